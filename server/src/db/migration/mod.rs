@@ -1,0 +1,15 @@
+//! Ordered schema steps, embedded in the binary and run at start. A released step is never
+//! edited; a change is a new step.
+
+mod m0001_initial;
+
+use sea_orm_migration::{MigrationTrait, MigratorTrait};
+
+pub struct Migrator;
+
+#[sea_orm_migration::async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![Box::new(m0001_initial::Migration)]
+    }
+}

@@ -1,0 +1,18 @@
+//! sea-orm entities, one file per table. Relations are expressed as id columns and joined in
+//! queries explicitly, so each query says which rows it reaches.
+
+pub mod city_site;
+pub mod menu;
+pub mod menu_action;
+pub mod organisation;
+pub mod position;
+pub mod role;
+pub mod role_action;
+pub mod role_menu;
+pub mod session_token;
+pub mod store;
+pub mod store_group;
+pub mod user;
+pub mod user_role;
+pub mod user_site;
+pub mod verify_code;

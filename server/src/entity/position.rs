@@ -1,0 +1,19 @@
+//! 岗位: a job title (`positionName`); `超级管理员` is the super administrator.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "position")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub organisation_id: Option<i64>,
+    pub name: String,
+    pub sort: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,40 @@
+//! A member of staff who can log in.
+
+use sea_orm::entity::prelude::*;
+
+/// `workingStatus` of someone who has left: they can no longer log in.
+pub const WORKING_STATUS_LEAVE: &str = "LEAVE";
+pub const WORKING_STATUS_FORMAL: &str = "INCUMBENCY_FORMAL";
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "user")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    #[sea_orm(unique)]
+    pub username: String,
+    pub password_hash: String,
+    pub real_name: String,
+    #[sea_orm(unique)]
+    pub user_code: String,
+    #[sea_orm(unique)]
+    pub mobile: Option<String>,
+    pub position_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub store_group_id: Option<i64>,
+    pub organisation_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub working_status: String,
+    pub locked: bool,
+    /// Wrong passwords in a row since the last success or throttle.
+    pub failed_logins: i32,
+    /// Set when too many wrong passwords throttle the account.
+    pub locked_until: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,87 @@
+//! brokerdesk-server: the upstream API the SPA talks to (spec §7), over SQLite or PostgreSQL.
+//!
+//! `main` loads the configuration, calls [`prepare_database`] and serves [`app`]. Each domain
+//! module exposes its routes; this file puts them together with the OpenAPI document, the SPA
+//! and the layers every request passes through.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod entity;
+pub mod error;
+pub mod menu;
+mod openapi;
+pub mod seed;
+pub mod session;
+pub mod sms;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{any, get};
+use sea_orm::{DatabaseConnection, DbErr};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::config::DatabaseUrl;
+use crate::error::{BODY_LIMIT_BYTES, method_not_allowed, panic_response, route_not_found};
+use crate::sms::SmsSender;
+
+/// What every handler can reach.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub sms: Arc<dyn SmsSender>,
+    /// How long a login token stays valid.
+    pub token_ttl: Duration,
+    /// The built SPA; `None` serves the API alone.
+    pub web_dir: Option<PathBuf>,
+}
+
+/// Connects, migrates and seeds the demo brokerage when the database has no users yet.
+pub async fn prepare_database(url: &DatabaseUrl) -> Result<DatabaseConnection, DbErr> {
+    let db = db::connect(url).await?;
+    db::migrate(&db).await?;
+    seed::seed_if_empty(&db).await?;
+    Ok(db)
+}
+
+/// The API routes with their OpenAPI document.
+fn api_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(openapi::document())
+        .merge(session::router())
+        .merge(menu::router())
+}
+
+/// The whole HTTP application: API, `/api/openapi.json`, the SPA with history fallback, and
+/// JSON envelopes for every failure (unknown API path, wrong method, oversized body, panic).
+pub fn app(state: AppState) -> Router {
+    let (api, document) = api_routes().split_for_parts();
+    let document = Arc::new(document);
+    let mut router = api
+        .route(
+            "/api/openapi.json",
+            get(move || {
+                let document = Arc::clone(&document);
+                async move { axum::Json(document.as_ref().clone()) }
+            }),
+        )
+        .route("/api", any(route_not_found))
+        .route("/api/{*rest}", any(route_not_found))
+        .method_not_allowed_fallback(method_not_allowed);
+    router = match state.web_dir.as_ref().filter(|dir| dir.is_dir()) {
+        Some(dir) => router
+            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        None => router.fallback(route_not_found),
+    };
+    router
+        .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}

@@ -1,0 +1,220 @@
+//! Builds a user's menu tree from the stored menu rows and their grants: pages they were
+//! granted, directories that keep at least one such page, and only the granted actions, all in
+//! `sort` order.
+
+use std::collections::{BTreeSet, HashMap};
+
+use brokerdesk_core::menu::{AuthAction, MENU_TYPE_DIRECTORY, MENU_TYPE_PAGE, MenuEntry};
+
+use crate::auth::Grants;
+use crate::entity::{menu, menu_action};
+
+/// `menus` and `actions` in any order; the result follows `sort`, then id.
+pub fn build(
+    menus: &[menu::Model],
+    actions: &[menu_action::Model],
+    grants: &Grants,
+) -> Vec<MenuEntry> {
+    let mut menus: Vec<&menu::Model> = menus.iter().collect();
+    menus.sort_by_key(|m| (m.sort, m.id));
+    let mut children: HashMap<Option<i64>, Vec<&menu::Model>> = HashMap::new();
+    for m in menus {
+        children.entry(m.parent_id).or_default().push(m);
+    }
+    let mut actions: Vec<&menu_action::Model> = actions
+        .iter()
+        .filter(|a| grants.action_ids.contains(&a.id))
+        .collect();
+    actions.sort_by_key(|a| (a.sort, a.id));
+    let mut actions_of: HashMap<i64, Vec<AuthAction>> = HashMap::new();
+    for a in actions {
+        actions_of.entry(a.menu_id).or_default().push(AuthAction {
+            component_path: a.code.clone(),
+            action_name: a.name.clone(),
+        });
+    }
+    let tree = Tree {
+        children,
+        actions_of,
+        grants,
+    };
+    tree.level(None)
+}
+
+struct Tree<'a> {
+    children: HashMap<Option<i64>, Vec<&'a menu::Model>>,
+    actions_of: HashMap<i64, Vec<AuthAction>>,
+    grants: &'a Grants,
+}
+
+impl Tree<'_> {
+    fn level(&self, parent: Option<i64>) -> Vec<MenuEntry> {
+        self.children
+            .get(&parent)
+            .map(|rows| rows.iter().filter_map(|row| self.node(row)).collect())
+            .unwrap_or_default()
+    }
+
+    fn node(&self, row: &menu::Model) -> Option<MenuEntry> {
+        let children = self.level(Some(row.id));
+        let menu_type = u8::try_from(row.menu_type).unwrap_or(MENU_TYPE_PAGE);
+        let shown = if menu_type == MENU_TYPE_DIRECTORY {
+            !children.is_empty()
+        } else {
+            self.grants.menu_ids.contains(&row.id)
+        };
+        shown.then(|| MenuEntry {
+            menu_id: Some(row.id),
+            menu_name: row.menu_name.clone(),
+            menu_icon: row.menu_icon.clone(),
+            menu_type,
+            status: u8::try_from(row.status).unwrap_or_default(),
+            menu_page: row.menu_page.clone(),
+            component_path: row.component_path.clone(),
+            auth_actions: self.actions_of.get(&row.id).cloned().unwrap_or_default(),
+            children,
+        })
+    }
+}
+
+/// The user's permission list (spec §6 features): the route of each page of the tree
+/// (`/work/house/old`) and `route:action` for each of its actions (`/work/house/old:add`),
+/// sorted. A route never holds `:` except right after `/` (`/:id`), so the two kinds of code
+/// cannot collide.
+pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
+    let mut codes = BTreeSet::new();
+    for entry in tree.iter().flat_map(MenuEntry::walk) {
+        if entry.menu_type != MENU_TYPE_PAGE {
+            continue;
+        }
+        for action in &entry.auth_actions {
+            codes.insert(format!("{}:{}", entry.menu_page, action.component_path));
+        }
+        codes.insert(entry.menu_page.clone());
+    }
+    codes.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use brokerdesk_core::menu::{STATUS_DIRECTORY, STATUS_HIDDEN, STATUS_VISIBLE};
+
+    fn row(
+        id: i64,
+        parent: Option<i64>,
+        menu_type: u8,
+        status: u8,
+        page: &str,
+        sort: i32,
+    ) -> menu::Model {
+        menu::Model {
+            id,
+            parent_id: parent,
+            menu_name: format!("m{id}"),
+            menu_icon: String::new(),
+            menu_type: menu_type.into(),
+            status: status.into(),
+            menu_page: page.into(),
+            component_path: page.trim_start_matches('/').into(),
+            sort,
+        }
+    }
+
+    fn action(id: i64, menu_id: i64, code: &str) -> menu_action::Model {
+        menu_action::Model {
+            id,
+            menu_id,
+            code: code.into(),
+            name: code.into(),
+            sort: id as i32,
+        }
+    }
+
+    fn grants(menus: &[i64], actions: &[i64]) -> Grants {
+        Grants {
+            menu_ids: menus.iter().copied().collect(),
+            action_ids: actions.iter().copied().collect(),
+        }
+    }
+
+    fn sample() -> (Vec<menu::Model>, Vec<menu_action::Model>) {
+        let menus = vec![
+            row(1, None, MENU_TYPE_DIRECTORY, STATUS_DIRECTORY, "/work", 0),
+            row(2, Some(1), MENU_TYPE_PAGE, STATUS_VISIBLE, "/work/b", 1),
+            row(3, Some(1), MENU_TYPE_PAGE, STATUS_VISIBLE, "/work/a", 0),
+            row(
+                4,
+                Some(1),
+                MENU_TYPE_DIRECTORY,
+                STATUS_DIRECTORY,
+                "/work/store",
+                2,
+            ),
+            row(
+                5,
+                Some(4),
+                MENU_TYPE_PAGE,
+                STATUS_HIDDEN,
+                "/work/store/x",
+                0,
+            ),
+            row(6, None, MENU_TYPE_DIRECTORY, STATUS_DIRECTORY, "/coc", 1),
+        ];
+        let actions = vec![
+            action(10, 3, "add"),
+            action(11, 3, "delete"),
+            action(12, 2, "edit"),
+        ];
+        (menus, actions)
+    }
+
+    #[test]
+    fn only_granted_pages_and_directories_that_keep_one_are_shown_in_sort_order() {
+        let (menus, actions) = sample();
+        let tree = build(&menus, &actions, &grants(&[1, 2, 3, 4, 6], &[10]));
+        assert_eq!(tree.len(), 1, "/coc has no granted page");
+        let pages: Vec<&str> = tree[0]
+            .children
+            .iter()
+            .map(|c| c.menu_page.as_str())
+            .collect();
+        assert_eq!(
+            pages,
+            ["/work/a", "/work/b"],
+            "empty /work/store dropped, sort kept"
+        );
+        let actions: Vec<&str> = tree[0].children[0]
+            .auth_actions
+            .iter()
+            .map(|a| a.component_path.as_str())
+            .collect();
+        assert_eq!(actions, ["add"], "delete was not granted");
+        assert!(tree[0].children[1].auth_actions.is_empty());
+    }
+
+    #[test]
+    fn a_directory_appears_through_its_granted_child_alone() {
+        let (menus, actions) = sample();
+        let tree = build(&menus, &actions, &grants(&[5], &[]));
+        assert_eq!(tree[0].menu_page, "/work");
+        assert_eq!(tree[0].children[0].menu_page, "/work/store");
+        assert_eq!(tree[0].children[0].children[0].menu_page, "/work/store/x");
+    }
+
+    #[test]
+    fn no_grants_give_an_empty_menu() {
+        let (menus, actions) = sample();
+        assert!(build(&menus, &actions, &Grants::default()).is_empty());
+    }
+
+    #[test]
+    fn permission_codes_name_pages_and_actions() {
+        let (menus, actions) = sample();
+        let tree = build(&menus, &actions, &grants(&[2, 3], &[10, 12]));
+        assert_eq!(
+            permission_codes(&tree),
+            ["/work/a", "/work/a:add", "/work/b", "/work/b:edit"]
+        );
+    }
+}

@@ -1,0 +1,9 @@
+//! The HTTP API over real sockets: every test starts the application on 127.0.0.1:0 over a
+//! fresh database, once on SQLite and once on PostgreSQL (skipped, saying why, when no
+//! PostgreSQL is reachable at 127.0.0.1:5432).
+
+mod common;
+mod menu;
+mod protocol;
+mod session;
+mod verify_code;
