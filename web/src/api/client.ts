@@ -1,0 +1,192 @@
+// The one request client of spec §7 and the error catalogue of §8. Core shapes the request
+// (headers, body merge, query encoding) and classifies the answer; this module only moves bytes,
+// times things and shows toasts.
+import { Message } from '@arco-design/web-react';
+import {
+  classifyBlobText,
+  classifyResponse,
+  constants,
+  messages,
+  shapeRequest,
+  type RequestContext,
+  type RequestSpec,
+  type ShapedRequest,
+} from '@core/wasm';
+import { runtimeConfig, type HostBases } from '../config/runtime';
+import { readCookie } from '../stores/cookies';
+import { storageKeys } from '../stores/storageKeys';
+import { useLoadingStore } from '../stores/loading';
+import { useUserStore } from '../stores/user';
+import { useSessionStore } from '../stores/session';
+
+export interface RequestOptions extends RequestSpec {
+  /** Which upstream; chat calls use `chatApi` together with `chat: true`. Default `api`. */
+  base?: Exclude<keyof HostBases, 'ws'>;
+  /** Show the overlay when the call takes longer than the loading delay. Default true. */
+  showLoading?: boolean;
+  /** Toast a failure. When false, a failure resolves to an `ApiFailure` for the caller. */
+  showErrorMessage?: boolean;
+  /** Lets the caller cancel (import analyses); a cancelled call rejects with '取消请求'. */
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob';
+}
+
+/** A non-zero answer handed back to a caller that asked for `showErrorMessage: false`. */
+export interface ApiFailure {
+  failed: true;
+  code: number;
+  message: string;
+}
+
+export type RequestErrorKind = 'api' | 'loginExpired' | 'network' | 'cancelled' | 'setup';
+
+export class RequestError extends Error {
+  readonly kind: RequestErrorKind;
+  readonly code?: number;
+
+  constructor(kind: RequestErrorKind, message: string, code?: number) {
+    super(message);
+    this.name = 'RequestError';
+    this.kind = kind;
+    this.code = code;
+  }
+}
+
+export function isApiFailure(value: unknown): value is ApiFailure {
+  return typeof value === 'object' && value !== null && (value as ApiFailure).failed === true;
+}
+
+export function request<T>(options: RequestOptions & { showErrorMessage: false }): Promise<T | ApiFailure>;
+export function request<T>(options: RequestOptions): Promise<T>;
+export async function request<T>(options: RequestOptions): Promise<T | ApiFailure> {
+  const text = messages();
+  const limits = constants();
+  const showErrorMessage = options.showErrorMessage !== false;
+
+  let shaped: ShapedRequest;
+  try {
+    shaped = shapeRequest(toSpec(options), requestContext());
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    Message.error(message);
+    throw new RequestError('setup', message);
+  }
+
+  const stopLoading = startLoadingOverlay(options.showLoading !== false, limits.loadingDelayMs);
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), limits.requestTimeoutMs);
+  const cancel = () => controller.abort();
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener('abort', cancel);
+
+  try {
+    const response = await fetch(baseUrl(options) + shaped.url, {
+      method: shaped.method,
+      headers: shaped.multipart ? shaped.headers : { ...shaped.headers, 'Content-Type': 'application/json' },
+      body: requestBody(shaped),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (options.responseType === 'blob') return (await readBlob(response)) as T;
+    const body: unknown = await response.json();
+    const outcome = classifyResponse(body, showErrorMessage);
+    if (outcome.kind === 'success') return outcome.data as T;
+    if (outcome.kind === 'loginExpired') {
+      startLoginExpiredFlow(outcome.message);
+      throw new RequestError('loginExpired', outcome.message, responseCode(body));
+    }
+    if (outcome.toast) {
+      Message.error(outcome.message);
+      throw new RequestError('api', outcome.message, responseCode(body));
+    }
+    return { failed: true, code: responseCode(body), message: outcome.message };
+  } catch (error) {
+    if (error instanceof RequestError) throw error;
+    if (options.signal?.aborted) throw new RequestError('cancelled', text.cancelRequest);
+    setTimeout(() => Message.error(text.networkError), limits.networkErrorToastDelayMs);
+    throw new RequestError('network', text.networkError);
+  } finally {
+    clearTimeout(timeout);
+    options.signal?.removeEventListener('abort', cancel);
+    stopLoading();
+  }
+}
+
+/** Only the spec's own fields, and only those given: core reads an absent field as its default. */
+function toSpec(options: RequestOptions): RequestSpec {
+  const { method, url, data, params, dataType, chat } = options;
+  const spec: RequestSpec = { url };
+  if (method !== undefined) spec.method = method;
+  if (data !== undefined) spec.data = data;
+  if (params !== undefined) spec.params = params;
+  if (dataType !== undefined) spec.dataType = dataType;
+  if (chat !== undefined) spec.chat = chat;
+  return spec;
+}
+
+function requestContext(): RequestContext {
+  const chat = useUserStore.getState().info?.chatLoginInfo;
+  return {
+    token: readCookie('token'),
+    userId: readCookie('userId'),
+    siteId: readCookie('siteId'),
+    chatToken: chat?.token,
+    chatAppId: chat?.applicationIdentity,
+  };
+}
+
+function baseUrl(options: RequestOptions): string {
+  return runtimeConfig().bases[options.base ?? 'api'];
+}
+
+function requestBody(shaped: ShapedRequest): BodyInit | undefined {
+  if (shaped.body === null || shaped.body === undefined) return undefined;
+  if (!shaped.multipart) return JSON.stringify(shaped.body);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(shaped.body as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    form.append(name, value instanceof Blob ? value : String(value));
+  }
+  return form;
+}
+
+/** A download that turns out to be a JSON error shows its message as a warning. */
+async function readBlob(response: Response): Promise<Blob> {
+  const blob = await response.blob();
+  if (!blob.type.includes('json')) return blob;
+  const warning = classifyBlobText(await blob.text());
+  if (warning) {
+    Message.warning({ content: warning.message, duration: constants().warningToastMs });
+    throw new RequestError('api', warning.message);
+  }
+  return blob;
+}
+
+function responseCode(body: unknown): number {
+  const code = (body as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : Number(code ?? -1);
+}
+
+function startLoadingOverlay(enabled: boolean, delayMs: number): () => void {
+  if (!enabled) return () => undefined;
+  let shown = false;
+  const timer = setTimeout(() => {
+    shown = true;
+    useLoadingStore.getState().begin();
+  }, delayMs);
+  return () => {
+    clearTimeout(timer);
+    if (shown) useLoadingStore.getState().end();
+  };
+}
+
+/** §8: warn after 300 ms, log out 1 s later, once: the time-over flag stays until the next login. */
+function startLoginExpiredFlow(message: string): void {
+  if (localStorage.getItem(storageKeys.timeOver)) return;
+  localStorage.setItem(storageKeys.timeOver, '1');
+  const limits = constants();
+  setTimeout(() => {
+    Message.warning({ content: message, duration: limits.warningToastMs });
+    setTimeout(() => void useSessionStore.getState().logout(), limits.loginExpiredLogoutDelayMs);
+  }, limits.loginExpiredWarningDelayMs);
+}

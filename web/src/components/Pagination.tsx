@@ -1,0 +1,36 @@
+import { Pagination as ArcoPagination } from '@arco-design/web-react';
+import { messages, pageSizes, pageTotal } from '@core/wasm';
+import './Pagination.css';
+
+export interface PaginationProps {
+  total: number;
+  current: number;
+  pageSize: number;
+  onChange: (current: number, pageSize: number) => void;
+}
+
+/**
+ * The pagination bar of spec §2: 上一页/下一页, 共N条, the §9 page sizes. It sits fixed at the
+ * bottom, its left edge following the sidebar through `--pagination-left`.
+ */
+export function Pagination({ total, current, pageSize, onChange }: PaginationProps) {
+  const text = messages();
+  return (
+    <div className="pagination-bar" data-testid="pagination">
+      <ArcoPagination
+        total={total}
+        current={current}
+        pageSize={pageSize}
+        sizeCanChange
+        sizeOptions={pageSizes()}
+        showTotal={(count: number) => pageTotal(count)}
+        itemRender={(_page, type, element) => {
+          if (type === 'prev') return <span className="pagination-bar__step">{text.prevPage}</span>;
+          if (type === 'next') return <span className="pagination-bar__step">{text.nextPage}</span>;
+          return element;
+        }}
+        onChange={onChange}
+      />
+    </div>
+  );
+}

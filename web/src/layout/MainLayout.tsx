@@ -1,0 +1,63 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Layout } from '@arco-design/web-react';
+import { constants } from '@core/wasm';
+import { useMenuStore } from '../stores/menu';
+import { useSettingsStore } from '../stores/settings';
+import { HeaderBar } from './HeaderBar';
+import { PageLoading } from './PageLoading';
+import { Sidebar } from './Sidebar';
+import { TabsBar } from './TabsBar';
+import { currentWorkspace } from './workspace';
+import './MainLayout.css';
+
+const SIDER_WIDTH = 220;
+const SIDER_COLLAPSED_WIDTH = 48;
+
+/** The workspace frame: sidebar from the menu, header, visited-view tabs, the page. */
+export default function MainLayout() {
+  const { pathname } = useLocation();
+  const table = useMenuStore((state) => state.routeTable);
+  const collapsed = useSettingsStore((state) => state.menuCollapsed);
+  const themeType = useSettingsStore((state) => state.themeType);
+  const workspace = currentWorkspace(table, pathname);
+
+  // The fixed pagination bar's left edge follows the sidebar (spec §4, offsets from §9).
+  useEffect(() => {
+    const limits = constants();
+    const left = collapsed ? limits.paginationLeftCollapsed : limits.paginationLeftOpen;
+    document.documentElement.style.setProperty('--pagination-left', `${left}px`);
+  }, [collapsed]);
+
+  return (
+    <Layout className="app-layout" data-theme-type={themeType}>
+      <Layout.Sider
+        className="app-sidebar"
+        collapsed={collapsed}
+        width={SIDER_WIDTH}
+        collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        trigger={null}
+      >
+        <div className="app-sidebar__brand">
+          <svg viewBox="0 0 32 32" aria-hidden="true">
+            <rect width="32" height="32" rx="7" fill="rgb(var(--primary-6))" />
+            <path d="M7 16.5 16 9l9 7.5V25h-6v-5h-6v5H7z" fill="#fff" />
+          </svg>
+          {!collapsed && <span>房产经纪管理平台</span>}
+        </div>
+        <Sidebar items={workspace?.children ?? []} pathname={pathname} collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout className="app-main">
+        <Layout.Header className="app-main__header">
+          <HeaderBar workspace={workspace} workspaces={table.sidebar} />
+        </Layout.Header>
+        <TabsBar />
+        <Layout.Content className="app-main__content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Tabs } from '@arco-design/web-react';
+import { findRoute, makeVisitedView } from '@core/wasm';
+import { useMenuStore } from '../stores/menu';
+import { useTabsStore } from '../stores/tabs';
+import { useRouteQuery } from '../router/useNav';
+
+/** Records the current page as a visited view and shows the open tabs (spec §2). */
+export function TabsBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useRouteQuery();
+  const table = useMenuStore((state) => state.routeTable);
+  const { views, open, fit, close } = useTabsStore();
+
+  useEffect(() => {
+    const route = findRoute(table, location.pathname);
+    if (!route || route.redirect) return;
+    const fullPath = location.pathname + location.search;
+    open(makeVisitedView(location.pathname, fullPath, query, route.name, route.meta), window.innerWidth);
+  }, [table, location.pathname, location.search, query, open]);
+
+  useEffect(() => {
+    const onResize = () => fit(window.innerWidth);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, [fit]);
+
+  const active = views.some((view) => view.path === location.pathname) ? location.pathname : undefined;
+
+  const onDelete = (path: string) => {
+    close(path);
+    if (path !== location.pathname) return;
+    const next = useTabsStore.getState().views.at(-1);
+    navigate(next ? next.fullPath : table.home || '/login');
+  };
+
+  return (
+    <div className="app-tabs" data-testid="tabs-bar">
+      <Tabs
+        type="card-gutter"
+        size="small"
+        editable
+        showAddButton={false}
+        activeTab={active}
+        onChange={(path) => {
+          const view = views.find((candidate) => candidate.path === path);
+          if (view) navigate(view.fullPath);
+        }}
+        onDeleteTab={onDelete}
+      >
+        {views.map((view) => (
+          <Tabs.TabPane key={view.path} title={view.title} closable={views.length > 1} />
+        ))}
+      </Tabs>
+    </div>
+  );
+}

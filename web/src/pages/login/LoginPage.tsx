@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
+import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import { messages, validate } from '@core/wasm';
+import { isApiFailure, RequestError } from '../../api/client';
+import { login } from '../../api/session';
+import type { LoginForm } from '../../api/types';
+import { useMenuStore } from '../../stores/menu';
+import { useSessionStore } from '../../stores/session';
+import { storageKeys } from '../../stores/storageKeys';
+import './LoginPage.css';
+
+/** Arco rule calling core's `required` validator, so the message is the product's one. */
+const requiredRule = {
+  validator: (value: string | undefined, callback: (error?: string) => void) =>
+    callback(validate('required', value ?? '', true)),
+};
+
+const FEATURES = [
+  { title: '门店工作台', text: '房源、客源、成交与业绩一站管理' },
+  { title: '城市运营中心', text: '团队、区域与人事的城市级运营' },
+  { title: '全局配置', text: '站点、应用、路由与 AI 助手配置' },
+];
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const expired = localStorage.getItem(storageKeys.timeOver) !== null;
+
+  const submit = async (values: LoginForm) => {
+    setSubmitting(true);
+    try {
+      const result = await login(values);
+      if (isApiFailure(result)) {
+        Message.error(result.message);
+        return;
+      }
+      const session = useSessionStore.getState();
+      session.signIn(result);
+      if (!(await session.loadUserAndMenu())) {
+        Message.error(messages().noPermission);
+        session.dropToken();
+        return;
+      }
+      navigate(useMenuStore.getState().routeTable.home, { replace: true });
+    } catch (error) {
+      // The client has already toasted network and server failures.
+      if (!(error instanceof RequestError)) throw error;
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="login-page">
+      <section className="login-page__brand">
+        <div className="login-page__logo">
+          <svg viewBox="0 0 32 32" aria-hidden="true">
+            <path d="M5 16.5 16 7l11 9.5V27h-7.5v-6h-7v6H5z" fill="currentColor" />
+          </svg>
+          <span>brokerdesk</span>
+        </div>
+        <h1 className="login-page__title">房产经纪管理平台</h1>
+        <p className="login-page__subtitle">为经纪门店、城市运营与平台管理打造的一体化工作台</p>
+        <ul className="login-page__features">
+          {FEATURES.map((feature) => (
+            <li key={feature.title}>
+              <strong>{feature.title}</strong>
+              <span>{feature.text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="login-page__panel">
+        <div className="login-page__card">
+          <div className="login-page__compact-brand">房产经纪管理平台</div>
+          <h2 className="login-page__card-title">账号登录</h2>
+          <p className="login-page__card-hint">请使用您的工作账号登录</p>
+          {expired && (
+            <Alert className="login-page__alert" type="warning" content={messages().loginExpired} data-testid="login-expired" />
+          )}
+          <Form layout="vertical" requiredSymbol={false} onSubmit={submit} autoComplete="on">
+            <Form.Item label="账号" field="username" rules={[requiredRule]} validateTrigger={['onBlur', 'onChange']}>
+              <Input
+                data-testid="login-username"
+                prefix={<IconUser />}
+                placeholder="请输入账号"
+                autoComplete="username"
+                size="large"
+              />
+            </Form.Item>
+            <Form.Item label="密码" field="password" rules={[requiredRule]} validateTrigger={['onBlur', 'onChange']}>
+              <Input.Password
+                data-testid="login-password"
+                prefix={<IconLock />}
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                size="large"
+              />
+            </Form.Item>
+            <Button data-testid="login-submit" type="primary" htmlType="submit" long size="large" loading={submitting}>
+              登录
+            </Button>
+          </Form>
+        </div>
+        <footer className="login-page__footer">© 2026 brokerdesk · 房产经纪管理平台</footer>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// Where the client keeps things: core names the keys of spec §9 (menu and site per user, theme
+// type, collapsed flag, tag views); the time-over flag is this client's own.
+import { storageKeys as coreStorageKeys } from '@core/wasm';
+
+/** Keys that do not depend on the user (core's names, asked with no user). */
+const shared = coreStorageKeys('');
+
+export const storageKeys = {
+  menu: (userId: string) => coreStorageKeys(userId).menu,
+  site: (userId: string) => coreStorageKeys(userId).site,
+  themeType: shared.themeType,
+  menuCollapsed: shared.menuCollapsed,
+  /** The visited views (sessionStorage). */
+  tagViews: shared.tagViews,
+  /** Set once a login-expired flow has started, so it runs once; login clears it. */
+  timeOver: 'timeOver',
+} as const;

@@ -1,0 +1,43 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { addVisitedView, removeVisitedView, type VisitedView } from '@core/wasm';
+import { storageKeys } from './storageKeys';
+
+interface TabsState {
+  views: VisitedView[];
+  /** Opens or refreshes a tab; past the width's cap the oldest tabs close (core addVisitedView). */
+  open: (view: VisitedView, pageWidth: number) => void;
+  /** Re-applies the cap after a resize by re-adding the newest tab. */
+  fit: (pageWidth: number) => void;
+  close: (path: string) => void;
+  clear: () => void;
+}
+
+/** A closed tab's page state lives in sessionStorage under its path; it goes with the tab. */
+function forget(paths: string[]) {
+  for (const path of paths) sessionStorage.removeItem(path);
+}
+
+export const useTabsStore = create<TabsState>()(
+  persist(
+    (set, get) => ({
+      views: [],
+      open: (view, pageWidth) => {
+        const { views, dropped } = addVisitedView(get().views, view, pageWidth);
+        forget(dropped.map((gone) => gone.path));
+        set({ views });
+      },
+      fit: (pageWidth) => {
+        const newest = get().views.at(-1);
+        if (newest) get().open(newest, pageWidth);
+      },
+      close: (path) => {
+        const { views, sessionKey } = removeVisitedView(get().views, path);
+        if (sessionKey) forget([sessionKey]);
+        set({ views });
+      },
+      clear: () => set({ views: [] }),
+    }),
+    { name: storageKeys.tagViews, storage: createJSONStorage(() => sessionStorage) },
+  ),
+);
