@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(CURDIR)/.tools/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
-WASM_PACK_BUILD := wasm-pack --quiet build core --target bundler --out-dir ../pkg --release -- --features wasm
+WASM_PACK_BUILD := wasm-pack --quiet build core --target bundler --out-dir ../pkg --profile wasm -- --features wasm
 
 .PHONY: run test install pkg web server server-debug bench clean-data
 

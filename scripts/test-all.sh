@@ -29,7 +29,7 @@ npm_ci_if_needed() { # dir
 }
 
 step rustfmt cargo fmt --all --check
-step wasm-build wasm-pack --quiet build core --target bundler --out-dir ../pkg --release -- --features wasm
+step wasm-build wasm-pack --quiet build core --target bundler --out-dir ../pkg --profile wasm -- --features wasm
 step web-install npm_ci_if_needed web
 step web-typecheck bash -c 'cd web && npm run --silent typecheck'
 step web-build bash -c 'cd web && npm run --silent build'

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { isLocalOrInternalHost } from '@core/wasm';
+import { logoutNotifiesServer } from '@core/wasm';
 import { logout as logoutCall } from '../api/session';
 import type { LoginResult } from '../api/types';
 import { readCookie, removeCookie, writeCookie } from './cookies';
@@ -41,7 +41,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     return useMenuStore.getState().load(userId);
   },
   logout: async () => {
-    if (!isLocalOrInternalHost(window.location.hostname)) {
+    if (logoutNotifiesServer(window.location.hostname)) {
       await logoutCall().catch(() => undefined);
     }
     const { userId } = get();

@@ -1,0 +1,46 @@
+//! The chat assistant (spec §3, §4, §8, §9): the conversation reducer over chat entries and
+//! the connection policy, both pure; the SPA owns the socket and the timers and feeds events in.
+
+mod connection;
+mod conversation;
+mod wire;
+
+pub use connection::{Connection, ConnectionCommand, ConnectionEvent, Phase, step};
+pub use conversation::{
+    ChatEntry, Conversation, Reply, ask, busy_toast, delete_pair, fail_answer, new_conversation,
+    reply, retry, shows_welcome, socket_error, stop,
+};
+pub use wire::{
+    CONNECT, DISCONNECT, PING, PONG, SocketMessage, SocketPayload, reply_timeout_ms, ws_url,
+};
+
+/// Entry and conversation status codes.
+pub mod status {
+    /// Idle or done.
+    pub const IDLE: u8 = 0;
+    pub const ANSWERING: u8 = 1;
+    pub const ERROR: u8 = 2;
+    pub const STOPPED: u8 = 3;
+    /// Waiting for the first reply.
+    pub const THINKING: u8 = 4;
+    pub const STOPPING: u8 = 5;
+}
+
+/// Entry `type`.
+pub mod entry_type {
+    pub const QUESTION: i8 = 0;
+    pub const ANSWER: i8 = 1;
+    /// Marks the start of a new conversation.
+    pub const NEW_CONVERSATION: i8 = -1;
+}
+
+/// Reply `tag`s; any other tag (or none) is a plain text chunk.
+pub mod tag {
+    pub const START: &str = "start";
+    pub const END: &str = "end";
+    pub const STOP: &str = "stop";
+    pub const TEXT_ERROR: &str = "textError";
+    pub const USAGE: &str = "usage";
+    pub const DOC: &str = "doc";
+    pub const SYSTEM_TAG: &str = "systemTag";
+}

@@ -1,0 +1,321 @@
+//! Every enumeration of spec §3 with its Chinese label, one table each. The SPA shows labels
+//! and fills selects from these tables; the server serves the same tables and checks stored
+//! values against them.
+
+use serde::Serialize;
+
+/// A stored value: most enumerations are numbers, a few are codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum EnumValue {
+    Number(i64),
+    Code(&'static str),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct EnumEntry {
+    pub value: EnumValue,
+    pub label: &'static str,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnumTable {
+    /// The name the SPA asks for (`payWay`).
+    pub name: &'static str,
+    pub entries: &'static [EnumEntry],
+}
+
+impl EnumTable {
+    /// The label of a value; numbers may be given as text (`"2"`), as form fields hold them.
+    pub fn label(&self, value: &str) -> Option<&'static str> {
+        let value = value.trim();
+        self.entries
+            .iter()
+            .find(|entry| match entry.value {
+                EnumValue::Number(number) => value.parse::<i64>() == Ok(number),
+                EnumValue::Code(code) => code == value,
+            })
+            .map(|entry| entry.label)
+    }
+
+    pub fn label_of(&self, value: i64) -> Option<&'static str> {
+        self.label(&value.to_string())
+    }
+
+    pub fn contains(&self, value: &str) -> bool {
+        self.label(value).is_some()
+    }
+}
+
+const fn n(value: i64, label: &'static str) -> EnumEntry {
+    EnumEntry {
+        value: EnumValue::Number(value),
+        label,
+    }
+}
+
+const fn c(code: &'static str, label: &'static str) -> EnumEntry {
+    EnumEntry {
+        value: EnumValue::Code(code),
+        label,
+    }
+}
+
+macro_rules! tables {
+    ($($(#[$doc:meta])* $constant:ident = $name:literal [$($entry:expr),* $(,)?];)*) => {
+        $(
+            $(#[$doc])*
+            pub const $constant: EnumTable = EnumTable { name: $name, entries: &[$($entry),*] };
+        )*
+        /// Every table, in the order of the spec.
+        pub const ALL: &[EnumTable] = &[$($constant),*];
+    };
+}
+
+tables! {
+    PAY_WAY = "payWay" [n(1, "现金"), n(2, "银行转账"), n(3, "支付宝"), n(4, "微信"), n(5, "POS机")];
+    ORDER_STATUS = "orderStatus" [
+        n(10, "待审核"), n(0, "已驳回"), n(5, "草稿"), n(15, "待付款"), n(16, "部分付款"),
+        n(20, "已结清"), n(100, "已关闭"),
+    ];
+    PROPERTY_TYPE = "propertyTypeMap" [n(1, "住宅"), n(2, "商住"), n(3, "别墅"), n(4, "写字楼"), n(5, "商铺")];
+    SALE_STATUS = "saleStatus" [n(1, "待售"), n(2, "即将开盘"), n(3, "在售"), n(4, "待开下期"), n(5, "售罄")];
+    WORKING_STATUS = "workingStatus" [
+        c("PENDING", "待入职"), c("INCUMBENCY_FORMAL", "正式"), c("PART_TIME", "兼职"),
+        c("LEAVE", "离职"), c("INCUMBENCY_INTERNSHIP", "实习"), c("LOCKED", "已锁定"),
+    ];
+    /// Levels 2, 3, 4 display as one, two, three stars.
+    CUSTOMER_LEVEL = "customerLevel" [n(2, "★"), n(3, "★★"), n(4, "★★★")];
+    CUSTOMER_DEMAND = "customerDemand" [n(1, "二手房购买"), n(2, "新房购买"), n(3, "租房")];
+    SEX = "sex" [n(0, "未知"), n(1, "男"), n(2, "女")];
+    EDUCATION = "education" [
+        n(1, "小学"), n(2, "初中"), n(3, "高中"), n(4, "中专"), n(5, "大专"), n(6, "本科"),
+        n(7, "硕士"), n(8, "博士"), n(9, "其他"),
+    ];
+    MARITAL_STATUS = "maritalStatus" [n(1, "未婚"), n(2, "已婚"), n(3, "离异"), n(4, "丧偶")];
+    COMMUNITY_OFFER_STATUS = "communityOfferStatus" [
+        n(1, "未挂牌"), n(2, "在售/在租"), n(3, "已封盘"), n(4, "无效"), n(5, "已售"),
+    ];
+    REPORT_STATUS = "reportStatus" [
+        n(1, "待审核"), n(2, "审核通过"), n(3, "审核失败"), n(4, "有效客户"), n(5, "无效客户"),
+        n(6, "已关闭"),
+    ];
+    DEAL_STATUS = "dealStatus" [
+        n(1, "待结佣"), n(2, "部分结佣"), n(3, "已结佣"), n(4, "已关闭"), n(5, "业绩待审核"),
+    ];
+    PERFORMANCE_TYPE = "performanceType" [n(1, "客户成交人"), n(2, "客户合作人"), n(3, "项目方分成")];
+    HOUSE_STATUS = "houseStatus" [
+        n(1, "有效"), n(2, "封盘"), n(3, "暂缓"), n(4, "预定"), n(5, "我司成交"), n(6, "他司成交"),
+    ];
+    ORGANISATION_SCOPE = "organisationScope" [n(2, "经纪公司"), n(3, "独立经纪人"), n(4, "合作机构")];
+    APP_TYPE = "appType" [
+        n(1, "房源应用"), n(2, "客源应用"), n(3, "交易应用"), n(4, "办公应用"), n(5, "数据应用"),
+        n(6, "第三方应用"),
+    ];
+    INVALID_REASON = "invalidReason" [
+        n(1, "空号/停机"), n(2, "号码错误"), n(3, "无购房意向"), n(4, "已在他处成交"),
+        n(5, "重复客户"), n(6, "同行"), n(7, "其他"),
+    ];
+    KEY_TYPE = "keyType" [n(1, "钥匙在店"), n(2, "业主保管"), n(3, "物业保管"), n(4, "密码锁"), n(5, "无钥匙")];
+    WINDOW_TYPE = "windowType" [n(1, "普通窗"), n(2, "飘窗"), n(3, "落地窗"), n(4, "转角窗")];
+    DECORATION = "decoration" [n(1, "毛坯"), n(2, "简装"), n(3, "中装"), n(4, "精装"), n(5, "豪装")];
+    ORIENTATION = "orientation" [
+        n(1, "东"), n(2, "南"), n(3, "西"), n(4, "北"), n(5, "东南"), n(6, "东北"), n(7, "西南"),
+        n(8, "西北"), n(9, "南北"), n(10, "东西"),
+    ];
+    BUILDING_TYPE = "buildingType" [n(1, "板楼"), n(2, "塔楼"), n(3, "板塔结合"), n(4, "平房"), n(5, "别墅")];
+    BUILDING_STRUCTURE = "buildingStructure" [
+        n(1, "钢混结构"), n(2, "砖混结构"), n(3, "框架结构"), n(4, "钢结构"), n(5, "砖木结构"),
+    ];
+    HEATING_TYPE = "heatingType" [n(1, "集中供暖"), n(2, "自供暖"), n(3, "无供暖")];
+    WATER_TYPE = "waterType" [n(1, "民水"), n(2, "商水")];
+    ELECTRICITY_TYPE = "electricityType" [n(1, "民电"), n(2, "商电")];
+    ROOM_COUNT = "roomCount" [n(1, "一室"), n(2, "二室"), n(3, "三室"), n(4, "四室"), n(5, "五室及以上")];
+    WEEKDAY = "weekday" [
+        n(1, "周一"), n(2, "周二"), n(3, "周三"), n(4, "周四"), n(5, "周五"), n(6, "周六"), n(7, "周日"),
+    ];
+    TIME_OF_DAY = "timeOfDay" [n(1, "上午"), n(2, "下午"), n(3, "晚上")];
+    /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
+    VIEWING_SLOT = "viewingSlot" [
+        n(11, "周一上午"), n(12, "周一下午"), n(13, "周一晚上"),
+        n(21, "周二上午"), n(22, "周二下午"), n(23, "周二晚上"),
+        n(31, "周三上午"), n(32, "周三下午"), n(33, "周三晚上"),
+        n(41, "周四上午"), n(42, "周四下午"), n(43, "周四晚上"),
+        n(51, "周五上午"), n(52, "周五下午"), n(53, "周五晚上"),
+        n(61, "周六上午"), n(62, "周六下午"), n(63, "周六晚上"),
+        n(71, "周日上午"), n(72, "周日下午"), n(73, "周日晚上"),
+    ];
+}
+
+pub fn table(name: &str) -> Option<&'static EnumTable> {
+    ALL.iter().find(|table| table.name == name)
+}
+
+pub fn names() -> impl Iterator<Item = &'static str> {
+    ALL.iter().map(|table| table.name)
+}
+
+/// The form of address after a surname: 先生 for 1, 女士 for 2, empty otherwise.
+pub fn sex_title(sex: i64) -> &'static str {
+    match sex {
+        1 => "先生",
+        2 => "女士",
+        _ => "",
+    }
+}
+
+/// Stars shown for a customer level (2 → 1, 3 → 2, 4 → 3); 0 for other levels.
+pub fn customer_level_stars(level: i64) -> u8 {
+    match level {
+        2..=4 => (level - 1) as u8,
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn labels(table: &EnumTable) -> Vec<(String, &'static str)> {
+        table
+            .entries
+            .iter()
+            .map(|entry| {
+                let value = match entry.value {
+                    EnumValue::Number(n) => n.to_string(),
+                    EnumValue::Code(code) => code.to_string(),
+                };
+                (value, entry.label)
+            })
+            .collect()
+    }
+
+    fn values(table: &EnumTable) -> Vec<String> {
+        labels(table).into_iter().map(|(value, _)| value).collect()
+    }
+
+    #[test]
+    fn values_are_the_specs() {
+        // "payWay: 1 cash, 2 bank, 3 Alipay, 4 WeChat, 5 POS."
+        assert_eq!(values(&PAY_WAY), ["1", "2", "3", "4", "5"]);
+        assert_eq!(PAY_WAY.label("3"), Some("支付宝"));
+        assert_eq!(PAY_WAY.label_of(4), Some("微信"));
+        // "orderStatus: 10 pending review, 0 rejected, 5 draft, 15 awaiting payment, 16 partly paid,
+        //  20 settled, 100 closed."
+        assert_eq!(
+            values(&ORDER_STATUS),
+            ["10", "0", "5", "15", "16", "20", "100"]
+        );
+        assert_eq!(ORDER_STATUS.label_of(0), Some("已驳回"));
+        assert_eq!(ORDER_STATUS.label_of(100), Some("已关闭"));
+        // "propertyTypeMap: 1 residential, 2 commercial-residential, 3 villa, 4 office, 5 shop."
+        assert_eq!(PROPERTY_TYPE.label_of(2), Some("商住"));
+        assert_eq!(PROPERTY_TYPE.label_of(5), Some("商铺"));
+        // "saleStatus: 1 to be sold, 2 opening soon, 3 on sale, 4 next phase, 5 sold out."
+        assert_eq!(SALE_STATUS.label_of(5), Some("售罄"));
+        // "workingStatus: PENDING, INCUMBENCY_FORMAL, PART_TIME, LEAVE, INCUMBENCY_INTERNSHIP, plus locked."
+        assert_eq!(
+            values(&WORKING_STATUS),
+            [
+                "PENDING",
+                "INCUMBENCY_FORMAL",
+                "PART_TIME",
+                "LEAVE",
+                "INCUMBENCY_INTERNSHIP",
+                "LOCKED"
+            ]
+        );
+        // "Customer demand: 1 second-hand purchase, 2 new-home purchase, 3 rental."
+        assert_eq!(values(&CUSTOMER_DEMAND), ["1", "2", "3"]);
+        // "Sex: 0 unknown, 1 male, 2 female."
+        assert_eq!(values(&SEX), ["0", "1", "2"]);
+        // "Education: 1 to 9. Marital status: 1 to 4."
+        assert_eq!(
+            values(&EDUCATION),
+            (1..=9).map(|v| v.to_string()).collect::<Vec<_>>()
+        );
+        assert_eq!(values(&MARITAL_STATUS), ["1", "2", "3", "4"]);
+        // "Community offer status: 1 not offered, 2 on sale/rent, 3 sealed, 4 invalid, 5 sold."
+        assert_eq!(COMMUNITY_OFFER_STATUS.label_of(2), Some("在售/在租"));
+        // "Organisation scope: brokerage company 2, independent broker 3, partner organisation 4."
+        assert_eq!(
+            labels(&ORGANISATION_SCOPE),
+            [
+                ("2".into(), "经纪公司"),
+                ("3".into(), "独立经纪人"),
+                ("4".into(), "合作机构")
+            ]
+        );
+        // "App types: 1 to 6."
+        assert_eq!(values(&APP_TYPE), ["1", "2", "3", "4", "5", "6"]);
+        // Report, deal, performance and house statuses: six, five, three and six entries.
+        assert_eq!(REPORT_STATUS.entries.len(), 6);
+        assert_eq!(DEAL_STATUS.label_of(5), Some("业绩待审核"));
+        assert_eq!(PERFORMANCE_TYPE.label_of(3), Some("项目方分成"));
+        assert_eq!(HOUSE_STATUS.entries.len(), 6);
+    }
+
+    #[test]
+    fn sex_titles_and_stars() {
+        // "The display label is 先生 for 1, 女士 for 2 and empty otherwise."
+        assert_eq!(sex_title(1), "先生");
+        assert_eq!(sex_title(2), "女士");
+        assert_eq!(sex_title(0), "");
+        assert_eq!(sex_title(7), "");
+        // "Customer levels 2, 3 and 4 display as one, two and three stars."
+        assert_eq!(customer_level_stars(2), 1);
+        assert_eq!(customer_level_stars(4), 3);
+        assert_eq!(customer_level_stars(1), 0);
+        assert_eq!(CUSTOMER_LEVEL.label_of(3), Some("★★"));
+    }
+
+    #[test]
+    fn the_other_lists_exist() {
+        for name in [
+            "invalidReason",
+            "keyType",
+            "windowType",
+            "decoration",
+            "orientation",
+            "buildingType",
+            "buildingStructure",
+            "heatingType",
+            "waterType",
+            "electricityType",
+            "roomCount",
+            "viewingSlot",
+        ] {
+            assert!(table(name).is_some_and(|t| !t.entries.is_empty()), "{name}");
+        }
+        assert_eq!(VIEWING_SLOT.entries.len(), 21);
+        assert_eq!(VIEWING_SLOT.label("73"), Some("周日晚上"));
+    }
+
+    #[test]
+    fn every_table_has_unique_values_and_labels() {
+        for table in ALL {
+            let entries = labels(table);
+            for (i, (value, label)) in entries.iter().enumerate() {
+                assert!(!label.is_empty());
+                for (other_value, other_label) in &entries[i + 1..] {
+                    assert_ne!(value, other_value, "{} value {value} twice", table.name);
+                    assert_ne!(label, other_label, "{} label {label} twice", table.name);
+                }
+            }
+        }
+        let names: Vec<&str> = names().collect();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[i + 1..].contains(name), "{name} twice");
+        }
+    }
+
+    #[test]
+    fn lookups_tolerate_text_and_refuse_strangers() {
+        assert_eq!(SEX.label(" 1 "), Some("男"));
+        assert_eq!(SEX.label("男"), None);
+        assert_eq!(SEX.label("1.0"), None);
+        assert!(WORKING_STATUS.contains("LOCKED"));
+        assert!(!WORKING_STATUS.contains("locked"));
+        assert!(table("nope").is_none());
+    }
+}

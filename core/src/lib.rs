@@ -1,0 +1,28 @@
+//! brokerdesk-core: every client rule of the product, written once.
+//!
+//! Pure functions over plain types: no clock, randomness, storage or I/O. Time, page width and
+//! hostname are arguments. Compiled natively (unit tests, linked by the server, which validates
+//! its inputs with the same rules the browser shows) and to wasm (`wasm` feature, `src/wasm/`).
+
+pub mod chat;
+pub mod constants;
+pub mod decimal;
+pub mod enums;
+pub mod format;
+pub mod guard;
+pub mod media;
+pub mod menu;
+pub mod messages;
+pub mod org;
+pub mod permission;
+pub mod query_crypto;
+pub mod ranges;
+pub mod request;
+pub mod routes;
+pub mod storage;
+pub mod tabs;
+pub mod text;
+pub mod validate;
+
+#[cfg(feature = "wasm")]
+mod wasm;

@@ -1,0 +1,253 @@
+//! Facade of the display rules: formats, enumerations, filter ranges, text tokens, image
+//! compression and storage values.
+
+use serde::Serialize;
+use serde_json::Value;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use super::{NumberList, StringRecord, Unknown, from_js, record, to_js};
+use crate::format::MaskLevel;
+use crate::request::number_text;
+use crate::{enums, format, media, ranges, storage, text};
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "string | number")]
+    pub type NumberLike;
+    #[wasm_bindgen(typescript_type = "MaskLevel")]
+    pub type MaskLevelJs;
+    #[wasm_bindgen(typescript_type = "EnumEntry[] | undefined")]
+    pub type EnumEntriesOrUndefined;
+    #[wasm_bindgen(typescript_type = "FilterRange[] | undefined")]
+    pub type FilterRangesOrUndefined;
+    #[wasm_bindgen(typescript_type = "TextToken[]")]
+    pub type TextTokenList;
+    #[wasm_bindgen(typescript_type = "CompressionPlan")]
+    pub type CompressionPlanJs;
+    #[wasm_bindgen(typescript_type = "StorageRead")]
+    pub type StorageReadJs;
+    #[wasm_bindgen(typescript_type = "StorageKeys")]
+    pub type StorageKeysJs;
+}
+
+/// A number as JavaScript would print it, or the text as given.
+fn number_like_text(value: &NumberLike) -> String {
+    match value.as_string() {
+        Some(text) => text,
+        None => value.as_f64().map(number_text).unwrap_or_default(),
+    }
+}
+
+fn whole(value: f64) -> i64 {
+    if value.is_finite() {
+        value.trunc() as i64
+    } else {
+        0
+    }
+}
+
+fn mask_level(level: Option<MaskLevelJs>) -> MaskLevel {
+    let level = level
+        .and_then(|level| level.as_f64())
+        .map_or(0, |n| n as u8);
+    MaskLevel::from_level(level)
+}
+
+#[wasm_bindgen(js_name = formatPhone)]
+pub fn format_phone(value: &str, level: Option<MaskLevelJs>) -> String {
+    format::format_phone(value, mask_level(level))
+}
+
+#[wasm_bindgen(js_name = maskPhone)]
+pub fn mask_phone(value: &str, level: Option<MaskLevelJs>) -> String {
+    format::mask_phone(value, mask_level(level))
+}
+
+/// Half-up rounding on the decimal value; text that is not a number comes back as given.
+#[wasm_bindgen(js_name = roundDecimal)]
+pub fn round_decimal(value: NumberLike, places: u8) -> String {
+    let text = number_like_text(&value);
+    format::round(&text, usize::from(places)).unwrap_or(text)
+}
+
+#[wasm_bindgen(js_name = formatThousands)]
+pub fn format_thousands(value: NumberLike, places: Option<u8>) -> String {
+    let text = number_like_text(&value);
+    format::thousands(&text, places.map(usize::from)).unwrap_or(text)
+}
+
+#[wasm_bindgen(js_name = formatAmount)]
+pub fn format_amount(value: NumberLike) -> String {
+    let text = number_like_text(&value);
+    format::amount(&text).unwrap_or(text)
+}
+
+#[wasm_bindgen(js_name = fenToYuan)]
+pub fn fen_to_yuan(fen: f64) -> String {
+    format::fen_to_yuan(whole(fen))
+}
+
+#[wasm_bindgen(js_name = formatFenAmount)]
+pub fn format_fen_amount(fen: f64) -> String {
+    format::fen_amount(whole(fen))
+}
+
+#[wasm_bindgen(js_name = formatBankCard)]
+pub fn format_bank_card(value: &str) -> String {
+    format::bank_card(value)
+}
+
+/// Tokens YYYY MM M DD D HH H mm ss; '' for a time out of range.
+#[wasm_bindgen(js_name = formatDate)]
+pub fn format_date(time_ms: f64, pattern: &str, utc_offset_minutes: i32) -> String {
+    format::date(whole(time_ms), pattern, utc_offset_minutes).unwrap_or_default()
+}
+
+#[wasm_bindgen(js_name = relativeTime)]
+pub fn relative_time(time_ms: f64, now_ms: f64, utc_offset_minutes: i32) -> String {
+    format::relative(whole(time_ms), whole(now_ms), utc_offset_minutes).unwrap_or_default()
+}
+
+#[wasm_bindgen(js_name = enumNames)]
+pub fn enum_names() -> Vec<String> {
+    enums::names().map(String::from).collect()
+}
+
+#[wasm_bindgen(js_name = enumTable)]
+pub fn enum_table(name: &str) -> Result<EnumEntriesOrUndefined, JsError> {
+    match enums::table(name) {
+        Some(table) => to_js(table.entries),
+        None => Ok(JsValue::UNDEFINED.unchecked_into()),
+    }
+}
+
+#[wasm_bindgen(js_name = enumLabel)]
+pub fn enum_label(name: &str, value: NumberLike) -> Option<String> {
+    let table = enums::table(name)?;
+    table.label(&number_like_text(&value)).map(String::from)
+}
+
+#[wasm_bindgen(js_name = sexTitle)]
+pub fn sex_title(sex: f64) -> String {
+    enums::sex_title(whole(sex)).into()
+}
+
+#[wasm_bindgen(js_name = customerLevelStars)]
+pub fn customer_level_stars(level: f64) -> u8 {
+    enums::customer_level_stars(whole(level))
+}
+
+#[wasm_bindgen(js_name = rangeNames)]
+pub fn range_names() -> Vec<String> {
+    ranges::ALL
+        .iter()
+        .map(|(name, _)| (*name).to_string())
+        .collect()
+}
+
+#[wasm_bindgen(js_name = filterRanges)]
+pub fn filter_ranges(name: &str) -> Result<FilterRangesOrUndefined, JsError> {
+    match ranges::ranges(name) {
+        Some(list) => to_js(list),
+        None => Ok(JsValue::UNDEFINED.unchecked_into()),
+    }
+}
+
+#[wasm_bindgen(js_name = isExternalLink)]
+pub fn is_external_link(href: &str) -> bool {
+    text::is_external_link(href)
+}
+
+#[wasm_bindgen(js_name = parsePlaceholders)]
+pub fn parse_placeholders(value: &str) -> Result<TextTokenList, JsError> {
+    to_js(&text::parse_placeholders(value))
+}
+
+#[wasm_bindgen(js_name = compressionPlan)]
+pub fn compression_plan(
+    width: u32,
+    height: u32,
+    file_bytes: f64,
+) -> Result<CompressionPlanJs, JsError> {
+    let bytes = if file_bytes.is_finite() && file_bytes > 0.0 {
+        file_bytes as u64
+    } else {
+        0
+    };
+    to_js(&media::compression_plan(width, height, bytes))
+}
+
+/// The text to write to localStorage for a value, expiring after `expireMinutes` when given.
+#[wasm_bindgen(js_name = storageWrap)]
+pub fn storage_wrap(
+    value: Unknown,
+    now_ms: f64,
+    expire_minutes: Option<f64>,
+) -> Result<String, JsError> {
+    let value: Value = from_js(value, "存储数据")?;
+    serde_json::to_string(&storage::wrap(value, whole(now_ms), expire_minutes))
+        .map_err(|error| JsError::new(&error.to_string()))
+}
+
+#[derive(Serialize)]
+struct StorageRead {
+    expired: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+}
+
+#[wasm_bindgen(js_name = storageUnwrap)]
+pub fn storage_unwrap(text: &str, now_ms: f64) -> Result<StorageReadJs, JsError> {
+    let read = match storage::unwrap(text, whole(now_ms)) {
+        storage::Loaded::Value(value) => StorageRead {
+            expired: false,
+            value: Some(value),
+        },
+        storage::Loaded::Expired => StorageRead {
+            expired: true,
+            value: None,
+        },
+    };
+    to_js(&read)
+}
+
+#[wasm_bindgen(js_name = storageKeys)]
+pub fn storage_keys(user_id: &str) -> Result<StorageKeysJs, JsError> {
+    let keys = record([
+        ("token", storage::TOKEN_KEY.to_string()),
+        ("userId", storage::USER_ID_KEY.to_string()),
+        ("siteId", storage::SITE_ID_KEY.to_string()),
+        ("themeType", storage::THEME_TYPE_KEY.to_string()),
+        ("menuCollapsed", storage::MENU_COLLAPSED_KEY.to_string()),
+        ("tagViews", storage::TAG_VIEWS_KEY.to_string()),
+        ("menu", storage::menu_key(user_id)),
+        ("site", storage::site_key(user_id)),
+    ]);
+    to_js(&keys)
+}
+
+/// Page sizes of the pagination bar.
+#[wasm_bindgen(js_name = pageSizes)]
+pub fn page_sizes() -> Result<NumberList, JsError> {
+    to_js(&crate::constants::PAGE_SIZES)
+}
+
+/// `共N条`.
+#[wasm_bindgen(js_name = pageTotal)]
+pub fn page_total(total: f64) -> String {
+    crate::messages::page_total(whole(total).max(0) as u64)
+}
+
+#[wasm_bindgen(js_name = enumLabels)]
+pub fn enum_labels(name: &str) -> Result<StringRecord, JsError> {
+    let entries = enums::table(name).map_or(&[][..], |table| table.entries);
+    let labels = record(entries.iter().map(|entry| {
+        let key = match entry.value {
+            enums::EnumValue::Number(n) => n.to_string(),
+            enums::EnumValue::Code(code) => code.to_string(),
+        };
+        (key, entry.label)
+    }));
+    to_js(&labels)
+}
