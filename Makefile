@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/.tools/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
 
 WASM_PACK_BUILD := wasm-pack --quiet build core --target bundler --out-dir ../pkg --profile wasm -- --features wasm
 
-.PHONY: run test install pkg web server server-debug bench clean-data
+.PHONY: run test install pkg web server server-debug bench fuzz clean-data
 
 run: install pkg web server
 	BROKERDESK_WEB_DIR=web/dist ./target/release/brokerdesk
@@ -32,6 +32,9 @@ server-debug:
 
 bench: install
 	bash scripts/bench.sh
+
+fuzz:
+	bash scripts/fuzz.sh
 
 clean-data:
 	rm -rf data

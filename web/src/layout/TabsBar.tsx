@@ -51,7 +51,11 @@ export function TabsBar() {
         onDeleteTab={onDelete}
       >
         {views.map((view) => (
-          <Tabs.TabPane key={view.path} title={view.title} closable={views.length > 1} />
+          <Tabs.TabPane
+            key={view.path}
+            title={<span data-tab-path={view.path}>{view.title}</span>}
+            closable={views.length > 1}
+          />
         ))}
       </Tabs>
     </div>
