@@ -12,10 +12,10 @@
 //! | 10000002 | 400 | 缺少必填字段：x / 字段 x 类型错误，应为… / 字段 x 的值不合法 |
 //! | 10000003 | 415 | 请求体必须为JSON（Content-Type: application/json） |
 //! | 10000004 | 200 | a field failed validation; the message is the validator's (e.g. 仅支持中国大陆手机号码) |
-//! | 10000403 | 200 | 无权访问该城市站点 (or another permission refusal) |
+//! | 10000403 | 200 | 无权访问该城市站点 |
 //! | 10000404 | 404 | 接口不存在 |
 //! | 10000405 | 405 | 请求方法不支持 |
-//! | 10000409 | 200 | 数据已存在，请勿重复提交 |
+//! | 10000409 | 200 | 数据已存在，请勿重复提交, or what exactly is taken (用户名已存在, ...) |
 //! | 10000413 | 413 | 请求体过大，不能超过1MB |
 //! | 10000500 | 500 | 服务器内部错误，请稍后再试 |
 //! | 10010001 | 200 | 用户名或密码错误 |
@@ -29,6 +29,14 @@
 //! | 10010010 | 200 | 验证码错误次数过多，请重新获取 |
 //! | 10010011 | 200 | 当前账号未绑定手机号 |
 //! | 10010012 | 200 | 短信发送失败，请稍后再试 |
+//! | 10010013 | 200 | 账号尚未入职，无法登录 |
+//! | 10020001 | 200 | 无权限执行该操作 (the caller's roles lack the page or action the route needs) |
+//! | 10020002 | 200 | 无权限访问该数据 (outside the caller's data scope) |
+//! | 10020003 | 200 | 数据不存在或已被删除 |
+//! | 10020004 | 200 | 不能授予超出自身范围的数据权限 (and the other anti-escalation refusals) |
+//! | 10020005 | 200 | 当前状态为「X」，不能执行「Y」 (a status action the transition table refuses) |
+//! | 10020006 | 200 | what still uses the record (该部门下还有下级部门或员工，无法删除, ...) |
+//! | 10020007 | 200 | 全局数据仅超级管理员可修改 |
 
 use axum::Json;
 use axum::extract::rejection::BytesRejection;
@@ -43,6 +51,9 @@ use serde_json::json;
 
 /// The body size every route accepts; the router installs it as the default limit.
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
+
+/// The message of a row outside the caller's data scope.
+pub const OUT_OF_SCOPE: &str = "无权限访问该数据";
 
 pub type ApiResult<T> = Result<Json<Envelope<T>>, AppError>;
 
@@ -93,6 +104,9 @@ pub enum AppError {
     MethodNotAllowed,
     #[error("数据已存在，请勿重复提交")]
     Duplicate,
+    /// A duplicate, saying what is taken.
+    #[error("{0}")]
+    Conflict(String),
     #[error("请求体过大，不能超过1MB")]
     PayloadTooLarge,
     #[error("服务器内部错误，请稍后再试")]
@@ -120,6 +134,22 @@ pub enum AppError {
     NoMobile,
     #[error("短信发送失败，请稍后再试")]
     SmsFailed,
+    #[error("账号尚未入职，无法登录")]
+    AccountPending,
+    #[error("无权限执行该操作")]
+    NoPermission,
+    #[error("{0}")]
+    OutOfScope(&'static str),
+    #[error("数据不存在或已被删除")]
+    NotFound,
+    #[error("{0}")]
+    GrantTooWide(&'static str),
+    #[error("{0}")]
+    TransitionRefused(String),
+    #[error("{0}")]
+    InUse(String),
+    #[error("全局数据仅超级管理员可修改")]
+    GlobalOnly,
 }
 
 impl AppError {
@@ -132,7 +162,7 @@ impl AppError {
             Self::Forbidden(_) => 10000403,
             Self::RouteNotFound => 10000404,
             Self::MethodNotAllowed => 10000405,
-            Self::Duplicate => 10000409,
+            Self::Duplicate | Self::Conflict(_) => 10000409,
             Self::PayloadTooLarge => 10000413,
             Self::Internal(_) => 10000500,
             Self::BadCredentials => 10010001,
@@ -146,6 +176,14 @@ impl AppError {
             Self::CodeAttemptsExceeded => 10010010,
             Self::NoMobile => 10010011,
             Self::SmsFailed => 10010012,
+            Self::AccountPending => 10010013,
+            Self::NoPermission => 10020001,
+            Self::OutOfScope(_) => 10020002,
+            Self::NotFound => 10020003,
+            Self::GrantTooWide(_) => 10020004,
+            Self::TransitionRefused(_) => 10020005,
+            Self::InUse(_) => 10020006,
+            Self::GlobalOnly => 10020007,
         }
     }
 
@@ -169,9 +207,29 @@ impl AppError {
         }
     }
 
+    /// The usual out-of-scope refusal.
+    pub fn out_of_scope() -> Self {
+        Self::OutOfScope(OUT_OF_SCOPE)
+    }
+
     /// A failure that is the server's fault; the detail goes to the log, not to the caller.
     pub fn internal(detail: impl std::fmt::Display) -> Self {
         Self::Internal(detail.to_string())
+    }
+}
+
+impl From<brokerdesk_core::org::fields::FieldError> for AppError {
+    fn from(err: brokerdesk_core::org::fields::FieldError) -> Self {
+        Self::Invalid {
+            field: err.field,
+            message: err.message,
+        }
+    }
+}
+
+impl From<brokerdesk_core::org::TransitionError> for AppError {
+    fn from(err: brokerdesk_core::org::TransitionError) -> Self {
+        Self::TransitionRefused(err.message)
     }
 }
 

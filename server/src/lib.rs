@@ -4,16 +4,28 @@
 //! module exposes its routes; this file puts them together with the OpenAPI document, the SPA
 //! and the layers every request passes through.
 
+pub mod access;
+pub mod apps;
+pub mod audit;
 pub mod auth;
+pub mod city_config;
 pub mod config;
 pub mod db;
+pub mod dictionary;
+pub mod enrollment;
 pub mod entity;
 pub mod error;
+pub mod history;
 pub mod menu;
 mod openapi;
+pub mod org;
+pub mod paging;
+pub mod role;
 pub mod seed;
 pub mod session;
+pub mod shared;
 pub mod sms;
+pub mod staff;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,6 +68,14 @@ fn api_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(openapi::document())
         .merge(session::router())
         .merge(menu::router())
+        .merge(audit::router())
+        .merge(org::router())
+        .merge(staff::router())
+        .merge(role::router())
+        .merge(apps::router())
+        .merge(dictionary::router())
+        .merge(city_config::router())
+        .merge(enrollment::router())
 }
 
 /// The whole HTTP application: API, `/api/openapi.json`, the SPA with history fallback, and

@@ -21,7 +21,16 @@ Code 10010003 means the login is missing, expired or revoked. Logged-in calls se
     modifiers(&TokenHeader),
     tags(
         (name = "session", description = "登录、用户信息、验证码 (spec §7)"),
-        (name = "menu", description = "用户菜单 (spec §2)")
+        (name = "menu", description = "用户菜单 (spec §2)"),
+        (name = "org", description = "城市站点、公司、门店组、门店、部门、岗位；每个接口注明所需页面或操作，数据按调用者的数据范围过滤"),
+        (name = "staff", description = "员工：列表、详情、新增、编辑、状态（调整/离职/复职/锁定/解锁）"),
+        (name = "role", description = "角色、数据范围与权限设置（菜单与操作）"),
+        (name = "menu-admin", description = "路由配置 (/adminConfig/menu)"),
+        (name = "app", description = "应用目录及按城市、公司启用"),
+        (name = "dictionary", description = "参数配置"),
+        (name = "city-config", description = "房源角色、区域商圈、建筑类型"),
+        (name = "audit", description = "操作日志"),
+        (name = "enrollment", description = "办理入职")
     )
 )]
 struct ApiDoc;

@@ -79,7 +79,11 @@ export async function startServer() {
   };
 }
 
-export async function launchBrowser() {
+/**
+ * Debian's Chromium, headless. `extraArgs` adds flags, e.g. a host-resolver rule that serves the
+ * local server under a public-looking name (spec §6 switches button permissions off on local hosts).
+ */
+export async function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -91,6 +95,7 @@ export async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -83,7 +83,9 @@ impl DataScope {
     }
 
     pub fn from_code(code: &str) -> Option<DataScope> {
-        DataScope::ALL.into_iter().find(|scope| scope.code() == code)
+        DataScope::ALL
+            .into_iter()
+            .find(|scope| scope.code() == code)
     }
 
     pub fn label(self) -> &'static str {

@@ -94,18 +94,39 @@ mod tests {
 
     #[test]
     fn values_must_read_as_their_type() {
-        assert_eq!(check_value(ValueType::Number, " -12.5 "), Ok("-12.5".into()));
-        assert_eq!(check_value(ValueType::Number, "12a"), Err("请输入数字".into()));
-        assert_eq!(check_value(ValueType::Number, "1."), Err("请输入数字".into()));
+        assert_eq!(
+            check_value(ValueType::Number, " -12.5 "),
+            Ok("-12.5".into())
+        );
+        assert_eq!(
+            check_value(ValueType::Number, "12a"),
+            Err("请输入数字".into())
+        );
+        assert_eq!(
+            check_value(ValueType::Number, "1."),
+            Err("请输入数字".into())
+        );
         assert_eq!(check_value(ValueType::Boolean, "true"), Ok("true".into()));
-        assert_eq!(check_value(ValueType::Boolean, "yes"), Err("请输入true或false".into()));
+        assert_eq!(
+            check_value(ValueType::Boolean, "yes"),
+            Err("请输入true或false".into())
+        );
         assert_eq!(
             check_value(ValueType::Json, "{ \"a\": [1, 2] }"),
             Ok("{\"a\":[1,2]}".into())
         );
-        assert_eq!(check_value(ValueType::Json, "{a:1}"), Err("请输入合法的JSON".into()));
-        assert_eq!(check_value(ValueType::String, "任意文本"), Ok("任意文本".into()));
-        assert_eq!(check_value(ValueType::String, "  "), Err("参数值不能为空".into()));
+        assert_eq!(
+            check_value(ValueType::Json, "{a:1}"),
+            Err("请输入合法的JSON".into())
+        );
+        assert_eq!(
+            check_value(ValueType::String, "任意文本"),
+            Ok("任意文本".into())
+        );
+        assert_eq!(
+            check_value(ValueType::String, "  "),
+            Err("参数值不能为空".into())
+        );
         assert_eq!(
             check_value(ValueType::String, &"x".repeat(2001)),
             Err("参数值不能超过2000个字符".into())

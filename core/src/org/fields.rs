@@ -92,7 +92,7 @@ pub fn username(value: &str) -> FieldResult<String> {
     if value.is_empty() {
         return Err(FieldError::new("username", "请输入用户名"));
     }
-    if !pattern(value, 4, 30, &[b'_']) {
+    if !pattern(value, 4, 30, b"_") {
         return Err(FieldError::new("username", USERNAME_RULE));
     }
     Ok(value.to_owned())
@@ -174,8 +174,7 @@ pub fn route_path(value: &str) -> FieldResult<String> {
     if value.is_empty() {
         return Err(FieldError::new("menuPage", "路由地址不能为空"));
     }
-    if !value.starts_with('/') || value.len() > REMARK_MAX || value.contains(char::is_whitespace)
-    {
+    if !value.starts_with('/') || value.len() > REMARK_MAX || value.contains(char::is_whitespace) {
         return Err(FieldError::new(
             "menuPage",
             "路由地址须以/开头，不含空格，且不超过200个字符",
@@ -418,7 +417,13 @@ mod tests {
             refusal(name("name", "门店名称", "  ")),
             ("name", "门店名称不能为空".into())
         );
-        assert_eq!(name("name", "部门", &"部".repeat(50)).unwrap().chars().count(), 50);
+        assert_eq!(
+            name("name", "部门", &"部".repeat(50))
+                .unwrap()
+                .chars()
+                .count(),
+            50
+        );
         assert_eq!(
             refusal(name("name", "部门名称", &"部".repeat(51))),
             ("name", "部门名称不能超过50个字符".into())
@@ -553,6 +558,9 @@ mod tests {
         assert_eq!(refusal(check_person(&details, true)).1, "性别不合法");
         details.sex = Some(1);
         let checked = check_person(&details, true).unwrap();
-        assert_eq!((checked.education, checked.marital_status, checked.sex), (Some(6), Some(1), 1));
+        assert_eq!(
+            (checked.education, checked.marital_status, checked.sex),
+            (Some(6), Some(1), 1)
+        );
     }
 }

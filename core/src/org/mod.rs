@@ -7,6 +7,7 @@
 pub mod data_scope;
 pub mod dictionary;
 pub mod fields;
+pub mod mask;
 pub mod onboarding;
 pub mod staff_status;
 

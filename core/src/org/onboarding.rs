@@ -78,7 +78,13 @@ const TABLE: [(OnboardingAction, OnboardingStatus, OnboardingStatus); 9] = [
 ];
 
 impl OnboardingStatus {
-    pub const ALL: [OnboardingStatus; 5] = [S::Draft, S::Submitted, S::Approved, S::Rejected, S::Cancelled];
+    pub const ALL: [OnboardingStatus; 5] = [
+        S::Draft,
+        S::Submitted,
+        S::Approved,
+        S::Rejected,
+        S::Cancelled,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
@@ -91,7 +97,9 @@ impl OnboardingStatus {
     }
 
     pub fn from_code(code: &str) -> Option<OnboardingStatus> {
-        Self::ALL.into_iter().find(|status| status.code() == code.trim())
+        Self::ALL
+            .into_iter()
+            .find(|status| status.code() == code.trim())
     }
 
     pub fn label(self) -> &'static str {
@@ -113,7 +121,9 @@ impl OnboardingAction {
     }
 
     pub fn from_code(code: &str) -> Option<OnboardingAction> {
-        Self::ALL.into_iter().find(|action| action.code() == code.trim())
+        Self::ALL
+            .into_iter()
+            .find(|action| action.code() == code.trim())
     }
 
     pub fn label(self) -> &'static str {
@@ -194,8 +204,14 @@ mod tests {
     #[test]
     fn buttons_per_status() {
         assert_eq!(available_actions(S::Draft), [A::Save, A::Submit, A::Cancel]);
-        assert_eq!(available_actions(S::Submitted), [A::Approve, A::Reject, A::Cancel]);
-        assert_eq!(available_actions(S::Rejected), [A::Save, A::Submit, A::Cancel]);
+        assert_eq!(
+            available_actions(S::Submitted),
+            [A::Approve, A::Reject, A::Cancel]
+        );
+        assert_eq!(
+            available_actions(S::Rejected),
+            [A::Save, A::Submit, A::Cancel]
+        );
         assert!(A::Approve.needs_approver() && A::Reject.needs_approver());
         assert!(!A::Submit.needs_approver());
     }
@@ -204,11 +220,17 @@ mod tests {
     fn codes_and_labels() {
         for status in OnboardingStatus::ALL {
             assert_eq!(OnboardingStatus::from_code(status.code()), Some(status));
-            assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{}\"", status.code()));
+            assert_eq!(
+                serde_json::to_string(&status).unwrap(),
+                format!("\"{}\"", status.code())
+            );
         }
         for action in OnboardingAction::ALL {
             assert_eq!(OnboardingAction::from_code(action.code()), Some(action));
-            assert_eq!(serde_json::to_string(&action).unwrap(), format!("\"{}\"", action.code()));
+            assert_eq!(
+                serde_json::to_string(&action).unwrap(),
+                format!("\"{}\"", action.code())
+            );
         }
         assert_eq!(S::Submitted.label(), "待审批");
         assert_eq!(A::Cancel.label(), "取消入职");

@@ -323,7 +323,13 @@ mod tests {
         let codes: Vec<&str> = WorkingStatus::ALL.iter().map(|s| s.code()).collect();
         assert_eq!(
             codes,
-            ["PENDING", "INCUMBENCY_FORMAL", "PART_TIME", "LEAVE", "INCUMBENCY_INTERNSHIP"]
+            [
+                "PENDING",
+                "INCUMBENCY_FORMAL",
+                "PART_TIME",
+                "LEAVE",
+                "INCUMBENCY_INTERNSHIP"
+            ]
         );
         assert_eq!(Leave.label(), "离职");
         assert_eq!(state(Formal, true).code(), "LOCKED");
@@ -343,7 +349,9 @@ mod tests {
         let back = next(StaffAction::Restore, left, Some(Internship)).unwrap();
         assert_eq!(back.working_status, Internship);
         assert_eq!(
-            next(StaffAction::Restore, left, Some(Pending)).unwrap_err().message,
+            next(StaffAction::Restore, left, Some(Pending))
+                .unwrap_err()
+                .message,
             NOT_A_WORKING_STATUS
         );
         assert_eq!(
@@ -419,7 +427,10 @@ mod tests {
             available_actions(state(Formal, true)),
             [StaffAction::Adjust, StaffAction::Leave, StaffAction::Unlock]
         );
-        assert_eq!(available_actions(state(Leave, false)), [StaffAction::Restore]);
+        assert_eq!(
+            available_actions(state(Leave, false)),
+            [StaffAction::Restore]
+        );
         assert!(StaffAction::Leave.ends_sessions() && StaffAction::Lock.ends_sessions());
         assert!(!StaffAction::Unlock.ends_sessions());
     }

@@ -17,6 +17,7 @@ use wasm_bindgen::prelude::*;
 
 mod chat;
 mod display;
+mod org;
 
 use crate::request::{RequestContext, RequestSpec};
 use crate::{

@@ -7,6 +7,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::Utc;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
@@ -44,8 +45,9 @@ impl FromRequestParts<AppState> for Session {
             .one(&state.db)
             .await?
             .ok_or(AppError::LoginRequired)?;
-        // Locking or a departure ends every open session at once.
-        if user.locked || user.working_status == user::WORKING_STATUS_LEAVE {
+        // Locking or a departure ends every open session at once; a hire whose onboarding is
+        // not approved has none.
+        if user.locked || !may_log_in(&user) {
             return Err(AppError::LoginRequired);
         }
         if header_id(&parts.headers, "userId").is_some_and(|claimed| claimed != user.id) {
@@ -68,6 +70,11 @@ impl FromRequestParts<AppState> for Session {
             site_id,
         })
     }
+}
+
+/// Whether the person's working status lets them in (PENDING and LEAVE do not).
+pub fn may_log_in(user: &user::Model) -> bool {
+    WorkingStatus::from_code(&user.working_status).is_some_and(WorkingStatus::may_log_in)
 }
 
 fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {

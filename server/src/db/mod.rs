@@ -21,12 +21,12 @@ pub async fn connect(url: &DatabaseUrl) -> Result<DatabaseConnection, DbErr> {
     let mut options = ConnectOptions::new(url.as_str());
     options.sqlx_logging(false);
     if let DatabaseUrl::Sqlite(raw) = url {
-        if let Some(folder) = sqlite_file(raw).and_then(|file| file.parent().map(PathBuf::from)) {
-            if !folder.as_os_str().is_empty() {
-                std::fs::create_dir_all(&folder).map_err(|err| {
-                    DbErr::Custom(format!("cannot create {}: {err}", folder.display()))
-                })?;
-            }
+        if let Some(folder) = sqlite_file(raw).and_then(|file| file.parent().map(PathBuf::from))
+            && !folder.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(&folder).map_err(|err| {
+                DbErr::Custom(format!("cannot create {}: {err}", folder.display()))
+            })?;
         }
         options.map_sqlx_sqlite_opts(|opts| {
             opts.create_if_missing(true)

@@ -7,7 +7,9 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
+    /// `None` with `site_id` `None`: a global position such as 超级管理员.
     pub organisation_id: Option<i64>,
+    pub site_id: Option<i64>,
     pub name: String,
     pub sort: i32,
     pub created_at: DateTimeUtc,

@@ -10,9 +10,14 @@ pub struct Model {
     #[sea_orm(unique)]
     pub code: String,
     pub name: String,
-    /// `all`, `site`, `company`, `store_group`, `store` or `self`.
+    /// A core `DataScope` code: `ALL`, `CITY_SITE`, `COMPANY`, ... `SELF`.
     pub data_scope: String,
+    /// Where the role sits: nothing set is a global role, a site alone a city role, an
+    /// organisation a company role, a store a role of that store.
     pub organisation_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub remark: String,
     pub created_at: DateTimeUtc,
 }
 

@@ -8,6 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub organisation_id: i64,
+    pub site_id: Option<i64>,
     pub name: String,
     pub created_at: DateTimeUtc,
 }

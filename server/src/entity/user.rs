@@ -5,6 +5,7 @@ use sea_orm::entity::prelude::*;
 /// `workingStatus` of someone who has left: they can no longer log in.
 pub const WORKING_STATUS_LEAVE: &str = "LEAVE";
 pub const WORKING_STATUS_FORMAL: &str = "INCUMBENCY_FORMAL";
+pub const WORKING_STATUS_PENDING: &str = "PENDING";
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "user")]
@@ -32,6 +33,22 @@ pub struct Model {
     pub locked_until: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    pub department_id: Option<i64>,
+    /// 18-character resident ID number, upper-case check character.
+    #[sea_orm(unique)]
+    pub id_number: Option<String>,
+    /// Digits only; shown grouped in fours.
+    pub bank_card: Option<String>,
+    /// Core `education` 1-9.
+    pub education: Option<i16>,
+    /// Core `maritalStatus` 1-4.
+    pub marital_status: Option<i16>,
+    /// Core `sex`: 0 unknown, 1 male, 2 female.
+    pub sex: i16,
+    pub entry_date: Option<Date>,
+    pub address: String,
+    pub emergency_contact: String,
+    pub emergency_mobile: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

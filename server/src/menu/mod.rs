@@ -1,6 +1,7 @@
 //! `getMenuListByUser`: the menu tree the caller's roles open (spec §2), which the SPA turns
 //! into its routes, sidebar and button permissions.
 
+pub mod admin;
 mod tree;
 
 use axum::extract::State;
@@ -19,7 +20,9 @@ use crate::entity::{menu, menu_action};
 use crate::error::{ApiResult, Envelope, ok};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(get_menu_list_by_user))
+    OpenApiRouter::new()
+        .routes(routes!(get_menu_list_by_user))
+        .merge(admin::router())
 }
 
 /// The caller's menu tree: granted pages, their directories, granted actions, in sort order.
@@ -40,6 +43,14 @@ pub async fn get_menu_list_by_user(
 /// The menu tree `user_id`'s roles open.
 pub async fn user_menu(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<MenuEntry>, DbErr> {
     let grants = Grants::of_user(db, user_id).await?;
+    menu_of_grants(db, &grants).await
+}
+
+/// The menu tree some grants open.
+pub async fn menu_of_grants(
+    db: &impl ConnectionTrait,
+    grants: &Grants,
+) -> Result<Vec<MenuEntry>, DbErr> {
     if grants.menu_ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -48,7 +59,7 @@ pub async fn user_menu(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<Me
         .filter(menu_action::Column::Id.is_in(grants.action_ids.iter().copied()))
         .all(db)
         .await?;
-    Ok(tree::build(&menus, &actions, &grants))
+    Ok(tree::build(&menus, &actions, grants))
 }
 
 /// How core's `MenuEntry` looks on the wire, for the OpenAPI document (core stays free of

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use crate::AppState;
 use crate::auth::Session;
 use crate::auth::password::{verify_against_nothing, verify_password};
+use crate::auth::session::may_log_in;
 use crate::auth::token::{digest, new_token};
 use crate::entity::{session_token, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ErrorBody, ok};
@@ -59,7 +60,7 @@ pub struct PreloginData {
     tag = "session",
     request_body = LoginRequest,
     responses(
-        (status = 200, description = "Token and user id; or code 10010001 用户名或密码错误, 10010004 throttled, 10010005 locked, 10010006 left", body = Envelope<LoginData>),
+        (status = 200, description = "Token and user id; or code 10010001 用户名或密码错误, 10010004 throttled, 10010005 locked, 10010006 left, 10010013 onboarding not approved", body = Envelope<LoginData>),
         (status = 400, description = "Malformed body", body = ErrorBody)
     )
 )]
@@ -95,6 +96,9 @@ pub async fn login(
     }
     if account.working_status == user::WORKING_STATUS_LEAVE {
         return Err(AppError::AccountLeft);
+    }
+    if !may_log_in(&account) {
+        return Err(AppError::AccountPending);
     }
     let user_id = account.id;
     let mut account: user::ActiveModel = account.into();

@@ -253,9 +253,49 @@ impl TestApp {
         )
     }
 
+    /// Logs a demo user in and returns a client that calls as them.
+    pub async fn as_user(&self, username: &str) -> Caller<'_> {
+        let (token, user_id) = self.login(username).await;
+        Caller {
+            app: self,
+            token,
+            user_id,
+        }
+    }
+
+    /// Logs in with a password; returns a caller.
+    pub async fn as_user_with(&self, username: &str, password: &str) -> Caller<'_> {
+        let answer = self.login_answer(username, password).await;
+        let data = answer.data();
+        Caller {
+            app: self,
+            token: data["token"].as_str().unwrap().to_owned(),
+            user_id: data["userId"].as_i64().unwrap(),
+        }
+    }
+
     /// Runs SQL against the app's database (the schema is the same on both backends).
     pub async fn sql(&self, statement: &str) {
         self.db.execute_unprepared(statement).await.unwrap();
+    }
+}
+
+/// A logged-in user of a running app.
+pub struct Caller<'a> {
+    pub app: &'a TestApp,
+    pub token: String,
+    pub user_id: i64,
+}
+
+impl Caller<'_> {
+    /// POSTs a JSON body with this user's token.
+    pub async fn post(&self, path: &str, body: Value) -> Answer {
+        self.app.post(path, Some(&self.token), body).await
+    }
+
+    /// POSTs and returns `data`, failing the test on any error.
+    pub async fn data(&self, path: &str, body: Value) -> Value {
+        self.post(path, body).await.data().clone()
     }
 }
 

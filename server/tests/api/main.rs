@@ -3,7 +3,13 @@
 //! PostgreSQL is reachable at 127.0.0.1:5432).
 
 mod common;
+mod config;
+mod enrollment;
+mod fixtures;
+mod matrix;
 mod menu;
 mod protocol;
+mod roles;
 mod session;
+mod staff;
 mod verify_code;

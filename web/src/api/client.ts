@@ -36,6 +36,8 @@ export interface ApiFailure {
   failed: true;
   code: number;
   message: string;
+  /** The input field at fault and its message, when the server names one (`errors` of the envelope). */
+  errors?: Record<string, string[]>;
 }
 
 export type RequestErrorKind = 'api' | 'loginExpired' | 'network' | 'cancelled' | 'setup';
@@ -99,7 +101,7 @@ export async function request<T>(options: RequestOptions): Promise<T | ApiFailur
       Message.error(outcome.message);
       throw new RequestError('api', outcome.message, responseCode(body));
     }
-    return { failed: true, code: responseCode(body), message: outcome.message };
+    return { failed: true, code: responseCode(body), message: outcome.message, errors: fieldErrors(body) };
   } catch (error) {
     if (error instanceof RequestError) throw error;
     if (options.signal?.aborted) throw new RequestError('cancelled', text.cancelRequest);
@@ -165,6 +167,11 @@ async function readBlob(response: Response): Promise<Blob> {
 function responseCode(body: unknown): number {
   const code = (body as { code?: unknown } | null)?.code;
   return typeof code === 'number' ? code : Number(code ?? -1);
+}
+
+function fieldErrors(body: unknown): Record<string, string[]> | undefined {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return typeof errors === 'object' && errors !== null ? (errors as Record<string, string[]>) : undefined;
 }
 
 function startLoadingOverlay(enabled: boolean, delayMs: number): () => void {

@@ -4,18 +4,21 @@ import { findRoute, permissionDirectiveKeeps } from '@core/wasm';
 import { useMenuStore } from '../stores/menu';
 import { useUserStore } from '../stores/user';
 
-/** Whether the current route allows an action (spec §6, decided by core). */
-export function usePermission(): (action: string) => boolean {
+/**
+ * Whether a route allows an action (spec §6, decided by core): the current route's, or that of
+ * `routePath` for pages below a static route (the steps of /enrollment).
+ */
+export function usePermission(routePath?: string): (action: string) => boolean {
   const { pathname } = useLocation();
   const table = useMenuStore((state) => state.routeTable);
   const positionName = useUserStore((state) => state.info?.positionName ?? '');
-  const allowedActions = findRoute(table, pathname)?.meta.authActions ?? [];
+  const allowedActions = findRoute(table, routePath ?? pathname)?.meta.authActions ?? [];
   return (action) =>
     permissionDirectiveKeeps({ action, allowedActions, hostname: window.location.hostname, positionName });
 }
 
-/** Renders its children only when the current route's menu grants `action`. */
-export function Permission({ action, children }: { action: string; children: ReactNode }) {
-  const allows = usePermission();
+/** Renders its children only when the route's menu grants `action`. */
+export function Permission({ action, route, children }: { action: string; route?: string; children: ReactNode }) {
+  const allows = usePermission(route);
   return allows(action) ? children : null;
 }

@@ -8,15 +8,71 @@ export interface PageProps {
 type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
 
 const WorkspaceHome = lazy(() => import('./home/WorkspaceHome'));
+const AdminHome = lazy(() => import('./home/AdminHome'));
 const PersonalCentre = lazy(() => import('./mine/PersonalCentre'));
+const CitySites = lazy(() => import('./org/citySite'));
+const Companies = lazy(() => import('./org/company/CompaniesPage'));
+const CompanyDetail = lazy(() => import('./org/company/CompanyDetailPage'));
+const Stores = lazy(() => import('./org/store/StoresPage'));
+const Departments = lazy(() => import('./org/department/DepartmentsPage'));
+const Positions = lazy(() => import('./org/position'));
+const AppCatalog = lazy(() => import('./org/app/AppCatalogPage'));
+const AppEnablement = lazy(() => import('./org/app/AppEnablementPage'));
+const Roles = lazy(() => import('./org/role/RolesPage'));
+const RoleSetting = lazy(() => import('./org/role/RoleSettingPage'));
+const Dictionary = lazy(() => import('./org/dictionary'));
+const Staff = lazy(() => import('./org/staff/StaffPage'));
+const StaffDetail = lazy(() => import('./org/staff/StaffDetailPage'));
+const ListingRoles = lazy(() => import('./org/cityConfig/ListingRolesPage'));
+const Areas = lazy(() => import('./org/cityConfig/AreasPage'));
+const BuildingTypes = lazy(() => import('./org/cityConfig/BuildingTypesPage'));
+const MenuConfig = lazy(() => import('./org/menu/MenuConfigPage'));
 
-/** Built pages by menu component path; a path not listed renders the 建设中 notice. */
+/**
+ * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
+ * serves the same screen in every workspace: the server's data scope decides its rows.
+ */
 const PAGES: Record<string, LazyPage> = {
   'work/home/index': WorkspaceHome,
   'coc/home': WorkspaceHome,
-  'adminConfig/home': WorkspaceHome,
+  'adminConfig/home': AdminHome,
   'work/mine': PersonalCentre,
   'coc/mine': PersonalCentre,
+
+  'adminConfig/citySite': CitySites,
+  'coc/company/index': Companies,
+  'adminConfig/company': Companies,
+  'coc/company/brokerageDetail': CompanyDetail,
+  'coc/company/independentDetail': CompanyDetail,
+  'coc/company/partnerDetail': CompanyDetail,
+  'adminConfig/company/brokerageDetail': CompanyDetail,
+  'adminConfig/company/independentDetail': CompanyDetail,
+  'adminConfig/company/partnerDetail': CompanyDetail,
+
+  'work/enterprise/store': Stores,
+  'work/enterprise/organograma': Departments,
+  'coc/hr/organograma': Departments,
+  'work/enterprise/station': Positions,
+  'coc/hr/station': Positions,
+  'adminConfig/app': AppCatalog,
+  'coc/app': AppEnablement,
+  'work/enterprise/app': AppEnablement,
+  'work/enterprise/role': Roles,
+  'coc/hr/role': Roles,
+  'work/enterprise/roleSetting': RoleSetting,
+  'coc/hr/roleSetting': RoleSetting,
+  'work/enterprise/dictionary': Dictionary,
+
+  'work/store/staff': Staff,
+  'coc/hr/staff': Staff,
+  'work/store/userInfo': StaffDetail,
+  'coc/hr/userInfo': StaffDetail,
+  'adminConfig/userInfo': StaffDetail,
+
+  'coc/config/role': ListingRoles,
+  'coc/config/areas': Areas,
+  'coc/config/building': BuildingTypes,
+  'adminConfig/menu': MenuConfig,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

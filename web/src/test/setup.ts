@@ -27,3 +27,16 @@ globalThis.fetch = async (input, init) => {
   if (!file) return networkFetch(input, init);
   return new Response(await readFile(file), { headers: { 'Content-Type': 'application/wasm' } });
 };
+
+// jsdom has no matchMedia; Arco's grid (under every horizontal form) subscribes to it.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;

@@ -2,6 +2,7 @@
 //! edited; a change is a new step.
 
 mod m0001_initial;
+mod m0002_organisation;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -10,6 +11,9 @@ pub struct Migrator;
 #[sea_orm_migration::async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_initial::Migration)]
+        vec![
+            Box::new(m0001_initial::Migration),
+            Box::new(m0002_organisation::Migration),
+        ]
     }
 }

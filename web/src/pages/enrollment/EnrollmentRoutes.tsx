@@ -1,15 +1,16 @@
-import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { Button, Steps } from '@arco-design/web-react';
+import { lazy, Suspense } from 'react';
+import { Outlet, Route, Routes, useNavigate } from 'react-router-dom';
+import { Button } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
 import { messages } from '@core/wasm';
-import { UnderConstruction } from '../../components/UnderConstruction';
+import { PageLoading } from '../../layout/PageLoading';
 import './Enrollment.css';
 
-const STEPS = [
-  { path: 'basic', title: '基本信息' },
-  { path: 'position', title: '岗位信息' },
-  { path: 'confirm', title: '确认提交' },
-];
+const EnrollmentList = lazy(() => import('./EnrollmentList'));
+const EnrollmentStart = lazy(() => import('./EnrollmentStart'));
+const EnrollmentCase = lazy(() => import('./EnrollmentCase'));
+const EnrollmentInfo = lazy(() => import('./EnrollmentInfo'));
+const EnrollmentReview = lazy(() => import('./EnrollmentReview'));
 
 /** Level 1: the onboarding frame, outside the workspace layout. */
 function EnrollmentFrame() {
@@ -17,42 +18,33 @@ function EnrollmentFrame() {
   return (
     <div className="enrollment">
       <header className="enrollment__header">
-        <Button type="text" icon={<IconLeft />} onClick={() => navigate(-1)}>
+        <Button type="text" icon={<IconLeft />} onClick={() => navigate(-1)} data-testid="enrollment-back">
           返回
         </Button>
         <h1>{messages().enrollmentTitle}</h1>
       </header>
-      <Outlet />
+      <main className="enrollment__body">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
     </div>
   );
 }
 
-/** Level 2: the step bar over the step pages. */
-function EnrollmentSteps() {
-  const { pathname } = useLocation();
-  const current = STEPS.findIndex((step) => pathname.endsWith(`/${step.path}`)) + 1;
-  return (
-    <main className="enrollment__body">
-      <Steps current={current} className="enrollment__steps">
-        {STEPS.map((step) => (
-          <Steps.Step key={step.path} title={step.title} />
-        ))}
-      </Steps>
-      <Outlet />
-    </main>
-  );
-}
-
-/** /enrollment: 办理入职, three levels deep (frame → steps → step page). */
+/**
+ * /enrollment: 办理入职, three levels deep — the frame; the list, a new onboarding, or one
+ * onboarding with its step bar; that onboarding's step pages (完善资料, 审批).
+ */
 export default function EnrollmentRoutes() {
   return (
     <Routes>
       <Route element={<EnrollmentFrame />}>
-        <Route element={<EnrollmentSteps />}>
-          <Route index element={<Navigate to={STEPS[0].path} replace />} />
-          {STEPS.map((step) => (
-            <Route key={step.path} path={step.path} element={<UnderConstruction title={step.title} />} />
-          ))}
+        <Route index element={<EnrollmentList />} />
+        <Route path="new" element={<EnrollmentStart />} />
+        <Route path=":id" element={<EnrollmentCase />}>
+          <Route path="info" element={<EnrollmentInfo />} />
+          <Route path="review" element={<EnrollmentReview />} />
         </Route>
       </Route>
     </Routes>

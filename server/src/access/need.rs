@@ -1,0 +1,249 @@
+//! What each route needs from the caller's menu grants. A [`Need`] lists permission codes
+//! (`/work/store/staff` for a page, `/work/store/staff:add` for an action, as
+//! `getLoginUserInfo` reports them); holding any one of them opens the route. The same
+//! endpoint serves the pages of every workspace that show the same data.
+
+/// Permission codes, any one of which opens a route; none means any logged-in caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Need(pub &'static [&'static str]);
+
+impl Need {
+    /// Any logged-in caller (option lists for selects; the data scope still filters them).
+    pub const LOGIN: Need = Need(&[]);
+
+    pub fn codes(self) -> &'static [&'static str] {
+        self.0
+    }
+}
+
+/// Declares `Need` constants from lists of codes.
+macro_rules! needs {
+    ($($(#[$doc:meta])* $name:ident = [$($code:literal),* $(,)?];)*) => {
+        $($(#[$doc])* pub const $name: Need = Need(&[$($code),*]);)*
+    };
+}
+
+needs! {
+    CITY_SITE_LIST = ["/adminConfig/citySite"];
+    CITY_SITE_ADD = ["/adminConfig/citySite:add"];
+    CITY_SITE_EDIT = ["/adminConfig/citySite:edit"];
+    CITY_SITE_DELETE = ["/adminConfig/citySite:delete"];
+
+    COMPANY_LIST = ["/adminConfig/company", "/coc/company/index"];
+    COMPANY_READ = [
+        "/adminConfig/company", "/coc/company/index",
+        "/adminConfig/company/brokerageDetail/:id", "/adminConfig/company/independentDetail/:id",
+        "/adminConfig/company/partnerDetail/:id", "/coc/company/brokerageDetail/:id",
+        "/coc/company/independentDetail/:id", "/coc/company/partnerDetail/:id",
+    ];
+    COMPANY_ADD = ["/adminConfig/company:add", "/coc/company/index:add"];
+    COMPANY_EDIT = [
+        "/adminConfig/company:edit", "/coc/company/index:edit",
+        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
+        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
+        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+    ];
+    COMPANY_DELETE = ["/adminConfig/company:delete", "/coc/company/index:delete"];
+
+    /// Store groups and stores: the workbench page, and a company's pages in the other
+    /// workspaces.
+    STORE_READ = [
+        "/work/enterprise/store",
+        "/adminConfig/company", "/coc/company/index",
+        "/adminConfig/company/brokerageDetail/:id", "/adminConfig/company/independentDetail/:id",
+        "/adminConfig/company/partnerDetail/:id", "/coc/company/brokerageDetail/:id",
+        "/coc/company/independentDetail/:id", "/coc/company/partnerDetail/:id",
+    ];
+    STORE_ADD = [
+        "/work/enterprise/store:add",
+        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
+        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
+        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+    ];
+    STORE_EDIT = [
+        "/work/enterprise/store:edit",
+        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
+        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
+        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+    ];
+    STORE_DELETE = [
+        "/work/enterprise/store:delete",
+        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
+        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
+        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+    ];
+
+    DEPARTMENT_READ = [
+        "/work/enterprise/organograma", "/coc/hr/organograma",
+        "/work/store/staff", "/coc/hr/staff", "/enrollment",
+    ];
+    DEPARTMENT_ADD = ["/work/enterprise/organograma:add", "/coc/hr/organograma:add"];
+    DEPARTMENT_EDIT = ["/work/enterprise/organograma:edit", "/coc/hr/organograma:edit"];
+    DEPARTMENT_DELETE = ["/work/enterprise/organograma:delete", "/coc/hr/organograma:delete"];
+
+    POSITION_LIST = ["/work/enterprise/station", "/coc/hr/station"];
+    POSITION_OPTIONS = [
+        "/work/enterprise/station", "/coc/hr/station",
+        "/work/store/staff", "/coc/hr/staff",
+        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
+        "/enrollment",
+    ];
+    POSITION_ADD = ["/work/enterprise/station:add", "/coc/hr/station:add"];
+    POSITION_EDIT = ["/work/enterprise/station:edit", "/coc/hr/station:edit"];
+    POSITION_DELETE = ["/work/enterprise/station:delete", "/coc/hr/station:delete"];
+
+    STAFF_LIST = ["/work/store/staff", "/coc/hr/staff"];
+    STAFF_READ = [
+        "/work/store/staff", "/coc/hr/staff",
+        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
+    ];
+    STAFF_ADD = ["/work/store/staff:add", "/coc/hr/staff:add"];
+    STAFF_EDIT = [
+        "/work/store/staff:edit", "/coc/hr/staff:edit",
+        "/work/store/userInfo/:id:edit", "/coc/hr/userInfo/:id:edit", "/adminConfig/userInfo/:id:edit",
+    ];
+
+    ROLE_LIST = ["/work/enterprise/role", "/coc/hr/role"];
+    ROLE_READ = [
+        "/work/enterprise/role", "/coc/hr/role",
+        "/work/enterprise/roleSetting/:id", "/coc/hr/roleSetting/:id",
+    ];
+    ROLE_OPTIONS = [
+        "/work/enterprise/role", "/coc/hr/role",
+        "/work/store/staff", "/coc/hr/staff",
+        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
+        "/enrollment",
+    ];
+    ROLE_ADD = ["/work/enterprise/role:add", "/coc/hr/role:add"];
+    ROLE_EDIT = ["/work/enterprise/role:edit", "/coc/hr/role:edit"];
+    ROLE_DELETE = ["/work/enterprise/role:delete", "/coc/hr/role:delete"];
+    ROLE_PERMISSIONS_SAVE = [
+        "/work/enterprise/roleSetting/:id:edit", "/coc/hr/roleSetting/:id:edit",
+        "/work/enterprise/role:edit", "/coc/hr/role:edit",
+    ];
+
+    MENU_TREE = ["/adminConfig/menu"];
+    MENU_ADD = ["/adminConfig/menu:add"];
+    MENU_EDIT = ["/adminConfig/menu:edit"];
+    MENU_DELETE = ["/adminConfig/menu:delete"];
+
+    APP_READ = ["/adminConfig/app", "/coc/app", "/work/enterprise/app"];
+    APP_ADD = ["/adminConfig/app:add"];
+    APP_EDIT = ["/adminConfig/app:edit"];
+    APP_DELETE = ["/adminConfig/app:delete"];
+    APP_ENABLE = ["/adminConfig/app:edit", "/coc/app:edit", "/work/enterprise/app:edit"];
+
+    DICTIONARY_LIST = ["/work/enterprise/dictionary"];
+    DICTIONARY_ADD = ["/work/enterprise/dictionary:add"];
+    DICTIONARY_EDIT = ["/work/enterprise/dictionary:edit"];
+    DICTIONARY_DELETE = ["/work/enterprise/dictionary:delete"];
+
+    LISTING_ROLE_LIST = ["/coc/config/role"];
+    LISTING_ROLE_ADD = ["/coc/config/role:add"];
+    LISTING_ROLE_EDIT = ["/coc/config/role:edit"];
+    LISTING_ROLE_DELETE = ["/coc/config/role:delete"];
+
+    AREA_LIST = ["/coc/config/areas"];
+    AREA_ADD = ["/coc/config/areas:add"];
+    AREA_EDIT = ["/coc/config/areas:edit"];
+    AREA_DELETE = ["/coc/config/areas:delete"];
+
+    BUILDING_TYPE_LIST = ["/coc/config/building"];
+    BUILDING_TYPE_ADD = ["/coc/config/building:add"];
+    BUILDING_TYPE_EDIT = ["/coc/config/building:edit"];
+    BUILDING_TYPE_DELETE = ["/coc/config/building:delete"];
+
+    AUDIT_LIST = ["/adminConfig/home"];
+
+    ENROLLMENT = ["/enrollment"];
+    ENROLLMENT_APPROVE = ["/enrollment:approve"];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use brokerdesk_core::menu::default_menu_tree;
+    use std::collections::HashSet;
+
+    /// Every code a need names exists in the shipped menu tree, so no route is closed by a typo.
+    #[test]
+    fn every_code_names_a_shipped_page_or_action() {
+        let mut known = HashSet::new();
+        for root in default_menu_tree() {
+            for entry in root.walk() {
+                known.insert(entry.menu_page.clone());
+                for action in &entry.auth_actions {
+                    known.insert(format!("{}:{}", entry.menu_page, action.component_path));
+                }
+            }
+        }
+        let all = [
+            CITY_SITE_LIST,
+            CITY_SITE_ADD,
+            CITY_SITE_EDIT,
+            CITY_SITE_DELETE,
+            COMPANY_LIST,
+            COMPANY_READ,
+            COMPANY_ADD,
+            COMPANY_EDIT,
+            COMPANY_DELETE,
+            STORE_READ,
+            STORE_ADD,
+            STORE_EDIT,
+            STORE_DELETE,
+            DEPARTMENT_READ,
+            DEPARTMENT_ADD,
+            DEPARTMENT_EDIT,
+            DEPARTMENT_DELETE,
+            POSITION_LIST,
+            POSITION_OPTIONS,
+            POSITION_ADD,
+            POSITION_EDIT,
+            POSITION_DELETE,
+            STAFF_LIST,
+            STAFF_READ,
+            STAFF_ADD,
+            STAFF_EDIT,
+            ROLE_LIST,
+            ROLE_READ,
+            ROLE_OPTIONS,
+            ROLE_ADD,
+            ROLE_EDIT,
+            ROLE_DELETE,
+            ROLE_PERMISSIONS_SAVE,
+            MENU_TREE,
+            MENU_ADD,
+            MENU_EDIT,
+            MENU_DELETE,
+            APP_READ,
+            APP_ADD,
+            APP_EDIT,
+            APP_DELETE,
+            APP_ENABLE,
+            DICTIONARY_LIST,
+            DICTIONARY_ADD,
+            DICTIONARY_EDIT,
+            DICTIONARY_DELETE,
+            LISTING_ROLE_LIST,
+            LISTING_ROLE_ADD,
+            LISTING_ROLE_EDIT,
+            LISTING_ROLE_DELETE,
+            AREA_LIST,
+            AREA_ADD,
+            AREA_EDIT,
+            AREA_DELETE,
+            BUILDING_TYPE_LIST,
+            BUILDING_TYPE_ADD,
+            BUILDING_TYPE_EDIT,
+            BUILDING_TYPE_DELETE,
+            AUDIT_LIST,
+            ENROLLMENT,
+            ENROLLMENT_APPROVE,
+        ];
+        for need in all {
+            for code in need.codes() {
+                assert!(known.contains(*code), "{code} is not in the menu tree");
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Where the rows of each organisation table sit, for the scope filter.
+
+use super::scope::{Columns, Inherit, Place, Placed};
+use crate::entity::{
+    app_enablement, audit_log, building_type, business_circle, city_site, department, dictionary,
+    district, enrollment, listing_role, organisation, position, role, store, store_group, user,
+};
+
+/// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
+/// reads (`level: expression` over `m`).
+macro_rules! placed {
+    ($entity:ident, $inherit:expr, { $($level:ident => $column:ident),* $(,)? },
+     |$m:ident| { $($field:ident: $value:expr),* $(,)? }) => {
+        impl Placed for $entity::Entity {
+            const INHERIT: Inherit = $inherit;
+
+            fn id_column() -> Self::Column {
+                $entity::Column::Id
+            }
+
+            // Tables that fill every level leave the defaults unused.
+            #[allow(clippy::needless_update)]
+            fn columns() -> Columns<Self::Column> {
+                Columns {
+                    $($level: Some($entity::Column::$column),)*
+                    ..Columns::default()
+                }
+            }
+
+            #[allow(clippy::needless_update)]
+            fn place($m: &Self::Model) -> Place {
+                Place {
+                    $($field: $value,)*
+                    ..Place::default()
+                }
+            }
+        }
+    };
+}
+
+placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
+
+placed!(organisation, Inherit::FromOrganisation,
+    { site => SiteId, organisation => Id },
+    |m| { site: Some(m.site_id), organisation: Some(m.id) });
+
+placed!(store_group, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId, store_group => Id },
+    |m| { site: m.site_id, organisation: Some(m.organisation_id), store_group: Some(m.id) });
+
+placed!(store, Inherit::FromOrganisation,
+{ site => SiteId, organisation => OrganisationId, store_group => StoreGroupId, store => Id },
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: Some(m.id),
+});
+
+placed!(department, Inherit::FromOrganisation,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => Id,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: Some(m.id),
+});
+
+placed!(position, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId },
+    |m| { site: m.site_id, organisation: m.organisation_id });
+
+placed!(role, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId, store => StoreId },
+    |m| { site: m.site_id, organisation: m.organisation_id, store: m.store_id });
+
+placed!(user, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => Id,
+},
+|m| {
+    site: m.site_id,
+    organisation: m.organisation_id,
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.id),
+});
+
+placed!(dictionary, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId },
+    |m| { site: Some(m.site_id), organisation: Some(m.organisation_id) });
+
+placed!(app_enablement, Inherit::FromSite,
+    { site => SiteId, organisation => OrganisationId },
+    |m| { site: Some(m.site_id), organisation: m.organisation_id });
+
+placed!(listing_role, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(district, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(business_circle, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(building_type, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
+
+placed!(audit_log, Inherit::Nothing,
+    { site => SiteId, organisation => OrganisationId, store => StoreId },
+    |m| { site: m.site_id, organisation: m.organisation_id, store: m.store_id });
+
+placed!(enrollment, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => UserId,
+},
+|m| {
+    site: m.site_id,
+    organisation: m.organisation_id,
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.user_id),
+});

@@ -1,0 +1,629 @@
+//! 办理入职 (/enrollment): a manager starts an onboarding for a new hire (whose staff record
+//! waits in PENDING and cannot log in), the hire's details are filled and submitted, and an
+//! approver (`/enrollment:approve`) accepts them into a working status or sends them back.
+//! Every move follows core's onboarding transition table and is recorded.
+
+use brokerdesk_core::org::fields;
+use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus};
+use brokerdesk_core::org::staff_status::WorkingStatus;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::access::{Caller, Placed, Scoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::{enrollment, user};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::history::{self, StatusChange, StatusMove};
+use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
+use crate::shared::{millis, name_of};
+use crate::staff::view::{self, RoleRef};
+use crate::staff::{self, PersonForm, SeatForm, apply_status, working_status};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(start))
+        .routes(routes!(save))
+        .routes(routes!(submit))
+        .routes(routes!(approve))
+        .routes(routes!(reject))
+        .routes(routes!(cancel))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Enrollment {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub real_name: String,
+    /// Masked.
+    pub mobile: String,
+    pub organisation_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub store_name: String,
+    pub department_id: Option<i64>,
+    pub department_name: String,
+    pub position_id: Option<i64>,
+    pub position_name: String,
+    /// Core `onboardingStatus`.
+    pub status: String,
+    /// The working status the hire gets on approval.
+    pub working_status: Option<String>,
+    pub reject_reason: String,
+    pub started_by: Option<i64>,
+    pub started_by_name: String,
+    pub decided_by: Option<i64>,
+    pub decided_by_name: String,
+    pub submitted_at: Option<i64>,
+    pub decided_at: Option<i64>,
+    pub created_at: i64,
+    /// Core `onboardingAction` codes the status allows.
+    pub available_actions: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentDetail {
+    #[serde(flatten)]
+    pub enrollment: Enrollment,
+    pub sex: i16,
+    pub id_number: String,
+    pub bank_card: String,
+    pub education: Option<i16>,
+    pub marital_status: Option<i16>,
+    pub entry_date: Option<String>,
+    pub address: String,
+    pub emergency_contact: String,
+    pub emergency_mobile: String,
+    pub roles: Vec<RoleRef>,
+    pub history: Vec<StatusChange>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Core `onboardingStatus`.
+    pub status: Option<String>,
+    pub real_name: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub store_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentDetailRequest {
+    pub id: i64,
+    /// Show the hire's numbers whole (the people filling the form need them).
+    #[serde(default)]
+    pub unmasked: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentStart {
+    pub username: String,
+    pub password: String,
+    pub real_name: String,
+    pub mobile: String,
+    #[serde(flatten)]
+    pub seat: SeatForm,
+    /// INCUMBENCY_FORMAL, PART_TIME or INCUMBENCY_INTERNSHIP, given on approval.
+    pub working_status: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentSave {
+    pub id: i64,
+    #[serde(flatten)]
+    pub person: PersonForm,
+    pub working_status: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrollmentDecision {
+    pub id: i64,
+    /// On approval: overrides the saved working status.
+    pub working_status: Option<String>,
+    /// Required on rejection; optional on cancellation.
+    pub reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EnrollmentId {
+    pub id: i64,
+}
+
+fn status_of(row: &enrollment::Model) -> Result<OnboardingStatus, AppError> {
+    OnboardingStatus::from_code(&row.status)
+        .ok_or_else(|| AppError::internal("unknown onboarding status"))
+}
+
+fn action_label(code: &str) -> &'static str {
+    OnboardingAction::from_code(code)
+        .map(OnboardingAction::label)
+        .unwrap_or_default()
+}
+
+async fn describe(
+    db: &impl ConnectionTrait,
+    rows: Vec<enrollment::Model>,
+) -> Result<Vec<(Enrollment, user::Model)>, AppError> {
+    let hires = user::Entity::find()
+        .filter(user::Column::Id.is_in(rows.iter().map(|r| r.user_id)))
+        .all(db)
+        .await?;
+    let staff_rows = view::rows(db, &hires).await?;
+    let people: Vec<i64> = rows
+        .iter()
+        .flat_map(|r| [r.started_by, r.decided_by])
+        .flatten()
+        .collect();
+    let deciders = history::names_of(db, people).await?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (Some(hire), Some(staff_row)) = (
+            hires.iter().find(|h| h.id == row.user_id).cloned(),
+            staff_rows.iter().find(|s| s.id == row.user_id).cloned(),
+        ) else {
+            continue;
+        };
+        let status = status_of(&row)?;
+        out.push((
+            Enrollment {
+                id: row.id,
+                user_id: row.user_id,
+                username: staff_row.username,
+                real_name: staff_row.real_name,
+                mobile: staff_row.mobile,
+                organisation_id: staff_row.organisation_id,
+                store_id: staff_row.store_id,
+                store_name: staff_row.store_name,
+                department_id: staff_row.department_id,
+                department_name: staff_row.department_name,
+                position_id: staff_row.position_id,
+                position_name: staff_row.position_name,
+                status: row.status.clone(),
+                working_status: row.target_status.clone(),
+                reject_reason: row.reject_reason.clone(),
+                started_by: row.started_by,
+                started_by_name: name_of(&deciders, row.started_by),
+                decided_by: row.decided_by,
+                decided_by_name: name_of(&deciders, row.decided_by),
+                submitted_at: row.submitted_at.map(millis),
+                decided_at: row.decided_at.map(millis),
+                created_at: millis(row.created_at),
+                available_actions: onboarding::available_actions(status)
+                    .into_iter()
+                    .map(|a| a.code().to_owned())
+                    .collect(),
+            },
+            hire,
+        ));
+    }
+    Ok(out)
+}
+
+async fn describe_detail(
+    db: &impl ConnectionTrait,
+    row: enrollment::Model,
+    unmasked: bool,
+) -> Result<EnrollmentDetail, AppError> {
+    let id = row.id;
+    let (mut enrollment, hire) = describe(db, vec![row])
+        .await?
+        .pop()
+        .ok_or(AppError::NotFound)?;
+    let person = view::detail(db, &hire, unmasked).await?;
+    enrollment.mobile = person.row.mobile.clone();
+    Ok(EnrollmentDetail {
+        enrollment,
+        sex: hire.sex,
+        id_number: person.id_number,
+        bank_card: person.bank_card,
+        education: hire.education,
+        marital_status: hire.marital_status,
+        entry_date: person.row.entry_date,
+        address: person.address,
+        emergency_contact: person.emergency_contact,
+        emergency_mobile: person.emergency_mobile,
+        roles: person.row.roles,
+        history: history::of(db, history::ENROLLMENT, id, action_label).await?,
+    })
+}
+
+/// Onboardings in the caller's scope, newest first. Needs `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/list", tag = "enrollment",
+    request_body = EnrollmentQuery, security(("token" = [])),
+    responses((status = 200, description = "A page of onboardings", body = Envelope<Page<Enrollment>>)))]
+pub async fn list(
+    caller: Caller,
+    AppJson(query): AppJson<EnrollmentQuery>,
+) -> ApiResult<Page<Enrollment>> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let mut select = scoped.read::<enrollment::Entity>();
+    if let Some(status) = filter_text(&query.status) {
+        select = select.filter(enrollment::Column::Status.eq(status));
+    }
+    if let Some(id) = query.store_id {
+        select = select.filter(enrollment::Column::StoreId.eq(id));
+    }
+    if let Some(name) = filter_text(&query.real_name) {
+        let named = user::Entity::find()
+            .select_only()
+            .column(user::Column::Id)
+            .filter(user::Column::RealName.contains(name))
+            .into_query();
+        select = select.filter(enrollment::Column::UserId.in_subquery(named));
+    }
+    let select = select.order_by_desc(enrollment::Column::Id);
+    let page = paging::fetch(scoped.db(), select, query.page).await?;
+    ok(Page {
+        list: describe(scoped.db(), page.list)
+            .await?
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect(),
+        total: page.total,
+    })
+}
+
+/// One onboarding with the hire's details and its history. Needs `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/detail", tag = "enrollment",
+    request_body = EnrollmentDetailRequest, security(("token" = [])),
+    responses((status = 200, description = "The onboarding", body = Envelope<EnrollmentDetail>)))]
+pub async fn detail(
+    caller: Caller,
+    AppJson(request): AppJson<EnrollmentDetailRequest>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let row = if request.unmasked {
+        scoped
+            .get_writable::<enrollment::Entity>(request.id)
+            .await?
+    } else {
+        scoped.get::<enrollment::Entity>(request.id).await?
+    };
+    ok(describe_detail(scoped.db(), row, request.unmasked).await?)
+}
+
+/// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
+/// onboarding waits for their details. Needs `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/start", tag = "enrollment",
+    request_body = EnrollmentStart, security(("token" = [])),
+    responses((status = 200, description = "The new onboarding", body = Envelope<EnrollmentDetail>)))]
+pub async fn start(
+    caller: Caller,
+    AppJson(form): AppJson<EnrollmentStart>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let target = working_status("workingStatus", form.working_status.as_deref())?;
+    let person = PersonForm {
+        real_name: form.real_name.clone(),
+        mobile: form.mobile.clone(),
+        ..PersonForm::default()
+    };
+    let new = staff::prepare_new_person(
+        &scoped,
+        &form.username,
+        &form.password,
+        &person,
+        &form.seat,
+        WorkingStatus::Pending,
+    )
+    .await?;
+    let now = Utc::now();
+    let txn = scoped.begin().await?;
+    let hire = staff::insert_person(&txn, new).await?;
+    let row = enrollment::ActiveModel {
+        user_id: Set(hire.id),
+        site_id: Set(hire.site_id),
+        organisation_id: Set(hire.organisation_id),
+        store_group_id: Set(hire.store_group_id),
+        store_id: Set(hire.store_id),
+        department_id: Set(hire.department_id),
+        status: Set(OnboardingStatus::Draft.code().to_owned()),
+        target_status: Set(target.map(|t| t.code().to_owned())),
+        reject_reason: Set(String::new()),
+        started_by: Set(Some(scoped.actor().id)),
+        decided_by: Set(None),
+        submitted_at: Set(None),
+        decided_at: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let place = enrollment::Entity::place(&row);
+    let masked = describe_detail(&txn, row.clone(), false).await?;
+    let staff_record = view::audited(&txn, &hire).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::created("staff", hire.id, &staff_record, user::Entity::place(&hire)),
+    )
+    .await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::created("enrollment", row.id, &masked.enrollment, place),
+    )
+    .await?;
+    let saved = describe_detail(&txn, row, true).await?;
+    txn.commit().await?;
+    ok(saved)
+}
+
+/// Loads an onboarding the caller may act on and checks the action against the table.
+async fn for_action(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    id: i64,
+    action: OnboardingAction,
+) -> Result<(enrollment::Model, user::Model, OnboardingStatus), AppError> {
+    let row = scoped.get_writable::<enrollment::Entity>(id).await?;
+    let to = onboarding::next(action, status_of(&row)?)?;
+    let hire = user::Entity::find_by_id(row.user_id)
+        .one(scoped.db())
+        .await?
+        .ok_or(AppError::NotFound)?;
+    Ok((row, hire, to))
+}
+
+/// Writes the new status of an onboarding, its history and its audit entry.
+async fn move_to(
+    db: &impl ConnectionTrait,
+    actor: &user::Model,
+    row: enrollment::Model,
+    action: OnboardingAction,
+    to: OnboardingStatus,
+    reason: &str,
+    change: impl FnOnce(&mut enrollment::ActiveModel),
+) -> Result<enrollment::Model, AppError> {
+    let from = row.status.clone();
+    let place = enrollment::Entity::place(&row);
+    let mut active: enrollment::ActiveModel = row.into();
+    active.status = Set(to.code().to_owned());
+    active.updated_at = Set(Utc::now());
+    change(&mut active);
+    let saved = active.update(db).await?;
+    if from != to.code() {
+        history::record(
+            db,
+            StatusMove {
+                entity: history::ENROLLMENT,
+                entity_id: saved.id,
+                action: action.code(),
+                from: &from,
+                to: to.code(),
+                reason,
+                actor_id: actor.id,
+            },
+        )
+        .await?;
+    }
+    let kind = if from == to.code() {
+        Action::Update
+    } else {
+        Action::Status
+    };
+    audit::record(
+        db,
+        actor,
+        Change::new(
+            "enrollment",
+            saved.id,
+            kind,
+            snapshot(&from),
+            snapshot(&to.code()),
+            place,
+        ),
+    )
+    .await?;
+    Ok(saved)
+}
+
+/// Save the hire's details (every filled field is checked). Needs `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/save", tag = "enrollment",
+    request_body = EnrollmentSave, security(("token" = [])),
+    responses((status = 200, description = "The onboarding as saved", body = Envelope<EnrollmentDetail>)))]
+pub async fn save(
+    caller: Caller,
+    AppJson(form): AppJson<EnrollmentSave>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
+    let person = form.person.check(false)?;
+    let target = working_status("workingStatus", form.working_status.as_deref())?;
+    staff::refuse_duplicates(scoped.db(), None, &person, Some(hire.id)).await?;
+    let txn = scoped.begin().await?;
+    let old = view::audited(&txn, &hire).await?;
+    let mut record: user::ActiveModel = hire.clone().into();
+    staff::apply_person(&mut record, person);
+    let hire = record.update(&txn).await?;
+    let new = view::audited(&txn, &hire).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::updated("staff", hire.id, &old, &new, user::Entity::place(&hire)),
+    )
+    .await?;
+    let saved = move_to(
+        &txn,
+        scoped.actor(),
+        row,
+        OnboardingAction::Save,
+        to,
+        "",
+        |active| {
+            if let Some(target) = target {
+                active.target_status = Set(Some(target.code().to_owned()));
+            }
+        },
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, true).await?;
+    txn.commit().await?;
+    ok(answer)
+}
+
+/// Submit the hire's details for approval: every onboarding field is required. Needs
+/// `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/submit", tag = "enrollment",
+    request_body = EnrollmentId, security(("token" = [])),
+    responses((status = 200, description = "The onboarding, now 待审批", body = Envelope<EnrollmentDetail>)))]
+pub async fn submit(
+    caller: Caller,
+    AppJson(request): AppJson<EnrollmentId>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
+    staff::person_form_of(&hire).check(true)?;
+    if row.target_status.is_none() {
+        return Err(AppError::invalid("workingStatus", "请选择入职状态"));
+    }
+    let txn = scoped.begin().await?;
+    let saved = move_to(
+        &txn,
+        scoped.actor(),
+        row,
+        OnboardingAction::Submit,
+        to,
+        "",
+        |active| {
+            active.submitted_at = Set(Some(Utc::now()));
+            active.reject_reason = Set(String::new());
+        },
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, true).await?;
+    txn.commit().await?;
+    ok(answer)
+}
+
+/// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
+/// Needs `/enrollment:approve`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/approve", tag = "enrollment",
+    request_body = EnrollmentDecision, security(("token" = [])),
+    responses((status = 200, description = "The onboarding, now 已入职", body = Envelope<EnrollmentDetail>)))]
+pub async fn approve(
+    caller: Caller,
+    AppJson(request): AppJson<EnrollmentDecision>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
+    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
+    let target = working_status("workingStatus", request.working_status.as_deref())?
+        .or(row
+            .target_status
+            .as_deref()
+            .and_then(WorkingStatus::from_code))
+        .ok_or_else(|| AppError::invalid("workingStatus", "请选择入职状态"))?;
+    let effect = OnboardingAction::Approve
+        .staff_effect()
+        .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
+    let txn = scoped.begin().await?;
+    apply_status(&txn, scoped.actor(), hire, effect, Some(target), "").await?;
+    let actor = scoped.actor().id;
+    let saved = move_to(
+        &txn,
+        scoped.actor(),
+        row,
+        OnboardingAction::Approve,
+        to,
+        "",
+        |active| {
+            active.target_status = Set(Some(target.code().to_owned()));
+            active.decided_by = Set(Some(actor));
+            active.decided_at = Set(Some(Utc::now()));
+        },
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, true).await?;
+    txn.commit().await?;
+    ok(answer)
+}
+
+/// Send an onboarding back with a reason; it can be corrected and submitted again. Needs
+/// `/enrollment:approve`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/reject", tag = "enrollment",
+    request_body = EnrollmentDecision, security(("token" = [])),
+    responses((status = 200, description = "The onboarding, now 已驳回", body = Envelope<EnrollmentDetail>)))]
+pub async fn reject(
+    caller: Caller,
+    AppJson(request): AppJson<EnrollmentDecision>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
+    let reason = request.reason.as_deref().unwrap_or_default();
+    if reason.trim().is_empty() {
+        return Err(AppError::invalid("reason", "请输入驳回原因"));
+    }
+    let reason = fields::remark("reason", "驳回原因", reason)?;
+    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
+    let actor = scoped.actor().id;
+    let txn = scoped.begin().await?;
+    let saved = move_to(
+        &txn,
+        scoped.actor(),
+        row,
+        OnboardingAction::Reject,
+        to,
+        &reason,
+        |active| {
+            active.reject_reason = Set(reason.clone());
+            active.decided_by = Set(Some(actor));
+            active.decided_at = Set(Some(Utc::now()));
+        },
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, true).await?;
+    txn.commit().await?;
+    ok(answer)
+}
+
+/// Cancel an onboarding; the hire's PENDING record is closed as LEAVE. Needs `/enrollment`.
+#[utoipa::path(post, path = "/api/v1/fm/enrollment/cancel", tag = "enrollment",
+    request_body = EnrollmentDecision, security(("token" = [])),
+    responses((status = 200, description = "The onboarding, now 已取消", body = Envelope<EnrollmentDetail>)))]
+pub async fn cancel(
+    caller: Caller,
+    AppJson(request): AppJson<EnrollmentDecision>,
+) -> ApiResult<EnrollmentDetail> {
+    let scoped = caller.require(need::ENROLLMENT)?;
+    let reason = fields::remark(
+        "reason",
+        "原因",
+        request.reason.as_deref().unwrap_or_default(),
+    )?;
+    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
+    let effect = OnboardingAction::Cancel
+        .staff_effect()
+        .ok_or_else(|| AppError::internal("cancelling changes the staff record"))?;
+    let txn = scoped.begin().await?;
+    apply_status(&txn, scoped.actor(), hire, effect, None, &reason).await?;
+    let saved = move_to(
+        &txn,
+        scoped.actor(),
+        row,
+        OnboardingAction::Cancel,
+        to,
+        &reason,
+        |_| {},
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, true).await?;
+    txn.commit().await?;
+    ok(answer)
+}

@@ -1,0 +1,20 @@
+//! 商圈: a business circle inside a district.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "business_circle")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub site_id: i64,
+    pub district_id: i64,
+    pub name: String,
+    pub sort: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

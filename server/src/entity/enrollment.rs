@@ -1,0 +1,32 @@
+//! 办理入职: the onboarding of one new hire, whose PENDING staff record it completes.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "enrollment")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: i64,
+    pub site_id: Option<i64>,
+    pub organisation_id: Option<i64>,
+    pub store_group_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub department_id: Option<i64>,
+    /// Core `onboardingStatus`.
+    pub status: String,
+    /// The working status the hire gets on approval.
+    pub target_status: Option<String>,
+    pub reject_reason: String,
+    pub started_by: Option<i64>,
+    pub decided_by: Option<i64>,
+    pub submitted_at: Option<DateTimeUtc>,
+    pub decided_at: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,61 @@
+//! The organisation: city sites, organisations (brokerage companies, independent brokers,
+//! partner organisations), store groups, stores, departments and positions. Every endpoint
+//! declares its need and reaches rows through the caller's [`Scoped`] view.
+
+pub mod city_site;
+pub mod company;
+pub mod department;
+pub mod position;
+pub mod store;
+pub mod store_group;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::AppState;
+use crate::access::Scoped;
+use crate::entity::{city_site as site_entity, organisation, user_site};
+use crate::error::AppError;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    city_site::router()
+        .merge(company::router())
+        .merge(store_group::router())
+        .merge(store::router())
+        .merge(department::router())
+        .merge(position::router())
+}
+
+/// The organisation a new row goes to: the one asked for (which the caller must be able to
+/// read), else the caller's own.
+pub async fn target_organisation<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    requested: Option<i64>,
+) -> Result<organisation::Model, AppError> {
+    let id = requested
+        .or(scoped.actor().organisation_id)
+        .ok_or_else(|| AppError::invalid("organisationId", "请选择所属公司"))?;
+    scoped.get::<organisation::Entity>(id).await
+}
+
+/// The city site a call is about: the one asked for (readable), else the caller's own, else
+/// the first of the sites they may switch to.
+pub async fn target_site<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    requested: Option<i64>,
+) -> Result<site_entity::Model, AppError> {
+    let actor = scoped.actor();
+    let fallback = match actor.site_id {
+        Some(id) => Some(id),
+        None => user_site::Entity::find()
+            .filter(user_site::Column::UserId.eq(actor.id))
+            .order_by_asc(user_site::Column::SiteId)
+            .one(scoped.db())
+            .await?
+            .map(|row| row.site_id),
+    };
+    let id = requested
+        .or(fallback)
+        .ok_or_else(|| AppError::invalid("siteId", "请选择城市站点"))?;
+    scoped.get::<site_entity::Entity>(id).await
+}

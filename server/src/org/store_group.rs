@@ -1,0 +1,289 @@
+//! 门店组 (/work/enterprise/store, and a company's detail pages): stores of one organisation
+//! grouped for management.
+
+use brokerdesk_core::org::fields;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::target_organisation;
+use crate::AppState;
+use crate::access::{Caller, Place, Placed, Scoped, need};
+use crate::audit::{self, Change};
+use crate::entity::{organisation, store, store_group};
+use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
+use crate::shared::{
+    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(options))
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(delete))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreGroup {
+    pub id: i64,
+    pub organisation_id: i64,
+    pub organisation_name: String,
+    pub site_id: Option<i64>,
+    pub name: String,
+    pub store_count: i64,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreGroupOption {
+    pub id: i64,
+    pub name: String,
+    pub organisation_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreGroupQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrganisationFilter {
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreGroupAdd {
+    /// Default: the caller's organisation.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    pub name: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreGroupEdit {
+    pub id: i64,
+    pub name: String,
+}
+
+async fn describe(
+    db: &impl ConnectionTrait,
+    rows: Vec<store_group::Model>,
+) -> Result<Vec<StoreGroup>, AppError> {
+    let organisations = names::<organisation::Entity, _>(
+        db,
+        organisation::Column::Id,
+        organisation::Column::Name,
+        rows.iter().map(|r| r.organisation_id),
+    )
+    .await?;
+    let stores =
+        counts::<store::Entity, _>(db, store::Column::StoreGroupId, rows.iter().map(|r| r.id))
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| StoreGroup {
+            id: row.id,
+            organisation_id: row.organisation_id,
+            organisation_name: name_of(&organisations, Some(row.organisation_id)),
+            site_id: row.site_id,
+            name: row.name,
+            store_count: count_of(&stores, row.id),
+            created_at: millis(row.created_at),
+        })
+        .collect())
+}
+
+async fn describe_one(
+    db: &impl ConnectionTrait,
+    row: store_group::Model,
+) -> Result<StoreGroup, AppError> {
+    describe(db, vec![row])
+        .await?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+/// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
+#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/list", tag = "org",
+    request_body = StoreGroupQuery, security(("token" = [])),
+    responses((status = 200, description = "A page of store groups", body = Envelope<Page<StoreGroup>>)))]
+pub async fn list(
+    caller: Caller,
+    AppJson(query): AppJson<StoreGroupQuery>,
+) -> ApiResult<Page<StoreGroup>> {
+    let scoped = caller.require(need::STORE_READ)?;
+    let mut select = scoped.read::<store_group::Entity>();
+    if let Some(name) = filter_text(&query.name) {
+        select = select.filter(store_group::Column::Name.contains(name));
+    }
+    if let Some(id) = query.organisation_id {
+        select = select.filter(store_group::Column::OrganisationId.eq(id));
+    }
+    let page = paging::fetch(
+        scoped.db(),
+        select.order_by_asc(store_group::Column::Id),
+        query.page,
+    )
+    .await?;
+    ok(Page {
+        list: describe(scoped.db(), page.list).await?,
+        total: page.total,
+    })
+}
+
+/// Store groups the caller reaches, for selects. Any logged-in caller.
+#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/options", tag = "org",
+    request_body = OrganisationFilter, security(("token" = [])),
+    responses((status = 200, description = "Store groups", body = Envelope<Vec<StoreGroupOption>>)))]
+pub async fn options(
+    caller: Caller,
+    AppJson(query): AppJson<OrganisationFilter>,
+) -> ApiResult<Vec<StoreGroupOption>> {
+    let scoped = caller.require(need::Need::LOGIN)?;
+    let mut select = scoped.read::<store_group::Entity>();
+    if let Some(id) = query.organisation_id {
+        select = select.filter(store_group::Column::OrganisationId.eq(id));
+    }
+    let rows = select
+        .order_by_asc(store_group::Column::Id)
+        .all(scoped.db())
+        .await?;
+    ok(rows
+        .into_iter()
+        .map(|row| StoreGroupOption {
+            id: row.id,
+            name: row.name,
+            organisation_id: row.organisation_id,
+        })
+        .collect())
+}
+
+async fn check_name(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    organisation_id: i64,
+    name: &str,
+    except: Option<i64>,
+) -> Result<String, AppError> {
+    let name = fields::name("name", "门店组名称", name)?;
+    let mut same = store_group::Entity::find()
+        .filter(store_group::Column::OrganisationId.eq(organisation_id))
+        .filter(store_group::Column::Name.eq(&name));
+    if let Some(id) = except {
+        same = same.filter(store_group::Column::Id.ne(id));
+    }
+    refuse_if_taken(scoped.db(), same, "该公司下已存在同名门店组").await?;
+    Ok(name)
+}
+
+/// Add a store group to an organisation. Needs `/work/enterprise/store:add` or a company
+/// detail page's edit, and a scope covering the organisation.
+#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/add", tag = "org",
+    request_body = StoreGroupAdd, security(("token" = [])),
+    responses((status = 200, description = "The new store group", body = Envelope<StoreGroup>)))]
+pub async fn add(caller: Caller, AppJson(form): AppJson<StoreGroupAdd>) -> ApiResult<StoreGroup> {
+    let scoped = caller.require(need::STORE_ADD)?;
+    let org = target_organisation(&scoped, form.organisation_id).await?;
+    scoped.ensure_covers(&Place {
+        site: Some(org.site_id),
+        organisation: Some(org.id),
+        ..Place::default()
+    })?;
+    let name = check_name(&scoped, org.id, &form.name, None).await?;
+    let txn = scoped.begin().await?;
+    let row = store_group::ActiveModel {
+        organisation_id: Set(org.id),
+        site_id: Set(Some(org.site_id)),
+        name: Set(name),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let place = store_group::Entity::place(&row);
+    let group = describe_one(&txn, row).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::created("storeGroup", group.id, &group, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(group)
+}
+
+/// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
+#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/edit", tag = "org",
+    request_body = StoreGroupEdit, security(("token" = [])),
+    responses((status = 200, description = "The store group as saved", body = Envelope<StoreGroup>)))]
+pub async fn edit(caller: Caller, AppJson(form): AppJson<StoreGroupEdit>) -> ApiResult<StoreGroup> {
+    let scoped = caller.require(need::STORE_EDIT)?;
+    let before = scoped.get_writable::<store_group::Entity>(form.id).await?;
+    let name = check_name(&scoped, before.organisation_id, &form.name, Some(before.id)).await?;
+    let txn = scoped.begin().await?;
+    let old = describe_one(&txn, before.clone()).await?;
+    let mut row: store_group::ActiveModel = before.into();
+    row.name = Set(name);
+    let row = row.update(&txn).await?;
+    let place = store_group::Entity::place(&row);
+    let saved = describe_one(&txn, row).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::updated("storeGroup", saved.id, &old, &saved, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(saved)
+}
+
+/// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
+/// detail page's edit.
+#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/delete", tag = "org",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "Deleted; 10020006 while stores remain", body = Envelope<Empty>)))]
+pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
+    let scoped = caller.require(need::STORE_DELETE)?;
+    let row = scoped
+        .get_writable::<store_group::Entity>(request.id)
+        .await?;
+    let txn = scoped.begin().await?;
+    refuse_if_used(
+        &txn,
+        store::Entity::find().filter(store::Column::StoreGroupId.eq(row.id)),
+        "该门店组下还有门店，无法删除",
+    )
+    .await?;
+    let place = store_group::Entity::place(&row);
+    let old = describe_one(&txn, row.clone()).await?;
+    scoped
+        .on(&txn)
+        .delete_writable::<store_group::Entity>(row.id)
+        .await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::deleted("storeGroup", row.id, &old, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(Empty {})
+}

@@ -1,0 +1,168 @@
+//! Paged lists: `{pageNum, pageSize, ...filters}` in, `{list, total}` out, with the page sizes
+//! the SPA's pagination bar offers (spec §9). Also the lenient readers list filters need: the
+//! SPA sends an empty string for a cleared filter.
+
+use brokerdesk_core::constants::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
+use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, Select};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::AppError;
+
+pub const PAGE_SIZE_RULE: &str = "每页条数只能是5、10、20、30、40、50、100之一";
+
+/// Which page of a list to return.
+#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PageQuery {
+    /// 1-based; default 1.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub page_num: Option<i64>,
+    /// 5, 10, 20, 30, 40, 50 or 100; default 10.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub page_size: Option<i64>,
+}
+
+impl PageQuery {
+    /// `(page index from 0, page size)`.
+    pub fn resolve(self) -> Result<(u64, u64), AppError> {
+        let size = self.page_size.unwrap_or(i64::from(DEFAULT_PAGE_SIZE));
+        if !PAGE_SIZES.iter().any(|allowed| i64::from(*allowed) == size) {
+            return Err(AppError::invalid("pageSize", PAGE_SIZE_RULE));
+        }
+        let num = self.page_num.unwrap_or(1);
+        if num < 1 {
+            return Err(AppError::invalid("pageNum", "页码须为大于0的整数"));
+        }
+        Ok(((num - 1) as u64, size as u64))
+    }
+}
+
+/// One page of a list and the count of all matching rows.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Page<T> {
+    pub list: Vec<T>,
+    pub total: u64,
+}
+
+impl<T> Page<T> {
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
+        Page {
+            list: self.list.into_iter().map(f).collect(),
+            total: self.total,
+        }
+    }
+}
+
+/// Runs a select for one page.
+pub async fn fetch<C, E>(
+    db: &C,
+    select: Select<E>,
+    page: PageQuery,
+) -> Result<Page<E::Model>, AppError>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync,
+{
+    let (index, size) = page.resolve()?;
+    let paginator = select.paginate(db, size);
+    let total = paginator.num_items().await?;
+    let list = paginator.fetch_page(index).await?;
+    Ok(Page { list, total })
+}
+
+/// A number given as a number, a numeric string, an empty string or null (the last two:
+/// absent).
+pub fn lenient_number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(i64),
+        Text(String),
+    }
+    match Option::<Raw>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Raw::Number(n)) => Ok(Some(n)),
+        Some(Raw::Text(text)) if text.trim().is_empty() => Ok(None),
+        Some(Raw::Text(text)) => text
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| serde::de::Error::custom("not a number")),
+    }
+}
+
+/// A boolean given as a boolean, `"true"`/`"false"`, an empty string or null.
+pub fn lenient_bool<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Bool(bool),
+        Text(String),
+    }
+    match Option::<Raw>::deserialize(deserializer)? {
+        None => Ok(None),
+        Some(Raw::Bool(b)) => Ok(Some(b)),
+        Some(Raw::Text(text)) => match text.trim() {
+            "" => Ok(None),
+            "true" => Ok(Some(true)),
+            "false" => Ok(Some(false)),
+            _ => Err(serde::de::Error::custom("not a boolean")),
+        },
+    }
+}
+
+/// A text filter: trimmed, empty means absent.
+pub fn filter_text(value: &Option<String>) -> Option<&str> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|text| !text.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Filters {
+        #[serde(flatten)]
+        page: PageQuery,
+        #[serde(default, deserialize_with = "lenient_number")]
+        store_id: Option<i64>,
+        #[serde(default, deserialize_with = "lenient_bool")]
+        locked: Option<bool>,
+    }
+
+    fn parse(json: &str) -> Filters {
+        serde_json::from_str(json).unwrap()
+    }
+
+    #[test]
+    fn empty_filters_are_absent_and_numbers_may_be_text() {
+        let f = parse(r#"{"pageNum":"2","pageSize":20,"storeId":"","locked":""}"#);
+        assert_eq!(f.page.resolve().unwrap(), (1, 20));
+        assert_eq!((f.store_id, f.locked), (None, None));
+        let f = parse(r#"{"storeId":"7","locked":"true"}"#);
+        assert_eq!((f.store_id, f.locked), (Some(7), Some(true)));
+        assert_eq!(f.page.resolve().unwrap(), (0, 10));
+    }
+
+    #[test]
+    fn only_the_offered_page_sizes_are_accepted() {
+        for size in [5, 10, 20, 30, 40, 50, 100] {
+            assert!(
+                parse(&format!(r#"{{"pageSize":{size}}}"#))
+                    .page
+                    .resolve()
+                    .is_ok()
+            );
+        }
+        let err = parse(r#"{"pageSize":15}"#).page.resolve().unwrap_err();
+        assert_eq!(err.to_string(), PAGE_SIZE_RULE);
+        let err = parse(r#"{"pageNum":0}"#).page.resolve().unwrap_err();
+        assert_eq!(err.to_string(), "页码须为大于0的整数");
+    }
+}

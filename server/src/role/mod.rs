@@ -1,0 +1,638 @@
+//! Roles (/work/enterprise/role, /coc/hr/role) and their permission settings (roleSetting/{id}):
+//! what a role opens (menus and actions) and how far its holders reach (data scope). Nobody
+//! hands on more than they hold.
+
+pub mod permission_tree;
+
+use std::collections::HashSet;
+
+use brokerdesk_core::org::data_scope::{self, DataScope};
+use brokerdesk_core::org::fields;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use self::permission_tree::{PermissionNode, RoleGrants};
+use crate::AppState;
+use crate::access::{Caller, Place, Placed, Scoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::auth::token::new_token;
+use crate::entity::{
+    department, menu, menu_action, organisation, role, role_action, role_menu,
+    role_scope_department, role_scope_store, store, user_role,
+};
+use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::org::store_group::OrganisationFilter;
+use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
+use crate::shared::{
+    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
+};
+use crate::staff::seat::ensure_grantable;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(options))
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(delete))
+        .routes(routes!(permission_tree))
+        .routes(routes!(save_permissions))
+}
+
+pub const MENU_TOO_WIDE: &str = "不能授予自身没有的菜单或操作权限";
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Role {
+    pub id: i64,
+    pub name: String,
+    /// Core `dataScope` code.
+    pub data_scope: String,
+    pub organisation_id: Option<i64>,
+    pub organisation_name: String,
+    pub store_id: Option<i64>,
+    pub site_id: Option<i64>,
+    pub remark: String,
+    pub user_count: i64,
+    pub custom_department_ids: Vec<i64>,
+    pub custom_store_ids: Vec<i64>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleOption {
+    pub id: i64,
+    pub name: String,
+    pub data_scope: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RolePermissions {
+    pub role: Role,
+    pub tree: Vec<PermissionNode>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    pub name: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleForm {
+    pub name: String,
+    /// Core `dataScope` code.
+    pub data_scope: String,
+    #[serde(default)]
+    pub custom_department_ids: Vec<i64>,
+    #[serde(default)]
+    pub custom_store_ids: Vec<i64>,
+    #[serde(default)]
+    pub remark: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleAdd {
+    /// Default: the caller's organisation (city-level callers without one create city roles).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    #[serde(flatten)]
+    pub form: RoleForm,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: RoleForm,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SavePermissions {
+    pub id: i64,
+    pub menu_ids: Vec<i64>,
+    pub action_ids: Vec<i64>,
+}
+
+async fn describe(
+    db: &impl ConnectionTrait,
+    rows: Vec<role::Model>,
+) -> Result<Vec<Role>, AppError> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+    let organisations = names::<organisation::Entity, _>(
+        db,
+        organisation::Column::Id,
+        organisation::Column::Name,
+        rows.iter().filter_map(|r| r.organisation_id),
+    )
+    .await?;
+    let holders =
+        counts::<user_role::Entity, _>(db, user_role::Column::RoleId, ids.clone()).await?;
+    let departments = role_scope_department::Entity::find()
+        .filter(role_scope_department::Column::RoleId.is_in(ids.clone()))
+        .all(db)
+        .await?;
+    let stores = role_scope_store::Entity::find()
+        .filter(role_scope_store::Column::RoleId.is_in(ids))
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let mut custom_department_ids: Vec<i64> = departments
+                .iter()
+                .filter(|d| d.role_id == row.id)
+                .map(|d| d.department_id)
+                .collect();
+            let mut custom_store_ids: Vec<i64> = stores
+                .iter()
+                .filter(|s| s.role_id == row.id)
+                .map(|s| s.store_id)
+                .collect();
+            custom_department_ids.sort_unstable();
+            custom_store_ids.sort_unstable();
+            Role {
+                id: row.id,
+                organisation_name: name_of(&organisations, row.organisation_id),
+                user_count: count_of(&holders, row.id),
+                name: row.name,
+                data_scope: row.data_scope,
+                organisation_id: row.organisation_id,
+                store_id: row.store_id,
+                site_id: row.site_id,
+                remark: row.remark,
+                custom_department_ids,
+                custom_store_ids,
+                created_at: millis(row.created_at),
+            }
+        })
+        .collect())
+}
+
+async fn describe_one(db: &impl ConnectionTrait, row: role::Model) -> Result<Role, AppError> {
+    describe(db, vec![row])
+        .await?
+        .pop()
+        .ok_or(AppError::NotFound)
+}
+
+/// Roles the caller reads. Needs a role page.
+#[utoipa::path(post, path = "/api/v1/fm/role/list", tag = "role",
+    request_body = RoleQuery, security(("token" = [])),
+    responses((status = 200, description = "A page of roles", body = Envelope<Page<Role>>)))]
+pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResult<Page<Role>> {
+    let scoped = caller.require(need::ROLE_LIST)?;
+    let mut select = scoped.read::<role::Entity>();
+    if let Some(name) = filter_text(&query.name) {
+        select = select.filter(role::Column::Name.contains(name));
+    }
+    if let Some(id) = query.organisation_id {
+        select = select.filter(role::Column::OrganisationId.eq(id));
+    }
+    let page = paging::fetch(
+        scoped.db(),
+        select.order_by_asc(role::Column::Id),
+        query.page,
+    )
+    .await?;
+    ok(Page {
+        list: describe(scoped.db(), page.list).await?,
+        total: page.total,
+    })
+}
+
+/// One role. Needs a role or roleSetting page.
+#[utoipa::path(post, path = "/api/v1/fm/role/detail", tag = "role",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "The role", body = Envelope<Role>)))]
+pub async fn detail(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Role> {
+    let scoped = caller.require(need::ROLE_READ)?;
+    let row = scoped.get::<role::Entity>(request.id).await?;
+    ok(describe_one(scoped.db(), row).await?)
+}
+
+/// Roles the caller may assign, for the staff and onboarding forms. Needs a role, staff or
+/// onboarding page.
+#[utoipa::path(post, path = "/api/v1/fm/role/options", tag = "role",
+    request_body = OrganisationFilter, security(("token" = [])),
+    responses((status = 200, description = "Assignable roles", body = Envelope<Vec<RoleOption>>)))]
+pub async fn options(
+    caller: Caller,
+    AppJson(query): AppJson<OrganisationFilter>,
+) -> ApiResult<Vec<RoleOption>> {
+    let scoped = caller.require(need::ROLE_OPTIONS)?;
+    let mut select = scoped.read::<role::Entity>();
+    if let Some(id) = query.organisation_id {
+        select = select.filter(role::Column::OrganisationId.eq(id));
+    }
+    let mut options = Vec::new();
+    for row in select
+        .order_by_asc(role::Column::Id)
+        .all(scoped.db())
+        .await?
+    {
+        if ensure_grantable(&scoped, &row, crate::staff::seat::ROLE_TOO_WIDE)
+            .await
+            .is_ok()
+        {
+            options.push(RoleOption {
+                id: row.id,
+                name: row.name,
+                data_scope: row.data_scope,
+            });
+        }
+    }
+    ok(options)
+}
+
+/// Where a new role sits: in the organisation asked for (or the caller's); a store-scoped
+/// caller's role sits in their store; a caller without an organisation makes a city role.
+async fn place_for_new(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    organisation_id: Option<i64>,
+) -> Result<Place, AppError> {
+    let actor = scoped.actor();
+    let Some(org_id) = organisation_id.or(actor.organisation_id) else {
+        let site = actor
+            .site_id
+            .ok_or_else(|| AppError::invalid("organisationId", "请选择所属公司"))?;
+        let place = Place {
+            site: Some(site),
+            ..Place::default()
+        };
+        scoped.ensure_covers(&place)?;
+        return Ok(place);
+    };
+    let org = scoped.get::<organisation::Entity>(org_id).await?;
+    let company = Place {
+        site: Some(org.site_id),
+        organisation: Some(org.id),
+        ..Place::default()
+    };
+    if scoped.scope().covers(&company) {
+        return Ok(company);
+    }
+    let own_store = Place {
+        store_group: actor.store_group_id,
+        store: actor.store_id,
+        ..company
+    };
+    if actor.organisation_id == Some(org.id)
+        && actor.store_id.is_some()
+        && scoped.scope().covers(&own_store)
+    {
+        return Ok(own_store);
+    }
+    Err(AppError::out_of_scope())
+}
+
+/// A checked role form.
+struct Checked {
+    name: String,
+    data_scope: DataScope,
+    departments: Vec<i64>,
+    stores: Vec<i64>,
+    remark: String,
+}
+
+async fn check(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    form: &RoleForm,
+    place: &Place,
+    except: Option<i64>,
+) -> Result<Checked, AppError> {
+    let name = fields::name("name", "角色名称", &form.name)?;
+    let remark = fields::remark("remark", "备注", &form.remark)?;
+    let scope = data_scope::parse(&form.data_scope)
+        .map_err(|message| AppError::invalid("dataScope", message))?;
+    if !scoped.caller().is_super_admin()
+        && !scoped
+            .scope()
+            .widest()
+            .is_some_and(|widest| widest.may_grant(scope))
+    {
+        return Err(AppError::GrantTooWide(data_scope::TOO_WIDE));
+    }
+    let (mut departments, mut stores) = (Vec::new(), Vec::new());
+    if scope == DataScope::Custom {
+        if form.custom_department_ids.is_empty() && form.custom_store_ids.is_empty() {
+            return Err(AppError::invalid(
+                "customDepartmentIds",
+                "请选择自定义数据范围的部门或门店",
+            ));
+        }
+        for id in &form.custom_department_ids {
+            let dept = scoped
+                .get_writable::<department::Entity>(*id)
+                .await
+                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+            if place
+                .organisation
+                .is_some_and(|org| org != dept.organisation_id)
+            {
+                return Err(AppError::invalid(
+                    "customDepartmentIds",
+                    "所选部门不属于该公司",
+                ));
+            }
+            departments.push(dept.id);
+        }
+        for id in &form.custom_store_ids {
+            let shop = scoped
+                .get_writable::<store::Entity>(*id)
+                .await
+                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+            if place
+                .organisation
+                .is_some_and(|org| org != shop.organisation_id)
+            {
+                return Err(AppError::invalid("customStoreIds", "所选门店不属于该公司"));
+            }
+            stores.push(shop.id);
+        }
+        departments.sort_unstable();
+        departments.dedup();
+        stores.sort_unstable();
+        stores.dedup();
+    }
+    let mut same = role::Entity::find().filter(role::Column::Name.eq(&name));
+    same = match (place.organisation, place.store) {
+        (Some(org), Some(shop)) => same
+            .filter(role::Column::OrganisationId.eq(org))
+            .filter(role::Column::StoreId.eq(shop)),
+        (Some(org), None) => same
+            .filter(role::Column::OrganisationId.eq(org))
+            .filter(role::Column::StoreId.is_null()),
+        (None, _) => same
+            .filter(role::Column::OrganisationId.is_null())
+            .filter(match place.site {
+                Some(site) => role::Column::SiteId.eq(site),
+                None => role::Column::SiteId.is_null(),
+            }),
+    };
+    if let Some(id) = except {
+        same = same.filter(role::Column::Id.ne(id));
+    }
+    refuse_if_taken(scoped.db(), same, "该范围内已存在同名角色").await?;
+    Ok(Checked {
+        name,
+        data_scope: scope,
+        departments,
+        stores,
+        remark,
+    })
+}
+
+async fn set_custom_set(
+    db: &impl ConnectionTrait,
+    role_id: i64,
+    checked: &Checked,
+) -> Result<(), AppError> {
+    role_scope_department::Entity::delete_many()
+        .filter(role_scope_department::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    role_scope_store::Entity::delete_many()
+        .filter(role_scope_store::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    if !checked.departments.is_empty() {
+        role_scope_department::Entity::insert_many(checked.departments.iter().map(|id| {
+            role_scope_department::ActiveModel {
+                role_id: Set(role_id),
+                department_id: Set(*id),
+            }
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !checked.stores.is_empty() {
+        role_scope_store::Entity::insert_many(checked.stores.iter().map(|id| {
+            role_scope_store::ActiveModel {
+                role_id: Set(role_id),
+                store_id: Set(*id),
+            }
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Add a role (it opens nothing until its permissions are saved). Needs a role page's `add`;
+/// the data scope may be no wider than the caller's.
+#[utoipa::path(post, path = "/api/v1/fm/role/add", tag = "role",
+    request_body = RoleAdd, security(("token" = [])),
+    responses((status = 200, description = "The new role", body = Envelope<Role>)))]
+pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResult<Role> {
+    let scoped = caller.require(need::ROLE_ADD)?;
+    let place = place_for_new(&scoped, request.organisation_id).await?;
+    let checked = check(&scoped, &request.form, &place, None).await?;
+    let txn = scoped.begin().await?;
+    let row = role::ActiveModel {
+        code: Set(format!("R{}", &new_token()[..12])),
+        name: Set(checked.name.clone()),
+        data_scope: Set(checked.data_scope.code().to_owned()),
+        organisation_id: Set(place.organisation),
+        site_id: Set(place.site),
+        store_id: Set(place.store),
+        remark: Set(checked.remark.clone()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    set_custom_set(&txn, row.id, &checked).await?;
+    let saved = describe_one(&txn, row).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::created("role", saved.id, &saved, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(saved)
+}
+
+/// Change a role's name, remark and data scope. Needs a role page's `edit`.
+#[utoipa::path(post, path = "/api/v1/fm/role/edit", tag = "role",
+    request_body = RoleEdit, security(("token" = [])),
+    responses((status = 200, description = "The role as saved", body = Envelope<Role>)))]
+pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiResult<Role> {
+    let scoped = caller.require(need::ROLE_EDIT)?;
+    let before = scoped.get_writable::<role::Entity>(request.id).await?;
+    let place = role::Entity::place(&before);
+    let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
+    let txn = scoped.begin().await?;
+    let old = describe_one(&txn, before.clone()).await?;
+    let mut row: role::ActiveModel = before.into();
+    row.name = Set(checked.name.clone());
+    row.data_scope = Set(checked.data_scope.code().to_owned());
+    row.remark = Set(checked.remark.clone());
+    let row = row.update(&txn).await?;
+    set_custom_set(&txn, row.id, &checked).await?;
+    let saved = describe_one(&txn, row).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::updated("role", saved.id, &old, &saved, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(saved)
+}
+
+/// Delete a role nobody holds. Needs a role page's `delete`.
+#[utoipa::path(post, path = "/api/v1/fm/role/delete", tag = "role",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
+pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
+    let scoped = caller.require(need::ROLE_DELETE)?;
+    let row = scoped.get_writable::<role::Entity>(request.id).await?;
+    let txn = scoped.begin().await?;
+    refuse_if_used(
+        &txn,
+        user_role::Entity::find().filter(user_role::Column::RoleId.eq(row.id)),
+        "该角色已分配给员工，无法删除",
+    )
+    .await?;
+    let place = role::Entity::place(&row);
+    let old = describe_one(&txn, row.clone()).await?;
+    scoped
+        .on(&txn)
+        .delete_writable::<role::Entity>(row.id)
+        .await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::deleted("role", row.id, &old, place),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(Empty {})
+}
+
+/// The permission tree of a role: what the caller may grant, checked where the role holds it.
+/// Needs a role or roleSetting page.
+#[utoipa::path(post, path = "/api/v1/fm/role/permissionTree", tag = "role",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "The role and its tree", body = Envelope<RolePermissions>)))]
+pub async fn permission_tree(
+    caller: Caller,
+    AppJson(request): AppJson<IdRequest>,
+) -> ApiResult<RolePermissions> {
+    let scoped = caller.require(need::ROLE_READ)?;
+    let row = scoped.get::<role::Entity>(request.id).await?;
+    let held = permission_tree::grants_of(scoped.db(), row.id).await?;
+    ok(RolePermissions {
+        tree: permission_tree::build(scoped.db(), &caller, &held).await?,
+        role: describe_one(scoped.db(), row).await?,
+    })
+}
+
+/// Replace a role's menus and actions with ones the caller holds. Needs a roleSetting page's
+/// `edit` (or a role page's).
+#[utoipa::path(post, path = "/api/v1/fm/role/savePermissions", tag = "role",
+    request_body = SavePermissions, security(("token" = [])),
+    responses((status = 200, description = "The role and its tree as saved", body = Envelope<RolePermissions>)))]
+pub async fn save_permissions(
+    caller: Caller,
+    AppJson(request): AppJson<SavePermissions>,
+) -> ApiResult<RolePermissions> {
+    let scoped = caller.require(need::ROLE_PERMISSIONS_SAVE)?;
+    let row = scoped.get_writable::<role::Entity>(request.id).await?;
+    let menu_ids: HashSet<i64> = request.menu_ids.iter().copied().collect();
+    let action_ids: HashSet<i64> = request.action_ids.iter().copied().collect();
+    let known_menus: HashSet<i64> = menu::Entity::find()
+        .filter(menu::Column::Id.is_in(menu_ids.iter().copied()))
+        .all(scoped.db())
+        .await?
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    if known_menus.len() != menu_ids.len() {
+        return Err(AppError::invalid("menuIds", "所选菜单不存在"));
+    }
+    let actions = menu_action::Entity::find()
+        .filter(menu_action::Column::Id.is_in(action_ids.iter().copied()))
+        .all(scoped.db())
+        .await?;
+    if actions.len() != action_ids.len() {
+        return Err(AppError::invalid("actionIds", "所选操作不存在"));
+    }
+    if actions.iter().any(|a| !menu_ids.contains(&a.menu_id)) {
+        return Err(AppError::invalid("actionIds", "操作权限所属页面未勾选"));
+    }
+    if !caller.is_super_admin() {
+        let grantable = caller.grantable();
+        let within = menu_ids.iter().all(|id| grantable.menu_ids.contains(id))
+            && action_ids
+                .iter()
+                .all(|id| grantable.action_ids.contains(id));
+        if !within {
+            return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
+        }
+    }
+    let txn = scoped.begin().await?;
+    let before = permission_tree::grants_of(&txn, row.id).await?;
+    role_menu::Entity::delete_many()
+        .filter(role_menu::Column::RoleId.eq(row.id))
+        .exec(&txn)
+        .await?;
+    role_action::Entity::delete_many()
+        .filter(role_action::Column::RoleId.eq(row.id))
+        .exec(&txn)
+        .await?;
+    if !menu_ids.is_empty() {
+        role_menu::Entity::insert_many(menu_ids.iter().map(|id| role_menu::ActiveModel {
+            role_id: Set(row.id),
+            menu_id: Set(*id),
+        }))
+        .exec_without_returning(&txn)
+        .await?;
+    }
+    if !action_ids.is_empty() {
+        role_action::Entity::insert_many(action_ids.iter().map(|id| role_action::ActiveModel {
+            role_id: Set(row.id),
+            menu_action_id: Set(*id),
+        }))
+        .exec_without_returning(&txn)
+        .await?;
+    }
+    let after = permission_tree::grants_of(&txn, row.id).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::new(
+            "rolePermission",
+            row.id,
+            Action::Permissions,
+            snapshot(&before),
+            snapshot(&after),
+            role::Entity::place(&row),
+        ),
+    )
+    .await?;
+    txn.commit().await?;
+    let held: RoleGrants = after;
+    ok(RolePermissions {
+        tree: permission_tree::build(scoped.db(), &caller, &held).await?,
+        role: describe_one(scoped.db(), row).await?,
+    })
+}

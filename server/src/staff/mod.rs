@@ -1,0 +1,621 @@
+//! Staff (/work/store/staff, /coc/hr/staff and the userInfo pages of every workspace): the
+//! people of an organisation, their seats, roles, personal details and working status. Leaving
+//! and locking end the person's sessions at once.
+
+pub mod seat;
+pub mod view;
+
+use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
+use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
+use chrono::Utc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use self::seat::{Seat, SeatRequest};
+use self::view::{StaffDetail, StaffRow};
+use crate::AppState;
+use crate::access::{Caller, Placed, Scoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::auth::password::hash_password;
+use crate::auth::token::new_token;
+use crate::entity::{role, session_token, user, user_role, user_site};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::history::{self, StatusMove};
+use crate::paging::{self, Page, PageQuery, filter_text, lenient_bool, lenient_number};
+use crate::shared::refuse_if_taken;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(add))
+        .routes(routes!(edit))
+        .routes(routes!(change_status))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    pub real_name: Option<String>,
+    pub mobile: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub store_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub department_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    pub working_status: Option<String>,
+    #[serde(default, deserialize_with = "lenient_bool")]
+    pub locked: Option<bool>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffDetailRequest {
+    pub id: i64,
+    /// Show mobile, ID number and bank card whole (needs the page's edit action).
+    #[serde(default)]
+    pub unmasked: bool,
+}
+
+/// The personal fields of the staff and onboarding forms.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonForm {
+    #[serde(default)]
+    pub real_name: String,
+    #[serde(default)]
+    pub mobile: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub sex: Option<i64>,
+    #[serde(default)]
+    pub id_number: Option<String>,
+    #[serde(default)]
+    pub bank_card: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub education: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub marital_status: Option<i64>,
+    /// `YYYY-MM-DD`.
+    #[serde(default)]
+    pub entry_date: Option<String>,
+    #[serde(default)]
+    pub address: Option<String>,
+    #[serde(default)]
+    pub emergency_contact: Option<String>,
+    #[serde(default)]
+    pub emergency_mobile: Option<String>,
+}
+
+impl PersonForm {
+    /// Checks the fields with core's rules; `complete` requires every onboarding field.
+    pub fn check(&self, complete: bool) -> Result<CheckedPerson, AppError> {
+        let text = |value: &Option<String>| value.clone().unwrap_or_default();
+        let details = PersonDetails {
+            real_name: self.real_name.clone(),
+            mobile: self.mobile.clone(),
+            sex: self.sex,
+            id_number: text(&self.id_number),
+            bank_card: text(&self.bank_card),
+            education: self.education,
+            marital_status: self.marital_status,
+            entry_date: text(&self.entry_date),
+            address: text(&self.address),
+            emergency_contact: text(&self.emergency_contact),
+            emergency_mobile: text(&self.emergency_mobile),
+        };
+        Ok(fields::check_person(&details, complete)?)
+    }
+}
+
+/// Where a person sits and what they hold, as forms send it.
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatForm {
+    /// Default: the store's organisation, else the caller's.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub store_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub department_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub position_id: Option<i64>,
+    #[serde(default)]
+    pub role_ids: Vec<i64>,
+}
+
+impl SeatForm {
+    fn request(&self) -> SeatRequest {
+        SeatRequest {
+            organisation: self.organisation_id,
+            store: self.store_id,
+            department: self.department_id,
+            position: self.position_id,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffAdd {
+    pub username: String,
+    pub password: String,
+    #[serde(flatten)]
+    pub person: PersonForm,
+    #[serde(flatten)]
+    pub seat: SeatForm,
+    /// INCUMBENCY_FORMAL (default), PART_TIME or INCUMBENCY_INTERNSHIP.
+    pub working_status: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub person: PersonForm,
+    #[serde(flatten)]
+    pub seat: SeatForm,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffStatusChange {
+    pub id: i64,
+    /// Core `staffAction`: adjust, leave, restore, lock or unlock.
+    pub action: String,
+    /// The working status `adjust` and `restore` move to.
+    pub working_status: Option<String>,
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// Staff in the caller's scope. Needs a staff list page.
+#[utoipa::path(post, path = "/api/v1/fm/staff/list", tag = "staff",
+    request_body = StaffQuery, security(("token" = [])),
+    responses((status = 200, description = "A page of staff", body = Envelope<Page<StaffRow>>)))]
+pub async fn list(
+    caller: Caller,
+    AppJson(query): AppJson<StaffQuery>,
+) -> ApiResult<Page<StaffRow>> {
+    let scoped = caller.require(need::STAFF_LIST)?;
+    let mut select = scoped.read::<user::Entity>();
+    if let Some(name) = filter_text(&query.real_name) {
+        select = select.filter(user::Column::RealName.contains(name));
+    }
+    if let Some(mobile) = filter_text(&query.mobile) {
+        select = select.filter(user::Column::Mobile.contains(mobile));
+    }
+    if let Some(id) = query.store_id {
+        select = select.filter(user::Column::StoreId.eq(id));
+    }
+    if let Some(id) = query.department_id {
+        select = select.filter(user::Column::DepartmentId.eq(id));
+    }
+    if let Some(id) = query.organisation_id {
+        select = select.filter(user::Column::OrganisationId.eq(id));
+    }
+    if let Some(status) = filter_text(&query.working_status) {
+        select = select.filter(user::Column::WorkingStatus.eq(status));
+    }
+    if let Some(locked) = query.locked {
+        select = select.filter(user::Column::Locked.eq(locked));
+    }
+    let page = paging::fetch(
+        scoped.db(),
+        select.order_by_asc(user::Column::Id),
+        query.page,
+    )
+    .await?;
+    ok(Page {
+        list: view::rows(scoped.db(), &page.list).await?,
+        total: page.total,
+    })
+}
+
+/// One person with their details and status history. Needs a staff list or userInfo page;
+/// `unmasked` also needs the edit action of one.
+#[utoipa::path(post, path = "/api/v1/fm/staff/detail", tag = "staff",
+    request_body = StaffDetailRequest, security(("token" = [])),
+    responses((status = 200, description = "The person", body = Envelope<StaffDetail>)))]
+pub async fn detail(
+    caller: Caller,
+    AppJson(request): AppJson<StaffDetailRequest>,
+) -> ApiResult<StaffDetail> {
+    let scoped = caller.require(need::STAFF_READ)?;
+    let person = if request.unmasked {
+        caller.require(need::STAFF_EDIT)?;
+        scoped.get_writable::<user::Entity>(request.id).await?
+    } else {
+        scoped.get::<user::Entity>(request.id).await?
+    };
+    ok(view::detail(scoped.db(), &person, request.unmasked).await?)
+}
+
+/// Refuses a username, mobile or ID number someone else already has.
+pub async fn refuse_duplicates(
+    db: &impl ConnectionTrait,
+    username: Option<&str>,
+    person: &CheckedPerson,
+    except: Option<i64>,
+) -> Result<(), AppError> {
+    let others = || {
+        let select = user::Entity::find();
+        match except {
+            Some(id) => select.filter(user::Column::Id.ne(id)),
+            None => select,
+        }
+    };
+    if let Some(username) = username {
+        refuse_if_taken(
+            db,
+            others().filter(user::Column::Username.eq(username)),
+            "用户名已存在",
+        )
+        .await?;
+    }
+    refuse_if_taken(
+        db,
+        others().filter(user::Column::Mobile.eq(&person.mobile)),
+        "该手机号已被其他员工使用",
+    )
+    .await?;
+    if let Some(id_number) = &person.id_number {
+        refuse_if_taken(
+            db,
+            others().filter(user::Column::IdNumber.eq(id_number)),
+            "该身份证号已被其他员工使用",
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A new person, checked in full, ready to be written.
+pub struct NewPerson {
+    pub username: String,
+    pub password_hash: String,
+    pub person: CheckedPerson,
+    pub seat: Seat,
+    pub roles: Vec<role::Model>,
+    pub status: WorkingStatus,
+}
+
+/// Checks everything a new person needs (before any transaction: hashing takes a while).
+pub async fn prepare_new_person(
+    scoped: &Scoped<'_>,
+    username: &str,
+    password: &str,
+    person: &PersonForm,
+    seat: &SeatForm,
+    status: WorkingStatus,
+) -> Result<NewPerson, AppError> {
+    let username = fields::username(username)?;
+    let password = fields::password(password)?;
+    let person = person.check(false)?;
+    let seat_checked = seat::resolve(scoped, seat.request()).await?;
+    let roles = seat::check_roles(scoped, &seat.role_ids, seat_checked.organisation, &[]).await?;
+    refuse_duplicates(scoped.db(), Some(&username), &person, None).await?;
+    Ok(NewPerson {
+        username,
+        password_hash: hash_password(&password).await?,
+        person,
+        seat: seat_checked,
+        roles,
+        status,
+    })
+}
+
+/// Writes a new person (inside the caller's transaction); their user code is `BD` and their id.
+pub async fn insert_person(
+    db: &impl ConnectionTrait,
+    new: NewPerson,
+) -> Result<user::Model, AppError> {
+    let now = Utc::now();
+    let p = new.person;
+    let row = user::ActiveModel {
+        username: Set(new.username),
+        password_hash: Set(new.password_hash),
+        real_name: Set(p.real_name),
+        // Unique until the id is known.
+        user_code: Set(format!("tmp-{}", &new_token()[..16])),
+        mobile: Set(Some(p.mobile)),
+        position_id: Set(new.seat.position),
+        store_id: Set(new.seat.store),
+        store_group_id: Set(new.seat.store_group),
+        organisation_id: Set(Some(new.seat.organisation)),
+        site_id: Set(Some(new.seat.site)),
+        department_id: Set(new.seat.department),
+        working_status: Set(new.status.code().to_owned()),
+        locked: Set(false),
+        failed_logins: Set(0),
+        locked_until: Set(None),
+        id_number: Set(p.id_number),
+        bank_card: Set(p.bank_card),
+        education: Set(p.education),
+        marital_status: Set(p.marital_status),
+        sex: Set(p.sex),
+        entry_date: Set(p.entry_date),
+        address: Set(p.address),
+        emergency_contact: Set(p.emergency_contact),
+        emergency_mobile: Set(p.emergency_mobile),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let mut coded: user::ActiveModel = row.into();
+    let id = *coded.id.as_ref();
+    coded.user_code = Set(format!("BD{id:04}"));
+    let row = coded.update(db).await?;
+    set_roles(db, row.id, &new.roles).await?;
+    user_site::Entity::insert(user_site::ActiveModel {
+        user_id: Set(row.id),
+        site_id: Set(new.seat.site),
+    })
+    .exec_without_returning(db)
+    .await?;
+    Ok(row)
+}
+
+async fn set_roles(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    roles: &[role::Model],
+) -> Result<(), AppError> {
+    user_role::Entity::delete_many()
+        .filter(user_role::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
+    if !roles.is_empty() {
+        user_role::Entity::insert_many(roles.iter().map(|r| user_role::ActiveModel {
+            user_id: Set(user_id),
+            role_id: Set(r.id),
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Writes checked personal details onto a staff record.
+pub fn apply_person(row: &mut user::ActiveModel, person: CheckedPerson) {
+    row.real_name = Set(person.real_name);
+    row.mobile = Set(Some(person.mobile));
+    row.sex = Set(person.sex);
+    row.id_number = Set(person.id_number);
+    row.bank_card = Set(person.bank_card);
+    row.education = Set(person.education);
+    row.marital_status = Set(person.marital_status);
+    row.entry_date = Set(person.entry_date);
+    row.address = Set(person.address);
+    row.emergency_contact = Set(person.emergency_contact);
+    row.emergency_mobile = Set(person.emergency_mobile);
+    row.updated_at = Set(Utc::now());
+}
+
+/// A stored person as the form would send it, to check it again (e.g. in full on submission).
+pub fn person_form_of(person: &user::Model) -> PersonForm {
+    PersonForm {
+        real_name: person.real_name.clone(),
+        mobile: person.mobile.clone().unwrap_or_default(),
+        sex: Some(i64::from(person.sex)),
+        id_number: person.id_number.clone(),
+        bank_card: person.bank_card.clone(),
+        education: person.education.map(i64::from),
+        marital_status: person.marital_status.map(i64::from),
+        entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
+        address: Some(person.address.clone()),
+        emergency_contact: Some(person.emergency_contact.clone()),
+        emergency_mobile: person.emergency_mobile.clone(),
+    }
+}
+
+/// People of no organisation (city operators, the super administrator) are changed only by
+/// a caller who reaches everything.
+fn ensure_person_changeable(scoped: &Scoped<'_>, person: &user::Model) -> Result<(), AppError> {
+    match person.organisation_id {
+        Some(_) => Ok(()),
+        None => scoped.ensure_global_writer(),
+    }
+}
+
+/// Ends every open session of a person at once.
+pub async fn revoke_sessions(db: &impl ConnectionTrait, user_id: i64) -> Result<(), AppError> {
+    session_token::Entity::update_many()
+        .col_expr(session_token::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(session_token::Column::UserId.eq(user_id))
+        .filter(session_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// A working status a form chose for someone at work.
+pub fn working_status(
+    field: &'static str,
+    value: Option<&str>,
+) -> Result<Option<WorkingStatus>, AppError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(code) => WorkingStatus::from_code(code)
+            .filter(|status| WORKING.contains(status))
+            .map(Some)
+            .ok_or_else(|| AppError::invalid(field, staff_status::NOT_A_WORKING_STATUS)),
+    }
+}
+
+/// Add a person who starts work at once (new hires who need onboarding go through
+/// `/enrollment`). Needs a staff list page's `add`.
+#[utoipa::path(post, path = "/api/v1/fm/staff/add", tag = "staff",
+    request_body = StaffAdd, security(("token" = [])),
+    responses((status = 200, description = "The new person", body = Envelope<StaffDetail>)))]
+pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<StaffDetail> {
+    let scoped = caller.require(need::STAFF_ADD)?;
+    let status = working_status("workingStatus", form.working_status.as_deref())?
+        .unwrap_or(WorkingStatus::Formal);
+    let new = prepare_new_person(
+        &scoped,
+        &form.username,
+        &form.password,
+        &form.person,
+        &form.seat,
+        status,
+    )
+    .await?;
+    let txn = scoped.begin().await?;
+    let person = insert_person(&txn, new).await?;
+    let saved = view::audited(&txn, &person).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::created("staff", person.id, &saved, user::Entity::place(&person)),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(view::detail(scoped.db(), &person, true).await?)
+}
+
+/// Change a person's details, seat and roles. Needs a staff page's `edit`.
+#[utoipa::path(post, path = "/api/v1/fm/staff/edit", tag = "staff",
+    request_body = StaffEdit, security(("token" = [])),
+    responses((status = 200, description = "The person as saved", body = Envelope<StaffDetail>)))]
+pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResult<StaffDetail> {
+    let scoped = caller.require(need::STAFF_EDIT)?;
+    let before = scoped.get_writable::<user::Entity>(form.id).await?;
+    ensure_person_changeable(&scoped, &before)?;
+    let person = form.person.check(false)?;
+    let seat = seat::resolve(&scoped, form.seat.request()).await?;
+    let held: Vec<i64> = user_role::Entity::find()
+        .filter(user_role::Column::UserId.eq(before.id))
+        .all(scoped.db())
+        .await?
+        .into_iter()
+        .map(|r| r.role_id)
+        .collect();
+    let roles = seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
+    refuse_duplicates(scoped.db(), None, &person, Some(before.id)).await?;
+    let txn = scoped.begin().await?;
+    let old = view::audited(&txn, &before).await?;
+    let mut row: user::ActiveModel = before.into();
+    apply_person(&mut row, person);
+    row.organisation_id = Set(Some(seat.organisation));
+    row.site_id = Set(Some(seat.site));
+    row.store_group_id = Set(seat.store_group);
+    row.store_id = Set(seat.store);
+    row.department_id = Set(seat.department);
+    row.position_id = Set(seat.position);
+    row.updated_at = Set(Utc::now());
+    let saved = row.update(&txn).await?;
+    set_roles(&txn, saved.id, &roles).await?;
+    let new = view::audited(&txn, &saved).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::updated("staff", saved.id, &old, &new, user::Entity::place(&saved)),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(view::detail(scoped.db(), &saved, true).await?)
+}
+
+/// The working status and lock flag, as the audit log keeps a status change.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusSnapshot<'a> {
+    working_status: &'a str,
+    locked: bool,
+}
+
+/// Moves a person's status by the staff transition table and records it; ends their sessions
+/// when they leave or are locked. Used by the staff screens and by onboarding.
+pub async fn apply_status(
+    db: &impl ConnectionTrait,
+    actor: &user::Model,
+    person: user::Model,
+    action: StaffAction,
+    target: Option<WorkingStatus>,
+    reason: &str,
+) -> Result<user::Model, AppError> {
+    let from =
+        view::state_of(&person).ok_or_else(|| AppError::internal("unknown working status"))?;
+    let to = staff_status::next(action, from, target)?;
+    let place = user::Entity::place(&person);
+    let mut row: user::ActiveModel = person.into();
+    row.working_status = Set(to.working_status.code().to_owned());
+    row.locked = Set(to.locked);
+    row.updated_at = Set(Utc::now());
+    let saved = row.update(db).await?;
+    if action.ends_sessions() {
+        revoke_sessions(db, saved.id).await?;
+    }
+    history::record(
+        db,
+        StatusMove {
+            entity: history::STAFF,
+            entity_id: saved.id,
+            action: action.code(),
+            from: from.code(),
+            to: to.code(),
+            reason,
+            actor_id: actor.id,
+        },
+    )
+    .await?;
+    audit::record(
+        db,
+        actor,
+        Change::new(
+            "staff",
+            saved.id,
+            Action::Status,
+            snapshot(&StatusSnapshot {
+                working_status: from.working_status.code(),
+                locked: from.locked,
+            }),
+            snapshot(&StatusSnapshot {
+                working_status: to.working_status.code(),
+                locked: to.locked,
+            }),
+            place,
+        ),
+    )
+    .await?;
+    Ok(saved)
+}
+
+/// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
+/// locking end their sessions at once. Needs a staff page's `edit`.
+#[utoipa::path(post, path = "/api/v1/fm/staff/changeStatus", tag = "staff",
+    request_body = StaffStatusChange, security(("token" = [])),
+    responses((status = 200, description = "The person after the change; 10020005 when the status does not allow it", body = Envelope<StaffDetail>)))]
+pub async fn change_status(
+    caller: Caller,
+    AppJson(form): AppJson<StaffStatusChange>,
+) -> ApiResult<StaffDetail> {
+    let scoped = caller.require(need::STAFF_EDIT)?;
+    let action = StaffAction::from_code(&form.action)
+        .filter(|action| action.is_direct())
+        .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
+    let target = working_status("workingStatus", form.working_status.as_deref())?;
+    let reason = fields::remark("reason", "原因", form.reason.as_deref().unwrap_or_default())?;
+    let person = scoped.get_writable::<user::Entity>(form.id).await?;
+    if person.id == scoped.actor().id {
+        return Err(AppError::OutOfScope("不能修改自己的状态"));
+    }
+    ensure_person_changeable(&scoped, &person)?;
+    let txn = scoped.begin().await?;
+    let saved = apply_status(&txn, scoped.actor(), person, action, target, &reason).await?;
+    txn.commit().await?;
+    ok(view::detail(scoped.db(), &saved, false).await?)
+}

@@ -1,0 +1,210 @@
+//! Where a person sits (organisation, store, department, position) and which roles they may be
+//! given: checked against each other and against the caller's reach before anything is written.
+
+use brokerdesk_core::org::data_scope::DataScope;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use crate::access::{Place, Scoped};
+use crate::entity::{
+    department, position, role, role_action, role_menu, role_scope_department, role_scope_store,
+    store,
+};
+use crate::error::AppError;
+use crate::org::target_organisation;
+
+/// A person's seat, every id checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seat {
+    pub site: i64,
+    pub organisation: i64,
+    pub store_group: Option<i64>,
+    pub store: Option<i64>,
+    pub department: Option<i64>,
+    pub position: Option<i64>,
+}
+
+impl Seat {
+    pub fn place(&self) -> Place {
+        Place {
+            site: Some(self.site),
+            organisation: Some(self.organisation),
+            store_group: self.store_group,
+            store: self.store,
+            department: self.department,
+            owner: None,
+        }
+    }
+}
+
+/// What the form asked for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SeatRequest {
+    pub organisation: Option<i64>,
+    pub store: Option<i64>,
+    pub department: Option<i64>,
+    pub position: Option<i64>,
+}
+
+/// Resolves and checks a seat: the store decides the organisation; a department must be in
+/// the same organisation and the same store (none for company staff); so must the position. The result must
+/// lie in the caller's scope.
+pub async fn resolve<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    request: SeatRequest,
+) -> Result<Seat, AppError> {
+    let shop = match request.store {
+        Some(id) => Some(scoped.get::<store::Entity>(id).await?),
+        None => None,
+    };
+    let dept = match request.department {
+        Some(id) => Some(scoped.get::<department::Entity>(id).await?),
+        None => None,
+    };
+    let organisation = match (&shop, &dept) {
+        (Some(shop), _) => {
+            scoped
+                .get::<crate::entity::organisation::Entity>(shop.organisation_id)
+                .await?
+        }
+        (None, Some(dept)) => {
+            scoped
+                .get::<crate::entity::organisation::Entity>(dept.organisation_id)
+                .await?
+        }
+        (None, None) => target_organisation(scoped, request.organisation).await?,
+    };
+    if request.organisation.is_some_and(|id| id != organisation.id) {
+        return Err(AppError::invalid("storeId", "所选门店不属于该公司"));
+    }
+    let mut store_id = shop.as_ref().map(|s| s.id);
+    let mut store_group = shop.as_ref().and_then(|s| s.store_group_id);
+    if let Some(dept) = &dept {
+        if dept.organisation_id != organisation.id {
+            return Err(AppError::invalid("departmentId", "所选部门不属于该公司"));
+        }
+        // A store's people sit in that store's departments; company departments hold
+        // company staff.
+        match (store_id, dept.store_id) {
+            (None, Some(own)) => {
+                store_id = Some(own);
+                store_group = dept.store_group_id;
+            }
+            (chosen, own) if chosen != own => {
+                return Err(AppError::invalid("departmentId", "所选部门不属于该门店"));
+            }
+            _ => {}
+        }
+    }
+    if let Some(id) = request.position {
+        let held = scoped.get::<position::Entity>(id).await?;
+        if held.organisation_id != Some(organisation.id) {
+            return Err(AppError::invalid("positionId", "所选岗位不属于该公司"));
+        }
+    }
+    let seat = Seat {
+        site: organisation.site_id,
+        organisation: organisation.id,
+        store_group,
+        store: store_id,
+        department: dept.map(|d| d.id),
+        position: request.position,
+    };
+    scoped.ensure_covers(&seat.place())?;
+    Ok(seat)
+}
+
+pub const ROLE_TOO_WIDE: &str = "不能分配超出自身权限的角色";
+
+/// Checks the roles a person is to hold: each belonging to the person's organisation (or to
+/// no organisation); each new one also readable and grantable by the caller. Roles the person
+/// already holds may stay (an editor need not be able to grant everything they keep).
+pub async fn check_roles<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    role_ids: &[i64],
+    organisation: i64,
+    already_held: &[i64],
+) -> Result<Vec<role::Model>, AppError> {
+    let mut roles = Vec::new();
+    for id in role_ids {
+        let kept = already_held.contains(id);
+        let held = if kept {
+            role::Entity::find_by_id(*id)
+                .one(scoped.db())
+                .await?
+                .ok_or(AppError::NotFound)?
+        } else {
+            scoped.get::<role::Entity>(*id).await?
+        };
+        if held.organisation_id.is_some_and(|org| org != organisation) {
+            return Err(AppError::invalid("roleIds", "所选角色不属于该公司"));
+        }
+        if !kept {
+            ensure_grantable(scoped, &held, ROLE_TOO_WIDE).await?;
+        }
+        if !roles.iter().any(|r: &role::Model| r.id == held.id) {
+            roles.push(held);
+        }
+    }
+    Ok(roles)
+}
+
+/// Refuses (10020004) a role that reaches further or opens more than the caller: its data
+/// scope, its custom set and its menus and actions must all be the caller's to give.
+pub async fn ensure_grantable<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    held: &role::Model,
+    message: &'static str,
+) -> Result<(), AppError> {
+    let caller = scoped.caller();
+    if caller.is_super_admin() {
+        return Ok(());
+    }
+    let widest = scoped.scope().widest();
+    let requested = DataScope::from_code(&held.data_scope);
+    let scope_ok = match (widest, requested) {
+        (Some(widest), Some(requested)) => widest.may_grant(requested),
+        _ => false,
+    };
+    if !scope_ok {
+        return Err(AppError::GrantTooWide(message));
+    }
+    let db = scoped.db();
+    for row in role_scope_department::Entity::find()
+        .filter(role_scope_department::Column::RoleId.eq(held.id))
+        .all(db)
+        .await?
+    {
+        scoped
+            .get_writable::<department::Entity>(row.department_id)
+            .await
+            .map_err(|_| AppError::GrantTooWide(message))?;
+    }
+    for row in role_scope_store::Entity::find()
+        .filter(role_scope_store::Column::RoleId.eq(held.id))
+        .all(db)
+        .await?
+    {
+        scoped
+            .get_writable::<store::Entity>(row.store_id)
+            .await
+            .map_err(|_| AppError::GrantTooWide(message))?;
+    }
+    let grantable = caller.grantable();
+    let menus_ok = role_menu::Entity::find()
+        .filter(role_menu::Column::RoleId.eq(held.id))
+        .all(db)
+        .await?
+        .iter()
+        .all(|row| grantable.menu_ids.contains(&row.menu_id));
+    let actions_ok = role_action::Entity::find()
+        .filter(role_action::Column::RoleId.eq(held.id))
+        .all(db)
+        .await?
+        .iter()
+        .all(|row| grantable.action_ids.contains(&row.menu_action_id));
+    if menus_ok && actions_ok {
+        Ok(())
+    } else {
+        Err(AppError::GrantTooWide(message))
+    }
+}

@@ -1,0 +1,221 @@
+//! How staff records look on the wire: list rows and details, personal numbers masked unless
+//! asked for by someone who may edit them.
+
+use std::collections::HashMap;
+
+use brokerdesk_core::org::mask;
+use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState, WorkingStatus};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::entity::{department, organisation, position, role, store, user, user_role};
+use crate::error::AppError;
+use crate::history::{self, StatusChange};
+use crate::shared::{millis, name_of, names};
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RoleRef {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffRow {
+    /// The user id.
+    pub id: i64,
+    pub username: String,
+    pub real_name: String,
+    pub user_code: String,
+    /// Masked: `138****0001`.
+    pub mobile: String,
+    /// Core `sex`.
+    pub sex: i16,
+    pub position_id: Option<i64>,
+    pub position_name: String,
+    pub organisation_id: Option<i64>,
+    pub organisation_name: String,
+    pub store_group_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub store_name: String,
+    pub department_id: Option<i64>,
+    pub department_name: String,
+    /// Core `workingStatus`.
+    pub working_status: String,
+    pub locked: bool,
+    /// `YYYY-MM-DD`.
+    pub entry_date: Option<String>,
+    pub roles: Vec<RoleRef>,
+    /// Core `staffAction` codes the status allows.
+    pub available_actions: Vec<String>,
+    pub created_at: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffDetail {
+    #[serde(flatten)]
+    pub row: StaffRow,
+    pub site_id: Option<i64>,
+    pub id_number: String,
+    pub bank_card: String,
+    /// Core `education` 1-9.
+    pub education: Option<i16>,
+    /// Core `maritalStatus` 1-4.
+    pub marital_status: Option<i16>,
+    pub address: String,
+    pub emergency_contact: String,
+    pub emergency_mobile: String,
+    pub history: Vec<StatusChange>,
+}
+
+pub fn state_of(person: &user::Model) -> Option<StaffState> {
+    WorkingStatus::from_code(&person.working_status).map(|working_status| StaffState {
+        working_status,
+        locked: person.locked,
+    })
+}
+
+/// The label of a staff action code, for histories.
+pub fn action_label(code: &str) -> &'static str {
+    StaffAction::from_code(code)
+        .map(StaffAction::label)
+        .unwrap_or_default()
+}
+
+/// List rows for some people.
+pub async fn rows(
+    db: &impl ConnectionTrait,
+    people: &[user::Model],
+) -> Result<Vec<StaffRow>, AppError> {
+    let positions = names::<position::Entity, _>(
+        db,
+        position::Column::Id,
+        position::Column::Name,
+        people.iter().filter_map(|p| p.position_id),
+    )
+    .await?;
+    let organisations = names::<organisation::Entity, _>(
+        db,
+        organisation::Column::Id,
+        organisation::Column::Name,
+        people.iter().filter_map(|p| p.organisation_id),
+    )
+    .await?;
+    let stores = names::<store::Entity, _>(
+        db,
+        store::Column::Id,
+        store::Column::Name,
+        people.iter().filter_map(|p| p.store_id),
+    )
+    .await?;
+    let departments = names::<department::Entity, _>(
+        db,
+        department::Column::Id,
+        department::Column::Name,
+        people.iter().filter_map(|p| p.department_id),
+    )
+    .await?;
+    let holdings = user_role::Entity::find()
+        .filter(user_role::Column::UserId.is_in(people.iter().map(|p| p.id)))
+        .all(db)
+        .await?;
+    let role_names = names::<role::Entity, _>(
+        db,
+        role::Column::Id,
+        role::Column::Name,
+        holdings.iter().map(|h| h.role_id),
+    )
+    .await?;
+    let mut roles: HashMap<i64, Vec<RoleRef>> = HashMap::new();
+    for holding in holdings {
+        roles.entry(holding.user_id).or_default().push(RoleRef {
+            id: holding.role_id,
+            name: name_of(&role_names, Some(holding.role_id)),
+        });
+    }
+    Ok(people
+        .iter()
+        .map(|person| StaffRow {
+            id: person.id,
+            username: person.username.clone(),
+            real_name: person.real_name.clone(),
+            user_code: person.user_code.clone(),
+            mobile: person
+                .mobile
+                .as_deref()
+                .map(mask::mobile)
+                .unwrap_or_default(),
+            sex: person.sex,
+            position_id: person.position_id,
+            position_name: name_of(&positions, person.position_id),
+            organisation_id: person.organisation_id,
+            organisation_name: name_of(&organisations, person.organisation_id),
+            store_group_id: person.store_group_id,
+            store_id: person.store_id,
+            store_name: name_of(&stores, person.store_id),
+            department_id: person.department_id,
+            department_name: name_of(&departments, person.department_id),
+            working_status: person.working_status.clone(),
+            locked: person.locked,
+            entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
+            roles: {
+                let mut held = roles.remove(&person.id).unwrap_or_default();
+                held.sort_by_key(|r| r.id);
+                held
+            },
+            available_actions: state_of(person)
+                .map(staff_status::available_actions)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|action| action.code().to_owned())
+                .collect(),
+            created_at: millis(person.created_at),
+        })
+        .collect())
+}
+
+/// The detail of one person; `unmasked` shows their numbers whole.
+pub async fn detail(
+    db: &impl ConnectionTrait,
+    person: &user::Model,
+    unmasked: bool,
+) -> Result<StaffDetail, AppError> {
+    let row = rows(db, std::slice::from_ref(person))
+        .await?
+        .pop()
+        .ok_or(AppError::NotFound)?;
+    let show = |value: &Option<String>, masker: fn(&str) -> String| {
+        value
+            .as_deref()
+            .map(|v| if unmasked { v.to_owned() } else { masker(v) })
+            .unwrap_or_default()
+    };
+    let mut row = row;
+    if unmasked {
+        row.mobile = person.mobile.clone().unwrap_or_default();
+    }
+    Ok(StaffDetail {
+        row,
+        site_id: person.site_id,
+        id_number: show(&person.id_number, mask::id_number),
+        bank_card: show(&person.bank_card, mask::bank_card),
+        education: person.education,
+        marital_status: person.marital_status,
+        address: person.address.clone(),
+        emergency_contact: person.emergency_contact.clone(),
+        emergency_mobile: show(&person.emergency_mobile, mask::mobile),
+        history: history::of(db, history::STAFF, person.id, action_label).await?,
+    })
+}
+
+/// The record as the audit log keeps it: masked, without its history.
+pub async fn audited(
+    db: &impl ConnectionTrait,
+    person: &user::Model,
+) -> Result<StaffDetail, AppError> {
+    let mut detail = detail(db, person, false).await?;
+    detail.history.clear();
+    Ok(detail)
+}

@@ -1,0 +1,560 @@
+//! The authorization matrix: every route of issue 4 called by every demo user (two stores, a
+//! partner organisation, a company boss, an agent, two cities and the admin). Allowed calls
+//! succeed, the others get the permission or scope error, and no answer names a tenant outside
+//! the caller's reach.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use serde_json::{Value, json};
+
+use crate::common::{Caller, TestApp};
+use crate::fixtures::{Seeded, USERS, assert_no_foreign_rows, id_number, new_staff};
+use crate::on_both_backends;
+
+/// Expected outcome per user, in [`USERS`] order: `A` allowed, `P` 无权限执行该操作 (10020001),
+/// `S` 无权限访问该数据 (10020002).
+type Expect = &'static str;
+
+const ALL: Expect = "AAAAAAAAA";
+const ADMIN_ONLY: Expect = "APPPPPPPP";
+/// Lists on company and city pages: the admin and both cities (each sees its own city).
+const CITY_LISTS: Expect = "AAPPPPPAP";
+/// Company pages about 安居经纪: 宁波's city cannot reach it.
+const COMPANY_PAGES: Expect = "AAPPPPPSP";
+/// Workbench and city pages that every store user but the agent has.
+const WORK_AND_CITY: Expect = "AAAPAAAAA";
+/// Changes to 安居经纪's stores and staff: its stores' managers reach only their own store.
+const STORE_WRITE: Expect = "AAAPASSSS";
+/// Changes at 安居经纪's company level.
+const COMPANY_WRITE: Expect = "AASPASSSS";
+/// City reference data of 杭州.
+const CITY_WRITE: Expect = "AAPPPPPSP";
+/// Onboarding in 西湖店.
+const ENROLLMENT: Expect = "APAPASSPS";
+
+fn code_of(expect: char) -> i64 {
+    match expect {
+        'A' => 0,
+        'P' => 10020001,
+        'S' => 10020002,
+        other => panic!("unknown expectation {other}"),
+    }
+}
+
+/// A number unique within the test run, for names and mobiles.
+fn next() -> u32 {
+    static COUNTER: AtomicU32 = AtomicU32::new(100);
+    COUNTER.fetch_add(1, Ordering::SeqCst)
+}
+
+fn mobile() -> String {
+    format!("1390000{:04}", next())
+}
+
+struct Matrix<'a> {
+    seeded: Seeded,
+    admin: Caller<'a>,
+    callers: Vec<Caller<'a>>,
+}
+
+impl<'a> Matrix<'a> {
+    async fn new(app: &'a TestApp) -> Self {
+        let mut callers = Vec::new();
+        for user in USERS {
+            callers.push(app.as_user(user).await);
+        }
+        Self {
+            seeded: Seeded::load(app).await,
+            admin: app.as_user("admin").await,
+            callers,
+        }
+    }
+
+    /// Calls `path` as every user with the body `body(user)` and checks the outcomes.
+    async fn check<F, Fut>(&self, path: &str, expect: Expect, mut body: F)
+    where
+        F: FnMut(&'static str) -> Fut,
+        Fut: std::future::Future<Output = Value>,
+    {
+        assert_eq!(expect.len(), USERS.len(), "{path}");
+        for ((user, caller), wanted) in USERS.iter().zip(&self.callers).zip(expect.chars()) {
+            let request = body(user).await;
+            let answer = caller.post(path, request.clone()).await;
+            assert_eq!(
+                answer.code(),
+                code_of(wanted),
+                "{path} as {user} with {request}: {}",
+                answer.body
+            );
+            if wanted == 'A' {
+                assert_no_foreign_rows(user, path, &answer.body);
+            } else {
+                assert!(answer.message().starts_with("无权限"), "{}", answer.body);
+            }
+        }
+    }
+
+    /// The same body for everyone.
+    async fn same(&self, path: &str, expect: Expect, body: Value) {
+        self.check(path, expect, |_| {
+            let body = body.clone();
+            async move { body }
+        })
+        .await;
+    }
+
+    fn id(&self, answer: Value) -> i64 {
+        answer["id"].as_i64().expect("an id")
+    }
+
+    async fn admin(&self, path: &str, body: Value) -> Value {
+        self.admin.data(path, body).await
+    }
+}
+
+async fn reads(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let page = json!({ "pageNum": 1, "pageSize": 100 });
+    m.same("/api/v1/fm/org/citySite/list", ADMIN_ONLY, page.clone())
+        .await;
+    m.same("/api/v1/fm/org/citySite/options", ALL, json!({}))
+        .await;
+    m.same("/api/v1/fm/org/company/list", CITY_LISTS, page.clone())
+        .await;
+    m.same(
+        "/api/v1/fm/org/company/detail",
+        COMPANY_PAGES,
+        json!({ "id": s.org("安居经纪") }),
+    )
+    .await;
+    m.same("/api/v1/fm/org/company/options", ALL, json!({}))
+        .await;
+    m.same(
+        "/api/v1/fm/org/storeGroup/list",
+        WORK_AND_CITY,
+        page.clone(),
+    )
+    .await;
+    m.same("/api/v1/fm/org/storeGroup/options", ALL, json!({}))
+        .await;
+    m.same("/api/v1/fm/org/store/list", WORK_AND_CITY, page.clone())
+        .await;
+    m.same("/api/v1/fm/org/store/options", ALL, json!({})).await;
+    m.same("/api/v1/fm/org/department/tree", WORK_AND_CITY, json!({}))
+        .await;
+    m.same("/api/v1/fm/org/position/list", WORK_AND_CITY, page.clone())
+        .await;
+    m.same("/api/v1/fm/org/position/options", WORK_AND_CITY, json!({}))
+        .await;
+    m.same("/api/v1/fm/staff/list", WORK_AND_CITY, page.clone())
+        .await;
+    m.same(
+        "/api/v1/fm/staff/detail",
+        "AAAPASSSS",
+        json!({ "id": s.users["agent"] }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/staff/detail",
+        "AAAPASSSS",
+        json!({ "id": s.users["agent"], "unmasked": true }),
+    )
+    .await;
+    m.same("/api/v1/fm/role/list", WORK_AND_CITY, page.clone())
+        .await;
+    let manager_role = json!({ "id": s.roles["安居经纪/店长"] });
+    m.same("/api/v1/fm/role/detail", "AAAPAASSS", manager_role.clone())
+        .await;
+    m.same("/api/v1/fm/role/permissionTree", "AAAPAASSS", manager_role)
+        .await;
+    m.same("/api/v1/fm/role/options", WORK_AND_CITY, json!({}))
+        .await;
+    m.same("/api/v1/fm/menu/tree", ADMIN_ONLY, json!({})).await;
+    m.same("/api/v1/fm/app/list", WORK_AND_CITY, page.clone())
+        .await;
+    m.same("/api/v1/fm/app/enablement", WORK_AND_CITY, json!({}))
+        .await;
+    m.same("/api/v1/fm/dictionary/list", "APAPAAAPA", page.clone())
+        .await;
+    m.same(
+        "/api/v1/fm/cityConfig/listingRole/list",
+        CITY_LISTS,
+        page.clone(),
+    )
+    .await;
+    m.same("/api/v1/fm/cityConfig/district/tree", CITY_LISTS, json!({}))
+        .await;
+    m.same(
+        "/api/v1/fm/cityConfig/buildingType/list",
+        CITY_LISTS,
+        page.clone(),
+    )
+    .await;
+    m.same("/api/v1/fm/audit/list", ADMIN_ONLY, page.clone())
+        .await;
+    m.same("/api/v1/fm/enrollment/list", "APAPAAAPA", page)
+        .await;
+}
+
+async fn organisation_writes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let (hangzhou, anju) = (s.sites["杭州"], s.org("安居经纪"));
+    m.check("/api/v1/fm/org/citySite/add", ADMIN_ONLY, |user| async move {
+        json!({ "name": format!("站点{user}"), "code": format!("site-{user}") })
+    })
+    .await;
+    m.same(
+        "/api/v1/fm/org/citySite/edit",
+        ADMIN_ONLY,
+        json!({ "id": hangzhou, "name": "杭州", "code": "hangzhou", "sort": 0, "enabled": true }),
+    )
+    .await;
+    m.check("/api/v1/fm/org/citySite/delete", ADMIN_ONLY, |_| async {
+        let n = next();
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/citySite/add", json!({ "name": format!("临时{n}"), "code": format!("tmp{n}") })).await) })
+    })
+    .await;
+
+    m.check("/api/v1/fm/org/company/add", COMPANY_PAGES, |user| async move {
+        json!({ "siteId": hangzhou, "name": format!("公司{user}"), "scope": 4 })
+    })
+    .await;
+    m.same(
+        "/api/v1/fm/org/company/edit",
+        COMPANY_PAGES,
+        json!({
+            "id": anju, "name": "安居经纪", "contactName": "赵立新", "contactMobile": "13700000001",
+            "address": "杭州市西湖区文三路1号", "enabled": true,
+        }),
+    )
+    .await;
+    m.check("/api/v1/fm/org/company/delete", COMPANY_PAGES, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/company/add", json!({ "siteId": hangzhou, "name": format!("临时公司{}", next()), "scope": 3 })).await) })
+    })
+    .await;
+
+    m.check(
+        "/api/v1/fm/org/storeGroup/add",
+        COMPANY_WRITE,
+        |user| async move { json!({ "organisationId": anju, "name": format!("组{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/org/storeGroup/edit",
+        COMPANY_WRITE,
+        json!({ "id": s.groups["西湖片区"], "name": "西湖片区" }),
+    )
+    .await;
+    m.check("/api/v1/fm/org/storeGroup/delete", COMPANY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/storeGroup/add", json!({ "organisationId": anju, "name": format!("临时组{}", next()) })).await) })
+    })
+    .await;
+
+    let group = s.groups["西湖片区"];
+    m.check(
+        "/api/v1/fm/org/store/add",
+        COMPANY_WRITE,
+        |user| async move {
+            json!({ "organisationId": anju, "storeGroupId": group, "name": format!("店{user}") })
+        },
+    )
+    .await;
+    m.same("/api/v1/fm/org/store/edit", STORE_WRITE, json!({
+        "id": s.stores["西湖店"], "storeGroupId": group, "name": "西湖店", "address": "杭州市西湖区文三路1号",
+    }))
+    .await;
+    m.check("/api/v1/fm/org/store/delete", COMPANY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/store/add", json!({ "organisationId": anju, "storeGroupId": group, "name": format!("临时店{}", next()) })).await) })
+    })
+    .await;
+
+    let (team, west_lake) = (s.departments["销售一部"], s.stores["西湖店"]);
+    m.check(
+        "/api/v1/fm/org/department/add",
+        STORE_WRITE,
+        |user| async move { json!({ "parentId": team, "name": format!("部{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/org/department/edit",
+        STORE_WRITE,
+        json!({
+            "id": s.departments["销售二部"], "storeId": west_lake, "name": "销售二部", "sort": 2,
+        }),
+    )
+    .await;
+    m.check("/api/v1/fm/org/department/delete", STORE_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/department/add", json!({ "parentId": team, "name": format!("临时部{}", next()) })).await) })
+    })
+    .await;
+
+    m.check(
+        "/api/v1/fm/org/position/add",
+        COMPANY_WRITE,
+        |user| async move { json!({ "organisationId": anju, "name": format!("岗{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/org/position/edit",
+        COMPANY_WRITE,
+        json!({ "id": s.positions["安居经纪/店员"], "name": "店员", "sort": 5 }),
+    )
+    .await;
+    m.check("/api/v1/fm/org/position/delete", COMPANY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/org/position/add", json!({ "organisationId": anju, "name": format!("临时岗{}", next()) })).await) })
+    })
+    .await;
+}
+
+async fn people_and_role_writes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let (anju, west_lake) = (s.org("安居经纪"), s.stores["西湖店"]);
+    m.check("/api/v1/fm/staff/add", STORE_WRITE, |user| async move {
+        json!({
+            "username": format!("staff_{user}"), "password": "Start@123", "realName": format!("员工{user}"),
+            "mobile": mobile(), "storeId": west_lake, "roleIds": [],
+        })
+    })
+    .await;
+    m.same("/api/v1/fm/staff/edit", STORE_WRITE, json!({
+        "id": s.users["agent"], "realName": "李晓峰", "mobile": "13800000004", "storeId": west_lake,
+        "departmentId": s.departments["销售一部"], "positionId": s.positions["安居经纪/经纪人"],
+        "roleIds": [s.roles["安居经纪/经纪人"]],
+    }))
+    .await;
+    m.check("/api/v1/fm/staff/changeStatus", STORE_WRITE, |_| async {
+        let n = next();
+        let id = new_staff(&m.admin, s, &format!("lockme{n}"), &mobile()).await;
+        json!({ "id": id, "action": "lock" })
+    })
+    .await;
+
+    m.check("/api/v1/fm/role/add", "AAAPAASSS", |user| async move {
+        json!({ "organisationId": anju, "name": format!("角色{user}"), "dataScope": "SELF" })
+    })
+    .await;
+    m.same(
+        "/api/v1/fm/role/edit",
+        COMPANY_WRITE,
+        json!({ "id": s.roles["安居经纪/店长"], "name": "店长", "dataScope": "STORE" }),
+    )
+    .await;
+    let fresh_role = || async {
+        m.id(m.admin("/api/v1/fm/role/add", json!({ "organisationId": anju, "name": format!("临时角色{}", next()), "dataScope": "SELF" })).await)
+    };
+    m.check("/api/v1/fm/role/delete", COMPANY_WRITE, |_| async {
+        json!({ "id": fresh_role().await })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/role/savePermissions",
+        COMPANY_WRITE,
+        |_| async { json!({ "id": fresh_role().await, "menuIds": [], "actionIds": [] }) },
+    )
+    .await;
+}
+
+async fn global_and_city_writes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let work = s.menus["/work"];
+    m.check("/api/v1/fm/menu/add", ADMIN_ONLY, |user| async move {
+        json!({ "parentId": work, "menuName": format!("菜单{user}"), "menuType": 2, "status": 3,
+                "menuPage": format!("/work/test/{user}"), "componentPath": "work/test", "actions": [{ "code": "add", "name": "新增" }] })
+    })
+    .await;
+    m.same("/api/v1/fm/menu/edit", ADMIN_ONLY, json!({
+        "id": s.menus["/work/mine"], "parentId": work, "menuName": "个人中心", "menuIcon": "mine", "menuType": 2,
+        "status": 2, "menuPage": "/work/mine", "componentPath": "work/mine", "sort": 7, "actions": [],
+    }))
+    .await;
+    m.check("/api/v1/fm/menu/delete", ADMIN_ONLY, |_| async {
+        let n = next();
+        json!({ "id": m.admin("/api/v1/fm/menu/add", json!({ "parentId": work, "menuName": "临时", "menuType": 2, "status": 3, "menuPage": format!("/work/tmp/{n}"), "componentPath": "work/tmp" })).await["menuId"] })
+    })
+    .await;
+    let roots = [s.menus["/work"], s.menus["/coc"], s.menus["/adminConfig"]];
+    m.same(
+        "/api/v1/fm/menu/sort",
+        ADMIN_ONLY,
+        json!({ "parentId": null, "ids": roots }),
+    )
+    .await;
+
+    m.check("/api/v1/fm/app/add", ADMIN_ONLY, |user| async move {
+        json!({ "code": format!("app_{user}"), "name": format!("应用{user}"), "appType": 6 })
+    })
+    .await;
+    m.same("/api/v1/fm/app/edit", ADMIN_ONLY, json!({ "id": s.apps["mapSearch"], "name": "地图找房", "appType": 6, "icon": "community", "description": "第三方地图找房服务", "sort": 5, "enabled": true })).await;
+    m.check("/api/v1/fm/app/delete", ADMIN_ONLY, |_| async {
+        let n = next();
+        json!({ "id": m.id(m.admin("/api/v1/fm/app/add", json!({ "code": format!("tmp{n}"), "name": format!("临时应用{n}"), "appType": 1 })).await) })
+    })
+    .await;
+    m.same("/api/v1/fm/app/setEnabled", COMPANY_WRITE, json!({ "appId": s.apps["dashboard"], "organisationId": s.org("安居经纪"), "enabled": true })).await;
+
+    let anju = s.org("安居经纪");
+    let dictionary = "APSPASSPS";
+    m.check("/api/v1/fm/dictionary/add", dictionary, |user| async move {
+        json!({ "organisationId": anju, "dictKey": format!("test.{user}"), "label": "测试", "valueType": "number", "value": "1" })
+    })
+    .await;
+    m.same("/api/v1/fm/dictionary/edit", dictionary, json!({ "id": s.dictionary["安居经纪/house.maxImages"], "label": "房源图片上限", "valueType": "number", "value": "20" })).await;
+    m.check("/api/v1/fm/dictionary/delete", dictionary, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/dictionary/add", json!({ "organisationId": anju, "dictKey": format!("tmp.k{}", next()), "label": "临时", "valueType": "string", "value": "x" })).await) })
+    })
+    .await;
+
+    let hangzhou = s.sites["杭州"];
+    m.check(
+        "/api/v1/fm/cityConfig/listingRole/add",
+        CITY_WRITE,
+        |user| async move {
+            json!({ "siteId": hangzhou, "name": format!("角色{user}"), "ratio": "5" })
+        },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/cityConfig/listingRole/edit",
+        CITY_WRITE,
+        json!({ "id": s.listing_roles["录入人"], "name": "录入人", "ratio": "10", "sort": 0 }),
+    )
+    .await;
+    m.check("/api/v1/fm/cityConfig/listingRole/delete", CITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/cityConfig/listingRole/add", json!({ "siteId": hangzhou, "name": format!("临时{}", next()) })).await) })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/cityConfig/buildingType/add",
+        CITY_WRITE,
+        |user| async move { json!({ "siteId": hangzhou, "name": format!("类型{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/cityConfig/buildingType/edit",
+        CITY_WRITE,
+        json!({ "id": s.building_types["板楼"], "name": "板楼", "sort": 0 }),
+    )
+    .await;
+    m.check("/api/v1/fm/cityConfig/buildingType/delete", CITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/cityConfig/buildingType/add", json!({ "siteId": hangzhou, "name": format!("临时{}", next()) })).await) })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/cityConfig/district/add",
+        CITY_WRITE,
+        |user| async move { json!({ "siteId": hangzhou, "name": format!("区{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/cityConfig/district/edit",
+        CITY_WRITE,
+        json!({ "id": s.districts["西湖区"], "name": "西湖区", "sort": 0 }),
+    )
+    .await;
+    m.check("/api/v1/fm/cityConfig/district/delete", CITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/cityConfig/district/add", json!({ "siteId": hangzhou, "name": format!("临时区{}", next()) })).await) })
+    })
+    .await;
+    let west_lake = s.districts["西湖区"];
+    m.check(
+        "/api/v1/fm/cityConfig/businessCircle/add",
+        CITY_WRITE,
+        |user| async move { json!({ "districtId": west_lake, "name": format!("商圈{user}") }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/cityConfig/businessCircle/edit",
+        CITY_WRITE,
+        json!({ "id": s.circles["文三路"], "name": "文三路", "sort": 0 }),
+    )
+    .await;
+    m.check("/api/v1/fm/cityConfig/businessCircle/delete", CITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/cityConfig/businessCircle/add", json!({ "districtId": west_lake, "name": format!("临时圈{}", next()) })).await) })
+    })
+    .await;
+}
+
+/// An onboarding in 西湖店 started by the admin, moved through `steps` first.
+async fn enrollment_in(m: &Matrix<'_>, steps: &[&str]) -> i64 {
+    let n = next();
+    let started = m
+        .admin("/api/v1/fm/enrollment/start", json!({
+            "username": format!("hire{n}"), "password": "Start@123", "realName": format!("新人{n}"),
+            "mobile": mobile(), "storeId": m.seeded.stores["西湖店"], "roleIds": [],
+            "workingStatus": "INCUMBENCY_FORMAL",
+        }))
+        .await;
+    let id = m.id(started);
+    for step in steps {
+        let body = match *step {
+            "save" => json!({
+                "id": id, "realName": format!("新人{n}"), "mobile": started_mobile(m, id).await,
+                "idNumber": id_number(n), "bankCard": "6222021234567890123", "education": 6,
+                "maritalStatus": 1, "entryDate": "2026-03-01",
+            }),
+            _ => json!({ "id": id }),
+        };
+        m.admin(&format!("/api/v1/fm/enrollment/{step}"), body)
+            .await;
+    }
+    id
+}
+
+async fn started_mobile(m: &Matrix<'_>, id: i64) -> Value {
+    m.admin(
+        "/api/v1/fm/enrollment/detail",
+        json!({ "id": id, "unmasked": true }),
+    )
+    .await["mobile"]
+        .clone()
+}
+
+async fn enrollment_routes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let west_lake = m.seeded.stores["西湖店"];
+    m.check("/api/v1/fm/enrollment/start", ENROLLMENT, |user| async move {
+        json!({ "username": format!("hire_{user}"), "password": "Start@123", "realName": format!("新人{user}"),
+                "mobile": mobile(), "storeId": west_lake, "roleIds": [] })
+    })
+    .await;
+    let drafted = enrollment_in(&m, &[]).await;
+    m.same(
+        "/api/v1/fm/enrollment/detail",
+        ENROLLMENT,
+        json!({ "id": drafted }),
+    )
+    .await;
+    m.check("/api/v1/fm/enrollment/save", ENROLLMENT, |_| async {
+        let id = enrollment_in(&m, &[]).await;
+        json!({ "id": id, "realName": "新人甲", "mobile": started_mobile(&m, id).await, "education": 5 })
+    })
+    .await;
+    m.check("/api/v1/fm/enrollment/submit", ENROLLMENT, |_| async {
+        json!({ "id": enrollment_in(&m, &["save"]).await })
+    })
+    .await;
+    m.check("/api/v1/fm/enrollment/approve", ENROLLMENT, |_| async {
+        json!({ "id": enrollment_in(&m, &["save", "submit"]).await })
+    })
+    .await;
+    m.check("/api/v1/fm/enrollment/reject", ENROLLMENT, |_| async {
+        json!({ "id": enrollment_in(&m, &["save", "submit"]).await, "reason": "资料不全" })
+    })
+    .await;
+    m.check("/api/v1/fm/enrollment/cancel", ENROLLMENT, |_| async {
+        json!({ "id": enrollment_in(&m, &[]).await })
+    })
+    .await;
+}
+
+on_both_backends!(
+    reads,
+    organisation_writes,
+    people_and_role_writes,
+    global_and_city_writes,
+    enrollment_routes,
+);

@@ -1,0 +1,348 @@
+//! Roles: a role with limited actions hides the rest and the server refuses them; nobody hands
+//! on more than they hold; custom and department scopes reach exactly their rows.
+
+use serde_json::{Value, json};
+
+use crate::common::{MENU, TestApp, USER_INFO};
+use crate::fixtures::{AUDIT, STAFF, Seeded};
+use crate::on_both_backends;
+
+const ROLE_ADD: &str = "/api/v1/fm/role/add";
+const ROLE_EDIT: &str = "/api/v1/fm/role/edit";
+const ROLE_DELETE: &str = "/api/v1/fm/role/delete";
+const TREE: &str = "/api/v1/fm/role/permissionTree";
+const SAVE: &str = "/api/v1/fm/role/savePermissions";
+const STAFF_ADD: &str = "/api/v1/fm/staff/add";
+
+fn walk(nodes: &Value, out: &mut Vec<Value>) {
+    for node in nodes.as_array().unwrap() {
+        out.push(node.clone());
+        walk(&node["children"], out);
+    }
+}
+
+fn find(nodes: &Value, page: &str) -> Value {
+    let mut all = Vec::new();
+    walk(nodes, &mut all);
+    all.into_iter()
+        .find(|n| n["menuPage"] == page)
+        .unwrap_or_else(|| panic!("{page} missing"))
+}
+
+fn usernames(page: &Value) -> Vec<String> {
+    let mut names: Vec<String> = page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["username"].as_str().unwrap().to_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+async fn a_role_with_limited_actions_hides_and_refuses_the_rest(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let role = manager
+        .data(
+            ROLE_ADD,
+            json!({ "name": "门店助理", "dataScope": "STORE", "remark": "只看员工" }),
+        )
+        .await;
+    assert_eq!(
+        (role["storeId"].as_i64(), role["organisationId"].as_i64()),
+        (Some(s.stores["西湖店"]), Some(s.org("安居经纪")))
+    );
+    let tree = manager.data(TREE, json!({ "id": role["id"] })).await["tree"].clone();
+    assert!(
+        tree.as_array()
+            .unwrap()
+            .iter()
+            .all(|root| root["menuPage"] == "/work"),
+        "only what the manager holds is offered"
+    );
+    let staff_page = find(&tree, "/work/store/staff");
+    assert_eq!(staff_page["checked"], false);
+    let export = staff_page["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["code"] == "export")
+        .unwrap()["actionId"]
+        .clone();
+    let saved = manager
+        .data(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [staff_page["menuId"]], "actionIds": [export] }),
+        )
+        .await;
+    let page = find(&saved["tree"], "/work/store/staff");
+    assert_eq!(page["checked"], true);
+    let checked: Vec<&str> = page["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["checked"] == true)
+        .map(|a| a["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(checked, ["export"]);
+
+    manager
+        .data(STAFF_ADD, json!({
+            "username": "assistant", "password": "Start@123", "realName": "周助理", "mobile": "13912345601",
+            "storeId": s.stores["西湖店"], "roleIds": [role["id"]],
+        }))
+        .await;
+    let assistant = app.as_user_with("assistant", "Start@123").await;
+    let menu = assistant.data(MENU, json!({})).await;
+    let entry = find(&menu, "/work/store/staff");
+    let actions: Vec<&str> = entry["authActions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["componentPath"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["export"], "the add button has no action to show");
+    let info = assistant.data(USER_INFO, json!({})).await;
+    let permissions = info["permissions"].as_array().unwrap();
+    assert!(permissions.contains(&json!("/work/store/staff")));
+    assert!(!permissions.contains(&json!("/work/store/staff:add")));
+    // Calling the hidden action anyway is refused by the server, and nothing is written.
+    assistant
+        .post(STAFF_ADD, json!({ "username": "sneaky", "password": "Start@123", "realName": "偷偷", "mobile": "13912345602", "roleIds": [] }))
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+    assert_eq!(
+        usernames(&assistant.data(STAFF, json!({})).await),
+        ["agent", "assistant", "manager"]
+    );
+    assistant
+        .post("/api/v1/fm/role/list", json!({}))
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+
+    let audit = app
+        .as_user("admin")
+        .await
+        .data(
+            AUDIT,
+            json!({ "entity": "rolePermission", "entityId": role["id"] }),
+        )
+        .await;
+    let entry = &audit["list"][0];
+    assert_eq!(entry["before"], json!({ "menuIds": [], "actionIds": [] }));
+    assert_eq!(entry["after"]["actionIds"], json!([export]));
+    assert_eq!(entry["actorName"], "王建国");
+}
+
+async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    for scope in ["COMPANY", "ALL", "STORE_GROUP", "CITY_SITE"] {
+        manager
+            .post(ROLE_ADD, json!({ "name": "越权", "dataScope": scope }))
+            .await
+            .assert_error(10020004, "不能授予超出自身范围的数据权限");
+    }
+    manager
+        .post(ROLE_ADD, json!({ "name": "越权", "dataScope": "CUSTOM", "customStoreIds": [s.stores["滨江店"]] }))
+        .await
+        .assert_error(10020004, "不能授予超出自身范围的数据权限");
+    manager
+        .post(ROLE_ADD, json!({ "name": "", "dataScope": "SELF" }))
+        .await
+        .assert_error(10000004, "角色名称不能为空");
+    manager
+        .post(ROLE_ADD, json!({ "name": "x", "dataScope": "self" }))
+        .await
+        .assert_error(10000004, "数据范围不合法");
+    manager
+        .post(ROLE_ADD, json!({ "name": "x", "dataScope": "CUSTOM" }))
+        .await
+        .assert_error(10000004, "请选择自定义数据范围的部门或门店");
+
+    let role = manager
+        .data(ROLE_ADD, json!({ "name": "店员", "dataScope": "SELF" }))
+        .await;
+    manager
+        .post(ROLE_ADD, json!({ "name": "店员", "dataScope": "SELF" }))
+        .await
+        .assert_error(10000409, "该范围内已存在同名角色");
+    let boss = app.as_user("boss").await;
+    boss.post(ROLE_ADD, json!({ "name": "店长", "dataScope": "STORE" }))
+        .await
+        .assert_error(10000409, "该范围内已存在同名角色");
+
+    let city_menu = app
+        .as_user("admin")
+        .await
+        .data("/api/v1/fm/menu/tree", json!({}))
+        .await;
+    let coc_page = find(&city_menu, "/coc/hr/staff")["menuId"].clone();
+    manager
+        .post(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [coc_page], "actionIds": [] }),
+        )
+        .await
+        .assert_error(10020004, "不能授予自身没有的菜单或操作权限");
+    let staff_page = find(&city_menu, "/work/store/staff");
+    let add = staff_page["actions"][0]["id"].clone();
+    manager
+        .post(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [], "actionIds": [add] }),
+        )
+        .await
+        .assert_error(10000004, "操作权限所属页面未勾选");
+    manager
+        .post(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [999_999], "actionIds": [] }),
+        )
+        .await
+        .assert_error(10000004, "所选菜单不存在");
+    // A company role is read by its stores' managers but changed only at company level.
+    manager
+        .post(
+            ROLE_EDIT,
+            json!({ "id": s.roles["安居经纪/店长"], "name": "店长", "dataScope": "COMPANY" }),
+        )
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+    manager
+        .post(STAFF_ADD, json!({
+            "username": "vice", "password": "Start@123", "realName": "副总", "mobile": "13912345603",
+            "storeId": s.stores["西湖店"], "roleIds": [s.roles["安居经纪/总经理"]],
+        }))
+        .await
+        .assert_error(10020004, "不能分配超出自身权限的角色");
+    let options = manager.data("/api/v1/fm/role/options", json!({})).await;
+    let offered: Vec<&str> = options
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        offered,
+        ["店长", "经纪人", "店员"],
+        "the manager may assign these and not 总经理"
+    );
+
+    // A role in use stays; an unused one goes, audited.
+    boss.post(ROLE_DELETE, json!({ "id": s.roles["安居经纪/经纪人"] }))
+        .await
+        .assert_error(10020006, "该角色已分配给员工，无法删除");
+    manager.data(ROLE_DELETE, json!({ "id": role["id"] })).await;
+    let audit = app
+        .as_user("admin")
+        .await
+        .data(AUDIT, json!({ "entity": "role", "entityId": role["id"] }))
+        .await;
+    let actions: Vec<&str> = audit["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["delete", "create"]);
+}
+
+async fn custom_and_department_scopes_reach_exactly_their_rows(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let boss = app.as_user("boss").await;
+    let staff_menu = find(
+        &app.as_user("admin")
+            .await
+            .data("/api/v1/fm/menu/tree", json!({}))
+            .await,
+        "/work/store/staff",
+    )["menuId"]
+        .clone();
+    let make_role = |name: &str, scope: &str, departments: Vec<i64>| json!({ "name": name, "dataScope": scope, "customDepartmentIds": departments });
+    let custom = boss
+        .data(
+            ROLE_ADD,
+            make_role("二部观察员", "CUSTOM", vec![s.departments["销售二部"]]),
+        )
+        .await;
+    assert_eq!(
+        custom["customDepartmentIds"],
+        json!([s.departments["销售二部"]])
+    );
+    let below = boss
+        .data(ROLE_ADD, make_role("一部主管", "DEPT_AND_BELOW", vec![]))
+        .await;
+    for role in [&custom, &below] {
+        boss.data(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [staff_menu], "actionIds": [] }),
+        )
+        .await;
+    }
+    let child = boss
+        .data(
+            "/api/v1/fm/org/department/add",
+            json!({ "parentId": s.departments["销售一部"], "name": "一部一组" }),
+        )
+        .await;
+    let person = |username: &str, mobile: &str, department: Value, role: &Value| {
+        json!({
+            "username": username, "password": "Start@123", "realName": format!("员工{username}"), "mobile": mobile,
+            "storeId": s.stores["西湖店"], "departmentId": department, "roleIds": [role["id"]],
+        })
+    };
+    let mut watcher = person(
+        "watcher",
+        "13912345611",
+        json!(s.departments["总经办"]),
+        &custom,
+    );
+    watcher["storeId"] = Value::Null;
+    boss.data(STAFF_ADD, watcher).await;
+    boss.data(
+        STAFF_ADD,
+        person(
+            "second",
+            "13912345612",
+            json!(s.departments["销售二部"]),
+            &custom,
+        ),
+    )
+    .await;
+    boss.data(
+        STAFF_ADD,
+        person(
+            "lead",
+            "13912345613",
+            json!(s.departments["销售一部"]),
+            &below,
+        ),
+    )
+    .await;
+    boss.data(
+        STAFF_ADD,
+        person("groupie", "13912345614", child["id"].clone(), &below),
+    )
+    .await;
+
+    let watcher = app.as_user_with("watcher", "Start@123").await;
+    assert_eq!(usernames(&watcher.data(STAFF, json!({})).await), ["second"]);
+    let lead = app.as_user_with("lead", "Start@123").await;
+    assert_eq!(
+        usernames(&lead.data(STAFF, json!({})).await),
+        ["agent", "groupie", "lead", "manager"]
+    );
+    let groupie = app.as_user_with("groupie", "Start@123").await;
+    assert_eq!(
+        usernames(&groupie.data(STAFF, json!({})).await),
+        ["groupie"]
+    );
+}
+
+on_both_backends!(
+    a_role_with_limited_actions_hides_and_refuses_the_rest,
+    nobody_hands_on_more_than_they_hold,
+    custom_and_department_scopes_reach_exactly_their_rows,
+);

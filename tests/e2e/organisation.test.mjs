@@ -1,0 +1,269 @@
+// Organisation, people and permissions as a store manager uses them in the browser: a role with
+// limited actions given to a new member of staff (whose hidden button the server also refuses),
+// onboarding a new hire from start to approval, and forms that refuse bad input with core's
+// Chinese messages while writing nothing.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  api,
+  launchBrowser,
+  loginThroughPage,
+  sessionToken,
+  shot,
+  startServer,
+} from '../support/harness.mjs';
+
+let server;
+let browser;
+/** The server as the browser reaches it: under a public name, because spec §6 keeps every button on localhost. */
+let site;
+
+const PUBLIC_HOST = 'brokerdesk.example';
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser([`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`]);
+  site = server.base.replace('127.0.0.1', PUBLIC_HOST);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function freshPage() {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  if (process.env.E2E_DEBUG) {
+    page.on('response', async (res) => {
+      if (!res.url().includes('/api/')) return;
+      const body = await res.json().catch(() => ({}));
+      if (body.code !== 0) console.log('[api]', res.url(), body.code, body.message);
+    });
+  }
+  return { context, page };
+}
+
+async function signIn(username, password) {
+  const { context, page } = await freshPage();
+  await loginThroughPage(page, site, username, password);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+/** A session for calling the API directly, as the given user. */
+async function apiSession(username, password = 'Demo@2026') {
+  const res = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+  assert.equal(res.code, 0, `login ${username}: ${res.message}`);
+  return { token: res.data.token, userId: res.data.userId };
+}
+
+/** Picks an option of an Arco select (single or multiple) by its label. */
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
+  await page.keyboard.press('Escape');
+}
+
+/** Ticks a node of the permission tree by its name (`/work/store/staff:view`). */
+async function tick(page, name) {
+  const node = page.locator('.arco-tree-node', { has: page.getByTestId(`perm-${name}`) });
+  await node.locator('.arco-checkbox').click();
+}
+
+/** A unique suffix: each test makes its own people. */
+const stamp = () => String(Date.now()).slice(-6);
+
+/** Staff rows the manager can see whose name matches. */
+async function staffNamed(realName) {
+  const manager = await apiSession('manager');
+  const res = await api(server.base, '/api/v1/fm/staff/list', { pageNum: 1, pageSize: 10, realName }, manager);
+  assert.equal(res.code, 0, res.message);
+  return res.data.list;
+}
+
+describe('a role with limited actions', () => {
+  test('its holder does not see the add button, and adding anyway is refused by the server', async () => {
+    const suffix = stamp();
+    const roleName = `资料员${suffix}`;
+    const username = `clerk${suffix}`;
+    const realName = `周资料${suffix}`;
+    const password = 'Clerk@2026';
+    const { context, page } = await signIn('manager');
+
+    // The manager creates the role…
+    await page.goto(`${site}/work/enterprise/role`);
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('field-name').fill(roleName);
+    await page.getByTestId('form-submit').click();
+    await page.getByText('保存成功').first().waitFor();
+    const roleRow = page.locator('tr', { hasText: roleName });
+    await roleRow.waitFor();
+    await shot(page, 'org-roles');
+
+    // …lets it open the staff list without any of its actions…
+    await roleRow.getByTestId('row-permission').click();
+    await page.waitForURL('**/work/enterprise/roleSetting/**');
+    await page.getByTestId('permission-tree').waitFor();
+    await tick(page, '/work/store/staff:view');
+    await shot(page, 'org-role-setting');
+    await page.getByTestId('role-setting-save').click();
+    await page.getByText('权限已保存').first().waitFor();
+
+    // …and gives it to a new member of staff in 西湖店.
+    await page.goto(`${site}/work/store/staff`);
+    await page.getByTestId('staff-add').click();
+    await page.getByTestId('field-username').fill(username);
+    await page.getByTestId('field-password').fill(password);
+    await page.getByTestId('field-realName').fill(realName);
+    await page.getByTestId('field-mobile').fill(`139${suffix}01`);
+    await choose(page, 'field-storeId', '西湖店');
+    await choose(page, 'field-roleIds', roleName);
+    await page.getByTestId('form-submit').click();
+    await page.getByText('保存成功').first().waitFor();
+    await page.locator('tr', { hasText: realName }).waitFor();
+    await shot(page, 'org-staff');
+    await context.close();
+
+    // The new person signs in: the staff list is there, its add button is not.
+    const clerk = await signIn(username, password);
+    await clerk.page.goto(`${site}/work/store/staff`);
+    await clerk.page.getByTestId('staff-list').waitFor();
+    await clerk.page.locator('[data-row-id]').first().waitFor();
+    assert.equal(await clerk.page.getByTestId('staff-add').count(), 0, 'the add button is removed');
+    assert.equal(await clerk.page.getByTestId('row-edit').count(), 0, 'the edit buttons are removed');
+    await shot(clerk.page, 'org-staff-limited');
+
+    // Calling the action anyway is refused.
+    const token = await sessionToken(clerk.context);
+    const attempt = await api(
+      server.base,
+      '/api/v1/fm/staff/add',
+      { username: `sneak${suffix}`, password: 'Sneak@2026', realName: '越权', mobile: `137${suffix}02`, roleIds: [] },
+      { token },
+    );
+    assert.equal(attempt.code, 10020001);
+    assert.equal(attempt.message, '无权限执行该操作');
+    assert.equal((await staffNamed('越权')).length, 0, 'nothing was written');
+    await clerk.context.close();
+  });
+});
+
+describe('onboarding a new hire', () => {
+  test('the manager starts it, the details are filled and checked, approval lets the hire work', async () => {
+    const suffix = stamp();
+    const username = `hire${suffix}`;
+    const realName = `林新人${suffix}`;
+    const password = 'Hire@2026';
+    const { context, page } = await signIn('manager');
+
+    await page.goto(`${site}/work/store/staff`);
+    await page.getByTestId('staff-enroll').click();
+    await page.waitForURL((url) => url.pathname === '/enrollment');
+    await page.getByTestId('enrollment-list').waitFor();
+    await page.getByTestId('enrollment-start').click();
+    await page.waitForURL((url) => url.pathname === '/enrollment/new');
+    await page.getByTestId('field-username').fill(username);
+    await page.getByTestId('field-password').fill(password);
+    await page.getByTestId('field-realName').fill(realName);
+    await page.getByTestId('field-mobile').fill(`136${suffix}03`);
+    await choose(page, 'field-storeId', '西湖店');
+    await choose(page, 'field-positionId', '经纪人');
+    await choose(page, 'field-roleIds', '经纪人');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/enrollment/*/info');
+    await page.getByTestId('enrollment-info').waitFor();
+
+    // Pending: the hire cannot sign in yet.
+    const early = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+    assert.equal(early.code, 10010013);
+
+    // Sending for approval needs every detail; core says which one is missing.
+    await page.getByTestId('enrollment-submit').click();
+    await page.getByText('请输入身份证号').first().waitFor();
+
+    // A wrong ID number and bank card are refused as typed.
+    await page.getByTestId('field-idNumber').fill('110101199003071234');
+    await page.getByTestId('field-bankCard').fill('6222-0000');
+    await page.getByTestId('enrollment-submit').click();
+    await page.getByText('身份证号格式错误').first().waitFor();
+    await page.getByText('银行卡号格式错误').first().waitFor();
+    await shot(page, 'org-enrollment-invalid');
+
+    await page.getByTestId('field-idNumber').fill('11010519491231002X');
+    await page.getByTestId('field-bankCard').fill('6222 0212 3456 7890 123');
+    await choose(page, 'field-education', '本科');
+    await choose(page, 'field-maritalStatus', '未婚');
+    await page.getByTestId('field-entryDate').fill('2026-11-20');
+    await page.keyboard.press('Enter');
+    await choose(page, 'field-workingStatus', '正式');
+    await page.getByTestId('field-emergencyContact').fill('林父');
+    await page.getByTestId('field-emergencyMobile').fill('13912345678');
+    await page.getByTestId('enrollment-submit').click();
+    await page.waitForURL('**/enrollment/*/review');
+    await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
+    await shot(page, 'org-enrollment-review');
+
+    // The manager approves: the record leaves PENDING for 正式.
+    await page.getByTestId('enrollment-approve').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('onboarding-status').getByText('已入职').waitFor();
+    await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
+    await shot(page, 'org-enrollment-approved');
+    const [hired] = await staffNamed(realName);
+    assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
+    assert.equal(hired.storeName, '西湖店');
+    await context.close();
+
+    // From now on the hire signs in.
+    const approved = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+    assert.equal(approved.code, 0, approved.message);
+    const hire = await signIn(username, password);
+    assert.match(new URL(hire.page.url()).pathname, /^\/work\//);
+    await hire.context.close();
+  });
+});
+
+describe('forms refuse bad input', () => {
+  test("a new member of staff with a bad mobile or ID number gets core's message and is not created", async () => {
+    const suffix = stamp();
+    const realName = `错误输入${suffix}`;
+    const { context, page } = await signIn('manager');
+    await page.goto(`${site}/work/store/staff`);
+    await page.getByTestId('staff-add').click();
+
+    await page.getByTestId('form-submit').click();
+    await page.getByText('请输入用户名').first().waitFor();
+    await page.getByText('姓名不能为空').first().waitFor();
+
+    await page.getByTestId('field-username').fill(`bad${suffix}`);
+    await page.getByTestId('field-password').fill('Bad@2026');
+    await page.getByTestId('field-realName').fill(realName);
+    await page.getByTestId('field-mobile').fill('2345');
+    await page.getByTestId('field-idNumber').fill('123');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('请输入正确的手机号码').first().waitFor();
+    await page.getByText('身份证号格式错误').first().waitFor();
+    await shot(page, 'org-staff-invalid');
+
+    // A mobile someone already uses: the server's refusal lands under the field.
+    await page.getByTestId('field-mobile').fill('13800000003');
+    await page.getByTestId('field-idNumber').fill('');
+    await choose(page, 'field-storeId', '西湖店');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('该手机号已被其他员工使用').first().waitFor();
+    await context.close();
+
+    assert.equal((await staffNamed(realName)).length, 0, 'nothing was created');
+  });
+
+  test("a role name that is too long is refused with core's message", async () => {
+    const { context, page } = await signIn('manager');
+    await page.goto(`${site}/work/enterprise/role`);
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('field-name').fill('角'.repeat(51));
+    await page.getByTestId('form-submit').click();
+    await page.getByText('角色名称不能超过50个字符').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,48 @@
+// The call shapes every organisation endpoint shares (issue 4 API): POST JSON, paged lists as
+// `{list, total}`, writes that hand a refusal back to the form that sent them.
+import type { PageRequest, PageResult } from '../../components/list/useListQuery';
+import { isApiFailure, request, type ApiFailure } from '../client';
+
+export type { PageRequest, PageResult };
+
+/** A read; failures toast. Lists load without the full-page overlay: the table shows its own. */
+export function read<T>(url: string, data: object = {}) {
+  return request<T>({ url, data, showLoading: false });
+}
+
+/**
+ * Choices for a select: quiet, because a form offers what the caller may see and a refusal only
+ * means there is nothing to offer.
+ */
+export async function choices<T>(url: string, data: object = {}): Promise<T[]> {
+  const result = await request<T[]>({ url, data, showLoading: false, showErrorMessage: false });
+  return isApiFailure(result) ? [] : result;
+}
+
+/** A paged list endpoint. */
+export function pageOf<T, F extends object = object>(url: string) {
+  return (query: F & PageRequest) => read<PageResult<T>>(url, query);
+}
+
+/**
+ * The fields a form actually holds: an untouched optional field is `undefined` in the form, and
+ * would otherwise reach the server as `null`, which typed fields refuse.
+ */
+function given(data: object): object {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+}
+
+/** A form's write: a refusal comes back as an `ApiFailure` for the form to place. */
+export function write<T>(url: string, data: object): Promise<T | ApiFailure> {
+  return request<T>({ url, data: given(data), showErrorMessage: false });
+}
+
+/** A write outside a form (delete, switch, status action); a refusal toasts and rejects. */
+export function act<T = unknown>(url: string, data: object) {
+  return request<T>({ url, data: given(data) });
+}
+
+export interface Option {
+  id: number;
+  name: string;
+}

@@ -1,0 +1,69 @@
+// Roles, their data scope and their menu/action grants.
+import { act, choices, pageOf, read, write } from './calls';
+
+export interface Role {
+  id: number;
+  name: string;
+  /** core `dataScope`. */
+  dataScope: string;
+  organisationId?: number | null;
+  organisationName?: string | null;
+  storeId?: number | null;
+  siteId?: number | null;
+  remark?: string | null;
+  userCount: number;
+  customDepartmentIds: number[];
+  customStoreIds: number[];
+  createdAt: number;
+}
+
+export interface RoleOption {
+  id: number;
+  name: string;
+  dataScope: string;
+}
+
+export interface RoleFields {
+  name: string;
+  dataScope: string;
+  customDepartmentIds?: number[];
+  customStoreIds?: number[];
+  remark?: string;
+}
+
+export interface RolePermissionAction {
+  actionId: number;
+  code: string;
+  name: string;
+  checked: boolean;
+}
+
+export interface RolePermissionNode {
+  menuId: number;
+  parentId?: number | null;
+  menuName: string;
+  menuIcon: string;
+  menuType: number;
+  status: number;
+  menuPage: string;
+  checked: boolean;
+  actions: RolePermissionAction[];
+  children: RolePermissionNode[];
+}
+
+export interface RolePermissions {
+  role: Role;
+  tree: RolePermissionNode[];
+}
+
+export const roleApi = {
+  list: pageOf<Role, { name?: string; organisationId?: number }>('/api/v1/fm/role/list'),
+  detail: (id: number) => read<Role>('/api/v1/fm/role/detail', { id }),
+  options: (organisationId?: number) => choices<RoleOption>('/api/v1/fm/role/options', { organisationId }),
+  add: (data: RoleFields & { organisationId?: number }) => write<Role>('/api/v1/fm/role/add', data),
+  edit: (data: RoleFields & { id: number }) => write<Role>('/api/v1/fm/role/edit', data),
+  remove: (id: number) => act('/api/v1/fm/role/delete', { id }),
+  permissionTree: (id: number) => read<RolePermissions>('/api/v1/fm/role/permissionTree', { id }),
+  savePermissions: (data: { id: number; menuIds: number[]; actionIds: number[] }) =>
+    write<RolePermissions>('/api/v1/fm/role/savePermissions', data),
+};

@@ -1,0 +1,110 @@
+import { useEffect, useState } from 'react';
+import { Form, Grid, Message, Modal } from '@arco-design/web-react';
+import { isApiFailure } from '../../api/client';
+import { FormField, type FieldSpec } from './fields';
+import { placeFailure } from './placeFailure';
+
+export interface FormModalProps<V> {
+  title: string;
+  visible: boolean;
+  fields: FieldSpec[];
+  /** The record being edited, or the defaults of a new one. */
+  initialValues?: Partial<V>;
+  /** Sends the form; an `ApiFailure` keeps the dialog open with the server's message. */
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  /** After a successful save, e.g. to reload the list. */
+  onSaved?: () => void;
+  /** A core check of the whole form (a person's details): the field at fault and its message. */
+  checkAll?: (values: V) => { field: string; message: string } | undefined;
+  /** Two columns for long forms (people). */
+  columns?: 1 | 2;
+  okText?: string;
+  successText?: string;
+  testId?: string;
+}
+
+/**
+ * The create/edit dialog of the list pages: fields with core's rules, nothing sent until they
+ * pass, the server's refusal shown where it belongs, and the dialog closed only on success.
+ */
+export function FormModal<V extends object>({
+  title,
+  visible,
+  fields,
+  initialValues,
+  onSubmit,
+  onClose,
+  onSaved,
+  checkAll,
+  columns = 1,
+  okText = '确定',
+  successText = '保存成功',
+  testId = 'form-modal',
+}: FormModalProps<V>) {
+  const [form] = Form.useForm<V>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!visible) return;
+    form.resetFields();
+    if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
+  }, [visible, initialValues, form]);
+
+  const submit = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    const fault = checkAll?.(values);
+    if (fault) {
+      placeFailure(form, fields, fault);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await onSubmit(values);
+      if (isApiFailure(result)) {
+        placeFailure(form, fields, result);
+        return;
+      }
+      Message.success(successText);
+      onClose();
+      onSaved?.();
+    } catch {
+      // The request client has already shown what went wrong.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={title}
+      visible={visible}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      okText={okText}
+      cancelText="取消"
+      okButtonProps={{ 'data-testid': 'form-submit' } as object}
+      unmountOnExit
+      style={{ width: columns === 2 ? 860 : 560 }}
+    >
+      <Form
+        data-testid={testId}
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: columns === 2 ? 8 : 6 }}
+        wrapperCol={{ span: columns === 2 ? 16 : 17 }}
+        autoComplete="off"
+      >
+        <Grid.Row gutter={16}>
+          {fields.map((spec) => (
+            <Grid.Col key={spec.field} span={24 / columns}>
+              <FormField spec={spec} />
+            </Grid.Col>
+          ))}
+        </Grid.Row>
+      </Form>
+    </Modal>
+  );
+}

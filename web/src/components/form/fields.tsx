@@ -1,0 +1,170 @@
+// Declarative form fields: one description renders the control, its label and its core rules,
+// so every create/edit form and filter bar of the organisation screens reads alike.
+import type { ReactNode } from 'react';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from '@arco-design/web-react';
+import type { EnumOption } from '../enums';
+import { coreRules, type CoreCheck } from './coreRules';
+
+export interface TreeOption {
+  key: string | number;
+  title: string;
+  children?: TreeOption[];
+}
+
+export type FieldKind =
+  | 'text'
+  | 'password'
+  | 'textarea'
+  | 'number'
+  | 'select'
+  | 'multiSelect'
+  | 'treeSelect'
+  | 'multiTreeSelect'
+  | 'date'
+  | 'switch';
+
+export interface FieldSpec {
+  field: string;
+  label: string;
+  kind?: FieldKind;
+  /** A core rule name (`tel`, `idCard`, `bankCard`, `pInt`, …). */
+  rule?: string;
+  required?: boolean;
+  /** A further core check (name length, username, a dictionary value by its type). */
+  check?: CoreCheck;
+  /** Typing stops at this length; the server refuses longer text with its own message. */
+  maxLength?: number;
+  options?: EnumOption[];
+  treeData?: TreeOption[];
+  placeholder?: string;
+  /** Read-only, e.g. a key field once the record exists. */
+  disabled?: boolean;
+  extra?: ReactNode;
+  /** Shown only while the form's other values make it relevant (custom data scope → its departments). */
+  visibleWhen?: (values: Record<string, unknown>) => boolean;
+}
+
+type ArcoTreeNode = { key: string; title: string; children?: ArcoTreeNode[] };
+
+function arcoTree(nodes: TreeOption[]): ArcoTreeNode[] {
+  return nodes.map((node) => ({ key: String(node.key), title: node.title, children: arcoTree(node.children ?? []) }));
+}
+
+type Id = number | string;
+
+/** Arco's tree select speaks string keys; records hold numeric ids. */
+function IdTreeSelect({
+  treeData,
+  value,
+  onChange,
+  multiple,
+  ...rest
+}: {
+  treeData: TreeOption[];
+  value?: Id | Id[] | null;
+  onChange?: (value: Id | Id[] | undefined) => void;
+  multiple?: boolean;
+  placeholder?: string;
+  disabled?: boolean;
+  'data-testid'?: string;
+}) {
+  const numeric = treeData.length === 0 || typeof treeData[0].key === 'number';
+  const fromKey = (key: string): Id => (numeric ? Number(key) : key);
+  const keys = value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value);
+  return (
+    <TreeSelect
+      {...rest}
+      treeData={arcoTree(treeData)}
+      value={keys}
+      treeCheckable={multiple}
+      treeCheckStrictly={multiple}
+      multiple={multiple}
+      onChange={(next: string | string[] | undefined) => {
+        if (next === undefined) onChange?.(multiple ? [] : undefined);
+        else onChange?.(Array.isArray(next) ? next.map(fromKey) : fromKey(next));
+      }}
+      allowClear
+    />
+  );
+}
+
+function placeholderOf(spec: FieldSpec): string {
+  if (spec.placeholder) return spec.placeholder;
+  const choosing =
+    spec.kind !== undefined && ['select', 'multiSelect', 'treeSelect', 'multiTreeSelect', 'date'].includes(spec.kind);
+  return `${choosing ? '请选择' : '请输入'}${spec.label}`;
+}
+
+function control(spec: FieldSpec, testId: string): ReactNode {
+  const common = { placeholder: placeholderOf(spec), disabled: spec.disabled, 'data-testid': testId };
+  switch (spec.kind ?? 'text') {
+    case 'password':
+      return <Input.Password {...common} maxLength={spec.maxLength} autoComplete="new-password" />;
+    case 'textarea':
+      return <Input.TextArea {...common} maxLength={spec.maxLength} showWordLimit={Boolean(spec.maxLength)} />;
+    case 'number':
+      return <InputNumber {...common} min={0} style={{ width: '100%' }} />;
+    case 'select':
+    case 'multiSelect':
+      return (
+        <Select
+          {...common}
+          mode={spec.kind === 'multiSelect' ? 'multiple' : undefined}
+          options={spec.options ?? []}
+          allowClear
+          showSearch
+          filterOption={(input, option) =>
+            String((option as { props?: { children?: unknown } }).props?.children ?? '').includes(input)
+          }
+        />
+      );
+    case 'treeSelect':
+    case 'multiTreeSelect':
+      return <IdTreeSelect {...common} treeData={spec.treeData ?? []} multiple={spec.kind === 'multiTreeSelect'} />;
+    case 'date':
+      // The value stays the `YYYY-MM-DD` text the server takes.
+      return (
+        <DatePicker
+          placeholder={common.placeholder}
+          disabled={spec.disabled}
+          inputProps={{ 'data-testid': testId } as object}
+          style={{ width: '100%' }}
+          format="YYYY-MM-DD"
+        />
+      );
+    case 'switch':
+      return <Switch disabled={spec.disabled} data-testid={testId} />;
+    default:
+      return <Input {...common} maxLength={spec.maxLength} allowClear />;
+  }
+}
+
+/** A form item for `spec`; test ids read `<prefix>-<field>`. */
+export function FormField({ spec, testIdPrefix = 'field' }: { spec: FieldSpec; testIdPrefix?: string }) {
+  const { visibleWhen } = spec;
+  if (!visibleWhen) return <FieldItem spec={spec} testIdPrefix={testIdPrefix} />;
+  return (
+    <Form.Item shouldUpdate noStyle>
+      {(values: Record<string, unknown>) =>
+        visibleWhen(values) ? <FieldItem spec={spec} testIdPrefix={testIdPrefix} /> : null
+      }
+    </Form.Item>
+  );
+}
+
+function FieldItem({ spec, testIdPrefix }: { spec: FieldSpec; testIdPrefix: string }) {
+  const { form } = Form.useFormContext();
+  return (
+    <Form.Item
+      label={spec.label}
+      field={spec.field}
+      required={spec.required}
+      rules={coreRules(spec.rule, Boolean(spec.required), spec.check, () => form.getFieldsValue())}
+      validateTrigger={['onBlur', 'onChange']}
+      triggerPropName={spec.kind === 'switch' ? 'checked' : undefined}
+      extra={spec.extra}
+    >
+      {control(spec, `${testIdPrefix}-${spec.field}`)}
+    </Form.Item>
+  );
+}

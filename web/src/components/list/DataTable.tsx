@@ -1,0 +1,63 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Table, type TableColumnProps } from '@arco-design/web-react';
+import { Empty } from '../Empty';
+
+export interface DataTableProps<T> {
+  columns: TableColumnProps<T>[];
+  rows: T[];
+  loading?: boolean;
+  rowKey?: keyof T & string;
+  /** Tree rows: `children` nest, open unless the user closed them. */
+  tree?: boolean;
+  /** A row's details, opened under it. */
+  expandedRowRender?: (row: T) => ReactNode;
+  testId?: string;
+}
+
+type Key = string | number;
+
+function parentKeys<T>(rows: T[], rowKey: keyof T): Key[] {
+  return rows.flatMap((row) => {
+    const children = (row as { children?: T[] | null }).children ?? [];
+    return children.length > 0 ? [row[rowKey] as Key, ...parentKeys(children, rowKey)] : [];
+  });
+}
+
+/** The table of a list page: the shared empty state, and `data-row-id` on every row for tests. */
+export function DataTable<T extends object>({
+  columns,
+  rows,
+  loading,
+  rowKey = 'id' as keyof T & string,
+  tree,
+  expandedRowRender,
+  testId = 'data-table',
+}: DataTableProps<T>) {
+  // Closed rows are remembered rather than open ones, so rows added by a reload arrive open.
+  const [closed, setClosed] = useState<Set<Key>>(new Set());
+  const parents = useMemo(() => (tree ? parentKeys(rows, rowKey) : []), [tree, rows, rowKey]);
+  const expanded = parents.filter((key) => !closed.has(key));
+
+  return (
+    <Table<T>
+      data-testid={testId}
+      columns={columns}
+      data={rows}
+      loading={loading}
+      rowKey={rowKey}
+      pagination={false}
+      border={{ wrapper: true, cell: false }}
+      noDataElement={<Empty />}
+      expandedRowRender={expandedRowRender}
+      {...(tree
+        ? {
+            expandedRowKeys: expanded,
+            onExpandedRowsChange: (keys: Key[]) =>
+              setClosed(new Set(parents.filter((key) => !keys.includes(key)))),
+          }
+        : {})}
+      onRow={(record) => ({ 'data-row-id': String(record[rowKey]) }) as object}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { Button, Form, Space } from '@arco-design/web-react';
+import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
+import { FormField, type FieldSpec } from '../form/fields';
+
+export interface FilterBarProps<F> {
+  fields: FieldSpec[];
+  initialValues: F;
+  onSearch: (filters: F) => void;
+}
+
+/** The filter form over a list: 查询 applies it from page 1, 重置 goes back to the defaults. */
+export function FilterBar<F extends object>({ fields, initialValues, onSearch }: FilterBarProps<F>) {
+  const [form] = Form.useForm<F>();
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      className="list-page__filters"
+      initialValues={initialValues}
+      onSubmit={(values) => onSearch({ ...initialValues, ...values })}
+      data-testid="filter-form"
+    >
+      {fields.map((spec) => (
+        <FormField key={spec.field} spec={spec} testIdPrefix="filter" />
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<IconSearch />} data-testid="filter-search">
+            查询
+          </Button>
+          <Button
+            icon={<IconRefresh />}
+            onClick={() => {
+              form.resetFields();
+              onSearch(initialValues);
+            }}
+          >
+            重置
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Space, type TableColumnProps } from '@arco-design/web-react';
+import type { FieldSpec } from '../form/fields';
+import { Pagination } from '../Pagination';
+import { DataTable } from './DataTable';
+import { FilterBar } from './FilterBar';
+import type { ListQuery } from './useListQuery';
+import './ListPage.css';
+
+export interface ListPageProps<T, F> {
+  query: ListQuery<T, F>;
+  columns: TableColumnProps<T>[];
+  filters?: FieldSpec[];
+  initialFilters?: F;
+  /** Buttons over the table (each wrapped in `Permission` by the page). */
+  toolbar?: ReactNode;
+  title?: ReactNode;
+  rowKey?: keyof T & string;
+  testId?: string;
+  /** Dialogs the page opens. */
+  children?: ReactNode;
+}
+
+/** A list screen: filters, toolbar, table, the shared pagination bar (spec §2, §9). */
+export function ListPage<T extends object, F extends object>({
+  query,
+  columns,
+  filters,
+  initialFilters,
+  toolbar,
+  title,
+  rowKey,
+  testId = 'list-page',
+  children,
+}: ListPageProps<T, F>) {
+  return (
+    <div className="list-page page-card" data-testid={testId}>
+      {filters && filters.length > 0 && (
+        <FilterBar fields={filters} initialValues={initialFilters ?? query.filters} onSearch={query.search} />
+      )}
+      {(title || toolbar) && (
+        <div className="list-page__toolbar">
+          <div className="list-page__title">{title}</div>
+          <Space>{toolbar}</Space>
+        </div>
+      )}
+      <DataTable columns={columns} rows={query.rows} loading={query.loading} rowKey={rowKey} />
+      <Pagination total={query.total} current={query.current} pageSize={query.pageSize} onChange={query.changePage} />
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Fragment } from 'react';
+import { Button, Space } from '@arco-design/web-react';
+import { Permission } from '../Permission';
+
+export interface RowAction {
+  /** The authAction code the button needs; omitted for actions every viewer of the page has. */
+  action?: string;
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  /** Test id, default `row-<action>`. */
+  testId?: string;
+}
+
+/** The link buttons of a row, each removed when the route does not grant its action (spec §6). */
+export function RowActions({ items }: { items: RowAction[] }) {
+  return (
+    <Space size={4}>
+      {items.map((item) => {
+        const button = (
+          <Button
+            type="text"
+            size="small"
+            status={item.danger ? 'danger' : undefined}
+            onClick={item.onClick}
+            data-testid={item.testId ?? `row-${item.action ?? item.label}`}
+          >
+            {item.label}
+          </Button>
+        );
+        return (
+          <Fragment key={item.testId ?? item.label}>
+            {item.action ? <Permission action={item.action}>{button}</Permission> : button}
+          </Fragment>
+        );
+      })}
+    </Space>
+  );
+}

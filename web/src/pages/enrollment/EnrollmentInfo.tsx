@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
+import { checkPerson, onboardingAvailableActions } from '@core/wasm';
+import { isApiFailure } from '../../api/client';
+import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
+import type { PersonalFields } from '../../api/org/staff';
+import { enumText } from '../../components/enums';
+import { FormField } from '../../components/form/fields';
+import { placeFailure } from '../../components/form/placeFailure';
+import { personDetails, personFields, personValues } from '../org/staff/personFields';
+import { workingStatusField } from '../org/staff/staffForm';
+import { useCase } from './caseContext';
+import { CancelButton } from './CancelButton';
+
+type InfoValues = PersonalFields & { workingStatus?: string };
+
+/**
+ * Level 3, 完善资料: the hire's details — ID number, bank card, education, marital status,
+ * contact — checked by core as typed; sending for approval needs them all (core checkPerson).
+ */
+export default function EnrollmentInfo() {
+  const { enrollment, show } = useCase();
+  const [form] = Form.useForm<InfoValues>();
+  const [busy, setBusy] = useState<string | undefined>();
+  const actions = onboardingAvailableActions(enrollment.status);
+  const fields = useMemo(() => [...personFields(), workingStatusField('入职状态', false)], []);
+  // The form edits the real values; the case frame shows them masked.
+  const [unmasked, setUnmasked] = useState<EnrollmentDetail | undefined>();
+  useEffect(() => {
+    enrollmentApi
+      .detail(enrollment.id, true)
+      .then(setUnmasked)
+      .catch(() => undefined);
+  }, [enrollment.id]);
+  const initialValues = useMemo(
+    () => unmasked && { ...personValues(unmasked), workingStatus: unmasked.workingStatus ?? undefined },
+    [unmasked],
+  );
+
+  const send = async (action: 'save' | 'submit') => {
+    const values = await form.validate().catch(() => undefined);
+    // Sending for approval needs every detail: core names the first one missing, beside the
+    // field rules' own messages.
+    const fault = checkPerson(personDetails(form.getFieldsValue()), action === 'submit');
+    if (fault) placeFailure(form, fields, fault);
+    if (!values || fault) return;
+    setBusy(action);
+    try {
+      const saved = await enrollmentApi.save({ ...values, id: enrollment.id });
+      if (isApiFailure(saved)) {
+        placeFailure(form, fields, saved);
+        return;
+      }
+      if (action === 'save') {
+        Message.success('已保存');
+        show(saved);
+        return;
+      }
+      const submitted = await enrollmentApi.submit(enrollment.id);
+      if (isApiFailure(submitted)) {
+        placeFailure(form, fields, submitted);
+        return;
+      }
+      Message.success('已提交审批');
+      show(submitted);
+    } catch {
+      // the request client has shown what went wrong
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <Card title="完善资料" bordered={false} data-testid="enrollment-info">
+      {initialValues ? (
+        <Form
+          form={form}
+          labelCol={{ span: 8 }}
+          wrapperCol={{ span: 16 }}
+          initialValues={initialValues}
+          disabled={!actions.includes('save')}
+          autoComplete="off"
+          data-testid="enrollment-form"
+        >
+          <Grid.Row gutter={16}>
+            {fields.map((spec) => (
+              <Grid.Col key={spec.field} span={12}>
+                <FormField spec={spec} />
+              </Grid.Col>
+            ))}
+          </Grid.Row>
+        </Form>
+      ) : (
+        <div className="page-loading">
+          <Spin />
+        </div>
+      )}
+      <Space className="enrollment__actions">
+        {actions.includes('cancel') && <CancelButton />}
+        {actions.includes('save') && (
+          <Button loading={busy === 'save'} onClick={() => send('save')} data-testid="enrollment-save">
+            {enumText('onboardingAction', 'save')}
+          </Button>
+        )}
+        {actions.includes('submit') && (
+          <Button type="primary" loading={busy === 'submit'} onClick={() => send('submit')} data-testid="enrollment-submit">
+            {enumText('onboardingAction', 'submit')}
+          </Button>
+        )}
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-design/web-react';
+import { onboardingAvailableActions, onboardingNeedsApprover } from '@core/wasm';
+import { enrollmentApi } from '../../api/org/enrollment';
+import type { StatusChange } from '../../api/org/staff';
+import { enumText } from '../../components/enums';
+import { confirmAction } from '../../components/form/confirmAction';
+import { orgCheck } from '../../components/form/coreRules';
+import { FormModal } from '../../components/form/FormModal';
+import { Permission } from '../../components/Permission';
+import { ENROLLMENT_PATH } from '../../router/permission';
+import { dateTime, orDash } from '../org/shared/format';
+import { useCase } from './caseContext';
+import { CancelButton } from './CancelButton';
+
+function onboardingText(code?: string | null): string {
+  return code ? enumText('onboardingStatus', code) : '—';
+}
+
+/** An approver's button: shown only with the /enrollment route's 审批 action when core says it needs one. */
+function ApproverOnly({ action, children }: { action: string; children: ReactNode }) {
+  if (!onboardingNeedsApprover(action)) return children;
+  return (
+    <Permission action="approve" route={ENROLLMENT_PATH}>
+      {children}
+    </Permission>
+  );
+}
+
+/** Level 3, 审批: everything the hire gave, the history, and the approver's decision. */
+export default function EnrollmentReview() {
+  const { enrollment, show } = useCase();
+  const [rejecting, setRejecting] = useState(false);
+  const actions = onboardingAvailableActions(enrollment.status);
+
+  const approve = () =>
+    confirmAction({
+      title: '通过入职',
+      danger: false,
+      content: `确认${enrollment.realName}入职为「${enumText('workingStatus', enrollment.workingStatus)}」？通过后即可登录系统。`,
+      onOk: async () => {
+        show(await enrollmentApi.approve(enrollment.id));
+        Message.success('已通过，员工已入职');
+      },
+    });
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="enrollment-review">
+      <Card title="入职资料" bordered={false}>
+        <Descriptions
+          column={2}
+          colon="："
+          labelStyle={{ width: 110 }}
+          data={[
+            { label: '用户名', value: enrollment.username },
+            { label: '手机号码', value: enrollment.mobile },
+            { label: '性别', value: enumText('sex', enrollment.sex) },
+            { label: '身份证号', value: orDash(enrollment.idNumber) },
+            { label: '银行卡号', value: orDash(enrollment.bankCard) },
+            { label: '学历', value: enumText('education', enrollment.education) },
+            { label: '婚姻状况', value: enumText('maritalStatus', enrollment.maritalStatus) },
+            { label: '入职日期', value: orDash(enrollment.entryDate) },
+            { label: '入职状态', value: enumText('workingStatus', enrollment.workingStatus) },
+            { label: '部门', value: orDash(enrollment.departmentName) },
+            {
+              label: '角色',
+              value: enrollment.roles.length ? enrollment.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>) : '—',
+            },
+            { label: '联系地址', value: orDash(enrollment.address) },
+            { label: '紧急联系人', value: orDash(enrollment.emergencyContact) },
+            { label: '紧急联系电话', value: orDash(enrollment.emergencyMobile) },
+          ]}
+        />
+        <Space className="enrollment__actions">
+          {actions.includes('cancel') && <CancelButton />}
+          {actions.includes('reject') && (
+            <ApproverOnly action="reject">
+              <Button status="danger" onClick={() => setRejecting(true)} data-testid="enrollment-reject">
+                {enumText('onboardingAction', 'reject')}
+              </Button>
+            </ApproverOnly>
+          )}
+          {actions.includes('approve') && (
+            <ApproverOnly action="approve">
+              <Button type="primary" onClick={approve} data-testid="enrollment-approve">
+                {enumText('onboardingAction', 'approve')}
+              </Button>
+            </ApproverOnly>
+          )}
+        </Space>
+      </Card>
+      <Card title="办理记录" bordered={false}>
+        <Table<StatusChange>
+          rowKey="id"
+          data={enrollment.history}
+          pagination={false}
+          border={{ wrapper: true, cell: false }}
+          columns={[
+            { title: '时间', dataIndex: 'at', render: dateTime },
+            { title: '操作', dataIndex: 'actionLabel' },
+            {
+              title: '状态变化',
+              dataIndex: 'toStatus',
+              render: (_: unknown, change: StatusChange) =>
+                `${onboardingText(change.fromStatus)} → ${onboardingText(change.toStatus)}`,
+            },
+            { title: '原因', dataIndex: 'reason', render: orDash },
+            { title: '操作人', dataIndex: 'actorName' },
+          ]}
+        />
+      </Card>
+      <FormModal<{ reason: string }>
+        title={`驳回 · ${enrollment.realName}`}
+        visible={rejecting}
+        fields={[
+          { field: 'reason', label: '驳回原因', kind: 'textarea', required: true, check: orgCheck('remark', '驳回原因') },
+        ]}
+        okText={enumText('onboardingAction', 'reject')}
+        successText="已驳回"
+        onSubmit={async (values) => {
+          const result = await enrollmentApi.reject(enrollment.id, values.reason);
+          if (!('failed' in result)) show(result);
+          return result;
+        }}
+        onClose={() => setRejecting(false)}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Message, Switch, Tag } from '@arco-design/web-react';
+import { appApi, type AppEnablement } from '../../../api/org/app';
+import { enumText } from '../../../components/enums';
+import { DataTable } from '../../../components/list/DataTable';
+import { usePermission } from '../../../components/Permission';
+import { useTreeQuery } from '../../../components/tree/useTreeQuery';
+import '../../../components/list/ListPage.css';
+import { orDash } from '../shared/format';
+
+/**
+ * 应用 (/coc/app, /work/enterprise/app): which catalogue apps the caller's city site or company
+ * uses. The server picks the level from who asks; switching needs the page's 编辑 action.
+ */
+export default function AppEnablementPage() {
+  const query = useTreeQuery(() => appApi.enablement());
+  const [saving, setSaving] = useState<number | undefined>();
+  const canEdit = usePermission()('edit');
+
+  const toggle = async (app: AppEnablement, enabled: boolean) => {
+    setSaving(app.appId);
+    try {
+      await appApi.setEnabled({ appId: app.appId, enabled });
+      Message.success(enabled ? '已启用' : '已停用');
+      query.reload();
+    } catch {
+      // the request client has shown the refusal
+    } finally {
+      setSaving(undefined);
+    }
+  };
+
+  return (
+    <div className="page-card" data-testid="app-enablement">
+      <div className="list-page__toolbar">
+        <div className="list-page__title">应用</div>
+      </div>
+      <DataTable<AppEnablement>
+        rowKey="appId"
+        rows={query.rows}
+        loading={query.loading}
+        columns={[
+          { title: '应用名称', dataIndex: 'appName' },
+          { title: '应用类型', dataIndex: 'appType', render: (type: number) => enumText('appType', type) },
+          { title: '说明', dataIndex: 'description', render: orDash },
+          {
+            title: '来源',
+            dataIndex: 'inherited',
+            render: (inherited: boolean) => (inherited ? <Tag>沿用城市设置</Tag> : <Tag color="arcoblue">本级设置</Tag>),
+          },
+          {
+            title: '启用',
+            dataIndex: 'enabled',
+            render: (enabled: boolean, app: AppEnablement) => (
+              <Switch
+                checked={enabled}
+                disabled={!canEdit}
+                loading={saving === app.appId}
+                onChange={(next) => void toggle(app, next)}
+                data-testid="app-enabled"
+              />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

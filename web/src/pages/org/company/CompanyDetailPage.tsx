@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button, Tabs, Tag } from '@arco-design/web-react';
+import { IconEdit } from '@arco-design/web-react/icon';
+import { companyApi, type Company } from '../../../api/org/org';
+import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
+import { enumText } from '../../../components/enums';
+import { FormModal } from '../../../components/form/FormModal';
+import { Permission } from '../../../components/Permission';
+import type { PageProps } from '../../registry';
+import { dateTime, orDash } from '../shared/format';
+import { StaffBrief } from '../staff/StaffBrief';
+import { StoreGroupsPanel } from '../store/StoreGroupsPanel';
+import { StoresPanel } from '../store/StoresPanel';
+import { companyEdit, companyFields, companyFormValues, type CompanyValues } from './companyForm';
+
+/** Writes on a company's detail page all need the page's 编辑 action. */
+const DETAIL_ACTIONS = { add: 'edit', edit: 'edit', delete: 'edit' };
+
+/**
+ * 经纪公司 / 独立经纪人 / 合作机构详情 (…/company/brokerageDetail/:id and its two siblings, in
+ * /coc and /adminConfig): the company, its store groups, stores and people.
+ */
+export default function CompanyDetailPage({ route }: PageProps) {
+  const id = Number(useParams().id);
+  const [company, setCompany] = useState<Company | undefined>();
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => {
+    companyApi
+      .detail(id)
+      .then(setCompany)
+      .catch(() => undefined);
+  }, [id]);
+  useEffect(load, [load]);
+  const formValues = useMemo(() => company && companyFormValues(company), [company]);
+
+  return (
+    <DetailPage
+      testId="company-detail"
+      title={company?.name ?? route.meta.title}
+      badges={company && <Tag color="arcoblue">{enumText('organisationScope', company.scope)}</Tag>}
+      loading={!company}
+      extra={
+        <Permission action="edit">
+          <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="company-edit">
+            编辑
+          </Button>
+        </Permission>
+      }
+    >
+      {company && (
+        <>
+          <DetailSection
+            title="基本信息"
+            items={[
+              { label: '公司名称', value: company.name },
+              { label: '类型', value: enumText('organisationScope', company.scope) },
+              { label: '城市站点', value: company.siteName },
+              { label: '联系人', value: orDash(company.contactName) },
+              { label: '联系电话', value: orDash(company.contactMobile) },
+              { label: '状态', value: company.enabled ? '启用' : '停用' },
+              { label: '地址', value: orDash(company.address) },
+              { label: '门店组 / 门店 / 员工', value: `${company.storeGroupCount} / ${company.storeCount} / ${company.staffCount}` },
+              { label: '创建时间', value: dateTime(company.createdAt) },
+            ]}
+          />
+          <Tabs defaultActiveTab="groups" destroyOnHide type="card-gutter">
+            <Tabs.TabPane key="groups" title="门店组">
+              <StoreGroupsPanel organisationId={company.id} actions={DETAIL_ACTIONS} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="stores" title="门店">
+              <StoresPanel organisationId={company.id} actions={DETAIL_ACTIONS} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="staff" title="员工">
+              <StaffBrief route={route} filters={{ organisationId: company.id }} />
+            </Tabs.TabPane>
+          </Tabs>
+          <FormModal<CompanyValues>
+            title="编辑公司"
+            visible={editing}
+            fields={companyFields(true, undefined)}
+            initialValues={formValues}
+            onSubmit={(values) => companyApi.edit(companyEdit(company.id, values))}
+            onClose={() => setEditing(false)}
+            onSaved={load}
+          />
+        </>
+      )}
+    </DetailPage>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import { Button, Space, Tag } from '@arco-design/web-react';
+import { IconUserAdd } from '@arco-design/web-react/icon';
+import { checkPerson } from '@core/wasm';
+import { staffApi, type StaffAdd, type StaffFilters, type StaffRow } from '../../../api/org/staff';
+import { enumOptions } from '../../../components/enums';
+import { CrudListPage } from '../../../components/list/CrudListPage';
+import { relatedPath } from '../../../router/related';
+import { ENROLLMENT_PATH } from '../../../router/permission';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { orDash } from '../shared/format';
+import { StaffStatusTag } from '../shared/StaffStatusTag';
+import { toOptions } from '../shared/useOptions';
+import { choosesCompany } from '../shared/workspace';
+import { personDetails } from './personFields';
+import { NEW_STAFF, staffFields, staffFormValues } from './staffForm';
+import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
+import { usePlacementChoices } from './usePlacementChoices';
+
+/** 门店员工 / 员工 (/work/store/staff, /coc/hr/staff): the people the caller's data scope reaches. */
+export default function StaffPage({ route }: PageProps) {
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const choices = usePlacementChoices(choosesCompany(route));
+  const status = useStatusDialog();
+  const canOnboard = table.routes.some((r) => r.path === ENROLLMENT_PATH);
+  const detailPath = (staff: StaffRow) => relatedPath(table, route, 'userInfo', staff.id);
+
+  return (
+    <CrudListPage<StaffRow, StaffFilters, StaffAdd>
+      testId="staff"
+      entityName="员工"
+      fetchPage={staffApi.list}
+      initialFilters={{}}
+      filters={[
+        { field: 'realName', label: '姓名' },
+        { field: 'mobile', label: '手机号码' },
+        { field: 'storeId', label: '门店', kind: 'select', options: toOptions(choices.stores) },
+        { field: 'departmentId', label: '部门', kind: 'treeSelect', treeData: choices.departments },
+        { field: 'workingStatus', label: '状态', kind: 'select', options: enumOptions('workingStatus') },
+      ]}
+      columns={[
+        {
+          title: '姓名',
+          dataIndex: 'realName',
+          render: (name: string, staff: StaffRow) => {
+            const path = detailPath(staff);
+            return path ? <Link to={path}>{name}</Link> : name;
+          },
+        },
+        { title: '工号', dataIndex: 'userCode' },
+        { title: '手机号码', dataIndex: 'mobile' },
+        { title: '岗位', dataIndex: 'positionName', render: orDash },
+        { title: '门店', dataIndex: 'storeName', render: orDash },
+        { title: '部门', dataIndex: 'departmentName', render: orDash },
+        {
+          title: '角色',
+          dataIndex: 'roles',
+          render: (roles: StaffRow['roles']) =>
+            roles.length > 0 ? (
+              <Space size={4} wrap>
+                {roles.map((role) => (
+                  <Tag key={role.id} size="small">
+                    {role.name}
+                  </Tag>
+                ))}
+              </Space>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          title: '状态',
+          dataIndex: 'workingStatus',
+          render: (value: string, staff: StaffRow) => <StaffStatusTag workingStatus={value} locked={staff.locked} />,
+        },
+        { title: '入职日期', dataIndex: 'entryDate', render: orDash },
+      ]}
+      actionWidth={300}
+      defaults={NEW_STAFF}
+      loadFormValues={(staff) => staffApi.detail(staff.id, true).then(staffFormValues)}
+      formFields={(editing) => staffFields(Boolean(editing), choices)}
+      formColumns={2}
+      checkAll={(values) => checkPerson(personDetails(values), false)}
+      rowActions={(staff) => {
+        const path = detailPath(staff);
+        return [
+          ...(path ? [{ label: '详情', testId: 'row-detail', onClick: () => nav.push(path) }] : []),
+          ...statusActions(staff, (action) => status.open(staff, action)),
+        ];
+      }}
+      toolbar={
+        canOnboard && (
+          <Button icon={<IconUserAdd />} onClick={() => nav.push(ENROLLMENT_PATH)} data-testid="staff-enroll">
+            办理入职
+          </Button>
+        )
+      }
+      onAdd={(values) => staffApi.add(values)}
+      onEdit={(staff, values) => staffApi.edit({ ...values, id: staff.id, roleIds: values.roleIds ?? [] })}
+    >
+      {(reload) => (
+        <StatusActionModal staff={status.staff} action={status.action} onClose={status.close} onDone={reload} />
+      )}
+    </CrudListPage>
+  );
+}

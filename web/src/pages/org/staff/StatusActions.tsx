@@ -1,0 +1,94 @@
+import { useMemo, useState } from 'react';
+import { staffActionTargets, staffAvailableActions } from '@core/wasm';
+import { staffApi, type StaffRow } from '../../../api/org/staff';
+import { enumText } from '../../../components/enums';
+import { orgCheck } from '../../../components/form/coreRules';
+import type { FieldSpec } from '../../../components/form/fields';
+import { FormModal } from '../../../components/form/FormModal';
+import type { RowAction } from '../../../components/list/RowActions';
+
+interface Values {
+  workingStatus?: string;
+  reason?: string;
+}
+
+/** The status buttons a person's record offers: core's transition table decides which, each needs 编辑. */
+export function statusActions(staff: StaffRow, choose: (action: string) => void): RowAction[] {
+  return staffAvailableActions(staff.workingStatus, staff.locked).map((action) => ({
+    action: 'edit',
+    label: enumText('staffAction', action),
+    testId: `status-${action}`,
+    danger: action === 'leave' || action === 'lock',
+    onClick: () => choose(action),
+  }));
+}
+
+/**
+ * The dialog of a status action: the target status when core offers more than one (调整状态,
+ * 复职), and an optional reason that goes into the record's history.
+ */
+export function StatusActionModal({
+  staff,
+  action,
+  onClose,
+  onDone,
+}: {
+  staff?: StaffRow;
+  action?: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const targets = useMemo(
+    () => (staff && action ? staffActionTargets(action, staff.workingStatus, staff.locked) : []),
+    [staff, action],
+  );
+  const fields: FieldSpec[] = [
+    ...(targets.length > 1
+      ? [
+          {
+            field: 'workingStatus',
+            label: '调整为',
+            kind: 'select' as const,
+            required: true,
+            options: targets.map((code) => ({ value: code, label: enumText('workingStatus', code) })),
+          },
+        ]
+      : []),
+    { field: 'reason', label: '原因', kind: 'textarea', check: orgCheck('remark', '原因') },
+  ];
+  const initialValues = useMemo<Values>(() => ({ workingStatus: targets.length > 1 ? targets[0] : undefined }), [targets]);
+  const label = action ? enumText('staffAction', action) : '';
+
+  return (
+    <FormModal<Values>
+      title={staff ? `${label} · ${staff.realName}` : label}
+      visible={Boolean(staff && action)}
+      fields={fields}
+      initialValues={initialValues}
+      okText={label}
+      successText="操作成功"
+      onSubmit={(values) =>
+        staffApi.changeStatus({
+          id: staff!.id,
+          action: action!,
+          workingStatus: values.workingStatus,
+          reason: values.reason,
+        })
+      }
+      onClose={onClose}
+      onSaved={onDone}
+      testId="status-form"
+    />
+  );
+}
+
+/** Which status dialog is open. */
+export function useStatusDialog() {
+  const [state, setState] = useState<{ staff: StaffRow; action: string } | undefined>();
+  return {
+    staff: state?.staff,
+    action: state?.action,
+    open: (staff: StaffRow, action: string) => setState({ staff, action }),
+    close: () => setState(undefined),
+  };
+}

@@ -1,0 +1,51 @@
+import { storeApi, storeGroupApi, type Store } from '../../../api/org/org';
+import { CrudListPage } from '../../../components/list/CrudListPage';
+import { dateTime, orDash } from '../shared/format';
+import { toOptions, useOptions } from '../shared/useOptions';
+import type { OrgPanelProps } from './StoreGroupsPanel';
+import { orgCheck } from '../../../components/form/coreRules';
+
+interface Values {
+  storeGroupId?: number;
+  name: string;
+  address?: string;
+}
+
+/** 门店: the stores of a company, each in a store group. */
+export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
+  const groups = toOptions(useOptions(() => storeGroupApi.options(organisationId), organisationId));
+  return (
+    <CrudListPage<Store, { name?: string; organisationId?: number; storeGroupId?: number }, Values>
+      testId="store"
+      entityName="门店"
+      fetchPage={storeApi.list}
+      initialFilters={{ organisationId }}
+      filters={[
+        { field: 'name', label: '门店名称' },
+        { field: 'storeGroupId', label: '门店组', kind: 'select', options: groups },
+      ]}
+      columns={[
+        { title: '门店名称', dataIndex: 'name' },
+        { title: '门店组', dataIndex: 'storeGroupName', render: orDash },
+        { title: '所属公司', dataIndex: 'organisationName' },
+        { title: '地址', dataIndex: 'address', render: orDash },
+        { title: '员工数', dataIndex: 'staffCount', width: 90 },
+        { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
+      ]}
+      toFormValues={(store) => ({
+        storeGroupId: store.storeGroupId ?? undefined,
+        name: store.name,
+        address: store.address ?? undefined,
+      })}
+      formFields={() => [
+        { field: 'storeGroupId', label: '门店组', kind: 'select', options: groups },
+        { field: 'name', label: '门店名称', required: true, check: orgCheck('name', '门店名称') },
+        { field: 'address', label: '地址', kind: 'textarea', check: orgCheck('remark', '地址') },
+      ]}
+      onAdd={(values) => storeApi.add({ ...values, organisationId })}
+      onEdit={(store, values) => storeApi.edit({ ...values, id: store.id })}
+      onDelete={(store) => storeApi.remove(store.id)}
+      actions={actions}
+    />
+  );
+}
