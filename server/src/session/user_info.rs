@@ -116,32 +116,14 @@ pub async fn get_login_user_info(
         position_name,
         real_name: user.real_name.clone(),
         user_code: user.user_code.clone(),
-        mobile: user.mobile.as_deref().map(mask_mobile).unwrap_or_default(),
+        mobile: user
+            .mobile
+            .as_deref()
+            .map(brokerdesk_core::org::mask::mobile)
+            .unwrap_or_default(),
         working_status: user.working_status.clone(),
         sites,
         permissions: menu::permission_codes(&tree),
         chat_login_info,
     })
-}
-
-/// `13800000001` → `138****0001`; anything not 11 characters long is hidden whole.
-pub fn mask_mobile(mobile: &str) -> String {
-    let chars: Vec<char> = mobile.chars().collect();
-    if chars.len() != 11 {
-        return "*".repeat(chars.len());
-    }
-    let head: String = chars[..3].iter().collect();
-    let tail: String = chars[7..].iter().collect();
-    format!("{head}****{tail}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mobiles_show_only_their_first_three_and_last_four_digits() {
-        assert_eq!(mask_mobile("13800000001"), "138****0001");
-        assert_eq!(mask_mobile("12345"), "*****");
-    }
 }

@@ -19,7 +19,6 @@ use crate::auth::Session;
 use crate::auth::token::{code_digest, new_code};
 use crate::entity::{user, verify_code};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::session::user_info::mask_mobile;
 
 pub const CODE_TTL_SECONDS: i64 = 300;
 pub const RESEND_AFTER_SECONDS: i64 = 60;
@@ -185,7 +184,7 @@ pub async fn edit_cellphone(
         })?;
     txn.commit().await?;
     ok(CellphoneData {
-        mobile: mask_mobile(mobile),
+        mobile: brokerdesk_core::org::mask::mobile(mobile),
     })
 }
 
