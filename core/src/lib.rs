@@ -4,11 +4,14 @@
 //! hostname are arguments. Compiled natively (unit tests, linked by the server, which validates
 //! its inputs with the same rules the browser shows) and to wasm (`wasm` feature, `src/wasm/`).
 
+pub mod audit;
 pub mod chat;
 pub mod constants;
 pub mod decimal;
 pub mod enums;
+pub mod error_code;
 pub mod format;
+pub mod forms;
 pub mod guard;
 pub mod media;
 pub mod menu;

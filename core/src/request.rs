@@ -7,10 +7,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+use crate::error_code::{ACCOUNT_LEFT, ACCOUNT_LOCKED};
 use crate::messages::{LOGIN_AGAIN, LOGIN_EXPIRED, NETWORK_ERROR, REQUEST_FAILED};
 
-/// §8: the server code for an expired or missing login.
-pub const LOGIN_EXPIRED_CODE: i64 = 10_010_003;
+/// §8: the server code for an expired or missing login (the catalogue's).
+pub const LOGIN_EXPIRED_CODE: i64 = crate::error_code::LOGIN_REQUIRED.code as i64;
 pub const DEFAULT_METHOD: &str = "POST";
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -282,8 +283,9 @@ fn error_message(body: &Value) -> String {
 }
 
 /// What a response envelope means: code 0 is success (data, or {} when absent); code 10010003
-/// or the message '请重新登录' is an expired login; anything else is an error, toasted unless the
-/// caller turned error messages off. A body that is not an envelope is a network error.
+/// or the message '请重新登录' is an expired login (told as 登录已过期, or as the account's lock
+/// or departure when the server says that ended it); anything else is an error, toasted unless
+/// the caller turned error messages off. A body that is not an envelope is a network error.
 pub fn classify_response(body: &Value, show_error_message: bool) -> ResponseOutcome {
     let Some(code) = response_code(body) else {
         return ResponseOutcome::Error {
@@ -299,8 +301,11 @@ pub fn classify_response(body: &Value, show_error_message: bool) -> ResponseOutc
         return ResponseOutcome::Success { data };
     }
     if code == LOGIN_EXPIRED_CODE || text_field(body, "message") == Some(LOGIN_AGAIN) {
+        let why = text_field(body, "message")
+            .filter(|message| [ACCOUNT_LOCKED.message, ACCOUNT_LEFT.message].contains(message))
+            .unwrap_or(LOGIN_EXPIRED);
         return ResponseOutcome::LoginExpired {
-            message: LOGIN_EXPIRED.into(),
+            message: why.into(),
         };
     }
     ResponseOutcome::Error {
@@ -450,6 +455,16 @@ mod tests {
         assert_eq!(
             classify_response(&json!({"code": 500, "message": "请重新登录"}), true),
             expired
+        );
+        // A lock or departure that ended the session is told as such.
+        assert_eq!(
+            classify_response(
+                &json!({"code": 10010003, "message": "账号已被锁定，请联系管理员"}),
+                true
+            ),
+            ResponseOutcome::LoginExpired {
+                message: "账号已被锁定，请联系管理员".into()
+            }
         );
         assert_eq!(
             classify_response(

@@ -145,3 +145,18 @@ fn requests_and_chat_never_panic() {
         chat::reply(&mut conversation, &reply);
     }
 }
+
+#[test]
+fn form_checks_never_panic() {
+    let mut inputs = Inputs::new(13);
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 23).expect("a date");
+    for form in brokerdesk_core::forms::ALL {
+        for _ in 0..200 {
+            let mut values = serde_json::Map::new();
+            for field in form.fields {
+                values.insert(field.name.to_owned(), inputs.string(40).into());
+            }
+            let _ = brokerdesk_core::forms::check(form, &mut values, today);
+        }
+    }
+}

@@ -2,6 +2,9 @@
 //! with who made it, when, and the record before and after. Admins read it through
 //! `/api/v1/fm/audit/list`, filtered by their data scope like any other table.
 
+use std::collections::HashMap;
+
+use brokerdesk_core::audit::{AUDIT_ENTITY, record_name};
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
@@ -11,35 +14,17 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Place, need};
-use crate::entity::{audit_log, user};
+use crate::access::{Caller, Place, Unscoped, need};
+use crate::entity::{app, audit_log, enrollment, menu, role, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
 
-/// What happened to the record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Create,
-    Update,
-    Delete,
-    Status,
-    Permissions,
-}
-
-impl Action {
-    pub fn code(self) -> &'static str {
-        match self {
-            Action::Create => "create",
-            Action::Update => "update",
-            Action::Delete => "delete",
-            Action::Status => "status",
-            Action::Permissions => "permissions",
-        }
-    }
-}
+/// What happened to the record (core's vocabulary, which the log page labels by).
+pub use brokerdesk_core::audit::AuditAction as Action;
 
 /// One change to write down.
 pub struct Change {
+    /// A kind of record of core's `AUDIT_ENTITY` (`staff`, `role`, ...).
     pub entity: &'static str,
     pub entity_id: i64,
     pub action: Action,
@@ -94,12 +79,19 @@ impl Change {
     }
 }
 
-/// Records a change made by `actor`, inside the transaction that makes it.
+/// Records a change made by `actor`, inside the transaction that makes it. Any audited change
+/// may alter what some login opens (roles, grants, seats, locks, menus), so it also drops the
+/// cached callers once the request has answered.
 pub async fn record(
     db: &impl ConnectionTrait,
     actor: &user::Model,
     change: Change,
 ) -> Result<(), AppError> {
+    debug_assert!(
+        AUDIT_ENTITY.contains(change.entity),
+        "audit entity {} is not in core's vocabulary",
+        change.entity
+    );
     audit_log::ActiveModel {
         actor_id: Set(Some(actor.id)),
         actor_name: Set(actor.real_name.clone()),
@@ -116,6 +108,7 @@ pub async fn record(
     }
     .insert(db)
     .await?;
+    crate::auth::cache::changed();
     Ok(())
 }
 
@@ -153,6 +146,9 @@ pub struct AuditEntry {
     pub at: i64,
     pub entity: String,
     pub entity_id: i64,
+    /// What the record is called (a person's name, a store's name, ...), so the log names it
+    /// rather than its id; absent when it has none.
+    pub entity_name: Option<String>,
     pub action: String,
     /// The record before the change (absent for a creation).
     pub before: Option<Value>,
@@ -163,6 +159,12 @@ pub struct AuditEntry {
 impl From<audit_log::Model> for AuditEntry {
     fn from(row: audit_log::Model) -> Self {
         let parse = |text: Option<String>| text.and_then(|t| serde_json::from_str(&t).ok());
+        let before = parse(row.before);
+        let after = parse(row.after);
+        let entity_name = after
+            .as_ref()
+            .and_then(record_name)
+            .or_else(|| before.as_ref().and_then(record_name));
         Self {
             id: row.id,
             actor_id: row.actor_id,
@@ -170,9 +172,10 @@ impl From<audit_log::Model> for AuditEntry {
             at: row.at.timestamp_millis(),
             entity: row.entity,
             entity_id: row.entity_id,
+            entity_name,
             action: row.action,
-            before: parse(row.before),
-            after: parse(row.after),
+            before,
+            after,
         }
     }
 }
@@ -202,7 +205,73 @@ pub async fn list(
     let select = select
         .order_by_desc(audit_log::Column::At)
         .order_by_desc(audit_log::Column::Id);
-    ok(paging::fetch(scoped.db(), select, query.page)
-        .await?
-        .map(AuditEntry::from))
+    let mut page = scoped.page(select, query.page).await?.map(AuditEntry::from);
+    name_the_rest(&scoped.unscoped(), &mut page.list).await?;
+    ok(page)
+}
+
+/// Names the entries whose snapshots carry no name (status and permission changes, menu
+/// reorders, app switches) from the records themselves, one query per kind of record. The
+/// entries are already within the caller's scope, and so are the records they name.
+async fn name_the_rest<C: ConnectionTrait>(
+    door: &Unscoped<'_, C>,
+    entries: &mut [AuditEntry],
+) -> Result<(), AppError> {
+    let wanted = |kinds: &[&str]| -> Vec<i64> {
+        entries
+            .iter()
+            .filter(|e| e.entity_name.is_none() && kinds.contains(&e.entity.as_str()))
+            .map(|e| e.entity_id)
+            .collect()
+    };
+    let hires: Vec<(i64, i64)> = {
+        let ids = wanted(&["enrollment"]);
+        if ids.is_empty() {
+            Vec::new()
+        } else {
+            let select = door.find::<enrollment::Entity>();
+            door.all(select.filter(enrollment::Column::Id.is_in(ids)))
+                .await?
+                .into_iter()
+                .map(|row| (row.id, row.user_id))
+                .collect()
+        }
+    };
+    let people = wanted(&["staff"])
+        .into_iter()
+        .chain(hires.iter().map(|h| h.1));
+    let people = door
+        .names::<user::Entity>(user::Column::Id, user::Column::RealName, people)
+        .await?;
+    let roles = door
+        .names::<role::Entity>(
+            role::Column::Id,
+            role::Column::Name,
+            wanted(&["role", "rolePermission"]),
+        )
+        .await?;
+    let menus = door
+        .names::<menu::Entity>(menu::Column::Id, menu::Column::MenuName, wanted(&["menu"]))
+        .await?;
+    let apps = door
+        .names::<app::Entity>(
+            app::Column::Id,
+            app::Column::Name,
+            wanted(&["app", "appEnablement"]),
+        )
+        .await?;
+    let hired: HashMap<i64, i64> = hires.into_iter().collect();
+    for entry in entries.iter_mut().filter(|e| e.entity_name.is_none()) {
+        let id = entry.entity_id;
+        entry.entity_name = match entry.entity.as_str() {
+            "staff" => people.get(&id),
+            "enrollment" => hired.get(&id).and_then(|user| people.get(user)),
+            "role" | "rolePermission" => roles.get(&id),
+            "menu" => menus.get(&id),
+            "app" | "appEnablement" => apps.get(&id),
+            _ => None,
+        }
+        .cloned();
+    }
+    Ok(())
 }

@@ -1,26 +1,25 @@
 //! 参数配置 (/work/enterprise/dictionary): an organisation's typed parameters. A value is text
 //! that must read as its declared type (core `org::dictionary`).
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::dictionary::{self, ValueType};
-use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Place, Placed, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Unscoped, need};
 use crate::entity::{dictionary as entry, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::org::target_organisation;
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{IdRequest, millis, name_of, names, refuse_if_taken};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -56,7 +55,7 @@ pub struct DictionaryQuery {
     pub organisation_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DictionaryForm {
     pub label: String,
@@ -66,7 +65,7 @@ pub struct DictionaryForm {
     pub remark: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DictionaryAdd {
     /// Default: the caller's organisation.
@@ -77,7 +76,11 @@ pub struct DictionaryAdd {
     pub form: DictionaryForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for DictionaryAdd {
+    const FORM: &'static Form = &forms::DICTIONARY;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DictionaryEdit {
     pub id: i64,
@@ -85,41 +88,36 @@ pub struct DictionaryEdit {
     pub form: DictionaryForm,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<entry::Model>,
-) -> Result<Vec<Dictionary>, AppError> {
-    let organisations = names::<organisation::Entity, _>(
-        db,
-        organisation::Column::Id,
-        organisation::Column::Name,
-        rows.iter().map(|r| r.organisation_id),
-    )
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Dictionary {
-            id: row.id,
-            organisation_id: row.organisation_id,
-            organisation_name: name_of(&organisations, Some(row.organisation_id)),
-            dict_key: row.dict_key,
-            label: row.label,
-            value_type: row.value_type,
-            value: row.value,
-            remark: row.remark,
-            updated_at: millis(row.updated_at),
-        })
-        .collect())
+impl CoreForm for DictionaryEdit {
+    const FORM: &'static Form = &forms::DICTIONARY_EDIT;
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: entry::Model,
-) -> Result<Dictionary, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+impl Resource for entry::Entity {
+    const KIND: &'static str = "dictionary";
+    type View = Dictionary;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<entry::Model>,
+    ) -> Result<Vec<Dictionary>, AppError> {
+        let organisations = db
+            .named::<organisation::Entity>(rows.iter().map(|r| r.organisation_id))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| Dictionary {
+                id: row.id,
+                organisation_id: row.organisation_id,
+                organisation_name: name_of(&organisations, Some(row.organisation_id)),
+                dict_key: row.dict_key,
+                label: row.label,
+                value_type: row.value_type,
+                value: row.value,
+                remark: row.remark,
+                updated_at: millis(row.updated_at),
+            })
+            .collect())
+    }
 }
 
 /// Parameters the caller reads. Needs `/work/enterprise/dictionary`.
@@ -142,39 +140,25 @@ pub async fn list(
     if let Some(id) = query.organisation_id {
         select = select.filter(entry::Column::OrganisationId.eq(id));
     }
-    let page = paging::fetch(
-        scoped.db(),
-        select
-            .order_by_asc(entry::Column::DictKey)
-            .order_by_asc(entry::Column::Id),
-        query.page,
-    )
-    .await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list).await?,
-        total: page.total,
-    })
+    let select = select
+        .order_by_asc(entry::Column::DictKey)
+        .order_by_asc(entry::Column::Id);
+    ok(scoped.list(select, query.page).await?)
 }
 
-struct Checked {
-    label: String,
-    value_type: ValueType,
-    value: String,
-    remark: String,
-}
-
-fn check(form: &DictionaryForm) -> Result<Checked, AppError> {
-    let label = fields::name("label", "参数名称", &form.label)?;
+/// The checked values of a parameter form, stamped with the time of the change.
+fn check(form: &DictionaryForm) -> Result<entry::ActiveModel, AppError> {
+    // The fields have passed core's dictionary form: the type is known, the value reads as it.
     let value_type = ValueType::from_code(&form.value_type)
         .ok_or_else(|| AppError::invalid("valueType", dictionary::UNKNOWN_TYPE))?;
-    let value = dictionary::check_value(value_type, &form.value)
-        .map_err(|message| AppError::invalid("value", message))?;
-    let remark = fields::remark("remark", "备注", &form.remark)?;
-    Ok(Checked {
-        label,
-        value_type,
-        value,
-        remark,
+    let (label, value, remark) = (form.label.clone(), form.value.clone(), form.remark.clone());
+    Ok(entry::ActiveModel {
+        label: Set(label),
+        value_type: Set(value_type.code().to_owned()),
+        value: Set(value),
+        remark: Set(remark),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
     })
 }
 
@@ -188,48 +172,27 @@ pub async fn add(
     AppJson(request): AppJson<DictionaryAdd>,
 ) -> ApiResult<Dictionary> {
     let scoped = caller.require(need::DICTIONARY_ADD)?;
+    let request = form::checked(&request)?;
     let org = target_organisation(&scoped, request.organisation_id).await?;
-    scoped.ensure_covers(&Place {
-        site: Some(org.site_id),
-        organisation: Some(org.id),
-        ..Place::default()
-    })?;
-    let key = fields::dict_key(&request.dict_key)?;
+    let key = request.dict_key.clone();
     let checked = check(&request.form)?;
-    refuse_if_taken(
-        scoped.db(),
-        entry::Entity::find()
-            .filter(entry::Column::OrganisationId.eq(org.id))
-            .filter(entry::Column::DictKey.eq(&key)),
-        "参数键名已存在",
-    )
-    .await?;
-    let now = Utc::now();
-    let txn = scoped.begin().await?;
-    let row = entry::ActiveModel {
-        site_id: Set(org.site_id),
-        organisation_id: Set(org.id),
-        dict_key: Set(key),
-        label: Set(checked.label),
-        value_type: Set(checked.value_type.code().to_owned()),
-        value: Set(checked.value),
-        remark: Set(checked.remark),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let place = entry::Entity::place(&row);
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("dictionary", saved.id, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let same = entry::Column::OrganisationId
+        .eq(org.id)
+        .and(entry::Column::DictKey.eq(&key));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<entry::Entity>(same, None, "参数键名已存在")
+        .await
+        .map_err(form::on_field("dictKey"))?;
+    ok(scoped
+        .create::<entry::Entity>(entry::ActiveModel {
+            site_id: Set(org.site_id),
+            organisation_id: Set(org.id),
+            dict_key: Set(key),
+            created_at: checked.updated_at.clone(),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
@@ -241,27 +204,10 @@ pub async fn edit(
     AppJson(request): AppJson<DictionaryEdit>,
 ) -> ApiResult<Dictionary> {
     let scoped = caller.require(need::DICTIONARY_EDIT)?;
+    let request = form::checked(&request)?;
     let before = scoped.get_writable::<entry::Entity>(request.id).await?;
     let checked = check(&request.form)?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
-    let mut row: entry::ActiveModel = before.into();
-    row.label = Set(checked.label);
-    row.value_type = Set(checked.value_type.code().to_owned());
-    row.value = Set(checked.value);
-    row.remark = Set(checked.remark);
-    row.updated_at = Set(Utc::now());
-    let row = row.update(&txn).await?;
-    let place = entry::Entity::place(&row);
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("dictionary", saved.id, &old, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped.change::<entry::Entity>(before, checked).await?)
 }
 
 /// Delete a parameter. Needs `/work/enterprise/dictionary:delete`.
@@ -270,19 +216,6 @@ pub async fn edit(
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::DICTIONARY_DELETE)?;
-    let txn = scoped.begin().await?;
-    let row = scoped
-        .on(&txn)
-        .delete_writable::<entry::Entity>(request.id)
-        .await?;
-    let place = entry::Entity::place(&row);
-    let old = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("dictionary", old.id, &old, place),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<entry::Entity>(request.id).await?;
     ok(Empty {})
 }

@@ -5,38 +5,9 @@
 //! HTTP 200 (the client decides by `code`); protocol errors keep their HTTP status and still
 //! carry the envelope, so no caller ever sees an HTML page or an empty body.
 //!
-//! | code | HTTP | message |
-//! | --- | --- | --- |
-//! | 0 | 200 | (success) |
-//! | 10000001 | 400 | 请求体不是合法的JSON / 请求体不能为空 / 请求体应为JSON对象 |
-//! | 10000002 | 400 | 缺少必填字段：x / 字段 x 类型错误，应为… / 字段 x 的值不合法 |
-//! | 10000003 | 415 | 请求体必须为JSON（Content-Type: application/json） |
-//! | 10000004 | 200 | a field failed validation; the message is the validator's (e.g. 仅支持中国大陆手机号码) |
-//! | 10000403 | 200 | 无权访问该城市站点 |
-//! | 10000404 | 404 | 接口不存在 |
-//! | 10000405 | 405 | 请求方法不支持 |
-//! | 10000409 | 200 | 数据已存在，请勿重复提交, or what exactly is taken (用户名已存在, ...) |
-//! | 10000413 | 413 | 请求体过大，不能超过1MB |
-//! | 10000500 | 500 | 服务器内部错误，请稍后再试 |
-//! | 10010001 | 200 | 用户名或密码错误 |
-//! | 10010003 | 200 | 登录已过期，请重新登录 (no, forged, expired or revoked token) |
-//! | 10010004 | 200 | 密码错误次数过多，账号已锁定，请N分钟后再试 |
-//! | 10010005 | 200 | 账号已被锁定，请联系管理员 |
-//! | 10010006 | 200 | 账号已离职，无法登录 |
-//! | 10010007 | 200 | 验证码错误或已过期 |
-//! | 10010008 | 200 | 验证码发送过于频繁，请N秒后再试 |
-//! | 10010009 | 200 | 该手机号已被其他账号使用 |
-//! | 10010010 | 200 | 验证码错误次数过多，请重新获取 |
-//! | 10010011 | 200 | 当前账号未绑定手机号 |
-//! | 10010012 | 200 | 短信发送失败，请稍后再试 |
-//! | 10010013 | 200 | 账号尚未入职，无法登录 |
-//! | 10020001 | 200 | 无权限执行该操作 (the caller's roles lack the page or action the route needs) |
-//! | 10020002 | 200 | 无权限访问该数据 (outside the caller's data scope) |
-//! | 10020003 | 200 | 数据不存在或已被删除 |
-//! | 10020004 | 200 | 不能授予超出自身范围的数据权限 (and the other anti-escalation refusals) |
-//! | 10020005 | 200 | 当前状态为「X」，不能执行「Y」 (a status action the transition table refuses) |
-//! | 10020006 | 200 | what still uses the record (该部门下还有下级部门或员工，无法删除, ...) |
-//! | 10020007 | 200 | 全局数据仅超级管理员可修改 |
+//! Every code, its HTTP status and its message come from core's catalogue
+//! (`brokerdesk_core::error_code`), which the client classifies by; `server/README.md`'s table is
+//! tested equal to it.
 
 use axum::Json;
 use axum::extract::rejection::BytesRejection;
@@ -44,16 +15,20 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use sea_orm::{DbErr, SqlErr};
+use brokerdesk_core::org::fields::FieldError;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::json;
+
+use brokerdesk_core::error_code::{self as catalogue, ErrorCode};
+
+mod database;
 
 /// The body size every route accepts; the router installs it as the default limit.
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 
 /// The message of a row outside the caller's data scope.
-pub const OUT_OF_SCOPE: &str = "无权限访问该数据";
+pub const OUT_OF_SCOPE: &str = catalogue::OUT_OF_SCOPE.message;
 
 pub type ApiResult<T> = Result<Json<Envelope<T>>, AppError>;
 
@@ -89,58 +64,68 @@ pub enum AppError {
     MalformedJson(String),
     #[error("{0}")]
     WrongField(String),
-    #[error("请求体必须为JSON（Content-Type: application/json）")]
+    #[error("{}", catalogue::NOT_JSON.message)]
     NotJson,
     #[error("{message}")]
     Invalid {
         field: &'static str,
         message: String,
     },
+    /// Every field of a form at fault at once (core's form check); the message is the first's.
+    #[error("{}", first_message(.0))]
+    Fields(Vec<FieldError>),
+    /// Values someone else already holds (用户名已存在, ...), each on its field.
+    #[error("{}", first_message(.0))]
+    Taken(Vec<FieldError>),
     #[error("{0}")]
     Forbidden(&'static str),
-    #[error("接口不存在")]
+    #[error("{}", catalogue::ROUTE_NOT_FOUND.message)]
     RouteNotFound,
-    #[error("请求方法不支持")]
+    #[error("{}", catalogue::METHOD_NOT_ALLOWED.message)]
     MethodNotAllowed,
-    #[error("数据已存在，请勿重复提交")]
+    #[error("{}", catalogue::DUPLICATE.message)]
     Duplicate,
     /// A duplicate, saying what is taken.
     #[error("{0}")]
     Conflict(String),
-    #[error("请求体过大，不能超过1MB")]
+    #[error("{}", catalogue::PAYLOAD_TOO_LARGE.message)]
     PayloadTooLarge,
-    #[error("服务器内部错误，请稍后再试")]
+    #[error("{}", catalogue::INTERNAL.message)]
     Internal(String),
-    #[error("用户名或密码错误")]
+    #[error("{}", catalogue::BAD_CREDENTIALS.message)]
     BadCredentials,
-    /// The client's expiry flow keys on this code (spec §8); the text is core's.
-    #[error("{}", brokerdesk_core::messages::LOGIN_EXPIRED)]
+    /// The client's expiry flow keys on this code (spec §8).
+    #[error("{}", catalogue::LOGIN_REQUIRED.message)]
     LoginRequired,
-    #[error("密码错误次数过多，账号已锁定，请{minutes}分钟后再试")]
+    #[error("{}", catalogue::THROTTLED.with_n(*.minutes))]
     Throttled { minutes: i64 },
-    #[error("账号已被锁定，请联系管理员")]
+    #[error("{}", catalogue::ACCOUNT_LOCKED.message)]
     AccountLocked,
-    #[error("账号已离职，无法登录")]
+    #[error("{}", catalogue::ACCOUNT_LEFT.message)]
     AccountLeft,
-    #[error("验证码错误或已过期")]
+    /// An open session ended by a lock or a departure: the expiry code, so the client's expiry
+    /// flow runs, with the reason as its text.
+    #[error("{0}")]
+    SessionEnded(SessionEnd),
+    #[error("{}", catalogue::CODE_INVALID.message)]
     CodeInvalid,
-    #[error("验证码发送过于频繁，请{seconds}秒后再试")]
+    #[error("{}", catalogue::CODE_TOO_FREQUENT.with_n(*.seconds))]
     CodeTooFrequent { seconds: i64 },
-    #[error("该手机号已被其他账号使用")]
+    #[error("{}", catalogue::MOBILE_TAKEN.message)]
     MobileTaken,
-    #[error("验证码错误次数过多，请重新获取")]
+    #[error("{}", catalogue::CODE_ATTEMPTS_EXCEEDED.message)]
     CodeAttemptsExceeded,
-    #[error("当前账号未绑定手机号")]
+    #[error("{}", catalogue::NO_MOBILE.message)]
     NoMobile,
-    #[error("短信发送失败，请稍后再试")]
+    #[error("{}", catalogue::SMS_FAILED.message)]
     SmsFailed,
-    #[error("账号尚未入职，无法登录")]
+    #[error("{}", catalogue::ACCOUNT_PENDING.message)]
     AccountPending,
-    #[error("无权限执行该操作")]
+    #[error("{}", catalogue::NO_PERMISSION.message)]
     NoPermission,
     #[error("{0}")]
     OutOfScope(&'static str),
-    #[error("数据不存在或已被删除")]
+    #[error("{}", catalogue::NOT_FOUND.message)]
     NotFound,
     #[error("{0}")]
     GrantTooWide(&'static str),
@@ -148,55 +133,62 @@ pub enum AppError {
     TransitionRefused(String),
     #[error("{0}")]
     InUse(String),
-    #[error("全局数据仅超级管理员可修改")]
+    #[error("{}", catalogue::GLOBAL_ONLY.message)]
     GlobalOnly,
 }
 
+/// Why a session ended before its time: told with the expiry code, in the words of the login
+/// form's refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SessionEnd {
+    #[error("{}", catalogue::ACCOUNT_LOCKED.message)]
+    Locked,
+    #[error("{}", catalogue::ACCOUNT_LEFT.message)]
+    Left,
+}
+
 impl AppError {
-    pub fn code(&self) -> u32 {
+    /// The catalogue entry this error answers with: its code and HTTP status.
+    pub fn entry(&self) -> &'static ErrorCode {
         match self {
-            Self::MalformedJson(_) => 10000001,
-            Self::WrongField(_) => 10000002,
-            Self::NotJson => 10000003,
-            Self::Invalid { .. } => 10000004,
-            Self::Forbidden(_) => 10000403,
-            Self::RouteNotFound => 10000404,
-            Self::MethodNotAllowed => 10000405,
-            Self::Duplicate | Self::Conflict(_) => 10000409,
-            Self::PayloadTooLarge => 10000413,
-            Self::Internal(_) => 10000500,
-            Self::BadCredentials => 10010001,
-            Self::LoginRequired => 10010003,
-            Self::Throttled { .. } => 10010004,
-            Self::AccountLocked => 10010005,
-            Self::AccountLeft => 10010006,
-            Self::CodeInvalid => 10010007,
-            Self::CodeTooFrequent { .. } => 10010008,
-            Self::MobileTaken => 10010009,
-            Self::CodeAttemptsExceeded => 10010010,
-            Self::NoMobile => 10010011,
-            Self::SmsFailed => 10010012,
-            Self::AccountPending => 10010013,
-            Self::NoPermission => 10020001,
-            Self::OutOfScope(_) => 10020002,
-            Self::NotFound => 10020003,
-            Self::GrantTooWide(_) => 10020004,
-            Self::TransitionRefused(_) => 10020005,
-            Self::InUse(_) => 10020006,
-            Self::GlobalOnly => 10020007,
+            Self::MalformedJson(_) => &catalogue::MALFORMED_JSON,
+            Self::WrongField(_) => &catalogue::WRONG_FIELD,
+            Self::NotJson => &catalogue::NOT_JSON,
+            Self::Invalid { .. } | Self::Fields(_) => &catalogue::INVALID,
+            Self::Forbidden(_) => &catalogue::FORBIDDEN_SITE,
+            Self::RouteNotFound => &catalogue::ROUTE_NOT_FOUND,
+            Self::MethodNotAllowed => &catalogue::METHOD_NOT_ALLOWED,
+            Self::Duplicate | Self::Conflict(_) | Self::Taken(_) => &catalogue::DUPLICATE,
+            Self::PayloadTooLarge => &catalogue::PAYLOAD_TOO_LARGE,
+            Self::Internal(_) => &catalogue::INTERNAL,
+            Self::BadCredentials => &catalogue::BAD_CREDENTIALS,
+            Self::LoginRequired | Self::SessionEnded(_) => &catalogue::LOGIN_REQUIRED,
+            Self::Throttled { .. } => &catalogue::THROTTLED,
+            Self::AccountLocked => &catalogue::ACCOUNT_LOCKED,
+            Self::AccountLeft => &catalogue::ACCOUNT_LEFT,
+            Self::CodeInvalid => &catalogue::CODE_INVALID,
+            Self::CodeTooFrequent { .. } => &catalogue::CODE_TOO_FREQUENT,
+            Self::MobileTaken => &catalogue::MOBILE_TAKEN,
+            Self::CodeAttemptsExceeded => &catalogue::CODE_ATTEMPTS_EXCEEDED,
+            Self::NoMobile => &catalogue::NO_MOBILE,
+            Self::SmsFailed => &catalogue::SMS_FAILED,
+            Self::AccountPending => &catalogue::ACCOUNT_PENDING,
+            Self::NoPermission => &catalogue::NO_PERMISSION,
+            Self::OutOfScope(_) => &catalogue::OUT_OF_SCOPE,
+            Self::NotFound => &catalogue::NOT_FOUND,
+            Self::GrantTooWide(_) => &catalogue::GRANT_TOO_WIDE,
+            Self::TransitionRefused(_) => &catalogue::TRANSITION_REFUSED,
+            Self::InUse(_) => &catalogue::IN_USE,
+            Self::GlobalOnly => &catalogue::GLOBAL_ONLY,
         }
     }
 
+    pub fn code(&self) -> u32 {
+        self.entry().code
+    }
+
     pub fn status(&self) -> StatusCode {
-        match self {
-            Self::MalformedJson(_) | Self::WrongField(_) => StatusCode::BAD_REQUEST,
-            Self::NotJson => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::RouteNotFound => StatusCode::NOT_FOUND,
-            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-            _ => StatusCode::OK,
-        }
+        StatusCode::from_u16(self.entry().http).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR)
     }
 
     /// A validation failure of one input field, with the validator's Chinese message.
@@ -218,8 +210,12 @@ impl AppError {
     }
 }
 
-impl From<brokerdesk_core::org::fields::FieldError> for AppError {
-    fn from(err: brokerdesk_core::org::fields::FieldError) -> Self {
+fn first_message(errors: &[FieldError]) -> &str {
+    errors.first().map_or("", |error| error.message.as_str())
+}
+
+impl From<FieldError> for AppError {
+    fn from(err: FieldError) -> Self {
         Self::Invalid {
             field: err.field,
             message: err.message,
@@ -233,15 +229,6 @@ impl From<brokerdesk_core::org::TransitionError> for AppError {
     }
 }
 
-impl From<DbErr> for AppError {
-    fn from(err: DbErr) -> Self {
-        match err.sql_err() {
-            Some(SqlErr::UniqueConstraintViolation(_)) => Self::Duplicate,
-            _ => Self::internal(err),
-        }
-    }
-}
-
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let Self::Internal(detail) = &self {
@@ -249,8 +236,19 @@ impl IntoResponse for AppError {
             tracing::error!(%detail, "request failed");
         }
         let mut body = json!({ "code": self.code(), "message": self.to_string() });
-        if let Self::Invalid { field, message } = &self {
-            body["errors"] = json!({ *field: [message] });
+        match &self {
+            Self::Invalid { field, message } => body["errors"] = json!({ *field: [message] }),
+            Self::Fields(errors) | Self::Taken(errors) => {
+                let mut fields = serde_json::Map::new();
+                for error in errors {
+                    let messages = fields.entry(error.field).or_insert_with(|| json!([]));
+                    if let Some(messages) = messages.as_array_mut() {
+                        messages.push(json!(error.message));
+                    }
+                }
+                body["errors"] = fields.into();
+            }
+            _ => {}
         }
         (self.status(), Json(body)).into_response()
     }
@@ -468,9 +466,30 @@ mod tests {
     }
 
     #[test]
-    fn other_database_errors_are_internal_and_say_nothing_of_it() {
-        let err = AppError::from(DbErr::Custom("boom".into()));
-        assert_eq!(err.code(), 10000500);
-        assert_eq!(err.to_string(), "服务器内部错误，请稍后再试");
+    fn the_readme_table_is_the_catalogue() {
+        let readme = include_str!("../README.md");
+        let table = catalogue::markdown_table();
+        assert!(
+            readme.contains(&table),
+            "server/README.md's error-code table differs from core's catalogue; it should read:\n{table}"
+        );
+    }
+
+    #[test]
+    fn statuses_and_messages_come_from_the_catalogue() {
+        assert_eq!(
+            AppError::NotJson.status(),
+            StatusCode::UNSUPPORTED_MEDIA_TYPE
+        );
+        assert_eq!(AppError::NotFound.status(), StatusCode::OK);
+        assert_eq!(AppError::LoginRequired.code(), 10010003);
+        assert_eq!(
+            AppError::Throttled { minutes: 5 }.to_string(),
+            "密码错误次数过多，账号已锁定，请5分钟后再试"
+        );
+        assert_eq!(
+            AppError::CodeTooFrequent { seconds: 60 }.to_string(),
+            "验证码发送过于频繁，请60秒后再试"
+        );
     }
 }

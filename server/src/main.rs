@@ -25,6 +25,19 @@ enum StartError {
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    // `brokerdesk openapi` prints the API document, which the web's types are generated from.
+    if std::env::args().nth(1).as_deref() == Some("openapi") {
+        return match serde_json::to_string_pretty(&brokerdesk_server::openapi_document()) {
+            Ok(json) => {
+                println!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("brokerdesk: {err}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env()
@@ -61,6 +74,7 @@ async fn run() -> Result<(), StartError> {
         sms: Arc::new(LogSmsSender),
         token_ttl: config.token_ttl,
         web_dir,
+        callers: Default::default(),
     };
     println!("brokerdesk 已启动：http://{}", config.addr);
     print!("{}", seed::demo_logins());

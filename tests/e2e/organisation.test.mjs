@@ -2,37 +2,12 @@
 // limited actions given to a new member of staff (whose hidden button the server also refuses),
 // onboarding a new hire from start to approval, and forms that refuse bad input with core's
 // Chinese messages while writing nothing.
-import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  api,
-  launchBrowser,
-  loginThroughPage,
-  sessionToken,
-  shot,
-  startServer,
-} from '../support/harness.mjs';
+import { api, describe, loginThroughPage, sessionToken, shot, stamp, test } from '../support/fixtures.mjs';
 
-let server;
-let browser;
-/** The server as the browser reaches it: under a public name, because spec §6 keeps every button on localhost. */
-let site;
-
-const PUBLIC_HOST = 'brokerdesk.example';
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser([`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`]);
-  site = server.base.replace('127.0.0.1', PUBLIC_HOST);
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function freshPage() {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+/** Signs in through the page in a context of its own, so two people can be signed in at once. */
+async function signIn(browser, site, username, password) {
+  const context = await browser.newContext();
   const page = await context.newPage();
   if (process.env.E2E_DEBUG) {
     page.on('response', async (res) => {
@@ -41,19 +16,14 @@ async function freshPage() {
       if (body.code !== 0) console.log('[api]', res.url(), body.code, body.message);
     });
   }
-  return { context, page };
-}
-
-async function signIn(username, password) {
-  const { context, page } = await freshPage();
   await loginThroughPage(page, site, username, password);
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return { context, page };
 }
 
 /** A session for calling the API directly, as the given user. */
-async function apiSession(username, password = 'Demo@2026') {
-  const res = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+async function apiSession(base, username, password = 'Demo@2026') {
+  const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password });
   assert.equal(res.code, 0, `login ${username}: ${res.message}`);
   return { token: res.data.token, userId: res.data.userId };
 }
@@ -71,25 +41,22 @@ async function tick(page, name) {
   await node.locator('.arco-checkbox').click();
 }
 
-/** A unique suffix: each test makes its own people. */
-const stamp = () => String(Date.now()).slice(-6);
-
 /** Staff rows the manager can see whose name matches. */
-async function staffNamed(realName) {
-  const manager = await apiSession('manager');
-  const res = await api(server.base, '/api/v1/fm/staff/list', { pageNum: 1, pageSize: 10, realName }, manager);
+async function staffNamed(base, realName) {
+  const manager = await apiSession(base, 'manager');
+  const res = await api(base, '/api/v1/fm/staff/list', { pageNum: 1, pageSize: 10, realName }, manager);
   assert.equal(res.code, 0, res.message);
   return res.data.list;
 }
 
 describe('a role with limited actions', () => {
-  test('its holder does not see the add button, and adding anyway is refused by the server', async () => {
+  test('its holder does not see the add button, and adding anyway is refused by the server', async ({ browser, site, base }) => {
     const suffix = stamp();
     const roleName = `资料员${suffix}`;
     const username = `clerk${suffix}`;
     const realName = `周资料${suffix}`;
     const password = 'Clerk@2026';
-    const { context, page } = await signIn('manager');
+    const { context, page } = await signIn(browser, site, 'manager');
 
     // The manager creates the role…
     await page.goto(`${site}/work/enterprise/role`);
@@ -126,7 +93,7 @@ describe('a role with limited actions', () => {
     await context.close();
 
     // The new person signs in: the staff list is there, its add button is not.
-    const clerk = await signIn(username, password);
+    const clerk = await signIn(browser, site, username, password);
     await clerk.page.goto(`${site}/work/store/staff`);
     await clerk.page.getByTestId('staff-list').waitFor();
     await clerk.page.locator('[data-row-id]').first().waitFor();
@@ -137,25 +104,25 @@ describe('a role with limited actions', () => {
     // Calling the action anyway is refused.
     const token = await sessionToken(clerk.context);
     const attempt = await api(
-      server.base,
+      base,
       '/api/v1/fm/staff/add',
       { username: `sneak${suffix}`, password: 'Sneak@2026', realName: '越权', mobile: `137${suffix}02`, roleIds: [] },
       { token },
     );
     assert.equal(attempt.code, 10020001);
     assert.equal(attempt.message, '无权限执行该操作');
-    assert.equal((await staffNamed('越权')).length, 0, 'nothing was written');
+    assert.equal((await staffNamed(base, '越权')).length, 0, 'nothing was written');
     await clerk.context.close();
   });
 });
 
 describe('onboarding a new hire', () => {
-  test('the manager starts it, the details are filled and checked, approval lets the hire work', async () => {
+  test('the manager starts it, the details are filled and checked, approval lets the hire work', async ({ browser, site, base }) => {
     const suffix = stamp();
     const username = `hire${suffix}`;
     const realName = `林新人${suffix}`;
     const password = 'Hire@2026';
-    const { context, page } = await signIn('manager');
+    const { context, page } = await signIn(browser, site, 'manager');
 
     await page.goto(`${site}/work/store/staff`);
     await page.getByTestId('staff-enroll').click();
@@ -175,7 +142,7 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('enrollment-info').waitFor();
 
     // Pending: the hire cannot sign in yet.
-    const early = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+    const early = await api(base, '/api/v2/fm/login/public/login/web', { username, password });
     assert.equal(early.code, 10010013);
 
     // Sending for approval needs every detail; core says which one is missing.
@@ -210,25 +177,25 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('onboarding-status').getByText('已入职').waitFor();
     await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
     await shot(page, 'org-enrollment-approved');
-    const [hired] = await staffNamed(realName);
+    const [hired] = await staffNamed(base, realName);
     assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
     assert.equal(hired.storeName, '西湖店');
     await context.close();
 
     // From now on the hire signs in.
-    const approved = await api(server.base, '/api/v2/fm/login/public/login/web', { username, password });
+    const approved = await api(base, '/api/v2/fm/login/public/login/web', { username, password });
     assert.equal(approved.code, 0, approved.message);
-    const hire = await signIn(username, password);
+    const hire = await signIn(browser, site, username, password);
     assert.match(new URL(hire.page.url()).pathname, /^\/work\//);
     await hire.context.close();
   });
 });
 
 describe('forms refuse bad input', () => {
-  test("a new member of staff with a bad mobile or ID number gets core's message and is not created", async () => {
+  test("a new member of staff with a bad mobile or ID number gets core's message and is not created", async ({ browser, site, base }) => {
     const suffix = stamp();
     const realName = `错误输入${suffix}`;
-    const { context, page } = await signIn('manager');
+    const { context, page } = await signIn(browser, site, 'manager');
     await page.goto(`${site}/work/store/staff`);
     await page.getByTestId('staff-add').click();
 
@@ -254,11 +221,27 @@ describe('forms refuse bad input', () => {
     await page.getByText('该手机号已被其他员工使用').first().waitFor();
     await context.close();
 
-    assert.equal((await staffNamed(realName)).length, 0, 'nothing was created');
+    assert.equal((await staffNamed(base, realName)).length, 0, 'nothing was created');
   });
 
-  test("a role name that is too long is refused with core's message", async () => {
-    const { context, page } = await signIn('manager');
+  test('a server field error lands on its field and goes once the value is corrected', async ({ browser, site }) => {
+    const { context, page } = await signIn(browser, site, 'boss');
+    await page.goto(`${site}/work/enterprise/store`);
+    await page.getByTestId('storeGroup-add').click();
+    // 西湖片区 exists: only the server knows. Enter sends the dialog.
+    await page.getByTestId('field-name').fill('西湖片区');
+    await page.getByTestId('field-name').press('Enter');
+    const item = page.locator('.arco-form-item', { has: page.getByTestId('field-name') });
+    await item.getByText('该公司下已存在同名门店组').waitFor();
+    assert.equal(await page.locator('.arco-message').getByText('该公司下已存在同名门店组').count(), 0, 'not a toast');
+    await shot(page, 'org-field-error-from-server');
+    await page.getByTestId('field-name').fill('西湖二片区');
+    await item.getByText('该公司下已存在同名门店组').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  test("a role name that is too long is refused with core's message", async ({ browser, site }) => {
+    const { context, page } = await signIn(browser, site, 'manager');
     await page.goto(`${site}/work/enterprise/role`);
     await page.getByTestId('role-add').click();
     await page.getByTestId('field-name').fill('角'.repeat(51));

@@ -1,34 +1,7 @@
 // Signing in, landing in the right workspace, tabs, 404, logout and an expired session, as a
 // brokerage user would do them in the browser.
-import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  api,
-  launchBrowser,
-  loginThroughPage,
-  sessionToken,
-  shot,
-  startServer,
-} from '../support/harness.mjs';
-
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function freshPage(viewport = { width: 1440, height: 900 }) {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
-  const page = await context.newPage();
-  return { context, page };
-}
+import { api, describe, loginThroughPage, sessionToken, shot, test } from '../support/fixtures.mjs';
 
 /** Clicks a page in the sidebar, opening its group first when the page is not showing. */
 async function openFromSidebar(page, group, item) {
@@ -46,32 +19,28 @@ const workspaces = [
 ];
 
 describe('login page', () => {
-  test('renders in Chinese and refuses a wrong password with the server message', async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${server.base}/`);
+  test('renders in Chinese and refuses a wrong password with the server message', async ({ page, base }) => {
+    await page.goto(`${base}/`);
     await page.waitForURL('**/login');
     await shot(page, 'login');
-    await loginThroughPage(page, server.base, 'agent', 'wrong-password');
+    await loginThroughPage(page, base, 'agent', 'wrong-password');
     await assert.doesNotReject(page.getByText('用户名或密码错误').first().waitFor());
     assert.match(new URL(page.url()).pathname, /^\/login/);
-    await context.close();
   });
 
-  test('asks for the username and password before calling the server', async () => {
-    const { context, page } = await freshPage();
-    await page.goto(`${server.base}/login`);
+  test('asks for the username and password before calling the server', async ({ page, base }) => {
+    await page.goto(`${base}/login`);
     await page.getByTestId('login-submit').click();
-    await page.getByText('不能为空').first().waitFor();
+    await page.getByText('请输入用户名').first().waitFor();
+    await page.getByText('请输入密码').first().waitFor();
     assert.match(new URL(page.url()).pathname, /^\/login/);
-    await context.close();
   });
 });
 
 describe('each demo user lands in their own workspace', () => {
   for (const { user, prefix, sees, never } of workspaces) {
-    test(`${user} → ${prefix}`, async () => {
-      const { context, page } = await freshPage();
-      await loginThroughPage(page, server.base, user);
+    test(`${user} → ${prefix}`, async ({ page, base }) => {
+      await loginThroughPage(page, base, user);
       await page.waitForURL((url) => url.pathname.startsWith(prefix + '/'));
       const sidebar = page.getByTestId('sidebar');
       await sidebar.waitFor();
@@ -81,35 +50,32 @@ describe('each demo user lands in their own workspace', () => {
       const text = await sidebar.innerText();
       for (const name of never) assert.ok(!text.includes(name), `${user} must not see ${name}`);
       await shot(page, `workspace-${user}`);
-      await context.close();
     });
   }
 });
 
 describe('navigation', () => {
-  test('an unknown path shows the 404 page', async () => {
-    const { context, page } = await freshPage();
-    await loginThroughPage(page, server.base, 'manager');
+  test('an unknown path shows the 404 page', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
-    await page.goto(`${server.base}/no/such/page`);
+    await page.goto(`${base}/no/such/page`);
     await page.getByTestId('page-404').waitFor();
     assert.equal(new URL(page.url()).pathname, '/404');
-    await context.close();
   });
 
-  test('a page the user has no menu for is not reachable', async () => {
-    const { context, page } = await freshPage();
-    await loginThroughPage(page, server.base, 'agent');
+  test('a page the user has no menu for says 无权限 at its own address', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'agent');
     await page.waitForURL('**/work/**');
-    await page.goto(`${server.base}/work/store/staff`);
-    await page.getByTestId('page-404').waitFor();
-    await context.close();
+    await page.goto(`${base}/work/store/staff`);
+    await page.getByTestId('page-403').getByText('无权限').waitFor();
+    assert.equal(new URL(page.url()).pathname, '/work/store/staff');
+    assert.equal(await page.getByTestId('staff-list').count(), 0);
   });
 
-  test('tabs are capped by the page width and drop the oldest', async () => {
+  test('tabs are capped by the page width and drop the oldest', async ({ page, base }) => {
     // floor((600 - 150) / 150) = 3 tabs at most
-    const { context, page } = await freshPage({ width: 600, height: 800 });
-    await loginThroughPage(page, server.base, 'manager');
+    await page.setViewportSize({ width: 600, height: 800 });
+    await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
     const visits = [
       ['房源管理', '二手房', '/work/house/old'],
@@ -128,46 +94,39 @@ describe('navigation', () => {
     assert.equal(paths.length, 3, `tabs: ${paths.join(', ')}`);
     assert.deepEqual(paths, visits.slice(-3).map((v) => v[2]));
     await shot(page, 'tabs-narrow');
-    await context.close();
   });
 
-  test('pages that come later say they are under construction inside the layout', async () => {
-    const { context, page } = await freshPage();
-    await loginThroughPage(page, server.base, 'manager');
+  test('pages that come later say they are under construction inside the layout', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
     await openFromSidebar(page, '数据统计', '带看统计');
     await page.waitForURL('**/work/statistics/visit*');
     await page.getByTestId('under-construction').waitFor();
     await page.getByTestId('sidebar').waitFor();
-    await context.close();
   });
 });
 
 describe('leaving', () => {
-  test('logout returns to the login page and the old token no longer works', async () => {
-    const { context, page } = await freshPage();
-    await loginThroughPage(page, server.base, 'city');
+  test('logout returns to the login page and the old token no longer works', async ({ page, context, base }) => {
+    await loginThroughPage(page, base, 'city');
     await page.waitForURL('**/coc/**');
     const token = await sessionToken(context);
     assert.ok(token, 'the session token is kept in a cookie');
     await page.getByTestId('logout-button').click();
     await page.waitForURL('**/login');
-    const res = await api(server.base, '/api/v1/fm/login/getLoginUserInfo', {}, { token });
+    const res = await api(base, '/api/v1/fm/login/getLoginUserInfo', {}, { token });
     assert.equal(res.code, 10010003);
-    await context.close();
   });
 
-  test('a revoked session sends the user back to login with the expiry message', async () => {
-    const { context, page } = await freshPage();
-    await loginThroughPage(page, server.base, 'agent');
+  test('a revoked session sends the user back to login with the expiry message', async ({ page, context, base }) => {
+    await loginThroughPage(page, base, 'agent');
     await page.waitForURL('**/work/**');
     const token = await sessionToken(context);
     // The session ends elsewhere (another tab logged out, an admin revoked it).
-    const res = await api(server.base, '/api/v1/fm/login/logout', {}, { token });
+    const res = await api(base, '/api/v1/fm/login/logout', {}, { token });
     assert.equal(res.code, 0);
     await page.reload();
     await page.getByText('登录已过期，请重新登录').first().waitFor();
     await page.waitForURL('**/login');
-    await context.close();
   });
 });

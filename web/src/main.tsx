@@ -4,31 +4,40 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ConfigProvider } from '@arco-design/web-react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import zhCN from '@arco-design/web-react/es/locale/zh-CN';
-import '@arco-design/web-react/dist/css/arco.css';
+import { queryClient } from './api/queryClient';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NavProgressBar } from './components/NavProgressBar';
 import { loadRuntimeConfig } from './config/runtime';
 import { AppRoutes } from './router/AppRoutes';
+import { preloadRoute } from './router/routeChunks';
 import { useMenuStore } from './stores/menu';
 import { useSessionStore } from './stores/session';
 import './styles.css';
 
 async function start() {
-  await loadRuntimeConfig();
-  // With a session, the saved menu becomes routes before the first navigation is matched.
+  const config = loadRuntimeConfig();
+  // With a session, the saved menu becomes routes before the first navigation is matched, and the
+  // page being reloaded starts fetching its code now, beside the config, user info and menu.
   const { token, userId } = useSessionStore.getState();
-  if (token && userId) useMenuStore.getState().restore(userId);
+  if (token && userId) {
+    useMenuStore.getState().restore(userId);
+    preloadRoute(useMenuStore.getState().routeTable, window.location.pathname).catch(() => undefined);
+  }
+  await config;
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <ConfigProvider locale={zhCN}>
-        <BrowserRouter>
-          <NavProgressBar />
-          <LoadingOverlay />
-          <AppRoutes />
-        </BrowserRouter>
-      </ConfigProvider>
+      <QueryClientProvider client={queryClient}>
+        <ConfigProvider locale={zhCN}>
+          <BrowserRouter>
+            <NavProgressBar />
+            <LoadingOverlay />
+            <AppRoutes />
+          </BrowserRouter>
+        </ConfigProvider>
+      </QueryClientProvider>
     </StrictMode>,
   );
 }

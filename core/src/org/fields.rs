@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-use crate::enums::{EDUCATION, MARITAL_STATUS, SEX};
+use crate::forms;
 use crate::permission::SUPER_ADMIN_POSITION;
 use crate::validate::{self, Rule};
 
@@ -15,6 +15,7 @@ pub const NAME_MAX: usize = 50;
 /// Longest address, remark or reason.
 pub const REMARK_MAX: usize = 200;
 pub const SORT_MAX: i64 = 9999;
+pub const SORT_RULE: &str = "排序须为0-9999之间的整数";
 
 /// One refused field: its request name and the message to show beside it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -42,49 +43,19 @@ impl std::error::Error for FieldError {}
 
 pub type FieldResult<T> = Result<T, FieldError>;
 
-/// Trimmed text of at most `max` characters; empty is refused when `required`
-/// (`{label}不能为空`), too long always (`{label}不能超过{max}个字符`).
-pub fn text(
-    field: &'static str,
-    label: &str,
-    value: &str,
-    max: usize,
-    required: bool,
-) -> FieldResult<String> {
-    let value = value.trim();
-    if value.is_empty() && required {
-        return Err(FieldError::new(field, format!("{label}不能为空")));
-    }
-    if value.chars().count() > max {
-        return Err(FieldError::new(
-            field,
-            format!("{label}不能超过{max}个字符"),
-        ));
-    }
-    Ok(value.to_owned())
-}
-
-/// A required name of 1-50 characters.
-pub fn name(field: &'static str, label: &str, value: &str) -> FieldResult<String> {
-    text(field, label, value, NAME_MAX, true)
-}
-
-/// An optional address, remark or the like of at most 200 characters.
-pub fn remark(field: &'static str, label: &str, value: &str) -> FieldResult<String> {
-    text(field, label, value, REMARK_MAX, false)
-}
-
 /// A display order: 0-9999, 0 when absent.
 pub fn sort(field: &'static str, value: Option<i64>) -> FieldResult<i32> {
     match value {
         None => Ok(0),
         Some(sort) if (0..=SORT_MAX).contains(&sort) => Ok(sort as i32),
-        Some(_) => Err(FieldError::new(field, "排序须为0-9999之间的整数")),
+        Some(_) => Err(FieldError::new(field, SORT_RULE)),
     }
 }
 
 pub const USERNAME_RULE: &str = "用户名须为4-30位字母、数字或下划线，且以字母开头";
-pub const PASSWORD_RULE: &str = "密码长度须为6-32位";
+/// The password policy: 8-32 characters with at least one letter and one digit, so
+/// `123456` and `password` are refused. Shown under every new-password field.
+pub const PASSWORD_POLICY: &str = "密码须为8-32位，且同时包含字母和数字";
 
 /// `^[A-Za-z][A-Za-z0-9_]{3,29}$`.
 pub fn username(value: &str) -> FieldResult<String> {
@@ -98,13 +69,16 @@ pub fn username(value: &str) -> FieldResult<String> {
     Ok(value.to_owned())
 }
 
-/// 6-32 characters, taken as typed.
+/// A new password under [`PASSWORD_POLICY`], taken as typed.
 pub fn password(value: &str) -> FieldResult<String> {
     if value.is_empty() {
         return Err(FieldError::new("password", "请输入密码"));
     }
-    if !(6..=32).contains(&value.chars().count()) {
-        return Err(FieldError::new("password", PASSWORD_RULE));
+    let length = value.chars().count();
+    let letter = value.chars().any(|c| c.is_ascii_alphabetic());
+    let digit = value.chars().any(|c| c.is_ascii_digit());
+    if !((8..=32).contains(&length) && letter && digit) {
+        return Err(FieldError::new("password", PASSWORD_POLICY));
     }
     Ok(value.to_owned())
 }
@@ -183,16 +157,16 @@ pub fn route_path(value: &str) -> FieldResult<String> {
     Ok(value.to_owned())
 }
 
-/// A position name; `超级管理员` is kept for the system's own position.
+/// A position name other than `超级管理员`, which is kept for the system's own position.
 pub fn position_name(value: &str) -> FieldResult<String> {
-    let value = name("name", "岗位名称", value)?;
+    let value = value.trim();
     if value == SUPER_ADMIN_POSITION {
         return Err(FieldError::new(
             "name",
             format!("岗位名称「{SUPER_ADMIN_POSITION}」为系统保留"),
         ));
     }
-    Ok(value)
+    Ok(value.to_owned())
 }
 
 /// A percentage 0-100 with up to two decimals, as hundredths of a percent (`12.5` → 1250).
@@ -213,14 +187,6 @@ pub fn percent_hundredths(field: &'static str, value: &str) -> FieldResult<i32> 
 /// Hundredths of a percent as the text a form shows (`1250` → `12.50`).
 pub fn hundredths_text(value: i32) -> String {
     format!("{}.{:02}", value / 100, value % 100)
-}
-
-/// A mobile number (请输入手机号码 / 请输入正确的手机号码).
-pub fn mobile(field: &'static str, value: &str, required: bool) -> FieldResult<Option<String>> {
-    validate::check(Rule::Mobile, value, required)
-        .map_err(|error| FieldError::new(field, error.message))?;
-    let value = value.trim();
-    Ok((!value.is_empty()).then(|| value.to_owned()))
 }
 
 /// `YYYY-MM-DD`.
@@ -287,110 +253,52 @@ pub struct CheckedPerson {
     pub emergency_mobile: Option<String>,
 }
 
-/// Checks a person's details; `complete` (an onboarding being submitted) also requires the ID
-/// number, bank card, education, marital status and entry date. Fields are checked in form
-/// order and the first fault is returned.
-pub fn check_person(details: &PersonDetails, complete: bool) -> FieldResult<CheckedPerson> {
-    let real_name = name("realName", "姓名", &details.real_name)?;
-    let mobile = mobile("mobile", &details.mobile, true)?.unwrap_or_default();
-    let sex = match details.sex {
-        None => 0,
-        Some(sex) if SEX.label_of(sex).is_some() => sex as i16,
-        Some(_) => return Err(FieldError::new("sex", "性别不合法")),
+/// Checks a person's details with the onboarding form; `complete` (an onboarding being
+/// submitted) uses its 提交审批 form, which also requires the ID number, bank card, education,
+/// marital status and entry date. Every fault is answered at once, in form order; `today`
+/// refuses ID numbers born later.
+pub fn check_person(
+    details: &PersonDetails,
+    complete: bool,
+    today: NaiveDate,
+) -> Result<CheckedPerson, Vec<FieldError>> {
+    let form = if complete {
+        &forms::ONBOARDING_SUBMIT
+    } else {
+        &forms::ONBOARDING
     };
-    let id_number = coded(
-        "idNumber",
-        "请输入身份证号",
-        Rule::IdCard,
-        &details.id_number,
-        complete,
-    )?
-    .map(|id| id.to_ascii_uppercase());
-    let bank_card = coded(
-        "bankCard",
-        "请输入银行卡号",
-        Rule::BankCard,
-        &details.bank_card,
-        complete,
-    )?
-    .map(|card| card.replace(' ', ""));
-    let education = choice(
-        "education",
-        "请选择学历",
-        details.education,
-        |v| EDUCATION.label_of(v).is_some(),
-        complete,
-    )?;
-    let marital_status = choice(
-        "maritalStatus",
-        "请选择婚姻状况",
-        details.marital_status,
-        |v| MARITAL_STATUS.label_of(v).is_some(),
-        complete,
-    )?;
-    let entry_date = date("entryDate", "请选择入职日期", &details.entry_date, complete)?;
-    let address = remark("address", "联系地址", &details.address)?;
-    let emergency_contact = text(
-        "emergencyContact",
-        "紧急联系人",
-        &details.emergency_contact,
-        NAME_MAX,
-        false,
-    )?;
-    let emergency_mobile = mobile_optional("emergencyMobile", &details.emergency_mobile)?;
+    let mut values = match serde_json::to_value(details) {
+        Ok(serde_json::Value::Object(values)) => values,
+        _ => serde_json::Map::new(),
+    };
+    let errors = forms::check(form, &mut values, today);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    // Every text field is a string now, trimmed and cleaned by the form's rules.
+    let text = |name: &str| {
+        values
+            .get(name)
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let given = |name: &str| Some(text(name)).filter(|value| !value.is_empty());
+    let small = |value: Option<i64>| value.and_then(|value| i16::try_from(value).ok());
     Ok(CheckedPerson {
-        real_name,
-        mobile,
-        sex,
-        id_number,
-        bank_card,
-        education,
-        marital_status,
-        entry_date,
-        address,
-        emergency_contact,
-        emergency_mobile,
+        real_name: text("realName"),
+        mobile: text("mobile"),
+        sex: small(details.sex).unwrap_or_default(),
+        id_number: given("idNumber"),
+        bank_card: given("bankCard"),
+        education: small(details.education),
+        marital_status: small(details.marital_status),
+        entry_date: given("entryDate")
+            .and_then(|entry| date("entryDate", "", &entry, false).ok().flatten()),
+        address: text("address"),
+        emergency_contact: text("emergencyContact"),
+        emergency_mobile: given("emergencyMobile"),
     })
-}
-
-fn mobile_optional(field: &'static str, value: &str) -> FieldResult<Option<String>> {
-    mobile(field, value, false)
-}
-
-/// A value checked by a core validator, with its own required message.
-fn coded(
-    field: &'static str,
-    required_message: &str,
-    rule: Rule,
-    value: &str,
-    required: bool,
-) -> FieldResult<Option<String>> {
-    let value = value.trim();
-    if value.is_empty() {
-        return if required {
-            Err(FieldError::new(field, required_message))
-        } else {
-            Ok(None)
-        };
-    }
-    validate::check(rule, value, true).map_err(|error| FieldError::new(field, error.message))?;
-    Ok(Some(value.to_owned()))
-}
-
-/// A value picked from an enumeration.
-fn choice(
-    field: &'static str,
-    message: &str,
-    value: Option<i64>,
-    known: impl Fn(i64) -> bool,
-    required: bool,
-) -> FieldResult<Option<i16>> {
-    match value {
-        None if required => Err(FieldError::new(field, message)),
-        None => Ok(None),
-        Some(v) if known(v) => Ok(Some(v as i16)),
-        Some(_) => Err(FieldError::new(field, message)),
-    }
 }
 
 #[cfg(test)]
@@ -405,34 +313,19 @@ mod tests {
         }
     }
 
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+    }
+
+    /// The first fault of a person's check.
+    fn first(result: Result<CheckedPerson, Vec<FieldError>>) -> (&'static str, String) {
+        let errors = result.unwrap_err();
+        (errors[0].field, errors[0].message.clone())
+    }
+
     fn refusal<T: std::fmt::Debug>(result: FieldResult<T>) -> (&'static str, String) {
         let error = result.unwrap_err();
         (error.field, error.message)
-    }
-
-    #[test]
-    fn names_are_required_and_at_most_fifty_characters() {
-        assert_eq!(name("name", "门店名称", " 西湖店 ").unwrap(), "西湖店");
-        assert_eq!(
-            refusal(name("name", "门店名称", "  ")),
-            ("name", "门店名称不能为空".into())
-        );
-        assert_eq!(
-            name("name", "部门", &"部".repeat(50))
-                .unwrap()
-                .chars()
-                .count(),
-            50
-        );
-        assert_eq!(
-            refusal(name("name", "部门名称", &"部".repeat(51))),
-            ("name", "部门名称不能超过50个字符".into())
-        );
-        assert_eq!(remark("remark", "备注", "").unwrap(), "");
-        assert_eq!(
-            refusal(remark("remark", "备注", &"x".repeat(201))).1,
-            "备注不能超过200个字符"
-        );
     }
 
     #[test]
@@ -443,7 +336,9 @@ mod tests {
             assert_eq!(refusal(username(bad)).1, USERNAME_RULE, "{bad}");
         }
         assert_eq!(password("Demo@2026").unwrap(), "Demo@2026");
-        assert_eq!(refusal(password("12345")).1, PASSWORD_RULE);
+        for weak in ["12345", "123456", "12345678", "password", "Ab1"] {
+            assert_eq!(refusal(password(weak)).1, PASSWORD_POLICY, "{weak}");
+        }
         assert_eq!(refusal(password("")).1, "请输入密码");
         assert_eq!(site_code("ningbo").unwrap(), "ningbo");
         assert!(site_code("NingBo").is_err());
@@ -497,20 +392,20 @@ mod tests {
 
     #[test]
     fn a_person_needs_a_name_and_a_mobile() {
-        let checked = check_person(&person(), false).unwrap();
+        let checked = check_person(&person(), false, today()).unwrap();
         assert_eq!(checked.real_name, "张三");
         assert_eq!(checked.sex, 0);
         assert_eq!(checked.id_number, None);
         let mut no_mobile = person();
         no_mobile.mobile = String::new();
         assert_eq!(
-            refusal(check_person(&no_mobile, false)),
+            first(check_person(&no_mobile, false, today())),
             ("mobile", "请输入手机号码".into())
         );
         let mut bad_mobile = person();
         bad_mobile.mobile = "23912345678".into();
         assert_eq!(
-            refusal(check_person(&bad_mobile, false)),
+            first(check_person(&bad_mobile, false, today())),
             ("mobile", "请输入正确的手机号码".into())
         );
     }
@@ -520,18 +415,18 @@ mod tests {
         let mut details = person();
         details.id_number = "11010519491231002X".into();
         details.bank_card = "6222 0212 3456 7890 123".into();
-        let checked = check_person(&details, false).unwrap();
+        let checked = check_person(&details, false, today()).unwrap();
         assert_eq!(checked.id_number.as_deref(), Some("11010519491231002X"));
         assert_eq!(checked.bank_card.as_deref(), Some("6222021234567890123"));
         details.id_number = "110105194912310021".into();
         assert_eq!(
-            refusal(check_person(&details, false)),
+            first(check_person(&details, false, today())),
             ("idNumber", "身份证号格式错误".into())
         );
         details.id_number = String::new();
         details.bank_card = "6222-0212".into();
         assert_eq!(
-            refusal(check_person(&details, false)),
+            first(check_person(&details, false, today())),
             ("bankCard", "银行卡号格式错误".into())
         );
     }
@@ -539,25 +434,37 @@ mod tests {
     #[test]
     fn a_complete_person_has_every_onboarding_field() {
         let mut details = person();
-        assert_eq!(refusal(check_person(&details, true)).1, "请输入身份证号");
+        assert_eq!(
+            first(check_person(&details, true, today())).1,
+            "请输入身份证号"
+        );
         details.id_number = "11010519491231002X".into();
-        assert_eq!(refusal(check_person(&details, true)).1, "请输入银行卡号");
+        assert_eq!(
+            first(check_person(&details, true, today())).1,
+            "请输入银行卡号"
+        );
         details.bank_card = "6222021234567890123".into();
         assert_eq!(
-            refusal(check_person(&details, true)),
+            first(check_person(&details, true, today())),
             ("education", "请选择学历".into())
         );
         details.education = Some(10);
-        assert_eq!(refusal(check_person(&details, true)).1, "请选择学历");
+        assert_eq!(first(check_person(&details, true, today())).1, "请选择学历");
         details.education = Some(6);
-        assert_eq!(refusal(check_person(&details, true)).1, "请选择婚姻状况");
+        assert_eq!(
+            first(check_person(&details, true, today())).1,
+            "请选择婚姻状况"
+        );
         details.marital_status = Some(1);
-        assert_eq!(refusal(check_person(&details, true)).1, "请选择入职日期");
+        assert_eq!(
+            first(check_person(&details, true, today())).1,
+            "请选择入职日期"
+        );
         details.entry_date = "2026-03-01".into();
         details.sex = Some(3);
-        assert_eq!(refusal(check_person(&details, true)).1, "性别不合法");
+        assert_eq!(first(check_person(&details, true, today())).1, "请选择性别");
         details.sex = Some(1);
-        let checked = check_person(&details, true).unwrap();
+        let checked = check_person(&details, true, today()).unwrap();
         assert_eq!(
             (checked.education, checked.marital_status, checked.sex),
             (Some(6), Some(1), 1)

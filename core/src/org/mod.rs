@@ -1,4 +1,4 @@
-//! Organisation and people rules shared by the SPA and the server (issue 4): data scopes and what
+//! Organisation and people rules shared by the SPA and the server: data scopes and what
 //! a caller may grant, the staff working-status and onboarding transition tables, the field
 //! rules of every organisation form, and typed dictionary values.
 //!
@@ -9,7 +9,9 @@ pub mod dictionary;
 pub mod fields;
 pub mod mask;
 pub mod onboarding;
+pub mod onboarding_steps;
 pub mod staff_status;
+pub mod workspace;
 
 use serde::Serialize;
 

@@ -17,7 +17,9 @@ use wasm_bindgen::prelude::*;
 
 mod chat;
 mod display;
+mod forms;
 mod org;
+mod vocab;
 
 use crate::request::{RequestContext, RequestSpec};
 use crate::{

@@ -1,37 +1,19 @@
 //! Facade of the organisation rules (`crate::org`): the enumerations of data scope, staff and
-//! onboarding actions and dictionary value types; which status buttons a record offers; the
-//! field checks of the organisation and people forms.
+//! onboarding actions and dictionary value types; which status buttons a record offers. The
+//! forms' fields and checks are in `forms.rs`.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
-use super::{from_js, to_js};
+use super::to_js;
 use crate::enums::EnumTable;
 use crate::org::staff_status::{self, StaffAction, StaffState, WorkingStatus};
-use crate::org::{data_scope, dictionary, fields, onboarding};
-use crate::validate::UNKNOWN_RULE;
-
-#[wasm_bindgen(typescript_custom_section)]
-const ORG_TYPES: &str = r#"
-// ---- organisation (issue 4) ----
-/** A person's details as the staff and onboarding forms hold them; empty means not given. */
-export interface PersonDetails {
-    realName?: string; mobile?: string; sex?: number | null; idNumber?: string; bankCard?: string;
-    education?: number | null; maritalStatus?: number | null; entryDate?: string; address?: string;
-    emergencyContact?: string; emergencyMobile?: string;
-}
-/** One refused form field: its name in the form and the message to show beside it. */
-export interface OrgFieldError { field: string; message: string }
-"#;
+use crate::org::{data_scope, dictionary, onboarding};
 
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(typescript_type = "EnumEntry[] | undefined")]
     pub type OrgEnumEntries;
-    #[wasm_bindgen(typescript_type = "PersonDetails")]
-    pub type PersonDetailsJs;
-    #[wasm_bindgen(typescript_type = "OrgFieldError | undefined")]
-    pub type OrgFieldErrorOrUndefined;
 }
 
 const TABLES: [EnumTable; 5] = [
@@ -117,49 +99,4 @@ pub fn onboarding_available_actions(status: &str) -> Vec<String> {
 #[wasm_bindgen(js_name = onboardingNeedsApprover)]
 pub fn onboarding_needs_approver(action: &str) -> bool {
     onboarding::OnboardingAction::from_code(action).is_some_and(|action| action.needs_approver())
-}
-
-/// The message for a dictionary value that does not read as its type, or undefined.
-#[wasm_bindgen(js_name = checkDictionaryValue)]
-pub fn check_dictionary_value(value_type: &str, value: &str) -> Option<String> {
-    match dictionary::ValueType::from_code(value_type) {
-        Some(value_type) => dictionary::check_value(value_type, value).err(),
-        None => Some(dictionary::UNKNOWN_TYPE.to_owned()),
-    }
-}
-
-/// The message of an organisation form field's rule, or undefined when the value passes.
-/// `kind`: name (required, ≤ 50), remark (≤ 200), username, password, siteCode, dictKey,
-/// actionCode, routePath, positionName; `label` names the field in name, remark and actionCode
-/// messages (`岗位名称不能为空`).
-#[wasm_bindgen(js_name = checkOrgField)]
-pub fn check_org_field(kind: &str, label: &str, value: &str) -> Option<String> {
-    const FIELD: &str = "value";
-    let result = match kind {
-        "name" => fields::name(FIELD, label, value).map(drop),
-        "remark" => fields::remark(FIELD, label, value).map(drop),
-        "username" => fields::username(value).map(drop),
-        "password" => fields::password(value).map(drop),
-        "siteCode" => fields::site_code(value).map(drop),
-        "dictKey" => fields::dict_key(value).map(drop),
-        "actionCode" => fields::action_code(FIELD, label, value).map(drop),
-        "routePath" => fields::route_path(value).map(drop),
-        "positionName" => fields::position_name(value).map(drop),
-        _ => return Some(UNKNOWN_RULE.to_owned()),
-    };
-    result.err().map(|error| error.message)
-}
-
-/// The first fault of a person's details, in form order; `complete` (an onboarding sent for
-/// approval) also requires the ID number, bank card, education, marital status and entry date.
-#[wasm_bindgen(js_name = checkPerson)]
-pub fn check_person(
-    details: PersonDetailsJs,
-    complete: bool,
-) -> Result<OrgFieldErrorOrUndefined, JsError> {
-    let details: fields::PersonDetails = from_js(details, "人员信息")?;
-    match fields::check_person(&details, complete) {
-        Ok(_) => Ok(JsValue::UNDEFINED.unchecked_into()),
-        Err(error) => to_js(&error),
-    }
 }

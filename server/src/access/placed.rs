@@ -1,9 +1,12 @@
 //! Where the rows of each organisation table sit, for the scope filter.
 
+use sea_orm::ActiveValue;
+
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
-    app_enablement, audit_log, building_type, business_circle, city_site, department, dictionary,
-    district, enrollment, listing_role, organisation, position, role, store, store_group, user,
+    app, app_enablement, audit_log, building_type, business_circle, city_site, department,
+    dictionary, district, enrollment, listing_role, organisation, position, role, store,
+    store_group, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -16,6 +19,17 @@ macro_rules! placed {
 
             fn id_column() -> Self::Column {
                 $entity::Column::Id
+            }
+
+            fn id_of(model: &Self::Model) -> i64 {
+                model.id
+            }
+
+            fn active_id(row: &Self::ActiveModel) -> Option<i64> {
+                match &row.id {
+                    ActiveValue::Set(id) | ActiveValue::Unchanged(id) => Some(*id),
+                    ActiveValue::NotSet => None,
+                }
             }
 
             // Tables that fill every level leave the defaults unused.
@@ -37,6 +51,9 @@ macro_rules! placed {
         }
     };
 }
+
+// The app catalogue belongs to no one: only a caller reaching everything changes it.
+placed!(app, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 
@@ -62,12 +79,14 @@ placed!(department, Inherit::FromOrganisation,
     site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
     store => StoreId, department => Id,
 },
+// A department is within its parent's reach (a sub-department of a DEPT_AND_BELOW caller's
+// department is theirs to add), a top-level one within its store's or company's.
 |m| {
     site: Some(m.site_id),
     organisation: Some(m.organisation_id),
     store_group: m.store_group_id,
     store: m.store_id,
-    department: Some(m.id),
+    department: m.parent_id,
 });
 
 placed!(position, Inherit::FromOrganisation,
@@ -122,3 +141,28 @@ placed!(enrollment, Inherit::Nothing,
     department: m.department_id,
     owner: Some(m.user_id),
 });
+
+/// A table whose rows other rows show by name.
+pub trait Named: Placed {
+    fn name_column() -> Self::Column;
+}
+
+macro_rules! named {
+    ($($entity:ident),*) => {
+        $(impl Named for $entity::Entity {
+            fn name_column() -> Self::Column {
+                $entity::Column::Name
+            }
+        })*
+    };
+}
+
+named!(
+    city_site,
+    organisation,
+    store_group,
+    store,
+    department,
+    position,
+    role
+);

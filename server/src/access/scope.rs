@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 
 use brokerdesk_core::org::data_scope::DataScope;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, Condition, EntityTrait};
+use sea_orm::{ActiveModelBehavior, ColumnTrait, Condition, EntityTrait, IntoActiveModel};
 
 /// Where a row sits (or where a caller sits: their home).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -61,13 +61,22 @@ impl<C> Default for Columns<C> {
     }
 }
 
-/// A table whose rows belong somewhere in the organisation.
-pub trait Placed: EntityTrait {
+/// A table whose rows belong somewhere in the organisation. The bounds are what a generic
+/// insert or update of its rows needs.
+pub trait Placed:
+    EntityTrait<
+        Model: IntoActiveModel<Self::ActiveModel> + Clone + Send + Sync,
+        ActiveModel: ActiveModelBehavior + Send,
+    >
+{
     const INHERIT: Inherit;
     fn id_column() -> Self::Column;
     fn columns() -> Columns<Self::Column>;
     /// Where a row sits.
     fn place(model: &Self::Model) -> Place;
+    fn id_of(model: &Self::Model) -> i64;
+    /// The id of a row being updated (`None` for a row not yet stored).
+    fn active_id(row: &Self::ActiveModel) -> Option<i64>;
 }
 
 /// What a caller reaches.
@@ -84,6 +93,8 @@ pub struct Scope {
     pub(crate) home: Place,
     /// The widest data scope among the caller's roles.
     pub(crate) widest: Option<DataScope>,
+    /// The city site chosen for this request: rows placed in another site are out of reach.
+    pub(crate) site: Option<i64>,
 }
 
 /// A condition no row meets.
@@ -143,9 +154,32 @@ impl Scope {
         self.widest = DataScope::widest(self.widest.into_iter().chain([scope]));
     }
 
+    /// The same reach within one of the caller's city sites (the `siteId` header): their
+    /// city-site reach shrinks to that site, and rows placed in any other site drop out. The
+    /// super administrator works above the sites and keeps everything.
+    pub fn within_site(&self, site: i64) -> Self {
+        if self.all {
+            return self.clone();
+        }
+        let mut narrowed = self.clone();
+        narrowed.sites.retain(|id| *id == site);
+        narrowed.site = Some(site);
+        narrowed
+    }
+
+    /// The site chosen for this request, if any.
+    pub fn site(&self) -> Option<i64> {
+        self.site
+    }
+
     /// Whether a row placed at `place` lies inside the scope.
     pub fn covers(&self, place: &Place) -> bool {
         let inside = |id: Option<i64>, set: &BTreeSet<i64>| id.is_some_and(|id| set.contains(&id));
+        if let (Some(chosen), Some(site)) = (self.site, place.site)
+            && chosen != site
+        {
+            return false;
+        }
         self.all
             || inside(place.site, &self.sites)
             || inside(place.organisation, &self.organisations)
@@ -178,7 +212,21 @@ impl Scope {
                 parts += 1;
             }
         }
-        if parts == 0 { nothing() } else { any }
+        if parts == 0 {
+            nothing()
+        } else {
+            self.in_site::<E>(any)
+        }
+    }
+
+    /// `condition`, limited to the chosen site where `E` records one (rows of no site stay).
+    fn in_site<E: Placed>(&self, condition: Condition) -> Condition {
+        match (self.site, E::columns().site) {
+            (Some(site), Some(column)) => Condition::all()
+                .add(condition)
+                .add(Condition::any().add(column.is_null()).add(column.eq(site))),
+            _ => condition,
+        }
     }
 
     /// The rows of `E` the caller may read: writable ones and those their seat inherits.
@@ -188,7 +236,9 @@ impl Scope {
         }
         let writable = self.writable::<E>();
         match self.inherited::<E>() {
-            Some(inherited) => Condition::any().add(writable).add(inherited),
+            Some(inherited) => Condition::any()
+                .add(writable)
+                .add(self.in_site::<E>(inherited)),
             None => writable,
         }
     }
@@ -284,9 +334,130 @@ mod tests {
     }
 
     #[test]
+    fn a_chosen_site_narrows_the_city_reach() {
+        let mut scope = Scope::empty(home());
+        scope.add(DataScope::CitySite, &[1, 2], &[], &[]);
+        let in_two = scope.within_site(2);
+        let at = |site| Place {
+            site: Some(site),
+            ..Place::default()
+        };
+        assert!(scope.covers(&at(1)) && scope.covers(&at(2)));
+        assert!(!in_two.covers(&at(1)));
+        assert!(in_two.covers(&at(2)));
+        // Rows of the caller's company in another site drop out too.
+        let mut company = Scope::empty(home());
+        company.add(DataScope::Company, &[1], &[], &[]);
+        let elsewhere = Place {
+            site: Some(1),
+            organisation: Some(10),
+            ..Place::default()
+        };
+        assert!(company.covers(&elsewhere));
+        assert!(!company.within_site(2).covers(&elsewhere));
+        // The super administrator works above the sites.
+        assert!(Scope::everything(home()).within_site(2).covers(&at(1)));
+    }
+
+    #[test]
     fn everything_covers_everything() {
         let scope = Scope::everything(Place::default());
         assert!(scope.covers(&Place::default()));
         assert!(scope.is_all());
+    }
+
+    /// The SQL each scope level builds, on both engines: a change to a scope condition shows up
+    /// here as a diff a reviewer reads.
+    mod sql {
+        use super::*;
+        use crate::entity::{role, user};
+        use sea_orm::sea_query::{PostgresQueryBuilder, Query, SqliteQueryBuilder};
+
+        fn render<E: Placed + Default>(condition: Condition) -> (String, String) {
+            let mut query = Query::select();
+            query
+                .expr(Expr::val(1))
+                .from(E::default())
+                .cond_where(condition);
+            (
+                query.to_string(SqliteQueryBuilder),
+                query.to_string(PostgresQueryBuilder),
+            )
+        }
+
+        fn scope_of(level: DataScope) -> Scope {
+            let mut scope = Scope::empty(home());
+            scope.add(level, &[1, 2], &[5, 6], &[2000]);
+            scope
+        }
+
+        /// `(what, scope)`: every level, a chosen site, and a table that inherits.
+        fn cases() -> Vec<(&'static str, String)> {
+            let user = |scope: Scope| render::<user::Entity>(scope.readable::<user::Entity>());
+            let role = |scope: Scope| render::<role::Entity>(scope.readable::<role::Entity>());
+            vec![
+                ("user ALL", user(scope_of(DataScope::All))),
+                ("user CITY_SITE", user(scope_of(DataScope::CitySite))),
+                ("user COMPANY", user(scope_of(DataScope::Company))),
+                ("user STORE_GROUP", user(scope_of(DataScope::StoreGroup))),
+                ("user STORE", user(scope_of(DataScope::Store))),
+                (
+                    "user DEPT_AND_BELOW",
+                    user(scope_of(DataScope::DeptAndBelow)),
+                ),
+                ("user CUSTOM", user(scope_of(DataScope::Custom))),
+                ("user SELF", user(scope_of(DataScope::OwnRecord))),
+                (
+                    "user CITY_SITE in site 2",
+                    user(scope_of(DataScope::CitySite).within_site(2)),
+                ),
+                ("role STORE", role(scope_of(DataScope::Store))),
+                (
+                    "role STORE in site 2",
+                    role(scope_of(DataScope::Store).within_site(2)),
+                ),
+            ]
+            .into_iter()
+            .map(|(name, (sqlite, postgres))| {
+                assert_eq!(sqlite, postgres, "{name}: the engines differ");
+                (name, sqlite)
+            })
+            .collect()
+        }
+
+        #[test]
+        fn each_scope_level_builds_its_condition_on_both_engines() {
+            let expected = [
+                r#"SELECT 1 FROM "user" WHERE TRUE"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."site_id" IN (1, 2)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."organisation_id" IN (10)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."store_group_id" IN (100)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."store_id" IN (1000)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."department_id" IN (5, 6)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."store_id" IN (2000) OR "user"."department_id" IN (5, 6)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."id" IN (42)"#,
+                r#"SELECT 1 FROM "user" WHERE "user"."site_id" IN (2) AND ("user"."site_id" IS NULL OR "user"."site_id" = 2)"#,
+                concat!(
+                    r#"SELECT 1 FROM "role" WHERE "role"."store_id" IN (1000) OR ("role"."organisation_id" = 10"#,
+                    r#" AND ("role"."site_id" IS NULL OR "role"."site_id" = 1)"#,
+                    r#" AND ("role"."organisation_id" IS NULL OR "role"."organisation_id" = 10)"#,
+                    r#" AND ("role"."store_id" IS NULL OR "role"."store_id" = 1000))"#,
+                ),
+                concat!(
+                    r#"SELECT 1 FROM "role" WHERE ("role"."store_id" IN (1000)"#,
+                    r#" AND ("role"."site_id" IS NULL OR "role"."site_id" = 2))"#,
+                    r#" OR ("role"."organisation_id" = 10"#,
+                    r#" AND ("role"."site_id" IS NULL OR "role"."site_id" = 1)"#,
+                    r#" AND ("role"."organisation_id" IS NULL OR "role"."organisation_id" = 10)"#,
+                    r#" AND ("role"."store_id" IS NULL OR "role"."store_id" = 1000)"#,
+                    r#" AND ("role"."site_id" IS NULL OR "role"."site_id" = 2))"#,
+                ),
+            ];
+            let cases = cases();
+            assert_eq!(cases.len(), expected.len());
+            for ((name, sql), expected) in cases.iter().zip(expected) {
+                assert_eq!(sql, expected, "{name}");
+            }
+        }
     }
 }

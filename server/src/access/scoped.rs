@@ -2,16 +2,26 @@
 //! [`Placed`] tables start from [`Scoped::read`] or [`Scoped::write`], which AND the scope's
 //! condition into the select; single rows come from [`Scoped::get`] / [`Scoped::get_writable`],
 //! which tell an unknown id (数据不存在或已被删除) from one outside the scope (无权限访问该数据).
+//!
+//! Writes go through [`Scoped::insert`], [`Scoped::update`] and [`Scoped::delete`], which exist
+//! only inside a transaction: the row as the database stored it is placed by its table's
+//! [`Placed`] declaration and must lie inside the scope, or the write fails and the transaction
+//! rolls back. No handler builds the place it is checked against.
+//!
+//! The raw connection stays inside this handle. Reads that deliberately ignore the scope
+//! (uniqueness, in-use checks, display names) go through the one door [`Scoped::unscoped`].
 
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, QueryFilter, Select,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
+    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, Select, TransactionTrait,
 };
 
 use super::caller::Caller;
 use super::scope::{Place, Placed, Scope};
+use super::unscoped::Unscoped;
 use crate::entity::user;
 use crate::error::AppError;
+use crate::paging::{self, Page, PageQuery};
 
 /// The caller's view of the database: a connection (or a transaction) and their scope.
 pub struct Scoped<'a, C = DatabaseConnection> {
@@ -39,12 +49,6 @@ impl<'a> Scoped<'a> {
 }
 
 impl<'a, C: ConnectionTrait> Scoped<'a, C> {
-    /// The connection, for tables that belong to no one (menus, the app catalogue) and for
-    /// running the selects this handle builds.
-    pub fn db(&self) -> &'a C {
-        self.db
-    }
-
     pub fn caller(&self) -> &'a Caller {
         self.caller
     }
@@ -57,22 +61,66 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         self.caller.scope()
     }
 
+    /// The one door to reads that ignore the caller's scope: uniqueness over a whole company or
+    /// city, whether anything still uses a row, names and counts shown beside rows, and tables
+    /// that belong to no one (menus, the app catalogue). Grep for `unscoped()` to audit them.
+    pub fn unscoped(&self) -> Unscoped<'a, C> {
+        Unscoped::new(self.db)
+    }
+
     /// Rows of `E` the caller may read.
     pub fn read<E: Placed>(&self) -> Select<E> {
-        E::find().filter(self.scope().readable::<E>())
+        self.unscoped()
+            .find::<E>()
+            .filter(self.scope().readable::<E>())
     }
 
     /// Rows of `E` the caller may change.
     pub fn write<E: Placed>(&self) -> Select<E> {
-        E::find().filter(self.scope().writable::<E>())
+        self.unscoped()
+            .find::<E>()
+            .filter(self.scope().writable::<E>())
+    }
+
+    /// Runs a select built from [`Self::read`], [`Self::write`] or the unscoped door.
+    pub async fn all<E: EntityTrait>(&self, select: Select<E>) -> Result<Vec<E::Model>, AppError> {
+        self.unscoped().all(select).await
+    }
+
+    /// The first row of a select.
+    pub async fn one<E: EntityTrait>(
+        &self,
+        select: Select<E>,
+    ) -> Result<Option<E::Model>, AppError> {
+        self.unscoped().one(select).await
+    }
+
+    /// One page of a select.
+    pub async fn page<E>(
+        &self,
+        select: Select<E>,
+        page: PageQuery,
+    ) -> Result<Page<E::Model>, AppError>
+    where
+        E: EntityTrait,
+        E::Model: FromQueryResult + Send + Sync,
+    {
+        paging::fetch(self.db, select, page).await
+    }
+
+    /// How many rows a select finds.
+    pub async fn count<E>(&self, select: Select<E>) -> Result<u64, AppError>
+    where
+        E: EntityTrait,
+        E::Model: Sync,
+    {
+        Ok(select.count(self.db).await?)
     }
 
     /// One readable row.
     pub async fn get<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
         let found = self
-            .read::<E>()
-            .filter(E::id_column().eq(id))
-            .one(self.db)
+            .one(self.read::<E>().filter(E::id_column().eq(id)))
             .await?;
         self.found_or_refused::<E>(found, id).await
     }
@@ -80,9 +128,7 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
     /// One row the caller may change.
     pub async fn get_writable<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
         let found = self
-            .write::<E>()
-            .filter(E::id_column().eq(id))
-            .one(self.db)
+            .one(self.write::<E>().filter(E::id_column().eq(id)))
             .await?;
         self.found_or_refused::<E>(found, id).await
     }
@@ -95,11 +141,10 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         if let Some(model) = found {
             return Ok(model);
         }
-        let exists = E::find()
-            .filter(E::id_column().eq(id))
-            .one(self.db)
-            .await?
-            .is_some();
+        let exists = self
+            .unscoped()
+            .exists(self.unscoped().find::<E>().filter(E::id_column().eq(id)))
+            .await?;
         Err(if exists {
             AppError::out_of_scope()
         } else {
@@ -107,7 +152,14 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         })
     }
 
-    /// Refuses a write that would put a row outside the caller's scope.
+    /// The raw connection. Kept only until the staff, role, onboarding and menu modules move to
+    /// the door and the write helpers; nothing new uses it.
+    pub fn db(&self) -> &'a C {
+        self.db
+    }
+
+    /// Refuses a write that would put a row outside the caller's scope. Public only until the
+    /// staff and role modules write through [`Scoped::insert`] / [`Scoped::update`].
     pub fn ensure_covers(&self, place: &Place) -> Result<(), AppError> {
         if self.scope().covers(place) {
             Ok(())
@@ -125,9 +177,34 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
             Err(AppError::GlobalOnly)
         }
     }
+}
+
+impl<'a> Scoped<'a, DatabaseTransaction> {
+    /// Inserts a row; the row as stored must lie inside the caller's scope, else 10020002 and
+    /// the transaction (dropped uncommitted) leaves nothing behind.
+    pub async fn insert<E: Placed>(&self, row: E::ActiveModel) -> Result<E::Model, AppError> {
+        let model = row.insert(self.db).await?;
+        self.ensure_covers(&E::place(&model))?;
+        Ok(model)
+    }
+
+    /// Updates a row the caller may change; where it sits afterwards must be inside the scope
+    /// too, so no edit moves a row out of the caller's reach.
+    pub async fn update<E: Placed>(&self, row: E::ActiveModel) -> Result<E::Model, AppError> {
+        let id = E::active_id(&row).ok_or(AppError::NotFound)?;
+        self.get_writable::<E>(id).await?;
+        let model = row.update(self.db).await?;
+        self.ensure_covers(&E::place(&model))?;
+        Ok(model)
+    }
+
+    /// The former name of [`Self::delete`], until the role module moves over.
+    pub async fn delete_writable<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
+        self.delete::<E>(id).await
+    }
 
     /// Deletes a row the caller may change, returning it.
-    pub async fn delete_writable<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
+    pub async fn delete<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
         let model = self.get_writable::<E>(id).await?;
         E::delete_many()
             .filter(E::id_column().eq(id))

@@ -1,25 +1,24 @@
 //! Apps (/adminConfig/app, /coc/app, /work/enterprise/app): the global catalogue (types 1-6),
 //! switched on per city site, and per organisation where it differs from its city.
 
-use brokerdesk_core::enums::APP_TYPE;
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Place, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::entity::{app, app_enablement, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::org::target_site;
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{IdRequest, millis, refuse_if_taken};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -63,6 +62,18 @@ impl From<app::Model> for App {
     }
 }
 
+impl Resource for app::Entity {
+    const KIND: &'static str = "app";
+    type View = App;
+
+    async fn describe<C: ConnectionTrait>(
+        _: &Unscoped<'_, C>,
+        rows: Vec<app::Model>,
+    ) -> Result<Vec<App>, AppError> {
+        Ok(rows.into_iter().map(App::from).collect())
+    }
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppEnablement {
@@ -74,6 +85,8 @@ pub struct AppEnablement {
     pub enabled: bool,
     /// True when an organisation follows its city's setting.
     pub inherited: bool,
+    /// Whether the caller may switch it at this level (their scope covers the company or city).
+    pub editable: bool,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -86,7 +99,7 @@ pub struct AppQuery {
     pub app_type: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppForm {
     pub name: String,
@@ -100,7 +113,7 @@ pub struct AppForm {
     pub enabled: Option<bool>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppAdd {
     /// 1-30 letters, digits or `_`, starting with a letter.
@@ -109,12 +122,20 @@ pub struct AppAdd {
     pub form: AppForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for AppAdd {
+    const FORM: &'static Form = &forms::APP;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppEdit {
     pub id: i64,
     #[serde(flatten)]
     pub form: AppForm,
+}
+
+impl CoreForm for AppEdit {
+    const FORM: &'static Form = &forms::APP_EDIT;
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -144,7 +165,7 @@ pub struct SetEnabled {
 pub async fn list(caller: Caller, AppJson(query): AppJson<AppQuery>) -> ApiResult<Page<App>> {
     let scoped = caller.require(need::APP_READ)?;
     // The catalogue belongs to no one: everyone with an app page reads all of it.
-    let mut select = app::Entity::find();
+    let mut select = scoped.unscoped().find::<app::Entity>();
     if let Some(name) = filter_text(&query.name) {
         select = select.filter(app::Column::Name.contains(name));
     }
@@ -154,42 +175,34 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<AppQuery>) -> ApiResul
     let select = select
         .order_by_asc(app::Column::Sort)
         .order_by_asc(app::Column::Id);
-    ok(paging::fetch(scoped.db(), select, query.page)
-        .await?
-        .map(App::from))
+    ok(scoped.page(select, query.page).await?.map(App::from))
 }
 
-struct Checked {
-    name: String,
-    app_type: i16,
-    icon: String,
-    description: String,
-    sort: i32,
-}
-
+/// The checked values of an app form.
 async fn check(
-    db: &impl ConnectionTrait,
+    scoped: &Scoped<'_>,
     form: &AppForm,
     except: Option<i64>,
-) -> Result<Checked, AppError> {
-    let name = fields::name("name", "应用名称", &form.name)?;
-    if APP_TYPE.label_of(form.app_type).is_none() {
-        return Err(AppError::invalid("appType", "请选择应用类型"));
-    }
-    let icon = fields::text("icon", "图标", &form.icon, fields::NAME_MAX, false)?;
-    let description = fields::remark("description", "应用简介", &form.description)?;
+) -> Result<app::ActiveModel, AppError> {
+    // The fields have passed core's app form; here only what needs the database.
+    let (name, icon, description) = (
+        form.name.clone(),
+        form.icon.clone(),
+        form.description.clone(),
+    );
     let sort = fields::sort("sort", form.sort)?;
-    let mut same = app::Entity::find().filter(app::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(app::Column::Id.ne(id));
-    }
-    refuse_if_taken(db, same, "应用名称已存在").await?;
-    Ok(Checked {
-        name,
-        app_type: form.app_type as i16,
-        icon,
-        description,
-        sort,
+    scoped
+        .unscoped()
+        .refuse_duplicate::<app::Entity>(app::Column::Name.eq(&name), except, "应用名称已存在")
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(app::ActiveModel {
+        name: Set(name),
+        app_type: Set(form.app_type as i16),
+        icon: Set(icon),
+        description: Set(description),
+        sort: Set(sort),
+        ..Default::default()
     })
 }
 
@@ -199,38 +212,23 @@ async fn check(
     responses((status = 200, description = "The new app", body = Envelope<App>)))]
 pub async fn add(caller: Caller, AppJson(request): AppJson<AppAdd>) -> ApiResult<App> {
     let scoped = caller.require(need::APP_ADD)?;
+    let request = form::checked(&request)?;
     scoped.ensure_global_writer()?;
-    let code = fields::action_code("code", "应用编码", &request.code)?;
-    refuse_if_taken(
-        scoped.db(),
-        app::Entity::find().filter(app::Column::Code.eq(&code)),
-        "应用编码已存在",
-    )
-    .await?;
-    let checked = check(scoped.db(), &request.form, None).await?;
-    let txn = scoped.begin().await?;
-    let row = app::ActiveModel {
-        code: Set(code),
-        name: Set(checked.name),
-        app_type: Set(checked.app_type),
-        icon: Set(checked.icon),
-        description: Set(checked.description),
-        sort: Set(checked.sort),
-        enabled: Set(request.form.enabled.unwrap_or(true)),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let saved = App::from(row);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("app", saved.id, &saved, Place::default()),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let code = request.code.clone();
+    scoped
+        .unscoped()
+        .refuse_duplicate::<app::Entity>(app::Column::Code.eq(&code), None, "应用编码已存在")
+        .await
+        .map_err(form::on_field("code"))?;
+    let checked = check(&scoped, &request.form, None).await?;
+    ok(scoped
+        .create::<app::Entity>(app::ActiveModel {
+            code: Set(code),
+            enabled: Set(request.form.enabled.unwrap_or(true)),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change an app of the catalogue. Needs `/adminConfig/app:edit` and data scope ALL.
@@ -239,30 +237,14 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<AppAdd>) -> ApiResult
     responses((status = 200, description = "The app as saved", body = Envelope<App>)))]
 pub async fn edit(caller: Caller, AppJson(request): AppJson<AppEdit>) -> ApiResult<App> {
     let scoped = caller.require(need::APP_EDIT)?;
+    let request = form::checked(&request)?;
     scoped.ensure_global_writer()?;
-    let before = app::Entity::find_by_id(request.id)
-        .one(scoped.db())
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let checked = check(scoped.db(), &request.form, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let old = App::from(before.clone());
-    let mut row: app::ActiveModel = before.clone().into();
-    row.name = Set(checked.name);
-    row.app_type = Set(checked.app_type);
-    row.icon = Set(checked.icon);
-    row.description = Set(checked.description);
-    row.sort = Set(checked.sort);
-    row.enabled = Set(request.form.enabled.unwrap_or(before.enabled));
-    let saved = App::from(row.update(&txn).await?);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("app", saved.id, &old, &saved, Place::default()),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let before = scoped.get_writable::<app::Entity>(request.id).await?;
+    let checked = check(&scoped, &request.form, Some(before.id)).await?;
+    let enabled = Set(request.form.enabled.unwrap_or(before.enabled));
+    ok(scoped
+        .change::<app::Entity>(before, app::ActiveModel { enabled, ..checked })
+        .await?)
 }
 
 /// Remove an app from the catalogue (and every city's setting). Needs `/adminConfig/app:delete`
@@ -273,24 +255,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<AppEdit>) -> ApiResu
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::APP_DELETE)?;
     scoped.ensure_global_writer()?;
-    let before = app::Entity::find_by_id(request.id)
-        .one(scoped.db())
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let txn = scoped.begin().await?;
-    app::Entity::delete_by_id(before.id).exec(&txn).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted(
-            "app",
-            before.id,
-            &App::from(before.clone()),
-            Place::default(),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<app::Entity>(request.id).await?;
     ok(Empty {})
 }
 
@@ -300,28 +265,17 @@ struct Target {
     organisation: Option<i64>,
 }
 
-impl Target {
-    fn place(&self) -> Place {
-        Place {
-            site: Some(self.site),
-            organisation: self.organisation,
-            ..Place::default()
-        }
-    }
-}
-
+/// Whose settings a call is about: the organisation asked for; else the caller's own
+/// organisation (someone who works in a company sees and switches their company's apps, and
+/// the `siteId` the SPA merges into every body does not turn that into their city's); else,
+/// for callers above any organisation (city operations, the administrator), the city asked
+/// for or their own.
 async fn target(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
+    scoped: &Scoped<'_>,
     site_id: Option<i64>,
     organisation_id: Option<i64>,
 ) -> Result<Target, AppError> {
-    let actor = scoped.actor();
-    let organisation_id = organisation_id.or(if site_id.is_none() {
-        actor.organisation_id
-    } else {
-        None
-    });
-    if let Some(id) = organisation_id {
+    if let Some(id) = organisation_id.or(scoped.actor().organisation_id) {
         let org = scoped.get::<organisation::Entity>(id).await?;
         return Ok(Target {
             site: org.site_id,
@@ -335,21 +289,31 @@ async fn target(
     })
 }
 
-async fn settings(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
-    target: &Target,
-) -> Result<Vec<AppEnablement>, AppError> {
-    let apps = app::Entity::find()
-        .filter(app::Column::Enabled.eq(true))
-        .order_by_asc(app::Column::Sort)
-        .order_by_asc(app::Column::Id)
-        .all(scoped.db())
+/// Every catalogue app with its setting at the target's level.
+async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablement>, AppError> {
+    let apps = scoped
+        .unscoped()
+        .all(
+            scoped
+                .unscoped()
+                .find::<app::Entity>()
+                .filter(app::Column::Enabled.eq(true))
+                .order_by_asc(app::Column::Sort)
+                .order_by_asc(app::Column::Id),
+        )
         .await?;
     let rows = scoped
-        .read::<app_enablement::Entity>()
-        .filter(app_enablement::Column::SiteId.eq(target.site))
-        .all(scoped.db())
+        .all(
+            scoped
+                .read::<app_enablement::Entity>()
+                .filter(app_enablement::Column::SiteId.eq(target.site)),
+        )
         .await?;
+    let editable = scoped.scope().covers(&Place {
+        site: Some(target.site),
+        organisation: target.organisation,
+        ..Place::default()
+    });
     Ok(apps
         .into_iter()
         .map(|a| {
@@ -369,6 +333,7 @@ async fn settings(
                 description: a.description,
                 enabled: setting.is_some_and(|s| s.enabled),
                 inherited: target.organisation.is_some() && of_org.is_none(),
+                editable,
             }
         })
         .collect())
@@ -388,8 +353,8 @@ pub async fn enablement(
     ok(settings(&scoped, &target).await?)
 }
 
-/// Switch an app on or off for a city site or an organisation. Needs an app page's `edit` and
-/// a scope covering the site or organisation.
+/// Switch an app on or off for a city site or an organisation (default: as
+/// [`enablement`]). Needs an app page's `edit` and a scope covering the site or organisation.
 #[utoipa::path(post, path = "/api/v1/fm/app/setEnabled", tag = "app",
     request_body = SetEnabled, security(("token" = [])),
     responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
@@ -399,57 +364,80 @@ pub async fn set_enabled(
 ) -> ApiResult<Vec<AppEnablement>> {
     let scoped = caller.require(need::APP_ENABLE)?;
     let target = target(&scoped, request.site_id, request.organisation_id).await?;
-    scoped.ensure_covers(&target.place())?;
-    app::Entity::find_by_id(request.app_id)
-        .filter(app::Column::Enabled.eq(true))
-        .one(scoped.db())
-        .await?
-        .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let existing = on
-        .write::<app_enablement::Entity>()
-        .filter(app_enablement::Column::AppId.eq(request.app_id))
-        .filter(app_enablement::Column::SiteId.eq(target.site))
-        .filter(match target.organisation {
-            Some(org) => app_enablement::Column::OrganisationId.eq(org),
-            None => app_enablement::Column::OrganisationId.is_null(),
-        })
-        .one(&txn)
+    let door = scoped.unscoped();
+    door.one(
+        door.find::<app::Entity>()
+            .filter(app::Column::Id.eq(request.app_id))
+            .filter(app::Column::Enabled.eq(true)),
+    )
+    .await?
+    .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
+    let existing = scoped
+        .one(
+            scoped
+                .write::<app_enablement::Entity>()
+                .filter(app_enablement::Column::AppId.eq(request.app_id))
+                .filter(app_enablement::Column::SiteId.eq(target.site))
+                .filter(match target.organisation {
+                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
+                    None => app_enablement::Column::OrganisationId.is_null(),
+                }),
+        )
         .await?;
-    let before = existing.as_ref().map(|row| row.enabled);
+    let now = Utc::now();
     match existing {
         Some(row) => {
-            let mut row: app_enablement::ActiveModel = row.into();
-            row.enabled = Set(request.enabled);
-            row.updated_at = Set(Utc::now());
-            row.update(&txn).await?;
+            let changes = app_enablement::ActiveModel {
+                enabled: Set(request.enabled),
+                updated_at: Set(now),
+                ..Default::default()
+            };
+            scoped
+                .change::<app_enablement::Entity>(row, changes)
+                .await?
         }
         None => {
-            app_enablement::ActiveModel {
-                app_id: Set(request.app_id),
-                site_id: Set(target.site),
-                organisation_id: Set(target.organisation),
-                enabled: Set(request.enabled),
-                updated_at: Set(Utc::now()),
-                ..Default::default()
-            }
-            .insert(&txn)
-            .await?;
+            scoped
+                .create::<app_enablement::Entity>(app_enablement::ActiveModel {
+                    app_id: Set(request.app_id),
+                    site_id: Set(target.site),
+                    organisation_id: Set(target.organisation),
+                    enabled: Set(request.enabled),
+                    updated_at: Set(now),
+                    ..Default::default()
+                })
+                .await?
         }
-    }
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "appEnablement",
-            request.app_id,
-            &before,
-            &Some(request.enabled),
-            target.place(),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+    };
     ok(settings(&scoped, &target).await?)
+}
+
+/// A setting as the audit log keeps it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnablementRecord {
+    pub app_id: i64,
+    pub site_id: i64,
+    pub organisation_id: Option<i64>,
+    pub enabled: bool,
+}
+
+impl Resource for app_enablement::Entity {
+    const KIND: &'static str = "appEnablement";
+    type View = EnablementRecord;
+
+    async fn describe<C: ConnectionTrait>(
+        _: &Unscoped<'_, C>,
+        rows: Vec<app_enablement::Model>,
+    ) -> Result<Vec<EnablementRecord>, AppError> {
+        Ok(rows
+            .into_iter()
+            .map(|row| EnablementRecord {
+                app_id: row.app_id,
+                site_id: row.site_id,
+                organisation_id: row.organisation_id,
+                enabled: row.enabled,
+            })
+            .collect())
+    }
 }

@@ -2,19 +2,19 @@
 //!
 //! Also honours the spec's `userId` and `siteId` headers: a `userId` naming someone other than
 //! the token's owner is refused as a forged session, and a `siteId` must be one of the caller's
-//! city sites.
+//! city sites. What the token opens comes from the [`CallerCache`](super::CallerCache).
+
+use std::sync::Arc;
 
 use axum::extract::FromRequestParts;
 use axum::http::HeaderMap;
 use axum::http::request::Parts;
 use brokerdesk_core::org::staff_status::WorkingStatus;
-use chrono::Utc;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::token::digest;
+use super::known::{Known, Token};
 use crate::AppState;
-use crate::entity::{session_token, user, user_site};
-use crate::error::AppError;
+use crate::entity::user;
+use crate::error::{AppError, SessionEnd};
 
 /// A logged-in caller.
 #[derive(Debug, Clone)]
@@ -26,6 +26,8 @@ pub struct Session {
     pub token_id: i64,
     /// The city site the caller is working in, when they chose one (`siteId` header).
     pub site_id: Option<i64>,
+    /// Everything the token opens.
+    pub known: Arc<Known>,
 }
 
 impl FromRequestParts<AppState> for Session {
@@ -33,42 +35,46 @@ impl FromRequestParts<AppState> for Session {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = header_text(&parts.headers, "token").ok_or(AppError::LoginRequired)?;
-        let row = session_token::Entity::find()
-            .filter(session_token::Column::TokenHash.eq(digest(token)))
-            .one(&state.db)
-            .await?
-            .ok_or(AppError::LoginRequired)?;
-        if row.revoked_at.is_some() || row.expires_at <= Utc::now() {
-            return Err(AppError::LoginRequired);
+        let known = match state.callers.token(&state.db, token).await? {
+            Token::Open(known) => known,
+            // Locking and departure revoke every session: say so rather than "expired".
+            Token::Closed(user) => return Err(ended(&user).unwrap_or(AppError::LoginRequired)),
+            Token::Unknown => return Err(AppError::LoginRequired),
+        };
+        let user = &known.user;
+        // A lock or departure ends every open session at once; a hire whose onboarding is not
+        // approved has none.
+        if let Some(refusal) = ended(user) {
+            return Err(refusal);
         }
-        let user = user::Entity::find_by_id(row.user_id)
-            .one(&state.db)
-            .await?
-            .ok_or(AppError::LoginRequired)?;
-        // Locking or a departure ends every open session at once; a hire whose onboarding is
-        // not approved has none.
-        if user.locked || !may_log_in(&user) {
+        if !may_log_in(user) {
             return Err(AppError::LoginRequired);
         }
         if header_id(&parts.headers, "userId").is_some_and(|claimed| claimed != user.id) {
             return Err(AppError::LoginRequired);
         }
         let site_id = header_id(&parts.headers, "siteId");
-        if let Some(site_id) = site_id {
-            let allowed = user_site::Entity::find_by_id((user.id, site_id))
-                .one(&state.db)
-                .await?
-                .is_some();
-            if !allowed {
-                return Err(AppError::Forbidden("无权访问该城市站点"));
-            }
+        if site_id.is_some_and(|site| !known.has_site(site)) {
+            return Err(AppError::Forbidden("无权访问该城市站点"));
         }
         Ok(Self {
-            user,
+            user: user.clone(),
             token: token.to_owned(),
-            token_id: row.id,
+            token_id: known.token_id,
             site_id,
+            known,
         })
+    }
+}
+
+/// Why a person's sessions ended, if a lock or a departure ended them.
+fn ended(user: &user::Model) -> Option<AppError> {
+    if user.locked {
+        Some(AppError::SessionEnded(SessionEnd::Locked))
+    } else if user.working_status == user::WORKING_STATUS_LEAVE {
+        Some(AppError::SessionEnded(SessionEnd::Left))
+    } else {
+        None
     }
 }
 

@@ -1,24 +1,25 @@
 //! 区域商圈 (/coc/config/areas): a city's districts and the business circles inside them.
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{site_place, writable_site};
+use super::TAKEN;
 use crate::AppState;
-use crate::access::{Caller, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{business_circle, district};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::org::target_site;
 use crate::paging::lenient_number;
-use crate::shared::{IdRequest, refuse_if_taken, refuse_if_used};
+use crate::resource::Resource;
+use crate::shared::IdRequest;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -69,52 +70,93 @@ pub struct SiteFilter {
     pub site_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AreaForm {
+    pub name: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub sort: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DistrictAdd {
     #[serde(default, deserialize_with = "lenient_number")]
     pub site_id: Option<i64>,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: AreaForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for DistrictAdd {
+    const FORM: &'static Form = &forms::DISTRICT;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CircleAdd {
     pub district_id: i64,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: AreaForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for CircleAdd {
+    const FORM: &'static Form = &forms::CIRCLE;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NameEdit {
     pub id: i64,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: AreaForm,
 }
 
-async fn district_of(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
-    row: district::Model,
-) -> Result<District, AppError> {
-    let circles = scoped
-        .read::<business_circle::Entity>()
-        .filter(business_circle::Column::DistrictId.eq(row.id))
-        .order_by_asc(business_circle::Column::Sort)
-        .order_by_asc(business_circle::Column::Id)
-        .all(scoped.db())
-        .await?;
-    Ok(District {
-        id: row.id,
-        site_id: row.site_id,
-        name: row.name,
-        sort: row.sort,
-        circles: circles.into_iter().map(BusinessCircle::from).collect(),
-    })
+impl Resource for district::Entity {
+    const KIND: &'static str = "district";
+    /// Said when the database's key refuses: business circles refer to their district.
+    const IN_USE: &'static str = "该区域下还有商圈，无法删除";
+    type View = District;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<district::Model>,
+    ) -> Result<Vec<District>, AppError> {
+        let circles = db
+            .all(
+                db.find::<business_circle::Entity>()
+                    .filter(business_circle::Column::DistrictId.is_in(rows.iter().map(|r| r.id)))
+                    .order_by_asc(business_circle::Column::Sort)
+                    .order_by_asc(business_circle::Column::Id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| District {
+                circles: circles
+                    .iter()
+                    .filter(|circle| circle.district_id == row.id)
+                    .cloned()
+                    .map(BusinessCircle::from)
+                    .collect(),
+                id: row.id,
+                site_id: row.site_id,
+                name: row.name,
+                sort: row.sort,
+            })
+            .collect())
+    }
+}
+
+impl Resource for business_circle::Entity {
+    const KIND: &'static str = "businessCircle";
+    type View = BusinessCircle;
+
+    async fn describe<C: ConnectionTrait>(
+        _: &Unscoped<'_, C>,
+        rows: Vec<business_circle::Model>,
+    ) -> Result<Vec<BusinessCircle>, AppError> {
+        Ok(rows.into_iter().map(BusinessCircle::from).collect())
+    }
 }
 
 /// A city's districts with their business circles (default: the caller's city). Needs
@@ -124,53 +166,63 @@ async fn district_of(
     responses((status = 200, description = "Districts with circles", body = Envelope<Vec<District>>)))]
 pub async fn tree(caller: Caller, AppJson(query): AppJson<SiteFilter>) -> ApiResult<Vec<District>> {
     let scoped = caller.require(need::AREA_LIST)?;
-    let mut select = scoped.read::<district::Entity>();
     let site = target_site(&scoped, query.site_id).await?;
-    select = select.filter(district::Column::SiteId.eq(site.id));
-    let rows = select
-        .order_by_asc(district::Column::Sort)
-        .order_by_asc(district::Column::Id)
-        .all(scoped.db())
+    let rows = scoped
+        .all(
+            scoped
+                .read::<district::Entity>()
+                .filter(district::Column::SiteId.eq(site.id))
+                .order_by_asc(district::Column::Sort)
+                .order_by_asc(district::Column::Id),
+        )
         .await?;
-    let mut districts = Vec::new();
-    for row in rows {
-        districts.push(district_of(&scoped, row).await?);
-    }
-    ok(districts)
+    ok(district::Entity::describe(&scoped.unscoped(), rows).await?)
 }
 
+/// The checked values of a district form; the name is unique in its city.
 async fn check_district(
-    db: &impl ConnectionTrait,
+    scoped: &Scoped<'_>,
     site: i64,
-    name: &str,
+    form: &AreaForm,
     except: Option<i64>,
-) -> Result<String, AppError> {
-    let name = fields::name("name", "区域名称", name)?;
-    let mut same = district::Entity::find()
-        .filter(district::Column::SiteId.eq(site))
-        .filter(district::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(district::Column::Id.ne(id));
-    }
-    refuse_if_taken(db, same, "名称已存在").await?;
-    Ok(name)
+) -> Result<district::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = district::Column::SiteId
+        .eq(site)
+        .and(district::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<district::Entity>(same, except, TAKEN)
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(district::ActiveModel {
+        name: Set(name),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
 }
 
+/// The checked values of a business circle form; the name is unique in its district.
 async fn check_circle(
-    db: &impl ConnectionTrait,
+    scoped: &Scoped<'_>,
     district_id: i64,
-    name: &str,
+    form: &AreaForm,
     except: Option<i64>,
-) -> Result<String, AppError> {
-    let name = fields::name("name", "商圈名称", name)?;
-    let mut same = business_circle::Entity::find()
-        .filter(business_circle::Column::DistrictId.eq(district_id))
-        .filter(business_circle::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(business_circle::Column::Id.ne(id));
-    }
-    refuse_if_taken(db, same, "名称已存在").await?;
-    Ok(name)
+) -> Result<business_circle::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = business_circle::Column::DistrictId
+        .eq(district_id)
+        .and(business_circle::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<business_circle::Entity>(same, except, TAKEN)
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(business_circle::ActiveModel {
+        name: Set(name),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
 }
 
 /// Add a district to a city. Needs `/coc/config/areas:add`.
@@ -182,28 +234,16 @@ pub async fn add_district(
     AppJson(request): AppJson<DistrictAdd>,
 ) -> ApiResult<District> {
     let scoped = caller.require(need::AREA_ADD)?;
-    let site = writable_site(&scoped, request.site_id).await?;
-    let name = check_district(scoped.db(), site, &request.name, None).await?;
-    let sort = fields::sort("sort", request.sort)?;
-    let txn = scoped.begin().await?;
-    let row = district::ActiveModel {
-        site_id: Set(site),
-        name: Set(name),
-        sort: Set(sort),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let saved = district_of(&scoped.on(&txn), row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("district", saved.id, &saved, site_place(site)),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let request = form::checked(&request)?;
+    let site = target_site(&scoped, request.site_id).await?.id;
+    let checked = check_district(&scoped, site, &request.form, None).await?;
+    ok(scoped
+        .create::<district::Entity>(district::ActiveModel {
+            site_id: Set(site),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Rename or reorder a district. Needs `/coc/config/areas:edit`.
@@ -215,30 +255,10 @@ pub async fn edit_district(
     AppJson(request): AppJson<NameEdit>,
 ) -> ApiResult<District> {
     let scoped = caller.require(need::AREA_EDIT)?;
+    let request = form::checked_with(&forms::DISTRICT, &request)?;
     let before = scoped.get_writable::<district::Entity>(request.id).await?;
-    let name = check_district(scoped.db(), before.site_id, &request.name, Some(before.id)).await?;
-    let sort = fields::sort("sort", request.sort)?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let old = district_of(&on, before.clone()).await?;
-    let mut row: district::ActiveModel = before.into();
-    row.name = Set(name);
-    row.sort = Set(sort);
-    let saved = district_of(&on, row.update(&txn).await?).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "district",
-            saved.id,
-            &old,
-            &saved,
-            site_place(saved.site_id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check_district(&scoped, before.site_id, &request.form, Some(before.id)).await?;
+    ok(scoped.change::<district::Entity>(before, checked).await?)
 }
 
 /// Delete a district without business circles. Needs `/coc/config/areas:delete`.
@@ -250,24 +270,7 @@ pub async fn delete_district(
     AppJson(request): AppJson<IdRequest>,
 ) -> ApiResult<Empty> {
     let scoped = caller.require(need::AREA_DELETE)?;
-    let row = scoped.get_writable::<district::Entity>(request.id).await?;
-    let txn = scoped.begin().await?;
-    refuse_if_used(
-        &txn,
-        business_circle::Entity::find().filter(business_circle::Column::DistrictId.eq(row.id)),
-        "该区域下还有商圈，无法删除",
-    )
-    .await?;
-    let on = scoped.on(&txn);
-    let old = district_of(&on, row.clone()).await?;
-    on.delete_writable::<district::Entity>(row.id).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("district", row.id, &old, site_place(row.site_id)),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<district::Entity>(request.id).await?;
     ok(Empty {})
 }
 
@@ -280,37 +283,19 @@ pub async fn add_circle(
     AppJson(request): AppJson<CircleAdd>,
 ) -> ApiResult<BusinessCircle> {
     let scoped = caller.require(need::AREA_ADD)?;
+    let request = form::checked(&request)?;
     let parent = scoped
         .get_writable::<district::Entity>(request.district_id)
         .await?;
-    let name = check_circle(scoped.db(), parent.id, &request.name, None).await?;
-    let sort = fields::sort("sort", request.sort)?;
-    let txn = scoped.begin().await?;
-    let saved = BusinessCircle::from(
-        business_circle::ActiveModel {
+    let checked = check_circle(&scoped, parent.id, &request.form, None).await?;
+    ok(scoped
+        .create::<business_circle::Entity>(business_circle::ActiveModel {
             site_id: Set(parent.site_id),
             district_id: Set(parent.id),
-            name: Set(name),
-            sort: Set(sort),
             created_at: Set(Utc::now()),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?,
-    );
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created(
-            "businessCircle",
-            saved.id,
-            &saved,
-            site_place(parent.site_id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+            ..checked
+        })
+        .await?)
 }
 
 /// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
@@ -322,32 +307,14 @@ pub async fn edit_circle(
     AppJson(request): AppJson<NameEdit>,
 ) -> ApiResult<BusinessCircle> {
     let scoped = caller.require(need::AREA_EDIT)?;
+    let request = form::checked_with(&forms::CIRCLE, &request)?;
     let before = scoped
         .get_writable::<business_circle::Entity>(request.id)
         .await?;
-    let name = check_circle(
-        scoped.db(),
-        before.district_id,
-        &request.name,
-        Some(before.id),
-    )
-    .await?;
-    let sort = fields::sort("sort", request.sort)?;
-    let txn = scoped.begin().await?;
-    let old = BusinessCircle::from(before.clone());
-    let site = before.site_id;
-    let mut row: business_circle::ActiveModel = before.into();
-    row.name = Set(name);
-    row.sort = Set(sort);
-    let saved = BusinessCircle::from(row.update(&txn).await?);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("businessCircle", saved.id, &old, &saved, site_place(site)),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check_circle(&scoped, before.district_id, &request.form, Some(before.id)).await?;
+    ok(scoped
+        .change::<business_circle::Entity>(before, checked)
+        .await?)
 }
 
 /// Delete a business circle. Needs `/coc/config/areas:delete`.
@@ -359,19 +326,6 @@ pub async fn delete_circle(
     AppJson(request): AppJson<IdRequest>,
 ) -> ApiResult<Empty> {
     let scoped = caller.require(need::AREA_DELETE)?;
-    let txn = scoped.begin().await?;
-    let row = scoped
-        .on(&txn)
-        .delete_writable::<business_circle::Entity>(request.id)
-        .await?;
-    let site = row.site_id;
-    let old = BusinessCircle::from(row);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("businessCircle", old.id, &old, site_place(site)),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<business_circle::Entity>(request.id).await?;
     ok(Empty {})
 }

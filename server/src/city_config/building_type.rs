@@ -1,23 +1,25 @@
 //! 建筑类型 (/coc/config/building): the building types a city's listings may use.
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{site_place, writable_site};
+use super::TAKEN;
 use crate::AppState;
-use crate::access::{Caller, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{building_type, city_site};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{IdRequest, millis, name_of, names, refuse_if_taken};
+use crate::form::{self, CoreForm};
+use crate::org::target_site;
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -49,7 +51,7 @@ pub struct BuildingTypeQuery {
     pub site_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BuildingTypeForm {
     pub name: String,
@@ -59,7 +61,7 @@ pub struct BuildingTypeForm {
     pub remark: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BuildingTypeAdd {
     #[serde(default, deserialize_with = "lenient_number")]
@@ -68,7 +70,11 @@ pub struct BuildingTypeAdd {
     pub form: BuildingTypeForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for BuildingTypeAdd {
+    const FORM: &'static Form = &forms::BUILDING_TYPE;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BuildingTypeEdit {
     pub id: i64,
@@ -76,64 +82,60 @@ pub struct BuildingTypeEdit {
     pub form: BuildingTypeForm,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<building_type::Model>,
-) -> Result<Vec<BuildingType>, AppError> {
-    let sites = names::<city_site::Entity, _>(
-        db,
-        city_site::Column::Id,
-        city_site::Column::Name,
-        rows.iter().map(|r| r.site_id),
-    )
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| BuildingType {
-            id: row.id,
-            site_id: row.site_id,
-            site_name: name_of(&sites, Some(row.site_id)),
-            name: row.name,
-            sort: row.sort,
-            remark: row.remark,
-            created_at: millis(row.created_at),
-        })
-        .collect())
+impl CoreForm for BuildingTypeEdit {
+    const FORM: &'static Form = &forms::BUILDING_TYPE;
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: building_type::Model,
-) -> Result<BuildingType, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+impl Resource for building_type::Entity {
+    const KIND: &'static str = "buildingType";
+    type View = BuildingType;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<building_type::Model>,
+    ) -> Result<Vec<BuildingType>, AppError> {
+        let sites = db
+            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| BuildingType {
+                id: row.id,
+                site_id: row.site_id,
+                site_name: name_of(&sites, Some(row.site_id)),
+                name: row.name,
+                sort: row.sort,
+                remark: row.remark,
+                created_at: millis(row.created_at),
+            })
+            .collect())
+    }
 }
 
-struct Checked {
-    name: String,
-    sort: i32,
-    remark: String,
-}
-
+/// The checked values of a building type form.
 async fn check(
-    db: &impl ConnectionTrait,
+    scoped: &Scoped<'_>,
     site: i64,
     form: &BuildingTypeForm,
     except: Option<i64>,
-) -> Result<Checked, AppError> {
-    let name = fields::name("name", "类型名称", &form.name)?;
+) -> Result<building_type::ActiveModel, AppError> {
+    let name = form.name.clone();
     let sort = fields::sort("sort", form.sort)?;
-    let remark = fields::remark("remark", "备注", &form.remark)?;
-    let mut same = building_type::Entity::find()
-        .filter(building_type::Column::SiteId.eq(site))
-        .filter(building_type::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(building_type::Column::Id.ne(id));
-    }
-    refuse_if_taken(db, same, "名称已存在").await?;
-    Ok(Checked { name, sort, remark })
+    let remark = form.remark.clone();
+    let same = building_type::Column::SiteId
+        .eq(site)
+        .and(building_type::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<building_type::Entity>(same, except, TAKEN)
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(building_type::ActiveModel {
+        name: Set(name),
+        sort: Set(sort),
+        remark: Set(remark),
+        ..Default::default()
+    })
 }
 
 /// A city's building types. Needs `/coc/config/building`.
@@ -155,11 +157,7 @@ pub async fn list(
     let select = select
         .order_by_asc(building_type::Column::Sort)
         .order_by_asc(building_type::Column::Id);
-    let page = paging::fetch(scoped.db(), select, query.page).await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list).await?,
-        total: page.total,
-    })
+    ok(scoped.list(select, query.page).await?)
 }
 
 /// Add a building type to a city. Needs `/coc/config/building:add`.
@@ -171,28 +169,16 @@ pub async fn add(
     AppJson(request): AppJson<BuildingTypeAdd>,
 ) -> ApiResult<BuildingType> {
     let scoped = caller.require(need::BUILDING_TYPE_ADD)?;
-    let site = writable_site(&scoped, request.site_id).await?;
-    let checked = check(scoped.db(), site, &request.form, None).await?;
-    let txn = scoped.begin().await?;
-    let row = building_type::ActiveModel {
-        site_id: Set(site),
-        name: Set(checked.name),
-        sort: Set(checked.sort),
-        remark: Set(checked.remark),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("buildingType", saved.id, &saved, site_place(site)),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let request = form::checked(&request)?;
+    let site = target_site(&scoped, request.site_id).await?.id;
+    let checked = check(&scoped, site, &request.form, None).await?;
+    ok(scoped
+        .create::<building_type::Entity>(building_type::ActiveModel {
+            site_id: Set(site),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change a building type. Needs `/coc/config/building:edit`.
@@ -204,31 +190,14 @@ pub async fn edit(
     AppJson(request): AppJson<BuildingTypeEdit>,
 ) -> ApiResult<BuildingType> {
     let scoped = caller.require(need::BUILDING_TYPE_EDIT)?;
+    let request = form::checked(&request)?;
     let before = scoped
         .get_writable::<building_type::Entity>(request.id)
         .await?;
-    let checked = check(scoped.db(), before.site_id, &request.form, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
-    let mut row: building_type::ActiveModel = before.into();
-    row.name = Set(checked.name);
-    row.sort = Set(checked.sort);
-    row.remark = Set(checked.remark);
-    let saved = describe_one(&txn, row.update(&txn).await?).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "buildingType",
-            saved.id,
-            &old,
-            &saved,
-            site_place(saved.site_id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check(&scoped, before.site_id, &request.form, Some(before.id)).await?;
+    ok(scoped
+        .change::<building_type::Entity>(before, checked)
+        .await?)
 }
 
 /// Delete a building type. Needs `/coc/config/building:delete`.
@@ -237,18 +206,6 @@ pub async fn edit(
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::BUILDING_TYPE_DELETE)?;
-    let txn = scoped.begin().await?;
-    let row = scoped
-        .on(&txn)
-        .delete_writable::<building_type::Entity>(request.id)
-        .await?;
-    let old = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("buildingType", old.id, &old, site_place(old.site_id)),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<building_type::Entity>(request.id).await?;
     ok(Empty {})
 }

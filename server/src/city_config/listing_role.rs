@@ -1,23 +1,25 @@
 //! 房源角色 (/coc/config/role): the parts staff play on a listing, with their share.
 
+use brokerdesk_core::forms::{self, FieldError, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{site_place, writable_site};
+use super::TAKEN;
 use crate::AppState;
-use crate::access::{Caller, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{city_site, listing_role};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{IdRequest, millis, name_of, names, refuse_if_taken};
+use crate::form::{self, CoreForm};
+use crate::org::target_site;
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -51,7 +53,7 @@ pub struct ListingRoleQuery {
     pub site_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingRoleForm {
     pub name: String,
@@ -64,7 +66,7 @@ pub struct ListingRoleForm {
     pub remark: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingRoleAdd {
     #[serde(default, deserialize_with = "lenient_number")]
@@ -73,7 +75,11 @@ pub struct ListingRoleAdd {
     pub form: ListingRoleForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for ListingRoleAdd {
+    const FORM: &'static Form = &forms::LISTING_ROLE;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingRoleEdit {
     pub id: i64,
@@ -81,71 +87,74 @@ pub struct ListingRoleEdit {
     pub form: ListingRoleForm,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<listing_role::Model>,
-) -> Result<Vec<ListingRole>, AppError> {
-    let sites = names::<city_site::Entity, _>(
-        db,
-        city_site::Column::Id,
-        city_site::Column::Name,
-        rows.iter().map(|r| r.site_id),
-    )
-    .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| ListingRole {
-            id: row.id,
-            site_id: row.site_id,
-            site_name: name_of(&sites, Some(row.site_id)),
-            name: row.name,
-            ratio: fields::hundredths_text(row.ratio),
-            sort: row.sort,
-            remark: row.remark,
-            created_at: millis(row.created_at),
-        })
-        .collect())
+impl CoreForm for ListingRoleEdit {
+    const FORM: &'static Form = &forms::LISTING_ROLE;
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: listing_role::Model,
-) -> Result<ListingRole, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+impl Resource for listing_role::Entity {
+    const KIND: &'static str = "listingRole";
+    type View = ListingRole;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<listing_role::Model>,
+    ) -> Result<Vec<ListingRole>, AppError> {
+        let sites = db
+            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| ListingRole {
+                id: row.id,
+                site_id: row.site_id,
+                site_name: name_of(&sites, Some(row.site_id)),
+                name: row.name,
+                ratio: fields::hundredths_text(row.ratio),
+                sort: row.sort,
+                remark: row.remark,
+                created_at: millis(row.created_at),
+            })
+            .collect())
+    }
 }
 
-struct Checked {
-    name: String,
-    ratio: i32,
-    sort: i32,
-    remark: String,
-}
-
+/// The checked values of a listing role form.
 async fn check(
-    db: &impl ConnectionTrait,
+    scoped: &Scoped<'_>,
     site: i64,
     form: &ListingRoleForm,
     except: Option<i64>,
-) -> Result<Checked, AppError> {
-    let name = fields::name("name", "角色名称", &form.name)?;
+) -> Result<listing_role::ActiveModel, AppError> {
+    // The fields have passed core's listing-role form; here what the city's other roles decide.
     let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
     let sort = fields::sort("sort", form.sort)?;
-    let remark = fields::remark("remark", "备注", &form.remark)?;
-    let mut same = listing_role::Entity::find()
-        .filter(listing_role::Column::SiteId.eq(site))
-        .filter(listing_role::Column::Name.eq(&name));
+    let (name, remark) = (form.name.clone(), form.remark.clone());
+    let same = listing_role::Column::SiteId
+        .eq(site)
+        .and(listing_role::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<listing_role::Entity>(same, except, TAKEN)
+        .await
+        .map_err(form::on_field("name"))?;
+    let mut others = scoped
+        .unscoped()
+        .find::<listing_role::Entity>()
+        .select_only()
+        .column(listing_role::Column::Ratio)
+        .filter(listing_role::Column::SiteId.eq(site));
     if let Some(id) = except {
-        same = same.filter(listing_role::Column::Id.ne(id));
+        others = others.filter(listing_role::Column::Id.ne(id));
     }
-    refuse_if_taken(db, same, "名称已存在").await?;
-    Ok(Checked {
-        name,
-        ratio,
-        sort,
-        remark,
+    let splits: Vec<i32> = others.into_tuple().all(scoped.db()).await?;
+    forms::listing_role_total(&splits, ratio)
+        .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
+    Ok(listing_role::ActiveModel {
+        name: Set(name),
+        ratio: Set(ratio),
+        sort: Set(sort),
+        remark: Set(remark),
+        ..Default::default()
     })
 }
 
@@ -168,11 +177,7 @@ pub async fn list(
     let select = select
         .order_by_asc(listing_role::Column::Sort)
         .order_by_asc(listing_role::Column::Id);
-    let page = paging::fetch(scoped.db(), select, query.page).await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list).await?,
-        total: page.total,
-    })
+    ok(scoped.list(select, query.page).await?)
 }
 
 /// Add a listing role to a city. Needs `/coc/config/role:add`.
@@ -184,29 +189,16 @@ pub async fn add(
     AppJson(request): AppJson<ListingRoleAdd>,
 ) -> ApiResult<ListingRole> {
     let scoped = caller.require(need::LISTING_ROLE_ADD)?;
-    let site = writable_site(&scoped, request.site_id).await?;
-    let checked = check(scoped.db(), site, &request.form, None).await?;
-    let txn = scoped.begin().await?;
-    let row = listing_role::ActiveModel {
-        site_id: Set(site),
-        name: Set(checked.name),
-        ratio: Set(checked.ratio),
-        sort: Set(checked.sort),
-        remark: Set(checked.remark),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("listingRole", saved.id, &saved, site_place(site)),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let request = form::checked(&request)?;
+    let site = target_site(&scoped, request.site_id).await?.id;
+    let checked = check(&scoped, site, &request.form, None).await?;
+    ok(scoped
+        .create::<listing_role::Entity>(listing_role::ActiveModel {
+            site_id: Set(site),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change a listing role. Needs `/coc/config/role:edit`.
@@ -218,32 +210,14 @@ pub async fn edit(
     AppJson(request): AppJson<ListingRoleEdit>,
 ) -> ApiResult<ListingRole> {
     let scoped = caller.require(need::LISTING_ROLE_EDIT)?;
+    let request = form::checked(&request)?;
     let before = scoped
         .get_writable::<listing_role::Entity>(request.id)
         .await?;
-    let checked = check(scoped.db(), before.site_id, &request.form, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
-    let mut row: listing_role::ActiveModel = before.into();
-    row.name = Set(checked.name);
-    row.ratio = Set(checked.ratio);
-    row.sort = Set(checked.sort);
-    row.remark = Set(checked.remark);
-    let saved = describe_one(&txn, row.update(&txn).await?).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "listingRole",
-            saved.id,
-            &old,
-            &saved,
-            site_place(saved.site_id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check(&scoped, before.site_id, &request.form, Some(before.id)).await?;
+    ok(scoped
+        .change::<listing_role::Entity>(before, checked)
+        .await?)
 }
 
 /// Delete a listing role. Needs `/coc/config/role:delete`.
@@ -252,18 +226,6 @@ pub async fn edit(
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::LISTING_ROLE_DELETE)?;
-    let txn = scoped.begin().await?;
-    let row = scoped
-        .on(&txn)
-        .delete_writable::<listing_role::Entity>(request.id)
-        .await?;
-    let old = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("listingRole", old.id, &old, site_place(old.site_id)),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<listing_role::Entity>(request.id).await?;
     ok(Empty {})
 }

@@ -6,33 +6,15 @@ pub mod area;
 pub mod building_type;
 pub mod listing_role;
 
-use sea_orm::ConnectionTrait;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
-use crate::access::{Place, Scoped};
-use crate::error::AppError;
-use crate::org::target_site;
+
+/// What a name already used in its city (or district) answers.
+const TAKEN: &str = "名称已存在";
 
 pub fn router() -> OpenApiRouter<AppState> {
     listing_role::router()
         .merge(area::router())
         .merge(building_type::router())
-}
-
-/// The city a new row goes to, which the caller must reach.
-async fn writable_site<C: ConnectionTrait>(
-    scoped: &Scoped<'_, C>,
-    requested: Option<i64>,
-) -> Result<i64, AppError> {
-    let site = target_site(scoped, requested).await?;
-    scoped.ensure_covers(&site_place(site.id))?;
-    Ok(site.id)
-}
-
-fn site_place(site: i64) -> Place {
-    Place {
-        site: Some(site),
-        ..Place::default()
-    }
 }

@@ -3,7 +3,7 @@
 //! approver (`/enrollment:approve`) accepts them into a working status or sends them back.
 //! Every move follows core's onboarding transition table and is recorded.
 
-use brokerdesk_core::org::fields;
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus};
 use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::Utc;
@@ -21,6 +21,7 @@ use crate::access::{Caller, Placed, Scoped, need};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::entity::{enrollment, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::history::{self, StatusChange, StatusMove};
 use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
 use crate::shared::{millis, name_of};
@@ -110,7 +111,7 @@ pub struct EnrollmentDetailRequest {
     pub unmasked: bool,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnrollmentStart {
     pub username: String,
@@ -123,7 +124,11 @@ pub struct EnrollmentStart {
     pub working_status: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for EnrollmentStart {
+    const FORM: &'static Form = &forms::ONBOARDING_START;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnrollmentSave {
     pub id: i64,
@@ -132,7 +137,11 @@ pub struct EnrollmentSave {
     pub working_status: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for EnrollmentSave {
+    const FORM: &'static Form = &forms::ONBOARDING;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnrollmentDecision {
     pub id: i64,
@@ -310,6 +319,7 @@ pub async fn start(
     AppJson(form): AppJson<EnrollmentStart>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
+    let form = form::checked(&form)?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
     let person = PersonForm {
         real_name: form.real_name.clone(),
@@ -445,6 +455,7 @@ pub async fn save(
     AppJson(form): AppJson<EnrollmentSave>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
+    let form = form::checked(&form)?;
     let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
     let person = form.person.check(false)?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
@@ -566,11 +577,8 @@ pub async fn reject(
     AppJson(request): AppJson<EnrollmentDecision>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
-    let reason = request.reason.as_deref().unwrap_or_default();
-    if reason.trim().is_empty() {
-        return Err(AppError::invalid("reason", "请输入驳回原因"));
-    }
-    let reason = fields::remark("reason", "驳回原因", reason)?;
+    let request = form::checked_with(&forms::ONBOARDING_REJECT, &request)?;
+    let reason = request.reason.clone().unwrap_or_default();
     let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
     let actor = scoped.actor().id;
     let txn = scoped.begin().await?;
@@ -602,11 +610,8 @@ pub async fn cancel(
     AppJson(request): AppJson<EnrollmentDecision>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
-    let reason = fields::remark(
-        "reason",
-        "原因",
-        request.reason.as_deref().unwrap_or_default(),
-    )?;
+    let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
+    let reason = request.reason.clone().unwrap_or_default();
     let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
     let effect = OnboardingAction::Cancel
         .staff_effect()

@@ -1,11 +1,10 @@
 //! Route config (/adminConfig/menu): global admins edit the menu tree and each page's actions.
 //! Every change is audited; removing an action or a page removes it from every role.
 
+use brokerdesk_core::forms::{self, FieldError, Form};
 use std::collections::{HashMap, HashSet};
 
-use brokerdesk_core::menu::{
-    MENU_TYPE_DIRECTORY, MENU_TYPE_PAGE, STATUS_DIRECTORY, STATUS_HIDDEN, STATUS_VISIBLE,
-};
+use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY};
 use brokerdesk_core::org::fields;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
@@ -18,8 +17,9 @@ use crate::access::{Caller, Place, need};
 use crate::audit::{self, Change};
 use crate::entity::{menu, menu_action};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::paging::lenient_number;
-use crate::shared::{IdRequest, refuse_if_taken, refuse_if_used};
+use crate::shared::{IdRequest, refuse_if_used};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -58,7 +58,7 @@ pub struct MenuNode {
     pub children: Vec<MenuNode>,
 }
 
-#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ActionForm {
     /// An existing action of this page (on edit); absent for a new one.
@@ -68,7 +68,7 @@ pub struct ActionForm {
     pub name: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuForm {
     #[serde(default, deserialize_with = "lenient_number")]
@@ -87,12 +87,20 @@ pub struct MenuForm {
     pub actions: Vec<ActionForm>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for MenuForm {
+    const FORM: &'static Form = &forms::MENU;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MenuEdit {
     pub id: i64,
     #[serde(flatten)]
     pub form: MenuForm,
+}
+
+impl CoreForm for MenuEdit {
+    const FORM: &'static Form = &forms::MENU;
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -215,41 +223,11 @@ async fn check(
     form: &MenuForm,
     except: Option<i64>,
 ) -> Result<Checked, AppError> {
-    let menu_name = fields::name("menuName", "菜单名称", &form.menu_name)?;
-    let menu_icon = fields::text(
-        "menuIcon",
-        "菜单图标",
-        &form.menu_icon,
-        fields::NAME_MAX,
-        false,
-    )?;
-    let menu_type = match u8::try_from(form.menu_type) {
-        Ok(t) if t == MENU_TYPE_DIRECTORY || t == MENU_TYPE_PAGE => t,
-        _ => {
-            return Err(AppError::invalid(
-                "menuType",
-                "菜单类型只能是1（目录）或2（页面）",
-            ));
-        }
-    };
-    let status = u8::try_from(form.status).unwrap_or_default();
-    if menu_type == MENU_TYPE_DIRECTORY && status != STATUS_DIRECTORY {
-        return Err(AppError::invalid("status", "目录的状态须为1"));
-    }
-    if menu_type == MENU_TYPE_PAGE && status != STATUS_VISIBLE && status != STATUS_HIDDEN {
-        return Err(AppError::invalid(
-            "status",
-            "页面的状态须为2（显示）或3（隐藏详情页）",
-        ));
-    }
-    let menu_page = fields::route_path(&form.menu_page)?;
-    let component_path = fields::text(
-        "componentPath",
-        "组件路径",
-        &form.component_path,
-        fields::REMARK_MAX,
-        menu_type == MENU_TYPE_PAGE,
-    )?;
+    // The fields have passed core's menu form; here the type, status and tree rules.
+    let (menu_name, menu_icon) = (form.menu_name.clone(), form.menu_icon.clone());
+    let (menu_type, status) = menu_kind::check_type_status(form.menu_type, form.status)
+        .map_err(|error| AppError::invalid(error.field, error.message))?;
+    let (menu_page, component_path) = (form.menu_page.clone(), form.component_path.clone());
     let sort = fields::sort("sort", form.sort)?;
     if let Some(parent) = form.parent_id {
         let row = menu::Entity::find_by_id(parent)
@@ -272,12 +250,22 @@ async fn check(
     if let Some(id) = except {
         same = same.filter(menu::Column::Id.ne(id));
     }
-    refuse_if_taken(db, same, "路由地址已存在").await?;
+    form::refuse_taken(db, same, "menuPage", "路由地址已存在").await?;
     let mut actions = Vec::new();
     let mut codes = HashSet::new();
     for action in &form.actions {
-        let code = fields::action_code("actions", "操作编码", &action.code)?;
-        let name = fields::name("actions", "操作名称", &action.name)?;
+        // Each row is core's `menuAction` form; its faults show on the actions list.
+        let action =
+            form::checked_with(&forms::MENU_ACTION, action).map_err(|error| match error {
+                AppError::Fields(errors) => AppError::Fields(
+                    errors
+                        .into_iter()
+                        .map(|error| FieldError::new("actions", error.message))
+                        .collect(),
+                ),
+                other => other,
+            })?;
+        let (code, name) = (action.code, action.name);
         if !codes.insert(code.clone()) {
             return Err(AppError::invalid("actions", "操作编码重复"));
         }
@@ -368,6 +356,7 @@ async fn set_actions(
     responses((status = 200, description = "The new entry", body = Envelope<MenuNode>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<MenuNode> {
     let scoped = caller.require(need::MENU_ADD)?;
+    let form = form::checked(&form)?;
     scoped.ensure_global_writer()?;
     let checked = check(scoped.db(), &form, None).await?;
     let txn = scoped.begin().await?;
@@ -402,6 +391,7 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
     responses((status = 200, description = "The entry as saved", body = Envelope<MenuNode>)))]
 pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiResult<MenuNode> {
     let scoped = caller.require(need::MENU_EDIT)?;
+    let request = form::checked(&request)?;
     scoped.ensure_global_writer()?;
     let before = menu::Entity::find_by_id(request.id)
         .one(scoped.db())

@@ -4,19 +4,16 @@
 pub mod admin;
 mod tree;
 
-use axum::extract::State;
 use brokerdesk_core::menu::MenuEntry;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use tree::permission_codes;
+pub use tree::{build as build_tree, permission_codes};
 
 use crate::AppState;
-use crate::auth::{Grants, Session};
-use crate::entity::{menu, menu_action};
+use crate::auth::Session;
 use crate::error::{ApiResult, Envelope, ok};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -33,33 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     security(("token" = [])),
     responses((status = 200, description = "Menu entries with children; an empty array means 该用户没有访问权限", body = Envelope<Vec<MenuEntryDoc>>))
 )]
-pub async fn get_menu_list_by_user(
-    State(state): State<AppState>,
-    session: Session,
-) -> ApiResult<Vec<MenuEntry>> {
-    ok(user_menu(&state.db, session.user.id).await?)
-}
-
-/// The menu tree `user_id`'s roles open.
-pub async fn user_menu(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<MenuEntry>, DbErr> {
-    let grants = Grants::of_user(db, user_id).await?;
-    menu_of_grants(db, &grants).await
-}
-
-/// The menu tree some grants open.
-pub async fn menu_of_grants(
-    db: &impl ConnectionTrait,
-    grants: &Grants,
-) -> Result<Vec<MenuEntry>, DbErr> {
-    if grants.menu_ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let menus = menu::Entity::find().all(db).await?;
-    let actions = menu_action::Entity::find()
-        .filter(menu_action::Column::Id.is_in(grants.action_ids.iter().copied()))
-        .all(db)
-        .await?;
-    Ok(tree::build(&menus, &actions, grants))
+pub async fn get_menu_list_by_user(session: Session) -> ApiResult<Vec<MenuEntry>> {
+    ok(session.known.menu.clone())
 }
 
 /// How core's `MenuEntry` looks on the wire, for the OpenAPI document (core stays free of

@@ -1,21 +1,23 @@
 //! 城市站点 (/adminConfig/citySite): the cities the product runs in. Global data: only a caller
 //! reaching everything changes it; everyone reads the sites of their scope.
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Place, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{city_site, organisation, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text};
-use crate::shared::{IdRequest, count_of, counts, millis, refuse_if_taken, refuse_if_used};
+use crate::form::{self, CoreForm};
+use crate::paging::{Page, PageQuery, filter_text};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, count_of, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,17 +40,46 @@ pub struct CitySite {
     pub created_at: i64,
 }
 
-impl CitySite {
-    fn new(row: city_site::Model, organisation_count: i64) -> Self {
-        Self {
-            id: row.id,
-            name: row.name,
-            code: row.code,
-            sort: row.sort,
-            enabled: row.enabled,
-            organisation_count,
-            created_at: millis(row.created_at),
-        }
+impl Resource for city_site::Entity {
+    const KIND: &'static str = "citySite";
+    const IN_USE: &'static str = "该城市站点下还有公司或员工，无法删除";
+    type View = CitySite;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<city_site::Model>,
+    ) -> Result<Vec<CitySite>, AppError> {
+        let organisations = db
+            .counts(
+                db.find::<organisation::Entity>(),
+                organisation::Column::SiteId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| CitySite {
+                organisation_count: count_of(&organisations, row.id),
+                id: row.id,
+                name: row.name,
+                code: row.code,
+                sort: row.sort,
+                enabled: row.enabled,
+                created_at: millis(row.created_at),
+            })
+            .collect())
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &city_site::Model,
+    ) -> Result<bool, AppError> {
+        Ok(db
+            .uses::<organisation::Entity>(organisation::Column::SiteId, row.id)
+            .await?
+            || db
+                .uses::<user::Entity>(user::Column::SiteId, row.id)
+                .await?)
     }
 }
 
@@ -66,7 +97,7 @@ pub struct CitySiteQuery {
     pub name: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CitySiteForm {
     pub name: String,
@@ -76,12 +107,20 @@ pub struct CitySiteForm {
     pub enabled: Option<bool>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for CitySiteForm {
+    const FORM: &'static Form = &forms::CITY_SITE;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CitySiteEdit {
     pub id: i64,
     #[serde(flatten)]
     pub form: CitySiteForm,
+}
+
+impl CoreForm for CitySiteEdit {
+    const FORM: &'static Form = &forms::CITY_SITE;
 }
 
 /// City sites, by sort order. Needs `/adminConfig/citySite`.
@@ -100,17 +139,7 @@ pub async fn list(
     let select = select
         .order_by_asc(city_site::Column::Sort)
         .order_by_asc(city_site::Column::Id);
-    let page = paging::fetch(scoped.db(), select, query.page).await?;
-    let organisations = counts::<organisation::Entity, _>(
-        scoped.db(),
-        organisation::Column::SiteId,
-        page.list.iter().map(|s| s.id),
-    )
-    .await?;
-    ok(page.map(|row| {
-        let count = count_of(&organisations, row.id);
-        CitySite::new(row, count)
-    }))
+    ok(scoped.list(select, query.page).await?)
 }
 
 /// The city sites the caller reaches, for selects. Any logged-in caller.
@@ -120,11 +149,13 @@ pub async fn list(
 pub async fn options(caller: Caller) -> ApiResult<Vec<SiteOption>> {
     let scoped = caller.require(need::Need::LOGIN)?;
     let rows = scoped
-        .read::<city_site::Entity>()
-        .order_by_desc(city_site::Column::Enabled)
-        .order_by_asc(city_site::Column::Sort)
-        .order_by_asc(city_site::Column::Id)
-        .all(scoped.db())
+        .all(
+            scoped
+                .read::<city_site::Entity>()
+                .order_by_desc(city_site::Column::Enabled)
+                .order_by_asc(city_site::Column::Sort)
+                .order_by_asc(city_site::Column::Id),
+        )
         .await?;
     ok(rows
         .into_iter()
@@ -135,52 +166,36 @@ pub async fn options(caller: Caller) -> ApiResult<Vec<SiteOption>> {
         .collect())
 }
 
-fn place_of(site: i64) -> Place {
-    Place {
-        site: Some(site),
-        ..Place::default()
-    }
-}
-
-struct CheckedSite {
-    name: String,
-    code: String,
-    sort: i32,
-    enabled: bool,
-}
-
+/// The checked values of a city site form.
 async fn check(
-    scoped: &Scoped<'_, impl sea_orm::ConnectionTrait>,
+    scoped: &Scoped<'_>,
     form: &CitySiteForm,
     except: Option<i64>,
-) -> Result<CheckedSite, AppError> {
-    let name = fields::name("name", "站点名称", &form.name)?;
-    let code = fields::site_code(&form.code)?;
+) -> Result<city_site::ActiveModel, AppError> {
+    // The fields have passed core's city-site form; here only what needs the database.
+    let (name, code) = (form.name.clone(), form.code.clone());
     let sort = fields::sort("sort", form.sort)?;
-    let others = || {
-        let select = city_site::Entity::find();
-        match except {
-            Some(id) => select.filter(city_site::Column::Id.ne(id)),
-            None => select,
-        }
-    };
-    refuse_if_taken(
-        scoped.db(),
-        others().filter(city_site::Column::Name.eq(&name)),
+    let door = scoped.unscoped();
+    door.refuse_duplicate::<city_site::Entity>(
+        city_site::Column::Name.eq(&name),
+        except,
         "站点名称已存在",
     )
-    .await?;
-    refuse_if_taken(
-        scoped.db(),
-        others().filter(city_site::Column::Code.eq(&code)),
+    .await
+    .map_err(form::on_field("name"))?;
+    door.refuse_duplicate::<city_site::Entity>(
+        city_site::Column::Code.eq(&code),
+        except,
         "站点编码已存在",
     )
-    .await?;
-    Ok(CheckedSite {
-        name,
-        code,
-        sort,
-        enabled: form.enabled.unwrap_or(true),
+    .await
+    .map_err(form::on_field("code"))?;
+    Ok(city_site::ActiveModel {
+        name: Set(name),
+        code: Set(code),
+        sort: Set(sort),
+        enabled: Set(form.enabled.unwrap_or(true)),
+        ..Default::default()
     })
 }
 
@@ -190,28 +205,15 @@ async fn check(
     responses((status = 200, description = "The new site", body = Envelope<CitySite>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<CitySiteForm>) -> ApiResult<CitySite> {
     let scoped = caller.require(need::CITY_SITE_ADD)?;
+    let form = form::checked(&form)?;
     scoped.ensure_global_writer()?;
     let checked = check(&scoped, &form, None).await?;
-    let txn = scoped.begin().await?;
-    let row = city_site::ActiveModel {
-        name: Set(checked.name),
-        code: Set(checked.code),
-        sort: Set(checked.sort),
-        enabled: Set(checked.enabled),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let site = CitySite::new(row, 0);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("citySite", site.id, &site, place_of(site.id)),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(site)
+    ok(scoped
+        .create::<city_site::Entity>(city_site::ActiveModel {
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change a city site. Needs `/adminConfig/citySite:edit` and data scope ALL.
@@ -220,34 +222,11 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<CitySiteForm>) -> ApiRes
     responses((status = 200, description = "The site as saved", body = Envelope<CitySite>)))]
 pub async fn edit(caller: Caller, AppJson(edit): AppJson<CitySiteEdit>) -> ApiResult<CitySite> {
     let scoped = caller.require(need::CITY_SITE_EDIT)?;
+    let edit = form::checked(&edit)?;
     scoped.ensure_global_writer()?;
     let before = scoped.get_writable::<city_site::Entity>(edit.id).await?;
     let checked = check(&scoped, &edit.form, Some(edit.id)).await?;
-    let organisation_count =
-        counts::<organisation::Entity, _>(scoped.db(), organisation::Column::SiteId, [edit.id])
-            .await?;
-    let count = count_of(&organisation_count, edit.id);
-    let txn = scoped.begin().await?;
-    let mut row: city_site::ActiveModel = before.clone().into();
-    row.name = Set(checked.name);
-    row.code = Set(checked.code);
-    row.sort = Set(checked.sort);
-    row.enabled = Set(checked.enabled);
-    let saved = CitySite::new(row.update(&txn).await?, count);
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "citySite",
-            saved.id,
-            &CitySite::new(before, count),
-            &saved,
-            place_of(saved.id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped.change::<city_site::Entity>(before, checked).await?)
 }
 
 /// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
@@ -257,34 +236,6 @@ pub async fn edit(caller: Caller, AppJson(edit): AppJson<CitySiteEdit>) -> ApiRe
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::CITY_SITE_DELETE)?;
     scoped.ensure_global_writer()?;
-    let site = scoped.get_writable::<city_site::Entity>(request.id).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let used = "该城市站点下还有公司或员工，无法删除";
-    refuse_if_used(
-        &txn,
-        organisation::Entity::find().filter(organisation::Column::SiteId.eq(site.id)),
-        used,
-    )
-    .await?;
-    refuse_if_used(
-        &txn,
-        user::Entity::find().filter(user::Column::SiteId.eq(site.id)),
-        used,
-    )
-    .await?;
-    on.delete_writable::<city_site::Entity>(site.id).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted(
-            "citySite",
-            site.id,
-            &CitySite::new(site.clone(), 0),
-            place_of(site.id),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<city_site::Entity>(request.id).await?;
     ok(Empty {})
 }

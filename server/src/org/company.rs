@@ -1,27 +1,25 @@
 //! Organisations of a city (/adminConfig/company, /coc/company/index and their detail pages):
 //! brokerage companies (scope 2), independent brokers (3) and partner organisations (4).
 
-use brokerdesk_core::enums::ORGANISATION_SCOPE;
-use brokerdesk_core::org::{fields, mask};
+use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::org::mask;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::target_site;
+use super::{current_staff, target_site};
 use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::entity::{city_site, department, organisation, store, store_group, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{
-    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
-};
+use crate::form::{self, CoreForm};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::{Resource, describe_one};
+use crate::shared::{IdRequest, count_of, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -83,92 +81,122 @@ pub struct CompanyOptionsQuery {
     pub scope: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyForm {
+    pub name: String,
+    #[serde(default)]
+    pub contact_name: String,
+    #[serde(default)]
+    pub contact_mobile: String,
+    #[serde(default)]
+    pub address: String,
+    pub enabled: Option<bool>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyAdd {
     /// Default: the caller's city site.
     #[serde(default, deserialize_with = "lenient_number")]
     pub site_id: Option<i64>,
-    pub name: String,
     pub scope: i64,
-    #[serde(default)]
-    pub contact_name: String,
-    #[serde(default)]
-    pub contact_mobile: String,
-    #[serde(default)]
-    pub address: String,
-    pub enabled: Option<bool>,
+    #[serde(flatten)]
+    pub form: CompanyForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for CompanyAdd {
+    const FORM: &'static Form = &forms::COMPANY;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyEdit {
     pub id: i64,
-    pub name: String,
-    #[serde(default)]
-    pub contact_name: String,
-    #[serde(default)]
-    pub contact_mobile: String,
-    #[serde(default)]
-    pub address: String,
-    pub enabled: Option<bool>,
+    #[serde(flatten)]
+    pub form: CompanyForm,
 }
 
-/// Builds the answers for some rows: site names and counts.
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<organisation::Model>,
-    unmasked: bool,
-) -> Result<Vec<Company>, AppError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let sites = names::<city_site::Entity, _>(
-        db,
-        city_site::Column::Id,
-        city_site::Column::Name,
-        rows.iter().map(|r| r.site_id),
-    )
-    .await?;
-    let groups =
-        counts::<store_group::Entity, _>(db, store_group::Column::OrganisationId, ids.clone())
+impl CoreForm for CompanyEdit {
+    const FORM: &'static Form = &forms::COMPANY_EDIT;
+}
+
+impl Resource for organisation::Entity {
+    const KIND: &'static str = "company";
+    const IN_USE: &'static str = "该公司下还有门店或员工，无法删除";
+    /// With the contact mobile whole: what an editor and the audit log see.
+    type View = Company;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<organisation::Model>,
+    ) -> Result<Vec<Company>, AppError> {
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let sites = db
+            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
             .await?;
-    let stores = counts::<store::Entity, _>(db, store::Column::OrganisationId, ids.clone()).await?;
-    let staff = counts::<user::Entity, _>(db, user::Column::OrganisationId, ids).await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let mobile = row.contact_mobile.clone().unwrap_or_default();
-            Company {
+        let groups = db
+            .counts(
+                db.find::<store_group::Entity>(),
+                store_group::Column::OrganisationId,
+                ids.clone(),
+            )
+            .await?;
+        let stores = db
+            .counts(
+                db.find::<store::Entity>(),
+                store::Column::OrganisationId,
+                ids.clone(),
+            )
+            .await?;
+        let staff = db
+            .counts(current_staff(db), user::Column::OrganisationId, ids)
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| Company {
                 id: row.id,
                 site_id: row.site_id,
                 site_name: name_of(&sites, Some(row.site_id)),
                 name: row.name,
                 scope: row.scope,
                 contact_name: row.contact_name,
-                contact_mobile: if unmasked {
-                    mobile
-                } else {
-                    mask::mobile(&mobile)
-                },
+                contact_mobile: row.contact_mobile.unwrap_or_default(),
                 address: row.address,
                 enabled: row.enabled,
                 store_group_count: count_of(&groups, row.id),
                 store_count: count_of(&stores, row.id),
                 staff_count: count_of(&staff, row.id),
                 created_at: millis(row.created_at),
-            }
-        })
-        .collect())
+            })
+            .collect())
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &organisation::Model,
+    ) -> Result<bool, AppError> {
+        Ok(db
+            .uses::<store_group::Entity>(store_group::Column::OrganisationId, row.id)
+            .await?
+            || db
+                .uses::<store::Entity>(store::Column::OrganisationId, row.id)
+                .await?
+            || db
+                .uses::<user::Entity>(user::Column::OrganisationId, row.id)
+                .await?
+            || db
+                .uses::<department::Entity>(department::Column::OrganisationId, row.id)
+                .await?)
+    }
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: organisation::Model,
-    unmasked: bool,
-) -> Result<Company, AppError> {
-    describe(db, vec![row], unmasked)
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+/// The company as a caller who may not edit it sees it: the contact mobile masked.
+fn masked(company: Company) -> Company {
+    Company {
+        contact_mobile: mask::mobile(&company.contact_mobile),
+        ..company
+    }
 }
 
 /// Organisations in the caller's scope. Needs `/adminConfig/company` or `/coc/company/index`.
@@ -190,15 +218,12 @@ pub async fn list(
     if let Some(site) = query.site_id {
         select = select.filter(organisation::Column::SiteId.eq(site));
     }
-    let page = paging::fetch(
-        scoped.db(),
-        select.order_by_asc(organisation::Column::Id),
-        query.page,
-    )
-    .await?;
-    let list = describe(scoped.db(), page.list, false).await?;
+    let page = scoped
+        .page(select.order_by_asc(organisation::Column::Id), query.page)
+        .await?;
+    let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
     ok(Page {
-        list,
+        list: list.into_iter().map(masked).collect(),
         total: page.total,
     })
 }
@@ -213,7 +238,8 @@ pub async fn detail(caller: Caller, AppJson(request): AppJson<IdRequest>) -> Api
     let row = scoped.get::<organisation::Entity>(request.id).await?;
     let may_edit = caller.allows(need::COMPANY_EDIT)
         && scoped.scope().covers(&organisation::Entity::place(&row));
-    ok(describe_one(scoped.db(), row, may_edit).await?)
+    let company = describe_one::<organisation::Entity, _>(&scoped.unscoped(), row).await?;
+    ok(if may_edit { company } else { masked(company) })
 }
 
 /// Organisations the caller reaches, for selects. Any logged-in caller.
@@ -232,9 +258,8 @@ pub async fn options(
     if let Some(scope) = query.scope {
         select = select.filter(organisation::Column::Scope.eq(scope));
     }
-    let rows = select
-        .order_by_asc(organisation::Column::Id)
-        .all(scoped.db())
+    let rows = scoped
+        .all(select.order_by_asc(organisation::Column::Id))
         .await?;
     ok(rows
         .into_iter()
@@ -247,44 +272,34 @@ pub async fn options(
         .collect())
 }
 
-struct Checked {
-    name: String,
-    contact_name: String,
-    contact_mobile: Option<String>,
-    address: String,
-}
-
+/// The checked values of a company form.
 async fn check(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
+    scoped: &Scoped<'_>,
     site_id: i64,
-    name: &str,
-    contact_name: &str,
-    contact_mobile: &str,
-    address: &str,
+    form: &CompanyForm,
     except: Option<i64>,
-) -> Result<Checked, AppError> {
-    let name = fields::name("name", "公司名称", name)?;
-    let contact_name = fields::text(
-        "contactName",
-        "联系人",
-        contact_name,
-        fields::NAME_MAX,
-        false,
-    )?;
-    let contact_mobile = fields::mobile("contactMobile", contact_mobile, false)?;
-    let address = fields::remark("address", "地址", address)?;
-    let mut same = organisation::Entity::find()
-        .filter(organisation::Column::SiteId.eq(site_id))
-        .filter(organisation::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(organisation::Column::Id.ne(id));
-    }
-    refuse_if_taken(scoped.db(), same, "该城市已存在同名公司").await?;
-    Ok(Checked {
-        name,
-        contact_name,
-        contact_mobile,
-        address,
+) -> Result<organisation::ActiveModel, AppError> {
+    // The fields have passed core's company form; here only what needs the database.
+    let (name, contact_name, address) = (
+        form.name.clone(),
+        form.contact_name.clone(),
+        form.address.clone(),
+    );
+    let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
+    let same = organisation::Column::SiteId
+        .eq(site_id)
+        .and(organisation::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<organisation::Entity>(same, except, "该城市已存在同名公司")
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(organisation::ActiveModel {
+        name: Set(name),
+        contact_name: Set(contact_name),
+        contact_mobile: Set(contact_mobile),
+        address: Set(address),
+        ..Default::default()
     })
 }
 
@@ -294,49 +309,18 @@ async fn check(
     responses((status = 200, description = "The new organisation", body = Envelope<Company>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<CompanyAdd>) -> ApiResult<Company> {
     let scoped = caller.require(need::COMPANY_ADD)?;
+    let form = form::checked(&form)?;
     let site = target_site(&scoped, form.site_id).await?;
-    let place = crate::access::Place {
-        site: Some(site.id),
-        ..Default::default()
-    };
-    scoped.ensure_covers(&place)?;
-    if ORGANISATION_SCOPE.label_of(form.scope).is_none() {
-        return Err(AppError::invalid("scope", "请选择公司类型"));
-    }
-    let checked = check(
-        &scoped,
-        site.id,
-        &form.name,
-        &form.contact_name,
-        &form.contact_mobile,
-        &form.address,
-        None,
-    )
-    .await?;
-    let txn = scoped.begin().await?;
-    let row = organisation::ActiveModel {
-        site_id: Set(site.id),
-        name: Set(checked.name),
-        scope: Set(form.scope as i16),
-        contact_name: Set(checked.contact_name),
-        contact_mobile: Set(checked.contact_mobile),
-        address: Set(checked.address),
-        enabled: Set(form.enabled.unwrap_or(true)),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let place = organisation::Entity::place(&row);
-    let company = describe_one(&txn, row, true).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("company", company.id, &company, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(company)
+    let checked = check(&scoped, site.id, &form.form, None).await?;
+    ok(scoped
+        .create::<organisation::Entity>(organisation::ActiveModel {
+            site_id: Set(site.id),
+            scope: Set(form.scope as i16),
+            enabled: Set(form.form.enabled.unwrap_or(true)),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change an organisation (its kind stays). Needs COMPANY_LIST:edit or a detail page's edit.
@@ -345,36 +329,13 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<CompanyAdd>) -> ApiResul
     responses((status = 200, description = "The organisation as saved", body = Envelope<Company>)))]
 pub async fn edit(caller: Caller, AppJson(form): AppJson<CompanyEdit>) -> ApiResult<Company> {
     let scoped = caller.require(need::COMPANY_EDIT)?;
+    let form = form::checked(&form)?;
     let before = scoped.get_writable::<organisation::Entity>(form.id).await?;
-    let checked = check(
-        &scoped,
-        before.site_id,
-        &form.name,
-        &form.contact_name,
-        &form.contact_mobile,
-        &form.address,
-        Some(form.id),
-    )
-    .await?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone(), true).await?;
-    let mut row: organisation::ActiveModel = before.clone().into();
-    row.name = Set(checked.name);
-    row.contact_name = Set(checked.contact_name);
-    row.contact_mobile = Set(checked.contact_mobile);
-    row.address = Set(checked.address);
-    row.enabled = Set(form.enabled.unwrap_or(before.enabled));
-    let row = row.update(&txn).await?;
-    let place = organisation::Entity::place(&row);
-    let saved = describe_one(&txn, row, true).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("company", saved.id, &old, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check(&scoped, before.site_id, &form.form, Some(form.id)).await?;
+    let enabled = Set(form.form.enabled.unwrap_or(before.enabled));
+    ok(scoped
+        .change::<organisation::Entity>(before, organisation::ActiveModel { enabled, ..checked })
+        .await?)
 }
 
 /// Delete an organisation without stores, staff or departments. Needs COMPANY_LIST:delete.
@@ -383,47 +344,6 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<CompanyEdit>) -> ApiRes
     responses((status = 200, description = "Deleted; 10020006 while stores or staff remain", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::COMPANY_DELETE)?;
-    let row = scoped
-        .get_writable::<organisation::Entity>(request.id)
-        .await?;
-    let txn = scoped.begin().await?;
-    let used = "该公司下还有门店或员工，无法删除";
-    refuse_if_used(
-        &txn,
-        store_group::Entity::find().filter(store_group::Column::OrganisationId.eq(row.id)),
-        used,
-    )
-    .await?;
-    refuse_if_used(
-        &txn,
-        store::Entity::find().filter(store::Column::OrganisationId.eq(row.id)),
-        used,
-    )
-    .await?;
-    refuse_if_used(
-        &txn,
-        user::Entity::find().filter(user::Column::OrganisationId.eq(row.id)),
-        used,
-    )
-    .await?;
-    refuse_if_used(
-        &txn,
-        department::Entity::find().filter(department::Column::OrganisationId.eq(row.id)),
-        used,
-    )
-    .await?;
-    let place = organisation::Entity::place(&row);
-    let old = describe_one(&txn, row.clone(), true).await?;
-    scoped
-        .on(&txn)
-        .delete_writable::<organisation::Entity>(row.id)
-        .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("company", row.id, &old, place),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<organisation::Entity>(request.id).await?;
     ok(Empty {})
 }

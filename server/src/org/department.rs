@@ -1,28 +1,28 @@
 //! 部门 (/work/enterprise/organograma, /coc/hr/organograma): an organisation's department tree;
 //! a department sits at company level or in one of its stores.
 
+use brokerdesk_core::forms::{self, Form};
 use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store_group::OrganisationFilter;
-use super::target_organisation;
+use super::{current_staff, target_organisation};
 use crate::AppState;
-use crate::access::caller::department_and_below;
-use crate::access::{Caller, Place, Placed, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{department, organisation, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::paging::lenient_number;
-use crate::shared::{IdRequest, count_of, counts, name_of, names, refuse_if_taken, refuse_if_used};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, count_of, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -48,12 +48,9 @@ pub struct DepartmentNode {
     pub children: Vec<DepartmentNode>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DepartmentAdd {
-    /// Default: the parent's organisation, else the caller's.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
+pub struct DepartmentForm {
     #[serde(default, deserialize_with = "lenient_number")]
     pub parent_id: Option<i64>,
     /// Default: the parent's store (none at company level).
@@ -64,48 +61,77 @@ pub struct DepartmentAdd {
     pub sort: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DepartmentAdd {
+    /// Default: the parent's organisation, else the caller's.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    #[serde(flatten)]
+    pub form: DepartmentForm,
+}
+
+impl CoreForm for DepartmentAdd {
+    const FORM: &'static Form = &forms::DEPARTMENT;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DepartmentEdit {
     pub id: i64,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub parent_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: DepartmentForm,
 }
 
-/// Nodes for some rows, without children, plus their store names and staff counts.
-async fn nodes(
-    db: &impl ConnectionTrait,
-    rows: &[department::Model],
-) -> Result<Vec<DepartmentNode>, AppError> {
-    let stores = names::<store::Entity, _>(
-        db,
-        store::Column::Id,
-        store::Column::Name,
-        rows.iter().filter_map(|r| r.store_id),
-    )
-    .await?;
-    let staff =
-        counts::<user::Entity, _>(db, user::Column::DepartmentId, rows.iter().map(|r| r.id))
+impl CoreForm for DepartmentEdit {
+    const FORM: &'static Form = &forms::DEPARTMENT;
+}
+
+impl Resource for department::Entity {
+    const KIND: &'static str = "department";
+    const IN_USE: &'static str = "该部门下还有下级部门或员工，无法删除";
+    /// A node without its children.
+    type View = DepartmentNode;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<department::Model>,
+    ) -> Result<Vec<DepartmentNode>, AppError> {
+        let stores = db
+            .named::<store::Entity>(rows.iter().filter_map(|r| r.store_id))
             .await?;
-    Ok(rows
-        .iter()
-        .map(|row| DepartmentNode {
-            id: row.id,
-            parent_id: row.parent_id,
-            organisation_id: row.organisation_id,
-            store_id: row.store_id,
-            store_name: name_of(&stores, row.store_id),
-            name: row.name.clone(),
-            sort: row.sort,
-            staff_count: count_of(&staff, row.id),
-            children: Vec::new(),
-        })
-        .collect())
+        let staff = db
+            .counts(
+                current_staff(db),
+                user::Column::DepartmentId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| DepartmentNode {
+                id: row.id,
+                parent_id: row.parent_id,
+                organisation_id: row.organisation_id,
+                store_id: row.store_id,
+                store_name: name_of(&stores, row.store_id),
+                name: row.name,
+                sort: row.sort,
+                staff_count: count_of(&staff, row.id),
+                children: Vec::new(),
+            })
+            .collect())
+    }
+
+    /// Staff would silently lose their department (that key sets null); sub-departments are
+    /// refused by the parent key itself, and said with [`Self::IN_USE`].
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &department::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<user::Entity>(user::Column::DepartmentId, row.id)
+            .await
+    }
 }
 
 /// Nests nodes under their parents; a node whose parent is not among them is a root.
@@ -129,16 +155,6 @@ fn nest(nodes: Vec<DepartmentNode>) -> Vec<DepartmentNode> {
     attach(None, &mut children)
 }
 
-async fn node(
-    db: &impl ConnectionTrait,
-    row: &department::Model,
-) -> Result<DepartmentNode, AppError> {
-    nodes(db, std::slice::from_ref(row))
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
-}
-
 /// The department tree the caller reads. Needs an organograma page, a staff page or
 /// `/enrollment` (the tree fills department selects).
 #[utoipa::path(post, path = "/api/v1/fm/org/department/tree", tag = "org",
@@ -153,12 +169,16 @@ pub async fn tree(
     if let Some(id) = query.organisation_id {
         select = select.filter(department::Column::OrganisationId.eq(id));
     }
-    let rows = select
-        .order_by_asc(department::Column::Sort)
-        .order_by_asc(department::Column::Id)
-        .all(scoped.db())
+    let rows = scoped
+        .all(
+            select
+                .order_by_asc(department::Column::Sort)
+                .order_by_asc(department::Column::Id),
+        )
         .await?;
-    ok(nest(nodes(scoped.db(), &rows).await?))
+    ok(nest(
+        department::Entity::describe(&scoped.unscoped(), rows).await?,
+    ))
 }
 
 /// Where a department goes: organisation, store and parent, checked against each other.
@@ -168,27 +188,12 @@ struct Seat {
     parent: Option<department::Model>,
 }
 
-impl Seat {
-    fn place(&self) -> Place {
-        Place {
-            site: Some(self.organisation.site_id),
-            organisation: Some(self.organisation.id),
-            store_group: self.store.as_ref().and_then(|s| s.store_group_id),
-            store: self.store.as_ref().map(|s| s.id),
-            // A sub-department is inside its parent's reach.
-            department: self.parent.as_ref().map(|p| p.id),
-            owner: None,
-        }
-    }
-}
-
 async fn seat(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
+    scoped: &Scoped<'_>,
     organisation_id: Option<i64>,
-    parent_id: Option<i64>,
-    store_id: Option<i64>,
+    form: &DepartmentForm,
 ) -> Result<Seat, AppError> {
-    let parent = match parent_id {
+    let parent = match form.parent_id {
         Some(id) => Some(scoped.get::<department::Entity>(id).await?),
         None => None,
     };
@@ -200,7 +205,7 @@ async fn seat(
         }
         None => target_organisation(scoped, organisation_id).await?,
     };
-    let store_id = store_id.or(parent.as_ref().and_then(|p| p.store_id));
+    let store_id = form.store_id.or(parent.as_ref().and_then(|p| p.store_id));
     let store = match store_id {
         Some(id) => {
             let store = scoped.get::<store::Entity>(id).await?;
@@ -226,25 +231,42 @@ async fn seat(
     })
 }
 
-async fn check_name(
-    db: &impl ConnectionTrait,
-    seat: &Seat,
-    name: &str,
+/// The checked values of a department form: where it goes (in `organisation`, or for a new
+/// one its parent's or the caller's) and its name, unique among its siblings.
+async fn check(
+    scoped: &Scoped<'_>,
+    organisation: Option<i64>,
+    form: &DepartmentForm,
     except: Option<i64>,
-) -> Result<String, AppError> {
-    let name = fields::name("name", "部门名称", name)?;
-    let mut same = department::Entity::find()
-        .filter(department::Column::OrganisationId.eq(seat.organisation.id))
-        .filter(department::Column::Name.eq(&name));
-    same = match &seat.parent {
-        Some(parent) => same.filter(department::Column::ParentId.eq(parent.id)),
-        None => same.filter(department::Column::ParentId.is_null()),
-    };
-    if let Some(id) = except {
-        same = same.filter(department::Column::Id.ne(id));
+) -> Result<department::ActiveModel, AppError> {
+    let seat = seat(scoped, organisation, form).await?;
+    if except.is_some() && organisation != Some(seat.organisation.id) {
+        return Err(AppError::invalid("parentId", "上级部门不属于该公司"));
     }
-    refuse_if_taken(db, same, "同级下已存在同名部门").await?;
-    Ok(name)
+    let name = form.name.clone();
+    let parent = seat.parent.as_ref().map(|p| p.id);
+    let same = department::Column::OrganisationId
+        .eq(seat.organisation.id)
+        .and(department::Column::Name.eq(&name))
+        .and(match parent {
+            Some(parent) => department::Column::ParentId.eq(parent),
+            None => department::Column::ParentId.is_null(),
+        });
+    scoped
+        .unscoped()
+        .refuse_duplicate::<department::Entity>(same, except, "同级下已存在同名部门")
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(department::ActiveModel {
+        site_id: Set(seat.organisation.site_id),
+        organisation_id: Set(seat.organisation.id),
+        store_group_id: Set(seat.store.as_ref().and_then(|s| s.store_group_id)),
+        store_id: Set(seat.store.as_ref().map(|s| s.id)),
+        parent_id: Set(parent),
+        name: Set(name),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
 }
 
 /// Add a department. Needs an organograma page's `add` and a scope covering where it goes.
@@ -256,38 +278,14 @@ pub async fn add(
     AppJson(form): AppJson<DepartmentAdd>,
 ) -> ApiResult<DepartmentNode> {
     let scoped = caller.require(need::DEPARTMENT_ADD)?;
-    let seat = seat(&scoped, form.organisation_id, form.parent_id, form.store_id).await?;
-    scoped.ensure_covers(&seat.place())?;
-    let name = check_name(scoped.db(), &seat, &form.name, None).await?;
-    let sort = fields::sort("sort", form.sort)?;
-    let txn = scoped.begin().await?;
-    let row = department::ActiveModel {
-        site_id: Set(seat.organisation.site_id),
-        organisation_id: Set(seat.organisation.id),
-        store_group_id: Set(seat.store.as_ref().and_then(|s| s.store_group_id)),
-        store_id: Set(seat.store.as_ref().map(|s| s.id)),
-        parent_id: Set(seat.parent.as_ref().map(|p| p.id)),
-        name: Set(name),
-        sort: Set(sort),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let saved = node(&txn, &row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created(
-            "department",
-            row.id,
-            &saved,
-            department::Entity::place(&row),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let form = form::checked(&form)?;
+    let checked = check(&scoped, form.organisation_id, &form.form, None).await?;
+    ok(scoped
+        .create::<department::Entity>(department::ActiveModel {
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Change a department: name, order, parent or store. Needs an organograma page's `edit`.
@@ -299,9 +297,12 @@ pub async fn edit(
     AppJson(form): AppJson<DepartmentEdit>,
 ) -> ApiResult<DepartmentNode> {
     let scoped = caller.require(need::DEPARTMENT_EDIT)?;
+    let form = form::checked(&form)?;
     let before = scoped.get_writable::<department::Entity>(form.id).await?;
-    if let Some(parent) = form.parent_id
-        && department_and_below(scoped.db(), before.id)
+    if let Some(parent) = form.form.parent_id
+        && scoped
+            .unscoped()
+            .department_and_below(before.id)
             .await?
             .contains(&parent)
     {
@@ -310,43 +311,14 @@ pub async fn edit(
             "上级部门不能是自身或其下级部门",
         ));
     }
-    let seat = seat(
+    let checked = check(
         &scoped,
         Some(before.organisation_id),
-        form.parent_id,
-        form.store_id,
+        &form.form,
+        Some(before.id),
     )
     .await?;
-    if seat.organisation.id != before.organisation_id {
-        return Err(AppError::invalid("parentId", "上级部门不属于该公司"));
-    }
-    scoped.ensure_covers(&seat.place())?;
-    let name = check_name(scoped.db(), &seat, &form.name, Some(before.id)).await?;
-    let sort = fields::sort("sort", form.sort)?;
-    let txn = scoped.begin().await?;
-    let old = node(&txn, &before).await?;
-    let mut row: department::ActiveModel = before.into();
-    row.parent_id = Set(seat.parent.as_ref().map(|p| p.id));
-    row.store_id = Set(seat.store.as_ref().map(|s| s.id));
-    row.store_group_id = Set(seat.store.as_ref().and_then(|s| s.store_group_id));
-    row.name = Set(name);
-    row.sort = Set(sort);
-    let row = row.update(&txn).await?;
-    let saved = node(&txn, &row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "department",
-            row.id,
-            &old,
-            &saved,
-            department::Entity::place(&row),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped.change::<department::Entity>(before, checked).await?)
 }
 
 /// Delete a department without sub-departments or staff. Needs an organograma page's `delete`.
@@ -355,34 +327,6 @@ pub async fn edit(
     responses((status = 200, description = "Deleted; 10020006 while sub-departments or staff remain", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::DEPARTMENT_DELETE)?;
-    let row = scoped
-        .get_writable::<department::Entity>(request.id)
-        .await?;
-    let txn = scoped.begin().await?;
-    let used = "该部门下还有下级部门或员工，无法删除";
-    refuse_if_used(
-        &txn,
-        department::Entity::find().filter(department::Column::ParentId.eq(row.id)),
-        used,
-    )
-    .await?;
-    refuse_if_used(
-        &txn,
-        user::Entity::find().filter(user::Column::DepartmentId.eq(row.id)),
-        used,
-    )
-    .await?;
-    let old = node(&txn, &row).await?;
-    scoped
-        .on(&txn)
-        .delete_writable::<department::Entity>(row.id)
-        .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("department", row.id, &old, department::Entity::place(&row)),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<department::Entity>(request.id).await?;
     ok(Empty {})
 }

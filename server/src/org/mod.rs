@@ -9,12 +9,13 @@ pub mod position;
 pub mod store;
 pub mod store_group;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use brokerdesk_core::org::staff_status::WORKING;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Select};
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::AppState;
-use crate::access::Scoped;
-use crate::entity::{city_site as site_entity, organisation, user_site};
+use crate::access::{Scoped, Unscoped};
+use crate::entity::{city_site as site_entity, organisation, user, user_site};
 use crate::error::AppError;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -47,15 +48,25 @@ pub async fn target_site<C: ConnectionTrait>(
     let actor = scoped.actor();
     let fallback = match actor.site_id {
         Some(id) => Some(id),
-        None => user_site::Entity::find()
-            .filter(user_site::Column::UserId.eq(actor.id))
-            .order_by_asc(user_site::Column::SiteId)
-            .one(scoped.db())
+        None => {
+            let door = scoped.unscoped();
+            door.one(
+                door.find::<user_site::Entity>()
+                    .filter(user_site::Column::UserId.eq(actor.id))
+                    .order_by_asc(user_site::Column::SiteId),
+            )
             .await?
-            .map(|row| row.site_id),
+            .map(|row| row.site_id)
+        }
     };
     let id = requested
         .or(fallback)
         .ok_or_else(|| AppError::invalid("siteId", "请选择城市站点"))?;
     scoped.get::<site_entity::Entity>(id).await
+}
+
+/// Staff at work, neither departed nor waiting for their onboarding: what 员工数 counts.
+pub fn current_staff<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Select<user::Entity> {
+    db.find::<user::Entity>()
+        .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
 }

@@ -1,28 +1,27 @@
 //! 岗位 (/work/enterprise/station, /coc/hr/station): the job titles of an organisation. The
 //! global position 超级管理员 belongs to the system and is neither created nor changed here.
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::store_group::OrganisationFilter;
-use super::target_organisation;
+use super::{current_staff, target_organisation};
 use crate::AppState;
-use crate::access::{Caller, Place, Placed, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{organisation, position, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{
-    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
-};
+use crate::form::{self, CoreForm};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, count_of, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -63,61 +62,81 @@ pub struct PositionQuery {
     pub organisation_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PositionForm {
+    pub name: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub sort: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PositionAdd {
     /// Default: the caller's organisation.
     #[serde(default, deserialize_with = "lenient_number")]
     pub organisation_id: Option<i64>,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: PositionForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for PositionAdd {
+    const FORM: &'static Form = &forms::POSITION;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PositionEdit {
     pub id: i64,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    #[serde(flatten)]
+    pub form: PositionForm,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<position::Model>,
-) -> Result<Vec<Position>, AppError> {
-    let organisations = names::<organisation::Entity, _>(
-        db,
-        organisation::Column::Id,
-        organisation::Column::Name,
-        rows.iter().filter_map(|r| r.organisation_id),
-    )
-    .await?;
-    let staff =
-        counts::<user::Entity, _>(db, user::Column::PositionId, rows.iter().map(|r| r.id)).await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| Position {
-            id: row.id,
-            organisation_id: row.organisation_id,
-            organisation_name: name_of(&organisations, row.organisation_id),
-            name: row.name,
-            sort: row.sort,
-            staff_count: count_of(&staff, row.id),
-            created_at: millis(row.created_at),
-        })
-        .collect())
+impl CoreForm for PositionEdit {
+    const FORM: &'static Form = &forms::POSITION;
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: position::Model,
-) -> Result<Position, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+impl Resource for position::Entity {
+    const KIND: &'static str = "position";
+    const IN_USE: &'static str = "该岗位下还有员工，无法删除";
+    type View = Position;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<position::Model>,
+    ) -> Result<Vec<Position>, AppError> {
+        let organisations = db
+            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
+            .await?;
+        let staff = db
+            .counts(
+                current_staff(db),
+                user::Column::PositionId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| Position {
+                id: row.id,
+                organisation_id: row.organisation_id,
+                organisation_name: name_of(&organisations, row.organisation_id),
+                name: row.name,
+                sort: row.sort,
+                staff_count: count_of(&staff, row.id),
+                created_at: millis(row.created_at),
+            })
+            .collect())
+    }
+
+    /// Anyone holding it, departed staff included (they would silently lose it).
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &position::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<user::Entity>(user::Column::PositionId, row.id)
+            .await
+    }
 }
 
 /// Positions the caller reads. Needs a station page.
@@ -139,11 +158,7 @@ pub async fn list(
     let select = select
         .order_by_asc(position::Column::Sort)
         .order_by_asc(position::Column::Id);
-    let page = paging::fetch(scoped.db(), select, query.page).await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list).await?,
-        total: page.total,
-    })
+    ok(scoped.list(select, query.page).await?)
 }
 
 /// Positions for selects (staff and onboarding forms). Needs a station, staff or onboarding page.
@@ -159,10 +174,12 @@ pub async fn options(
     if let Some(id) = query.organisation_id {
         select = select.filter(position::Column::OrganisationId.eq(id));
     }
-    let rows = select
-        .order_by_asc(position::Column::Sort)
-        .order_by_asc(position::Column::Id)
-        .all(scoped.db())
+    let rows = scoped
+        .all(
+            select
+                .order_by_asc(position::Column::Sort)
+                .order_by_asc(position::Column::Id),
+        )
         .await?;
     ok(rows
         .into_iter()
@@ -174,21 +191,27 @@ pub async fn options(
         .collect())
 }
 
-async fn check_name(
-    db: &impl ConnectionTrait,
+/// The checked values of a position form; the name is unique in its company.
+async fn check(
+    scoped: &Scoped<'_>,
     organisation_id: i64,
-    name: &str,
+    form: &PositionForm,
     except: Option<i64>,
-) -> Result<String, AppError> {
-    let name = fields::position_name(name)?;
-    let mut same = position::Entity::find()
-        .filter(position::Column::OrganisationId.eq(organisation_id))
-        .filter(position::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(position::Column::Id.ne(id));
-    }
-    refuse_if_taken(db, same, "该公司下已存在同名岗位").await?;
-    Ok(name)
+) -> Result<position::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = position::Column::OrganisationId
+        .eq(organisation_id)
+        .and(position::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<position::Entity>(same, except, "该公司下已存在同名岗位")
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(position::ActiveModel {
+        name: Set(name),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
 }
 
 /// The system's own positions (no organisation) are not edited through these screens.
@@ -205,35 +228,17 @@ fn refuse_system_position(row: &position::Model) -> Result<i64, AppError> {
     responses((status = 200, description = "The new position", body = Envelope<Position>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<PositionAdd>) -> ApiResult<Position> {
     let scoped = caller.require(need::POSITION_ADD)?;
+    let form = form::checked(&form)?;
     let org = target_organisation(&scoped, form.organisation_id).await?;
-    scoped.ensure_covers(&Place {
-        site: Some(org.site_id),
-        organisation: Some(org.id),
-        ..Place::default()
-    })?;
-    let name = check_name(scoped.db(), org.id, &form.name, None).await?;
-    let sort = fields::sort("sort", form.sort)?;
-    let txn = scoped.begin().await?;
-    let row = position::ActiveModel {
-        organisation_id: Set(Some(org.id)),
-        site_id: Set(Some(org.site_id)),
-        name: Set(name),
-        sort: Set(sort),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let place = position::Entity::place(&row);
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("position", saved.id, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check(&scoped, org.id, &form.form, None).await?;
+    ok(scoped
+        .create::<position::Entity>(position::ActiveModel {
+            organisation_id: Set(Some(org.id)),
+            site_id: Set(Some(org.site_id)),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
 }
 
 /// Rename or reorder a position. Needs a station page's `edit`.
@@ -242,26 +247,11 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<PositionAdd>) -> ApiResu
     responses((status = 200, description = "The position as saved", body = Envelope<Position>)))]
 pub async fn edit(caller: Caller, AppJson(form): AppJson<PositionEdit>) -> ApiResult<Position> {
     let scoped = caller.require(need::POSITION_EDIT)?;
+    let form = form::checked(&form)?;
     let before = scoped.get_writable::<position::Entity>(form.id).await?;
     let organisation_id = refuse_system_position(&before)?;
-    let name = check_name(scoped.db(), organisation_id, &form.name, Some(before.id)).await?;
-    let sort = fields::sort("sort", form.sort)?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
-    let mut row: position::ActiveModel = before.into();
-    row.name = Set(name);
-    row.sort = Set(sort);
-    let row = row.update(&txn).await?;
-    let place = position::Entity::place(&row);
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("position", saved.id, &old, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    let checked = check(&scoped, organisation_id, &form.form, Some(before.id)).await?;
+    ok(scoped.change::<position::Entity>(before, checked).await?)
 }
 
 /// Delete a position nobody holds. Needs a station page's `delete`.
@@ -270,27 +260,7 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<PositionEdit>) -> ApiRe
     responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::POSITION_DELETE)?;
-    let row = scoped.get_writable::<position::Entity>(request.id).await?;
-    refuse_system_position(&row)?;
-    let txn = scoped.begin().await?;
-    refuse_if_used(
-        &txn,
-        user::Entity::find().filter(user::Column::PositionId.eq(row.id)),
-        "该岗位下还有员工，无法删除",
-    )
-    .await?;
-    let place = position::Entity::place(&row);
-    let old = describe_one(&txn, row.clone()).await?;
-    scoped
-        .on(&txn)
-        .delete_writable::<position::Entity>(row.id)
-        .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("position", row.id, &old, place),
-    )
-    .await?;
-    txn.commit().await?;
+    refuse_system_position(&scoped.get_writable::<position::Entity>(request.id).await?)?;
+    scoped.remove::<position::Entity>(request.id).await?;
     ok(Empty {})
 }

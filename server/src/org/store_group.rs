@@ -1,11 +1,10 @@
 //! 门店组 (/work/enterprise/store, and a company's detail pages): stores of one organisation
 //! grouped for management.
 
-use brokerdesk_core::org::fields;
+use brokerdesk_core::forms::{self, Form};
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,14 +12,13 @@ use utoipa_axum::routes;
 
 use super::target_organisation;
 use crate::AppState;
-use crate::access::{Caller, Place, Placed, Scoped, need};
-use crate::audit::{self, Change};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{organisation, store, store_group};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{
-    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
-};
+use crate::form::{self, CoreForm};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
+use crate::shared::{IdRequest, count_of, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -68,7 +66,7 @@ pub struct OrganisationFilter {
     pub organisation_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreGroupAdd {
     /// Default: the caller's organisation.
@@ -77,49 +75,61 @@ pub struct StoreGroupAdd {
     pub name: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for StoreGroupAdd {
+    const FORM: &'static Form = &forms::STORE_GROUP;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoreGroupEdit {
     pub id: i64,
     pub name: String,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
-    rows: Vec<store_group::Model>,
-) -> Result<Vec<StoreGroup>, AppError> {
-    let organisations = names::<organisation::Entity, _>(
-        db,
-        organisation::Column::Id,
-        organisation::Column::Name,
-        rows.iter().map(|r| r.organisation_id),
-    )
-    .await?;
-    let stores =
-        counts::<store::Entity, _>(db, store::Column::StoreGroupId, rows.iter().map(|r| r.id))
-            .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| StoreGroup {
-            id: row.id,
-            organisation_id: row.organisation_id,
-            organisation_name: name_of(&organisations, Some(row.organisation_id)),
-            site_id: row.site_id,
-            name: row.name,
-            store_count: count_of(&stores, row.id),
-            created_at: millis(row.created_at),
-        })
-        .collect())
+impl CoreForm for StoreGroupEdit {
+    const FORM: &'static Form = &forms::STORE_GROUP;
 }
 
-async fn describe_one(
-    db: &impl ConnectionTrait,
-    row: store_group::Model,
-) -> Result<StoreGroup, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
+impl Resource for store_group::Entity {
+    const KIND: &'static str = "storeGroup";
+    const IN_USE: &'static str = "该门店组下还有门店，无法删除";
+    type View = StoreGroup;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<store_group::Model>,
+    ) -> Result<Vec<StoreGroup>, AppError> {
+        let organisations = db
+            .named::<organisation::Entity>(rows.iter().map(|r| r.organisation_id))
+            .await?;
+        let stores = db
+            .counts(
+                db.find::<store::Entity>(),
+                store::Column::StoreGroupId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| StoreGroup {
+                id: row.id,
+                organisation_id: row.organisation_id,
+                organisation_name: name_of(&organisations, Some(row.organisation_id)),
+                site_id: row.site_id,
+                name: row.name,
+                store_count: count_of(&stores, row.id),
+                created_at: millis(row.created_at),
+            })
+            .collect())
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &store_group::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<store::Entity>(store::Column::StoreGroupId, row.id)
+            .await
+    }
 }
 
 /// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
@@ -138,16 +148,9 @@ pub async fn list(
     if let Some(id) = query.organisation_id {
         select = select.filter(store_group::Column::OrganisationId.eq(id));
     }
-    let page = paging::fetch(
-        scoped.db(),
-        select.order_by_asc(store_group::Column::Id),
-        query.page,
-    )
-    .await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list).await?,
-        total: page.total,
-    })
+    ok(scoped
+        .list(select.order_by_asc(store_group::Column::Id), query.page)
+        .await?)
 }
 
 /// Store groups the caller reaches, for selects. Any logged-in caller.
@@ -163,9 +166,8 @@ pub async fn options(
     if let Some(id) = query.organisation_id {
         select = select.filter(store_group::Column::OrganisationId.eq(id));
     }
-    let rows = select
-        .order_by_asc(store_group::Column::Id)
-        .all(scoped.db())
+    let rows = scoped
+        .all(select.order_by_asc(store_group::Column::Id))
         .await?;
     ok(rows
         .into_iter()
@@ -178,19 +180,20 @@ pub async fn options(
 }
 
 async fn check_name(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
+    scoped: &Scoped<'_>,
     organisation_id: i64,
     name: &str,
     except: Option<i64>,
 ) -> Result<String, AppError> {
-    let name = fields::name("name", "门店组名称", name)?;
-    let mut same = store_group::Entity::find()
-        .filter(store_group::Column::OrganisationId.eq(organisation_id))
-        .filter(store_group::Column::Name.eq(&name));
-    if let Some(id) = except {
-        same = same.filter(store_group::Column::Id.ne(id));
-    }
-    refuse_if_taken(scoped.db(), same, "该公司下已存在同名门店组").await?;
+    let name = name.to_owned();
+    let same = store_group::Column::OrganisationId
+        .eq(organisation_id)
+        .and(store_group::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<store_group::Entity>(same, except, "该公司下已存在同名门店组")
+        .await
+        .map_err(form::on_field("name"))?;
     Ok(name)
 }
 
@@ -201,33 +204,18 @@ async fn check_name(
     responses((status = 200, description = "The new store group", body = Envelope<StoreGroup>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<StoreGroupAdd>) -> ApiResult<StoreGroup> {
     let scoped = caller.require(need::STORE_ADD)?;
+    let form = form::checked(&form)?;
     let org = target_organisation(&scoped, form.organisation_id).await?;
-    scoped.ensure_covers(&Place {
-        site: Some(org.site_id),
-        organisation: Some(org.id),
-        ..Place::default()
-    })?;
     let name = check_name(&scoped, org.id, &form.name, None).await?;
-    let txn = scoped.begin().await?;
-    let row = store_group::ActiveModel {
-        organisation_id: Set(org.id),
-        site_id: Set(Some(org.site_id)),
-        name: Set(name),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    let place = store_group::Entity::place(&row);
-    let group = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("storeGroup", group.id, &group, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(group)
+    ok(scoped
+        .create::<store_group::Entity>(store_group::ActiveModel {
+            organisation_id: Set(org.id),
+            site_id: Set(Some(org.site_id)),
+            name: Set(name),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        })
+        .await?)
 }
 
 /// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
@@ -236,23 +224,18 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StoreGroupAdd>) -> ApiRe
     responses((status = 200, description = "The store group as saved", body = Envelope<StoreGroup>)))]
 pub async fn edit(caller: Caller, AppJson(form): AppJson<StoreGroupEdit>) -> ApiResult<StoreGroup> {
     let scoped = caller.require(need::STORE_EDIT)?;
+    let form = form::checked(&form)?;
     let before = scoped.get_writable::<store_group::Entity>(form.id).await?;
     let name = check_name(&scoped, before.organisation_id, &form.name, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
-    let mut row: store_group::ActiveModel = before.into();
-    row.name = Set(name);
-    let row = row.update(&txn).await?;
-    let place = store_group::Entity::place(&row);
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("storeGroup", saved.id, &old, &saved, place),
-    )
-    .await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped
+        .change::<store_group::Entity>(
+            before,
+            store_group::ActiveModel {
+                name: Set(name),
+                ..Default::default()
+            },
+        )
+        .await?)
 }
 
 /// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
@@ -262,28 +245,6 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StoreGroupEdit>) -> Api
     responses((status = 200, description = "Deleted; 10020006 while stores remain", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::STORE_DELETE)?;
-    let row = scoped
-        .get_writable::<store_group::Entity>(request.id)
-        .await?;
-    let txn = scoped.begin().await?;
-    refuse_if_used(
-        &txn,
-        store::Entity::find().filter(store::Column::StoreGroupId.eq(row.id)),
-        "该门店组下还有门店，无法删除",
-    )
-    .await?;
-    let place = store_group::Entity::place(&row);
-    let old = describe_one(&txn, row.clone()).await?;
-    scoped
-        .on(&txn)
-        .delete_writable::<store_group::Entity>(row.id)
-        .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("storeGroup", row.id, &old, place),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<store_group::Entity>(request.id).await?;
     ok(Empty {})
 }

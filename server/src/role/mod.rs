@@ -4,13 +4,14 @@
 
 pub mod permission_tree;
 
+use brokerdesk_core::forms::{self, Form};
 use std::collections::HashSet;
 
 use brokerdesk_core::org::data_scope::{self, DataScope};
-use brokerdesk_core::org::fields;
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -27,11 +28,10 @@ use crate::entity::{
     role_scope_department, role_scope_store, store, user_role,
 };
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::org::store_group::OrganisationFilter;
 use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{
-    IdRequest, count_of, counts, millis, name_of, names, refuse_if_taken, refuse_if_used,
-};
+use crate::shared::{IdRequest, count_of, counts, millis, name_of, names, refuse_if_used};
 use crate::staff::seat::ensure_grantable;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -64,6 +64,33 @@ pub struct Role {
     pub custom_department_ids: Vec<i64>,
     pub custom_store_ids: Vec<i64>,
     pub created_at: i64,
+    /// What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
+    /// it is theirs to change, nothing when they may only read it. The route's actions still apply.
+    pub available_actions: Vec<String>,
+}
+
+/// The row actions of a role the caller may change.
+const ROLE_ACTIONS: [&str; 3] = ["edit", "delete", "permission"];
+
+/// Fills `available_actions`: the roles among `roles` the caller may change offer every action.
+async fn offer_actions<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    roles: &mut [Role],
+) -> Result<(), AppError> {
+    let writable: HashSet<i64> = scoped
+        .write::<role::Entity>()
+        .filter(role::Column::Id.is_in(roles.iter().map(|r| r.id)))
+        .select_only()
+        .column(role::Column::Id)
+        .into_tuple()
+        .all(scoped.db())
+        .await?
+        .into_iter()
+        .collect();
+    for role in roles.iter_mut().filter(|role| writable.contains(&role.id)) {
+        role.available_actions = ROLE_ACTIONS.map(String::from).to_vec();
+    }
+    Ok(())
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -90,7 +117,7 @@ pub struct RoleQuery {
     pub organisation_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleForm {
     pub name: String,
@@ -104,7 +131,7 @@ pub struct RoleForm {
     pub remark: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleAdd {
     /// Default: the caller's organisation (city-level callers without one create city roles).
@@ -114,12 +141,20 @@ pub struct RoleAdd {
     pub form: RoleForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for RoleAdd {
+    const FORM: &'static Form = &forms::ROLE;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RoleEdit {
     pub id: i64,
     #[serde(flatten)]
     pub form: RoleForm,
+}
+
+impl CoreForm for RoleEdit {
+    const FORM: &'static Form = &forms::ROLE;
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -180,6 +215,7 @@ async fn describe(
                 custom_department_ids,
                 custom_store_ids,
                 created_at: millis(row.created_at),
+                available_actions: Vec::new(),
             }
         })
         .collect())
@@ -211,8 +247,10 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResu
         query.page,
     )
     .await?;
+    let mut list = describe(scoped.db(), page.list).await?;
+    offer_actions(&scoped, &mut list).await?;
     ok(Page {
-        list: describe(scoped.db(), page.list).await?,
+        list,
         total: page.total,
     })
 }
@@ -224,7 +262,9 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResu
 pub async fn detail(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Role> {
     let scoped = caller.require(need::ROLE_READ)?;
     let row = scoped.get::<role::Entity>(request.id).await?;
-    ok(describe_one(scoped.db(), row).await?)
+    let mut role = describe_one(scoped.db(), row).await?;
+    offer_actions(&scoped, std::slice::from_mut(&mut role)).await?;
+    ok(role)
 }
 
 /// Roles the caller may assign, for the staff and onboarding forms. Needs a role, staff or
@@ -317,8 +357,8 @@ async fn check(
     place: &Place,
     except: Option<i64>,
 ) -> Result<Checked, AppError> {
-    let name = fields::name("name", "角色名称", &form.name)?;
-    let remark = fields::remark("remark", "备注", &form.remark)?;
+    // The fields have passed core's role form; here the scope the caller may grant.
+    let (name, remark) = (form.name.clone(), form.remark.clone());
     let scope = data_scope::parse(&form.data_scope)
         .map_err(|message| AppError::invalid("dataScope", message))?;
     if !scoped.caller().is_super_admin()
@@ -389,7 +429,7 @@ async fn check(
     if let Some(id) = except {
         same = same.filter(role::Column::Id.ne(id));
     }
-    refuse_if_taken(scoped.db(), same, "该范围内已存在同名角色").await?;
+    form::refuse_taken(scoped.db(), same, "name", "该范围内已存在同名角色").await?;
     Ok(Checked {
         name,
         data_scope: scope,
@@ -442,6 +482,7 @@ async fn set_custom_set(
     responses((status = 200, description = "The new role", body = Envelope<Role>)))]
 pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResult<Role> {
     let scoped = caller.require(need::ROLE_ADD)?;
+    let request = form::checked(&request)?;
     let place = place_for_new(&scoped, request.organisation_id).await?;
     let checked = check(&scoped, &request.form, &place, None).await?;
     let txn = scoped.begin().await?;
@@ -476,6 +517,7 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResul
     responses((status = 200, description = "The role as saved", body = Envelope<Role>)))]
 pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiResult<Role> {
     let scoped = caller.require(need::ROLE_EDIT)?;
+    let request = form::checked(&request)?;
     let before = scoped.get_writable::<role::Entity>(request.id).await?;
     let place = role::Entity::place(&before);
     let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;

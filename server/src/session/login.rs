@@ -2,6 +2,7 @@
 //! minutes; locked and departed staff cannot log in.
 
 use axum::extract::State;
+use brokerdesk_core::forms::{self, Form};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -15,18 +16,23 @@ use crate::auth::session::may_log_in;
 use crate::auth::token::{digest, new_token};
 use crate::entity::{session_token, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ErrorBody, ok};
+use crate::form::{self, CoreForm};
 
 /// Wrong passwords in a row that throttle an account.
 pub const MAX_FAILED_LOGINS: i32 = 5;
 /// How long a throttled account refuses logins.
 pub const THROTTLE_MINUTES: i64 = 5;
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[schema(example = "manager")]
     pub username: String,
     #[schema(example = "Demo@2026")]
     pub password: String,
+}
+
+impl CoreForm for LoginRequest {
+    const FORM: &'static Form = &forms::LOGIN;
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -68,13 +74,8 @@ pub async fn login(
     State(state): State<AppState>,
     AppJson(request): AppJson<LoginRequest>,
 ) -> ApiResult<LoginData> {
-    let username = request.username.trim();
-    if username.is_empty() {
-        return Err(AppError::invalid("username", "请输入用户名"));
-    }
-    if request.password.is_empty() {
-        return Err(AppError::invalid("password", "请输入密码"));
-    }
+    let request = form::checked(&request)?;
+    let username = request.username.as_str();
     let now = Utc::now();
     let Some(account) = user::Entity::find()
         .filter(user::Column::Username.eq(username))
@@ -211,6 +212,7 @@ pub async fn logout(State(state): State<AppState>, session: Session) -> ApiResul
         .filter(session_token::Column::Id.eq(session.token_id))
         .exec(&state.db)
         .await?;
+    crate::auth::cache::changed();
     ok(Empty {})
 }
 

@@ -1,13 +1,9 @@
 //! `getLoginUserInfo`: who the caller is, where they work, and what they may do.
 
-use axum::extract::State;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::AppState;
 use crate::auth::Session;
-use crate::entity::{city_site, position, user_site};
 use crate::error::{ApiResult, AppQuery, Envelope, ok};
 use crate::menu;
 
@@ -70,39 +66,19 @@ pub struct ChatLoginInfo {
     responses((status = 200, description = "User info; code 10010003 when not logged in", body = Envelope<UserInfo>))
 )]
 pub async fn get_login_user_info(
-    State(state): State<AppState>,
     session: Session,
     AppQuery(query): AppQuery<UserInfoQuery>,
 ) -> ApiResult<UserInfo> {
-    let user = &session.user;
-    let position_name = match user.position_id {
-        Some(id) => position::Entity::find_by_id(id)
-            .one(&state.db)
-            .await?
-            .map(|position| position.name),
-        None => None,
-    }
-    .unwrap_or_default();
-    let site_ids: Vec<i64> = user_site::Entity::find()
-        .filter(user_site::Column::UserId.eq(user.id))
-        .all(&state.db)
-        .await?
-        .into_iter()
-        .map(|row| row.site_id)
-        .collect();
-    let sites = city_site::Entity::find()
-        .filter(city_site::Column::Id.is_in(site_ids))
-        .order_by_asc(city_site::Column::Sort)
-        .order_by_asc(city_site::Column::Id)
-        .all(&state.db)
-        .await?
-        .into_iter()
+    let known = &session.known;
+    let user = &known.user;
+    let sites = known
+        .sites
+        .iter()
         .map(|site| SiteInfo {
             id: site.id,
-            name: site.name,
+            name: site.name.clone(),
         })
         .collect();
-    let tree = menu::user_menu(&state.db, user.id).await?;
     let chat_login_info = (query.chat_login_info.as_deref() == Some("1")).then(|| ChatLoginInfo {
         token: session.token.clone(),
         application_identity: CHAT_APPLICATION_IDENTITY.to_owned(),
@@ -113,7 +89,7 @@ pub async fn get_login_user_info(
         store_id: user.store_id,
         store_group_id: user.store_group_id,
         organisation_id: user.organisation_id,
-        position_name,
+        position_name: known.position_name.clone(),
         real_name: user.real_name.clone(),
         user_code: user.user_code.clone(),
         mobile: user
@@ -123,7 +99,7 @@ pub async fn get_login_user_info(
             .unwrap_or_default(),
         working_status: user.working_status.clone(),
         sites,
-        permissions: menu::permission_codes(&tree),
+        permissions: menu::permission_codes(&known.menu),
         chat_login_info,
     })
 }

@@ -3,6 +3,7 @@
 //! wrong guesses, and a number gets at most one code a minute.
 
 use axum::extract::State;
+use brokerdesk_core::forms;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
@@ -19,6 +20,7 @@ use crate::auth::Session;
 use crate::auth::token::{code_digest, new_code};
 use crate::entity::{user, verify_code};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
 
 pub const CODE_TTL_SECONDS: i64 = 300;
 pub const RESEND_AFTER_SECONDS: i64 = 60;
@@ -39,7 +41,7 @@ pub struct SendCodeData {
     pub resend_after_seconds: i64,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CheckCodeRequest {
     pub cellphone: String,
     #[schema(example = "123456")]
@@ -153,8 +155,8 @@ pub async fn edit_cellphone(
     session: Session,
     AppJson(request): AppJson<CheckCodeRequest>,
 ) -> ApiResult<CellphoneData> {
-    let mobile = valid_mobile(&request.cellphone)?;
-    let code = valid_code(&request.code)?;
+    let request = form::checked_with(&forms::CHANGE_MOBILE, &request)?;
+    let (mobile, code) = (request.cellphone.as_str(), request.code.as_str());
     let taken = user::Entity::find()
         .filter(user::Column::Mobile.eq(mobile))
         .filter(user::Column::Id.ne(session.user.id))
@@ -183,6 +185,8 @@ pub async fn edit_cellphone(
             other => other,
         })?;
     txn.commit().await?;
+    // The profile the caller cache serves shows the number.
+    crate::auth::cache::changed();
     ok(CellphoneData {
         mobile: brokerdesk_core::org::mask::mobile(mobile),
     })

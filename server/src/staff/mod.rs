@@ -5,6 +5,7 @@
 pub mod seat;
 pub mod view;
 
+use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
 use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
 use chrono::Utc;
@@ -12,7 +13,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -26,9 +27,9 @@ use crate::auth::password::hash_password;
 use crate::auth::token::new_token;
 use crate::entity::{role, session_token, user, user_role, user_site};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form::{self, CoreForm};
 use crate::history::{self, StatusMove};
 use crate::paging::{self, Page, PageQuery, filter_text, lenient_bool, lenient_number};
-use crate::shared::refuse_if_taken;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -67,7 +68,7 @@ pub struct StaffDetailRequest {
 }
 
 /// The personal fields of the staff and onboarding forms.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PersonForm {
     #[serde(default)]
@@ -112,12 +113,12 @@ impl PersonForm {
             emergency_contact: text(&self.emergency_contact),
             emergency_mobile: text(&self.emergency_mobile),
         };
-        Ok(fields::check_person(&details, complete)?)
+        fields::check_person(&details, complete, form::today()).map_err(AppError::Fields)
     }
 }
 
 /// Where a person sits and what they hold, as forms send it.
-#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatForm {
     /// Default: the store's organisation, else the caller's.
@@ -144,7 +145,7 @@ impl SeatForm {
     }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffAdd {
     pub username: String,
@@ -157,7 +158,11 @@ pub struct StaffAdd {
     pub working_status: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for StaffAdd {
+    const FORM: &'static Form = &forms::STAFF;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffEdit {
     pub id: i64,
@@ -167,7 +172,11 @@ pub struct StaffEdit {
     pub seat: SeatForm,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+impl CoreForm for StaffEdit {
+    const FORM: &'static Form = &forms::STAFF_EDIT;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StaffStatusChange {
     pub id: i64,
@@ -216,8 +225,13 @@ pub async fn list(
         query.page,
     )
     .await?;
+    let mut list = view::rows(scoped.db(), &page.list).await?;
+    // Nobody changes their own status (change_status refuses it): their row offers none.
+    for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
+        row.available_actions.clear();
+    }
     ok(Page {
-        list: view::rows(scoped.db(), &page.list).await?,
+        list,
         total: page.total,
     })
 }
@@ -238,10 +252,15 @@ pub async fn detail(
     } else {
         scoped.get::<user::Entity>(request.id).await?
     };
-    ok(view::detail(scoped.db(), &person, request.unmasked).await?)
+    let mut detail = view::detail(scoped.db(), &person, request.unmasked).await?;
+    if person.id == scoped.actor().id {
+        detail.row.available_actions.clear();
+    }
+    ok(detail)
 }
 
-/// Refuses a username, mobile or ID number someone else already has.
+/// Refuses a username, mobile or ID number someone else already has, each on its field and
+/// all at once.
 pub async fn refuse_duplicates(
     db: &impl ConnectionTrait,
     username: Option<&str>,
@@ -255,29 +274,18 @@ pub async fn refuse_duplicates(
             None => select,
         }
     };
+    let mut taken = Vec::new();
     if let Some(username) = username {
-        refuse_if_taken(
-            db,
-            others().filter(user::Column::Username.eq(username)),
-            "用户名已存在",
-        )
-        .await?;
+        let same = others().filter(user::Column::Username.eq(username));
+        taken.push(form::taken(db, same, "username", "用户名已存在").await?);
     }
-    refuse_if_taken(
-        db,
-        others().filter(user::Column::Mobile.eq(&person.mobile)),
-        "该手机号已被其他员工使用",
-    )
-    .await?;
+    let same = others().filter(user::Column::Mobile.eq(&person.mobile));
+    taken.push(form::taken(db, same, "mobile", "该手机号已被其他员工使用").await?);
     if let Some(id_number) = &person.id_number {
-        refuse_if_taken(
-            db,
-            others().filter(user::Column::IdNumber.eq(id_number)),
-            "该身份证号已被其他员工使用",
-        )
-        .await?;
+        let same = others().filter(user::Column::IdNumber.eq(id_number));
+        taken.push(form::taken(db, same, "idNumber", "该身份证号已被其他员工使用").await?);
     }
-    Ok(())
+    form::refuse_all_taken(taken)
 }
 
 /// A new person, checked in full, ready to be written.
@@ -299,8 +307,8 @@ pub async fn prepare_new_person(
     seat: &SeatForm,
     status: WorkingStatus,
 ) -> Result<NewPerson, AppError> {
-    let username = fields::username(username)?;
-    let password = fields::password(password)?;
+    // Username and password have passed the caller's core form (staff, onboardingStart).
+    let (username, password) = (username.to_owned(), password.to_owned());
     let person = person.check(false)?;
     let seat_checked = seat::resolve(scoped, seat.request()).await?;
     let roles = seat::check_roles(scoped, &seat.role_ids, seat_checked.organisation, &[]).await?;
@@ -462,6 +470,7 @@ pub fn working_status(
     responses((status = 200, description = "The new person", body = Envelope<StaffDetail>)))]
 pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<StaffDetail> {
     let scoped = caller.require(need::STAFF_ADD)?;
+    let form = form::checked(&form)?;
     let status = working_status("workingStatus", form.working_status.as_deref())?
         .unwrap_or(WorkingStatus::Formal);
     let new = prepare_new_person(
@@ -492,6 +501,7 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<
     responses((status = 200, description = "The person as saved", body = Envelope<StaffDetail>)))]
 pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResult<StaffDetail> {
     let scoped = caller.require(need::STAFF_EDIT)?;
+    let form = form::checked(&form)?;
     let before = scoped.get_writable::<user::Entity>(form.id).await?;
     ensure_person_changeable(&scoped, &before)?;
     let person = form.person.check(false)?;
@@ -604,11 +614,12 @@ pub async fn change_status(
     AppJson(form): AppJson<StaffStatusChange>,
 ) -> ApiResult<StaffDetail> {
     let scoped = caller.require(need::STAFF_EDIT)?;
+    let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
     let action = StaffAction::from_code(&form.action)
         .filter(|action| action.is_direct())
         .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
-    let reason = fields::remark("reason", "原因", form.reason.as_deref().unwrap_or_default())?;
+    let reason = form.reason.clone().unwrap_or_default();
     let person = scoped.get_writable::<user::Entity>(form.id).await?;
     if person.id == scoped.actor().id {
         return Err(AppError::OutOfScope("不能修改自己的状态"));

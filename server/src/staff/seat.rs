@@ -109,6 +109,10 @@ pub async fn resolve<C: ConnectionTrait>(
         department: dept.map(|d| d.id),
         position: request.position,
     };
+    if seat.store.is_none() && scoped.ensure_covers(&seat.place()).is_err() {
+        // The caller reaches only stores: the person must sit in one of them.
+        return Err(AppError::invalid("storeId", "请选择所属门店"));
+    }
     scoped.ensure_covers(&seat.place())?;
     Ok(seat)
 }

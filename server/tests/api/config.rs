@@ -751,6 +751,10 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
     assert_eq!(actions, ["delete", "update", "update", "create"]);
     assert_eq!(audit["list"][2]["before"]["menuName"], "排班");
     assert_eq!(audit["list"][2]["after"]["menuName"], "排班管理");
+    assert_eq!(
+        audit["list"][0]["entityName"], "排班管理",
+        "a deleted entry keeps its name"
+    );
 }
 
 on_both_backends!(

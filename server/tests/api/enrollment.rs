@@ -64,7 +64,11 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
         ("education", json!(0), "请选择学历"),
         ("maritalStatus", json!(9), "请选择婚姻状况"),
         ("mobile", json!("1391234"), "请输入正确的手机号码"),
-        ("emergencyMobile", json!("abc"), "请输入正确的手机号码"),
+        (
+            "emergencyMobile",
+            json!("abc"),
+            "请输入正确的固话号码或手机号码",
+        ),
     ] {
         let mut body = details(&id, mobile);
         body[field] = value;

@@ -2,10 +2,13 @@
 //! fresh database, once on SQLite and once on PostgreSQL (skipped, saying why, when no
 //! PostgreSQL is reachable at 127.0.0.1:5432).
 
+mod apps;
+mod callers;
 mod common;
 mod config;
 mod enrollment;
 mod fixtures;
+mod forms;
 mod matrix;
 mod menu;
 mod protocol;

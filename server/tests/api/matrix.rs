@@ -551,7 +551,113 @@ async fn enrollment_routes(app: TestApp) {
     .await;
 }
 
+/// Writes whose row as stored would lie outside the caller's scope: each caller tries to move a
+/// fresh 西湖店 department to company level, or to add one there. Only callers reaching the
+/// whole company (or city) may; the store managers, who can edit the department where it is,
+/// are refused and the department stays in its store.
+async fn writes_never_move_rows_out_of_scope(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let xihu = s.stores["西湖店"];
+    let fresh_department = || async {
+        let n = next();
+        m.id(m.admin("/api/v1/fm/org/department/add", json!({ "organisationId": s.org("安居经纪"), "storeId": xihu, "name": format!("临时部门{n}") })).await)
+    };
+    m.check("/api/v1/fm/org/department/edit", COMPANY_WRITE, |user| async move {
+        json!({ "id": fresh_department().await, "parentId": null, "storeId": null, "name": format!("移出{user}") })
+    })
+    .await;
+    let manager = &m.callers[2];
+    let id = fresh_department().await;
+    let refused = manager
+        .post(
+            "/api/v1/fm/org/department/edit",
+            json!({ "id": id, "storeId": null, "name": "移出门店" }),
+        )
+        .await;
+    assert_eq!(refused.code(), 10020002, "{}", refused.body);
+    let tree = m
+        .admin(
+            "/api/v1/fm/org/department/tree",
+            json!({ "organisationId": s.org("安居经纪") }),
+        )
+        .await;
+    let mut nodes = Vec::new();
+    let mut stack: Vec<Value> = tree.as_array().unwrap().clone();
+    while let Some(node) = stack.pop() {
+        stack.extend(node["children"].as_array().unwrap().iter().cloned());
+        nodes.push(node);
+    }
+    let kept = nodes
+        .iter()
+        .find(|n| n["id"] == id)
+        .expect("the department");
+    assert_eq!(kept["storeId"].as_i64(), Some(xihu));
+    assert_ne!(
+        kept["name"], "移出门店",
+        "nothing of the refused edit was written"
+    );
+
+    m.check(
+        "/api/v1/fm/org/department/add",
+        COMPANY_WRITE,
+        |user| async move {
+            json!({ "organisationId": s.org("安居经纪"), "name": format!("公司级{user}") })
+        },
+    )
+    .await;
+}
+
+/// What the database's foreign keys refuse answers 10020006 with what still uses the row, on
+/// both engines: a district that business circles refer to, a department with sub-departments.
+async fn rows_still_referred_to_are_not_removed(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let city = &m.callers[1];
+    let district = m.id(m
+        .admin(
+            "/api/v1/fm/cityConfig/district/add",
+            json!({ "siteId": s.sites["杭州"], "name": "临时区域" }),
+        )
+        .await);
+    m.admin(
+        "/api/v1/fm/cityConfig/businessCircle/add",
+        json!({ "districtId": district, "name": "临时商圈" }),
+    )
+    .await;
+    let answer = city
+        .post(
+            "/api/v1/fm/cityConfig/district/delete",
+            json!({ "id": district }),
+        )
+        .await;
+    assert_eq!(
+        (answer.code(), answer.message()),
+        (10020006, "该区域下还有商圈，无法删除")
+    );
+    let parent = m.id(m
+        .admin(
+            "/api/v1/fm/org/department/add",
+            json!({ "organisationId": s.org("安居经纪"), "name": "上级部门" }),
+        )
+        .await);
+    m.admin(
+        "/api/v1/fm/org/department/add",
+        json!({ "parentId": parent, "name": "下级部门" }),
+    )
+    .await;
+    let answer = m.callers[4]
+        .post("/api/v1/fm/org/department/delete", json!({ "id": parent }))
+        .await;
+    assert_eq!(
+        (answer.code(), answer.message()),
+        (10020006, "该部门下还有下级部门或员工，无法删除")
+    );
+}
+
 on_both_backends!(
+    writes_never_move_rows_out_of_scope,
+    rows_still_referred_to_are_not_removed,
     reads,
     organisation_writes,
     people_and_role_writes,

@@ -4,12 +4,13 @@
 use serde_json::{Value, json};
 
 use crate::common::{MENU, TestApp, USER_INFO};
-use crate::fixtures::{AUDIT, STAFF, Seeded};
+use crate::fixtures::{AUDIT, ROLES, STAFF, Seeded};
 use crate::on_both_backends;
 
 const ROLE_ADD: &str = "/api/v1/fm/role/add";
 const ROLE_EDIT: &str = "/api/v1/fm/role/edit";
 const ROLE_DELETE: &str = "/api/v1/fm/role/delete";
+const ROLE_DETAIL: &str = "/api/v1/fm/role/detail";
 const TREE: &str = "/api/v1/fm/role/permissionTree";
 const SAVE: &str = "/api/v1/fm/role/savePermissions";
 const STAFF_ADD: &str = "/api/v1/fm/staff/add";
@@ -133,6 +134,10 @@ async fn a_role_with_limited_actions_hides_and_refuses_the_rest(app: TestApp) {
     assert_eq!(entry["before"], json!({ "menuIds": [], "actionIds": [] }));
     assert_eq!(entry["after"]["actionIds"], json!([export]));
     assert_eq!(entry["actorName"], "王建国");
+    assert_eq!(
+        entry["entityName"], role["name"],
+        "permission changes name their role"
+    );
 }
 
 async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
@@ -155,7 +160,7 @@ async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
     manager
         .post(ROLE_ADD, json!({ "name": "x", "dataScope": "self" }))
         .await
-        .assert_error(10000004, "数据范围不合法");
+        .assert_error(10000004, "请选择数据权限");
     manager
         .post(ROLE_ADD, json!({ "name": "x", "dataScope": "CUSTOM" }))
         .await
@@ -341,7 +346,44 @@ async fn custom_and_department_scopes_reach_exactly_their_rows(app: TestApp) {
     );
 }
 
+/// Each role row says what its reader may do to it (issue 13): a store manager reads the company's
+/// roles but changes, deletes and sets permissions only on their store's own; the company's
+/// general manager may change the company's roles.
+async fn role_rows_offer_only_what_the_caller_may_change(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let company_role = json!(s.roles["安居经纪/店长"]);
+    let manager = app.as_user("manager").await;
+    let own = manager
+        .data(ROLE_ADD, json!({ "name": "门店文员", "dataScope": "SELF" }))
+        .await;
+    let page = manager
+        .data(ROLES, json!({ "pageNum": 1, "pageSize": 100 }))
+        .await;
+    let offered = |id: &Value| {
+        page["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|role| &role["id"] == id)
+            .unwrap_or_else(|| panic!("role {id} is listed"))["availableActions"]
+            .clone()
+    };
+    assert_eq!(offered(&own["id"]), json!(["edit", "delete", "permission"]));
+    assert_eq!(offered(&company_role), json!([]));
+    let read_only = manager
+        .data(ROLE_DETAIL, json!({ "id": company_role }))
+        .await;
+    assert_eq!(read_only["availableActions"], json!([]));
+    let boss = app.as_user("boss").await;
+    let writable = boss.data(ROLE_DETAIL, json!({ "id": company_role })).await;
+    assert_eq!(
+        writable["availableActions"],
+        json!(["edit", "delete", "permission"])
+    );
+}
+
 on_both_backends!(
+    role_rows_offer_only_what_the_caller_may_change,
     a_role_with_limited_actions_hides_and_refuses_the_rest,
     nobody_hands_on_more_than_they_hold,
     custom_and_department_scopes_reach_exactly_their_rows,

@@ -152,9 +152,10 @@ async fn locked_and_departed_staff_cannot_log_in_and_lose_their_sessions(app: Te
     let (token, _) = app.login("agent").await;
     app.sql("UPDATE \"user\" SET locked = TRUE WHERE username = 'agent'")
         .await;
+    // The expiry code, so the client ends the session, saying why.
     app.call(USER_INFO, &[("token", &token)])
         .await
-        .assert_error(10010003, EXPIRED);
+        .assert_error(10010003, "账号已被锁定，请联系管理员");
     app.login_answer("agent", "Demo@2026")
         .await
         .assert_error(10010005, "账号已被锁定，请联系管理员");

@@ -11,7 +11,6 @@ const ADD: &str = "/api/v1/fm/staff/add";
 const EDIT: &str = "/api/v1/fm/staff/edit";
 const DETAIL: &str = "/api/v1/fm/staff/detail";
 const STATUS: &str = "/api/v1/fm/staff/changeStatus";
-const EXPIRED: &str = "登录已过期，请重新登录";
 
 fn usernames(page: &Value) -> Vec<String> {
     let mut names: Vec<String> = page["list"]
@@ -179,9 +178,9 @@ async fn bad_staff_input_is_refused_and_writes_nothing(app: TestApp) {
             "用户名须为4-30位字母、数字或下划线，且以字母开头",
         ),
         (
-            with("password", json!("12345")),
+            with("password", json!("123456")),
             "password",
-            "密码长度须为6-32位",
+            "密码须为8-32位，且同时包含字母和数字",
         ),
         (
             with("workingStatus", json!("LEAVE")),
@@ -270,7 +269,7 @@ async fn locking_and_leaving_end_sessions_at_once(app: TestApp) {
     agent
         .post(USER_INFO, json!({}))
         .await
-        .assert_error(10010003, EXPIRED);
+        .assert_error(10010003, "账号已被锁定，请联系管理员");
     app.login_answer("agent", "Demo@2026")
         .await
         .assert_error(10010005, "账号已被锁定，请联系管理员");
@@ -289,7 +288,7 @@ async fn locking_and_leaving_end_sessions_at_once(app: TestApp) {
     agent
         .post(USER_INFO, json!({}))
         .await
-        .assert_error(10010003, EXPIRED);
+        .assert_error(10010003, "账号已离职，无法登录");
     app.login_answer("agent", "Demo@2026")
         .await
         .assert_error(10010006, "账号已离职，无法登录");
@@ -372,6 +371,10 @@ async fn locking_and_leaving_end_sessions_at_once(app: TestApp) {
     let latest = &audit["list"][0];
     assert_eq!(latest["actorName"], "王建国");
     assert_eq!(
+        latest["entityName"], "李晓峰",
+        "the log names the person, not the id"
+    );
+    assert_eq!(
         latest["before"],
         json!({ "workingStatus": "LEAVE", "locked": false })
     );
@@ -414,7 +417,33 @@ async fn editing_moves_people_within_reach_and_keeps_their_roles(app: TestApp) {
     assert_eq!(entry["actorName"], "陈思雨");
 }
 
+/// Nobody is offered a status action on their own record (the server refuses it): their row and
+/// their detail send none, while their colleagues' rows send the transition table's.
+async fn nobody_is_offered_a_status_action_on_their_own_row(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let page = manager
+        .data(STAFF, json!({ "pageNum": 1, "pageSize": 100 }))
+        .await;
+    let offered = |user: &str| {
+        page["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["id"] == s.users[user])
+            .unwrap_or_else(|| panic!("{user} is listed"))["availableActions"]
+            .clone()
+    };
+    assert_eq!(offered("manager"), json!([]));
+    assert_eq!(offered("agent"), json!(["adjust", "leave", "lock"]));
+    let own = manager
+        .data(DETAIL, json!({ "id": s.users["manager"] }))
+        .await;
+    assert_eq!(own["availableActions"], json!([]));
+}
+
 on_both_backends!(
+    nobody_is_offered_a_status_action_on_their_own_row,
     each_scope_sees_its_own_people_and_nobody_elses,
     bad_staff_input_is_refused_and_writes_nothing,
     locking_and_leaving_end_sessions_at_once,

@@ -2,22 +2,23 @@
 // (headers, body merge, query encoding) and classifies the answer; this module only moves bytes,
 // times things and shows toasts.
 import { Message } from '@arco-design/web-react';
+//
+// It imports no store that calls it: the session store hands in what the client needs from it
+// (the chat login, what to do when the login has expired), so the import graph has no cycle.
 import {
   classifyBlobText,
   classifyResponse,
-  constants,
-  messages,
   shapeRequest,
   type RequestContext,
   type RequestSpec,
   type ShapedRequest,
 } from '@core/wasm';
+import { LIMITS, TEXT } from '../config/coreData';
 import { runtimeConfig, type HostBases } from '../config/runtime';
 import { readCookie } from '../stores/cookies';
 import { storageKeys } from '../stores/storageKeys';
 import { useLoadingStore } from '../stores/loading';
-import { useUserStore } from '../stores/user';
-import { useSessionStore } from '../stores/session';
+import type { ChatLoginInfo } from './types';
 
 export interface RequestOptions extends RequestSpec {
   /** Which upstream; chat calls use `chatApi` together with `chat: true`. Default `api`. */
@@ -54,15 +55,59 @@ export class RequestError extends Error {
   }
 }
 
+let chatLogin: ChatLoginInfo | null | undefined;
+let loginExpired: () => void = () => undefined;
+
+/** The signed-in user's chat credentials, sent with chat calls; set when user info loads. */
+export function setChatLogin(info: ChatLoginInfo | null | undefined): void {
+  chatLogin = info;
+}
+
+/** What ends the session once a login-expired answer has been shown (the session store's logout). */
+export function onLoginExpired(handler: () => void): void {
+  loginExpired = handler;
+}
+
 export function isApiFailure(value: unknown): value is ApiFailure {
   return typeof value === 'object' && value !== null && (value as ApiFailure).failed === true;
+}
+
+/**
+ * A request as a key of the data cache (api/useRead.ts): what decides its answer, including the
+ * site it is asked for (the siteId header changes it) and whether a refusal is quiet.
+ */
+export type RequestKey = readonly [base: string, url: string, spec: RequestSpec, quiet: boolean, siteId: string];
+
+let recording: RequestKey[] | undefined;
+/** What a recorded request answers: nothing, ever; the loader's result is thrown away. */
+const NOT_SENT = new Promise<never>(() => undefined);
+
+/**
+ * The requests `load` makes, as cache keys, found without sending them, so the data hooks can
+ * keep their `(load, key)` signatures and two pickers asking for the same stores share one cache
+ * entry. Only requests made before the loader's first `await` are seen: the loaders of this app
+ * make one call, or a few side by side. A loader must hand back its answer as it came (shape it
+ * where it is shown): another screen making the same request gets the same cached value.
+ */
+export function requestsOf(load: () => unknown): RequestKey[] {
+  const outer = recording;
+  const found: RequestKey[] = [];
+  recording = found;
+  try {
+    void load();
+  } finally {
+    recording = outer;
+  }
+  return found;
 }
 
 export function request<T>(options: RequestOptions & { showErrorMessage: false }): Promise<T | ApiFailure>;
 export function request<T>(options: RequestOptions): Promise<T>;
 export async function request<T>(options: RequestOptions): Promise<T | ApiFailure> {
-  const text = messages();
-  const limits = constants();
+  if (recording) {
+    recording.push([options.base ?? 'api', options.url, toSpec(options), options.showErrorMessage === false, readCookie('siteId') ?? '']);
+    return NOT_SENT;
+  }
   const showErrorMessage = options.showErrorMessage !== false;
 
   let shaped: ShapedRequest;
@@ -74,9 +119,9 @@ export async function request<T>(options: RequestOptions): Promise<T | ApiFailur
     throw new RequestError('setup', message);
   }
 
-  const stopLoading = startLoadingOverlay(options.showLoading !== false, limits.loadingDelayMs);
+  const stopLoading = startLoadingOverlay(options.showLoading !== false, LIMITS.loadingDelayMs);
   const controller = new AbortController();
-  const timeout = setTimeout(() => controller.abort(), limits.requestTimeoutMs);
+  const timeout = setTimeout(() => controller.abort(), LIMITS.requestTimeoutMs);
   const cancel = () => controller.abort();
   if (options.signal?.aborted) cancel();
   options.signal?.addEventListener('abort', cancel);
@@ -104,9 +149,9 @@ export async function request<T>(options: RequestOptions): Promise<T | ApiFailur
     return { failed: true, code: responseCode(body), message: outcome.message, errors: fieldErrors(body) };
   } catch (error) {
     if (error instanceof RequestError) throw error;
-    if (options.signal?.aborted) throw new RequestError('cancelled', text.cancelRequest);
-    setTimeout(() => Message.error(text.networkError), limits.networkErrorToastDelayMs);
-    throw new RequestError('network', text.networkError);
+    if (options.signal?.aborted) throw new RequestError('cancelled', TEXT.cancelRequest);
+    setTimeout(() => Message.error(TEXT.networkError), LIMITS.networkErrorToastDelayMs);
+    throw new RequestError('network', TEXT.networkError);
   } finally {
     clearTimeout(timeout);
     options.signal?.removeEventListener('abort', cancel);
@@ -127,7 +172,7 @@ function toSpec(options: RequestOptions): RequestSpec {
 }
 
 function requestContext(): RequestContext {
-  const chat = useUserStore.getState().info?.chatLoginInfo;
+  const chat = chatLogin;
   return {
     token: readCookie('token'),
     userId: readCookie('userId'),
@@ -158,7 +203,7 @@ async function readBlob(response: Response): Promise<Blob> {
   if (!blob.type.includes('json')) return blob;
   const warning = classifyBlobText(await blob.text());
   if (warning) {
-    Message.warning({ content: warning.message, duration: constants().warningToastMs });
+    Message.warning({ content: warning.message, duration: LIMITS.warningToastMs });
     throw new RequestError('api', warning.message);
   }
   return blob;
@@ -191,9 +236,8 @@ function startLoadingOverlay(enabled: boolean, delayMs: number): () => void {
 function startLoginExpiredFlow(message: string): void {
   if (localStorage.getItem(storageKeys.timeOver)) return;
   localStorage.setItem(storageKeys.timeOver, '1');
-  const limits = constants();
   setTimeout(() => {
-    Message.warning({ content: message, duration: limits.warningToastMs });
-    setTimeout(() => void useSessionStore.getState().logout(), limits.loginExpiredLogoutDelayMs);
-  }, limits.loginExpiredWarningDelayMs);
+    Message.warning({ content: message, duration: LIMITS.warningToastMs });
+    setTimeout(() => loginExpired(), LIMITS.loginExpiredLogoutDelayMs);
+  }, LIMITS.loginExpiredWarningDelayMs);
 }

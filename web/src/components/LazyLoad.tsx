@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { constants } from '@core/wasm';
+import { LIMITS } from '../config/coreData';
 
 /** Renders its content once it scrolls into view (spec §2, threshold from §9). */
 export function LazyLoad({ children, minHeight = 1 }: { children: ReactNode; minHeight?: number }) {
@@ -13,7 +13,7 @@ export function LazyLoad({ children, minHeight = 1 }: { children: ReactNode; min
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
       },
-      { threshold: constants().lazyLoadThreshold },
+      { threshold: LIMITS.lazyLoadThreshold },
     );
     observer.observe(element);
     return () => observer.disconnect();

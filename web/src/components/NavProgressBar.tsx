@@ -7,17 +7,27 @@ type Phase = 'idle' | 'running' | 'finishing';
 /** The loading bar of spec §2: grows while navigation work runs, then completes and fades. */
 export function NavProgressBar() {
   const active = useNavProgressStore((state) => state.active > 0);
-  const [phase, setPhase] = useState<Phase>('idle');
-
+  // Work that just ended: the bar completes and fades for 300 ms.
+  const [wasActive, setWasActive] = useState(active);
+  const [finishing, setFinishing] = useState(false);
+  if (active !== wasActive) {
+    setWasActive(active);
+    setFinishing(!active);
+  }
   useEffect(() => {
-    if (active) {
-      setPhase('running');
-      return;
-    }
-    setPhase((previous) => (previous === 'idle' ? 'idle' : 'finishing'));
-    const timer = setTimeout(() => setPhase('idle'), 300);
+    if (!finishing) return;
+    const timer = setTimeout(() => setFinishing(false), 300);
     return () => clearTimeout(timer);
-  }, [active]);
+  }, [finishing]);
+  const phase: Phase = active ? 'running' : finishing ? 'finishing' : 'idle';
 
-  return <div className={`nav-progress nav-progress--${phase}`} role="progressbar" aria-hidden={phase === 'idle'} />;
+  // Named for screen readers while it runs; hidden from them when idle.
+  return (
+    <div
+      className={`nav-progress nav-progress--${phase}`}
+      role="progressbar"
+      aria-label="页面加载中"
+      aria-hidden={phase === 'idle'}
+    />
+  );
 }

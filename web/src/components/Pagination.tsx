@@ -1,5 +1,6 @@
 import { Pagination as ArcoPagination } from '@arco-design/web-react';
-import { messages, pageSizes, pageTotal } from '@core/wasm';
+import { pageSizes, pageTotal } from '@core/wasm';
+import { TEXT } from '../config/coreData';
 import './Pagination.css';
 
 export interface PaginationProps {
@@ -14,7 +15,6 @@ export interface PaginationProps {
  * bottom, its left edge following the sidebar through `--pagination-left`.
  */
 export function Pagination({ total, current, pageSize, onChange }: PaginationProps) {
-  const text = messages();
   return (
     <div className="pagination-bar" data-testid="pagination">
       <ArcoPagination
@@ -25,8 +25,8 @@ export function Pagination({ total, current, pageSize, onChange }: PaginationPro
         sizeOptions={pageSizes()}
         showTotal={(count: number) => pageTotal(count)}
         itemRender={(_page, type, element) => {
-          if (type === 'prev') return <span className="pagination-bar__step">{text.prevPage}</span>;
-          if (type === 'next') return <span className="pagination-bar__step">{text.nextPage}</span>;
+          if (type === 'prev') return <span className="pagination-bar__step">{TEXT.prevPage}</span>;
+          if (type === 'next') return <span className="pagination-bar__step">{TEXT.nextPage}</span>;
           return element;
         }}
         onChange={onChange}

@@ -2,26 +2,39 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildRouteTable, defaultMenuTree } from '@core/wasm';
+import { buildRouteTable, defaultMenuTree, findRoute } from '@core/wasm';
 import type { UserInfo } from '../api/types';
 import { useMenuStore } from '../stores/menu';
 import { useUserStore } from '../stores/user';
-import { Permission } from './Permission';
+import { Permission, RouteActionsProvider } from './Permission';
 
 function signedInAs(positionName: string) {
-  const info: UserInfo = { userId: 4, positionName, realName: '李晓峰', userCode: 'BD0004', sites: [] };
+  const info: UserInfo = {
+    userId: 4,
+    username: 'agent',
+    positionName,
+    realName: '李晓峰',
+    userCode: 'BD0004',
+    mobile: '138****0004',
+    workingStatus: 'INCUMBENCY_FORMAL',
+    permissions: [],
+    sites: [],
+  };
   useUserStore.setState({ info });
 }
 
 function buttonsAt(path: string) {
+  const route = findRoute(useMenuStore.getState().routeTable, path)!;
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Permission action="add">
-        <button type="button">新增</button>
-      </Permission>
-      <Permission action="export">
-        <button type="button">导出</button>
-      </Permission>
+      <RouteActionsProvider route={route}>
+        <Permission action="add">
+          <button type="button">新增</button>
+        </Permission>
+        <Permission action="export">
+          <button type="button">导出</button>
+        </Permission>
+      </RouteActionsProvider>
     </MemoryRouter>,
   );
   return ['新增', '导出'].filter((label) => screen.queryByText(label));

@@ -1,6 +1,6 @@
 // Enumeration options and labels, always from core's tables (spec §3 and core's org module):
 // React never spells a label.
-import { enumLabel, enumTable, orgEnumTable } from '@core/wasm';
+import { enumLabel, enumTable, orgEnumTable, vocabTable } from '@core/wasm';
 
 export interface EnumOption {
   label: string;
@@ -8,7 +8,7 @@ export interface EnumOption {
 }
 
 function entries(name: string) {
-  return enumTable(name) ?? orgEnumTable(name) ?? [];
+  return enumTable(name) ?? orgEnumTable(name) ?? vocabTable(name) ?? [];
 }
 
 /** The options of a core enumeration, in core's order; an unknown name gives none. */

@@ -59,9 +59,11 @@ export function HeaderBar({ workspace, workspaces }: { workspace?: SidebarItem; 
         <WorkspaceTitle workspace={workspace} workspaces={workspaces} />
       </Space>
       <Space size={16}>
-        {sites.length > 0 && (
+        {/* One city leaves nothing to switch. */}
+        {sites.length > 1 && (
           <Select
             data-testid="site-switcher"
+            aria-label="切换城市站点"
             className="app-header__site"
             value={siteId}
             options={sites.map((site) => ({ label: site.name, value: site.id }))}

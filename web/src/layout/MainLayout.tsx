@@ -1,9 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Layout } from '@arco-design/web-react';
-import { constants } from '@core/wasm';
+import { LIMITS } from '../config/coreData';
+import { useSessionRefresh } from '../router/session';
 import { useMenuStore } from '../stores/menu';
 import { useSettingsStore } from '../stores/settings';
+import { useSiteStore } from '../stores/site';
 import { HeaderBar } from './HeaderBar';
 import { PageLoading } from './PageLoading';
 import { Sidebar } from './Sidebar';
@@ -20,12 +22,14 @@ export default function MainLayout() {
   const table = useMenuStore((state) => state.routeTable);
   const collapsed = useSettingsStore((state) => state.menuCollapsed);
   const themeType = useSettingsStore((state) => state.themeType);
+  // The server narrows every answer to the chosen city: a switch reloads the page's data.
+  const siteId = useSiteStore((state) => state.siteId);
   const workspace = currentWorkspace(table, pathname);
+  useSessionRefresh();
 
   // The fixed pagination bar's left edge follows the sidebar (spec §4, offsets from §9).
   useEffect(() => {
-    const limits = constants();
-    const left = collapsed ? limits.paginationLeftCollapsed : limits.paginationLeftOpen;
+    const left = collapsed ? LIMITS.paginationLeftCollapsed : LIMITS.paginationLeftOpen;
     document.documentElement.style.setProperty('--pagination-left', `${left}px`);
   }, [collapsed]);
 
@@ -53,7 +57,7 @@ export default function MainLayout() {
         </Layout.Header>
         <TabsBar />
         <Layout.Content className="app-main__content">
-          <Suspense fallback={<PageLoading />}>
+          <Suspense key={siteId} fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </Layout.Content>

@@ -1,19 +1,31 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import type { RouteRecord } from '@core/wasm';
+import { RouteActionsProvider } from '../components/Permission';
 import { UnderConstruction } from '../components/UnderConstruction';
 import { pageFor } from '../pages/registry';
+import { freshnessOf } from '../router/useNav';
 import { useSiteStore } from '../stores/site';
 
 /**
  * A menu route inside the layout: a directory redirects to its first page; a page renders its
- * component, or the 建设中 notice until its capability is built. A new `cached` stamp or another
- * site remounts it, so it loads afresh.
+ * component, or the 建设中 notice until its capability is built, with its route's allowed actions
+ * for the buttons below it. A new `cached` stamp or another site remounts it, so it loads afresh.
  */
 export default function RoutePage({ route }: { route: RouteRecord }) {
-  const { search } = useLocation();
+  const location = useLocation();
   const siteId = useSiteStore((state) => state.siteId);
   if (route.redirect) return <Navigate to={route.redirect} replace />;
+  // The registry's pages are made once, when it loads: the lookup creates no component.
   const Page = pageFor(route.componentPath);
-  const freshness = `${new URLSearchParams(search).get('cached') ?? ''}:${siteId}`;
-  return Page ? <Page key={freshness} route={route} /> : <UnderConstruction key={freshness} title={route.meta.title} />;
+  const freshness = `${freshnessOf(location)}:${siteId}`;
+  return (
+    <RouteActionsProvider route={route}>
+      {Page ? (
+        // eslint-disable-next-line react-hooks/static-components -- see the lookup above
+        <Page key={freshness} route={route} />
+      ) : (
+        <UnderConstruction key={freshness} title={route.meta.title} />
+      )}
+    </RouteActionsProvider>
+  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Menu } from '@arco-design/web-react';
 import type { SidebarItem } from '@core/wasm';
 import { useNav } from '../router/useNav';
@@ -32,11 +32,12 @@ export function Sidebar({ items, pathname, collapsed }: { items: SidebarItem[]; 
   const nav = useNav();
   const selected = selectedSidebarPath(items, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openSidebarPaths(items, selected));
-
-  useEffect(() => {
-    const needed = openSidebarPaths(items, selected);
-    setOpenKeys((open) => [...new Set([...open, ...needed])]);
-  }, [items, selected]);
+  // Another page or menu opens the directories above the page; the user may close them again.
+  const [shown, setShown] = useState({ items, selected });
+  if (shown.items !== items || shown.selected !== selected) {
+    setShown({ items, selected });
+    setOpenKeys((open) => [...new Set([...open, ...openSidebarPaths(items, selected)])]);
+  }
 
   return (
     <Menu

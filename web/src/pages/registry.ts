@@ -1,11 +1,12 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteRecord } from '@core/wasm';
+// React.lazy's shape, plus preload(): the router fetches the page being opened ahead of its render.
+import { lazyWithPreload as lazy } from '../router/lazyWithPreload';
 
 export interface PageProps {
   route: RouteRecord;
 }
 
-type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+type LazyPage = ReturnType<typeof lazy<PageProps>>;
 
 const WorkspaceHome = lazy(() => import('./home/WorkspaceHome'));
 const AdminHome = lazy(() => import('./home/AdminHome'));

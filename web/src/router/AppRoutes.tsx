@@ -1,15 +1,23 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+// The first screen of every visit is in the entry chunk: no lazy boundary between it and the user.
+import LoginPage from '../pages/login/LoginPage';
 import { useMenuStore } from '../stores/menu';
 import { ENROLLMENT_PATH } from './permission';
+import { isProductPage } from './productPaths';
 import { RouteGuard } from './RouteGuard';
+import { MainLayout, RoutePage } from './routeChunks';
 
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
 const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage'));
 const UseInfoPage = lazy(() => import('../pages/useInfo/UseInfoPage'));
 const EnrollmentRoutes = lazy(() => import('../pages/enrollment/EnrollmentRoutes'));
-const MainLayout = lazy(() => import('../layout/MainLayout'));
-const RoutePage = lazy(() => import('../layout/RoutePage'));
+const NoPermissionPage = lazy(() => import('../pages/noPermission/NoPermissionPage'));
+
+/** A path no menu route matched: a product page this user may not open, or no page at all. */
+function Unmatched() {
+  const { pathname } = useLocation();
+  return isProductPage(pathname) ? <NoPermissionPage /> : <Navigate to="/404" replace />;
+}
 
 /** Paths the static routes own; a menu entry with the same path is served by the static one. */
 const STATIC_PATHS = new Set(['/login', '/404', '/useInfo', ENROLLMENT_PATH]);
@@ -32,8 +40,8 @@ export function AppRoutes() {
               .map((route) => (
                 <Route key={route.path} path={route.path} element={<RoutePage route={route} />} />
               ))}
+            <Route path="*" element={<Unmatched />} />
           </Route>
-          <Route path="*" element={<Navigate to="/404" replace />} />
         </Route>
       </Routes>
     </Suspense>

@@ -1,27 +1,16 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Message, Spin } from '@arco-design/web-react';
-import { guardDecision, messages } from '@core/wasm';
+import { guardDecision } from '@core/wasm';
 import { RequestError } from '../api/client';
+import { TEXT } from '../config/coreData';
 import { useMenuStore } from '../stores/menu';
 import { useNavProgressStore } from '../stores/navProgress';
 import { useSessionStore } from '../stores/session';
 import { useUserStore } from '../stores/user';
 import { routePermission } from './permission';
 import { readQuery } from './query';
-
-let loadingUser: Promise<boolean> | undefined;
-
-/** One load of user info and menu at a time, however many renders ask. */
-function loadUserOnce(): Promise<boolean> {
-  loadingUser ??= useSessionStore
-    .getState()
-    .loadUserAndMenu()
-    .finally(() => {
-      loadingUser = undefined;
-    });
-  return loadingUser;
-}
+import { loadSession, refuseEmptyMenu } from './session';
 
 /** The navigation rules of spec §2, asked of core on every location. */
 export function RouteGuard() {
@@ -39,7 +28,7 @@ export function RouteGuard() {
 
   useEffect(() => {
     const { ok, message } = readQuery(location.search);
-    if (!ok) Message.error(message ?? messages().urlParamError);
+    if (!ok) Message.error(message ?? TEXT.urlParamError);
   }, [location.search]);
 
   useEffect(() => {
@@ -64,12 +53,10 @@ export function RouteGuard() {
     let current = true;
     const progress = useNavProgressStore.getState();
     progress.start();
-    loadUserOnce()
+    // One load however many renders ask: concurrent asks share it.
+    loadSession()
       .then((hasMenu) => {
-        if (hasMenu || !current) return;
-        Message.error(messages().noPermission);
-        useSessionStore.getState().dropToken();
-        navigate('/login', { replace: true });
+        if (!hasMenu && current) refuseEmptyMenu(navigate);
       })
       .catch((error: unknown) => {
         // A login-expired answer runs its own flow (warning, logout); anything else leaves the
@@ -84,7 +71,11 @@ export function RouteGuard() {
     };
   }, [mustLoadUser, navigate]);
 
-  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'redirect') {
+    // The login page returns to the page first asked for.
+    const from = decision.to === '/login' ? { from: location.pathname + location.search } : undefined;
+    return <Navigate to={decision.to} replace state={from} />;
+  }
   if (decision.kind === 'loadUser') {
     return (
       <div className="page-spinner">

@@ -1,6 +1,6 @@
 // Query protection of spec §2/§9: values travel encrypted (core AES-CBC), `cached` stays plain,
 // and every value read back is sanitised.
-import { decryptQuery, encryptQueryValue, sanitizeQueryValue, withCachedParam } from '@core/wasm';
+import { decryptQuery, encryptQueryValue, sanitizeQueryValue } from '@core/wasm';
 import { runtimeConfig } from '../config/runtime';
 
 export interface ReadQuery {
@@ -18,12 +18,12 @@ export function readQuery(search: string): ReadQuery {
   return { ok: result.ok, query, message: result.message };
 }
 
-/** The href for a navigation: values encrypted, and `cached=<now>` unless the caller opts out. */
-export function buildHref(path: string, query: Record<string, string>, cached: boolean, nowMs: number): string {
+/** The href for a navigation: values encrypted (the `cached` stamp travels in history state, useNav.ts). */
+export function buildHref(path: string, query: Record<string, string>): string {
   const { queryKey, queryIv } = runtimeConfig();
   const encrypted = Object.fromEntries(
     Object.entries(query).map(([name, value]) => [name, encryptQueryValue(value, queryKey, queryIv)]),
   );
-  const search = new URLSearchParams(cached ? withCachedParam(encrypted, nowMs) : encrypted).toString();
+  const search = new URLSearchParams(encrypted).toString();
   return search ? `${path}?${search}` : path;
 }

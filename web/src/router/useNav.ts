@@ -1,20 +1,33 @@
 import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { buildHref, readQuery } from './query';
 
 export interface NavOptions {
-  /** Append cached=<timestamp> so the page reloads its data. Default true. */
+  /** Stamp the navigation so the page remounts and reloads its data. Default true. */
   cached?: boolean;
 }
 
-/** The navigation helper of spec §2. */
+/**
+ * The navigation helper of spec §2. Its `cached` timestamp rides in the history entry's state
+ * rather than the address: it still forces a fresh page, but the URL a user sees, copies or
+ * bookmarks stays clean. A `?cached=` in a pasted link works the same.
+ */
 export function useNav() {
   const navigate = useNavigate();
   return useMemo(() => {
     const go = (replace: boolean) => (path: string, query: Record<string, string> = {}, options: NavOptions = {}) =>
-      navigate(buildHref(path, query, options.cached ?? true, Date.now()), { replace });
+      navigate(buildHref(path, query), {
+        replace,
+        state: (options.cached ?? true) ? { cached: String(Date.now()) } : undefined,
+      });
     return { push: go(false), replace: go(true) };
   }, [navigate]);
+}
+
+/** The navigation's `cached` stamp: from the helper's history state, else from the address. */
+export function freshnessOf(location: Pick<Location, 'state' | 'search'>): string {
+  const stamp = (location.state as { cached?: unknown } | null)?.cached;
+  return typeof stamp === 'string' ? stamp : (new URLSearchParams(location.search).get('cached') ?? '');
 }
 
 /** The current route's query, decrypted and sanitised. */

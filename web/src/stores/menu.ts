@@ -21,7 +21,7 @@ function tableOf(menus: MenuEntry[]) {
   return { menus, routeTable: buildRouteTable(menus) };
 }
 
-export const useMenuStore = create<MenuState>()((set) => ({
+export const useMenuStore = create<MenuState>()((set, get) => ({
   menus: [],
   routeTable: EMPTY_TABLE,
   restore: (userId) => {
@@ -38,7 +38,8 @@ export const useMenuStore = create<MenuState>()((set) => ({
       return false;
     }
     writeLocal(storageKeys.menu(userId), menus);
-    set(tableOf(menus));
+    // A refresh that finds the same menu keeps the same route table, so no route re-renders.
+    if (JSON.stringify(menus) !== JSON.stringify(get().menus)) set(tableOf(menus));
     return true;
   },
 }));

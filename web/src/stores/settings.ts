@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { constants } from '@core/wasm';
+import { LIMITS } from '../config/coreData';
 import { readLocal, writeLocal } from './localStore';
 import { storageKeys } from './storageKeys';
 
@@ -11,7 +11,7 @@ interface SettingsState {
 
 /** Theme type (default 1) and the sidebar's collapsed flag, kept across visits (spec §4). */
 export const useSettingsStore = create<SettingsState>()((set, get) => ({
-  themeType: readLocal<number>(storageKeys.themeType) ?? constants().defaultThemeType,
+  themeType: readLocal<number>(storageKeys.themeType) ?? LIMITS.defaultThemeType,
   menuCollapsed: readLocal<boolean>(storageKeys.menuCollapsed) === true,
   toggleMenuCollapsed: () => {
     const menuCollapsed = !get().menuCollapsed;

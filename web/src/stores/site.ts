@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { constants, pickSite } from '@core/wasm';
+import { pickSite } from '@core/wasm';
+import { LIMITS } from '../config/coreData';
 import type { Site } from '../api/types';
 import { writeCookie } from './cookies';
 import { readLocal, writeLocal } from './localStore';
@@ -23,13 +24,15 @@ function remember(userId: string, siteId: number) {
   writeLocal(storageKeys.site(userId), siteId);
 }
 
-export const useSiteStore = create<SiteState>()((set) => ({
+export const useSiteStore = create<SiteState>()((set, get) => ({
   sites: [],
-  siteId: constants().noSiteId,
+  siteId: LIMITS.noSiteId,
   restore: (userId, sites) => {
     const siteId = pickSite(savedSite(userId), sites.map((site) => site.id));
     remember(userId, siteId);
-    set({ sites, siteId });
+    // A refresh that finds the same sites keeps the same array, so nothing re-renders.
+    const same = JSON.stringify(sites) === JSON.stringify(get().sites);
+    set(same ? { siteId } : { sites, siteId });
   },
   choose: (userId, siteId) => {
     remember(userId, siteId);

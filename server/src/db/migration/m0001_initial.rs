@@ -1,4 +1,4 @@
-//! The organisation, people, menu and session tables (issue 2). Money columns, when they come,
+//! The organisation, people, menu and session tables. Money columns, when they come,
 //! are integer fen.
 
 use sea_orm_migration::prelude::*;

@@ -1,4 +1,4 @@
-//! Organisation, people and permissions (issue 4): departments, staff details, role data scopes
+//! Organisation, people and permissions: departments, staff details, role data scopes
 //! with custom sets, apps and their enablement, the parameter dictionary, city reference data,
 //! the audit log, onboarding and status history.
 //!
@@ -363,7 +363,7 @@ fn indexes() -> Vec<IndexCreateStatement> {
     ]
 }
 
-/// Placement columns of existing rows, and the data-scope codes of issue 2's roles.
+/// Placement columns of existing rows, and the data-scope codes of the first schema's roles.
 const BACKFILL: [&str; 9] = [
     "UPDATE store_group SET site_id = (SELECT o.site_id FROM organisation o WHERE o.id = store_group.organisation_id)",
     "UPDATE position SET site_id = (SELECT o.site_id FROM organisation o WHERE o.id = position.organisation_id) WHERE organisation_id IS NOT NULL",
@@ -419,7 +419,7 @@ mod tests {
 
     use super::super::Migrator;
 
-    /// A database written by issue 2's schema and seed keeps working after this step: placement
+    /// A database written by the first schema and seed keeps working after this step: placement
     /// columns are filled from the organisation and the old data-scope codes become core's.
     #[tokio::test]
     async fn an_issue_two_database_is_upgraded_in_place() {

@@ -23,6 +23,8 @@ export interface AppEnablement {
   enabled: boolean;
   /** The company follows its city site's setting. */
   inherited: boolean;
+  /** The caller's data scope covers this level (a store manager reads the company's apps only). */
+  editable: boolean;
 }
 
 type AppFields = Pick<App, 'name' | 'appType' | 'icon' | 'description' | 'sort' | 'enabled'>;

@@ -1,20 +1,11 @@
 // The audit log of changes to roles, permissions, menus, staff status and the organisation.
+import type { Schema } from '../schemas';
 import { pageOf } from './calls';
 
-export interface AuditEntry {
-  id: number;
-  actorId: number;
-  actorName: string;
-  at: number;
-  entity: string;
-  entityId: number;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
+export type AuditEntry = Schema<'AuditEntry'>;
 
 export const auditApi = {
-  list: pageOf<AuditEntry, { entity?: string; entityId?: number; actorId?: number; action?: string }>(
+  list: pageOf<AuditEntry, Omit<Schema<'AuditQuery'>, 'pageNum' | 'pageSize'>>(
     '/api/v1/fm/audit/list',
   ),
 };

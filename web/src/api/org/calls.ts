@@ -1,7 +1,11 @@
-// The call shapes every organisation endpoint shares (issue 4 API): POST JSON, paged lists as
+// The call shapes every organisation endpoint shares: POST JSON, paged lists as
 // `{list, total}`, writes that hand a refusal back to the form that sent them.
+//
+// Every successful write marks the data cache stale (api/queryClient.ts): one write changes
+// counts and choices on other screens.
 import type { PageRequest, PageResult } from '../../components/list/useListQuery';
 import { isApiFailure, request, type ApiFailure } from '../client';
+import { queryClient } from '../queryClient';
 
 export type { PageRequest, PageResult };
 
@@ -32,14 +36,20 @@ function given(data: object): object {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
 }
 
+/** After a write the server took: everything on screen refetches, the rest on its next showing. */
+function changed<T>(result: T): T {
+  if (!isApiFailure(result)) void queryClient.invalidateQueries();
+  return result;
+}
+
 /** A form's write: a refusal comes back as an `ApiFailure` for the form to place. */
 export function write<T>(url: string, data: object): Promise<T | ApiFailure> {
-  return request<T>({ url, data: given(data), showErrorMessage: false });
+  return request<T>({ url, data: given(data), showErrorMessage: false }).then(changed);
 }
 
 /** A write outside a form (delete, switch, status action); a refusal toasts and rejects. */
 export function act<T = unknown>(url: string, data: object) {
-  return request<T>({ url, data: given(data) });
+  return request<T>({ url, data: given(data) }).then(changed);
 }
 
 export interface Option {

@@ -15,6 +15,8 @@ export interface Role {
   customDepartmentIds: number[];
   customStoreIds: number[];
   createdAt: number;
+  /** `edit`, `delete`, `permission` when the caller may change the role; none when they may only read it. */
+  availableActions: string[];
 }
 
 export interface RoleOption {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
 import { FormField, type FieldSpec } from './fields';
@@ -15,8 +15,6 @@ export interface FormModalProps<V> {
   onClose: () => void;
   /** After a successful save, e.g. to reload the list. */
   onSaved?: () => void;
-  /** A core check of the whole form (a person's details): the field at fault and its message. */
-  checkAll?: (values: V) => { field: string; message: string } | undefined;
   /** Two columns for long forms (people). */
   columns?: 1 | 2;
   okText?: string;
@@ -36,7 +34,6 @@ export function FormModal<V extends object>({
   onSubmit,
   onClose,
   onSaved,
-  checkAll,
   columns = 1,
   okText = '确定',
   successText = '保存成功',
@@ -52,13 +49,9 @@ export function FormModal<V extends object>({
   }, [visible, initialValues, form]);
 
   const submit = async () => {
+    // Every field runs its core check: all faults show at once.
     const values = await form.validate().catch(() => undefined);
     if (!values) return;
-    const fault = checkAll?.(values);
-    if (fault) {
-      placeFailure(form, fields, fault);
-      return;
-    }
     setSaving(true);
     try {
       const result = await onSubmit(values);
@@ -74,6 +67,15 @@ export function FormModal<V extends object>({
     } finally {
       setSaving(false);
     }
+  };
+
+  // Enter in a text box sends the dialog, as in any form; not in a text area or an open picker.
+  const submitOnEnter = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || target.tagName !== 'INPUT') return;
+    if (target.closest('.arco-select, .arco-tree-select, .arco-picker')) return;
+    event.preventDefault();
+    void submit();
   };
 
   return (
@@ -96,6 +98,7 @@ export function FormModal<V extends object>({
         labelCol={{ span: columns === 2 ? 8 : 6 }}
         wrapperCol={{ span: columns === 2 ? 16 : 17 }}
         autoComplete="off"
+        onKeyDown={submitOnEnter}
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (

@@ -1,5 +1,5 @@
 import { Modal } from '@arco-design/web-react';
-import { messages } from '@core/wasm';
+import { TEXT } from '../../config/coreData';
 
 export interface ConfirmOptions {
   title?: string;
@@ -11,7 +11,7 @@ export interface ConfirmOptions {
 }
 
 /** A confirmation before an irreversible or weighty action; the delete text is spec §8's. */
-export function confirmAction({ title = '提示', content = messages().deleteConfirm, onOk, danger = true }: ConfirmOptions) {
+export function confirmAction({ title = '提示', content = TEXT.deleteConfirm, onOk, danger = true }: ConfirmOptions) {
   Modal.confirm({
     title,
     content,

@@ -1,9 +1,12 @@
-// Declarative form fields: one description renders the control, its label and its core rules,
-// so every create/edit form and filter bar of the organisation screens reads alike.
+// Declarative form fields: one description renders the control, its label and its check, so
+// every create/edit form and filter bar reads alike. Form fields come from core (`coreFields`)
+// and are checked by core's form; filter fields are plain.
 import type { ReactNode } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from '@arco-design/web-react';
+import type { RulesProps } from '@arco-design/web-react';
+import type { FormKind } from '@core/wasm';
 import type { EnumOption } from '../enums';
-import { coreRules, type CoreCheck } from './coreRules';
+import { formErrors } from './coreForm';
 
 export interface TreeOption {
   key: string | number;
@@ -27,13 +30,15 @@ export interface FieldSpec {
   field: string;
   label: string;
   kind?: FieldKind;
-  /** A core rule name (`tel`, `idCard`, `bankCard`, `pInt`, …). */
-  rule?: string;
   required?: boolean;
-  /** A further core check (name length, username, a dictionary value by its type). */
-  check?: CoreCheck;
-  /** Typing stops at this length; the server refuses longer text with its own message. */
+  /** Required while another field holds one of `values` (a menu page's component path). */
+  requiredWhen?: { field: string; values: string[] };
+  /** The core form that checks this field (with the form's other values). */
+  form?: FormKind;
+  /** Core's length limit: past it the box shows core's message (typing is not cut off). */
   maxLength?: number;
+  min?: number;
+  max?: number;
   options?: EnumOption[];
   treeData?: TreeOption[];
   placeholder?: string;
@@ -97,13 +102,15 @@ function placeholderOf(spec: FieldSpec): string {
 
 function control(spec: FieldSpec, testId: string): ReactNode {
   const common = { placeholder: placeholderOf(spec), disabled: spec.disabled, 'data-testid': testId };
+  // Past core's limit the box turns red and core's message says why; typing is not cut off.
+  const maxLength = spec.maxLength ? { length: spec.maxLength, errorOnly: true } : undefined;
   switch (spec.kind ?? 'text') {
     case 'password':
-      return <Input.Password {...common} maxLength={spec.maxLength} autoComplete="new-password" />;
+      return <Input.Password {...common} maxLength={maxLength} autoComplete="new-password" />;
     case 'textarea':
-      return <Input.TextArea {...common} maxLength={spec.maxLength} showWordLimit={Boolean(spec.maxLength)} />;
+      return <Input.TextArea {...common} maxLength={maxLength} showWordLimit={Boolean(spec.maxLength)} />;
     case 'number':
-      return <InputNumber {...common} min={0} style={{ width: '100%' }} />;
+      return <InputNumber {...common} min={spec.min ?? 0} max={spec.max} style={{ width: '100%' }} />;
     case 'select':
     case 'multiSelect':
       return (
@@ -135,31 +142,50 @@ function control(spec: FieldSpec, testId: string): ReactNode {
     case 'switch':
       return <Switch disabled={spec.disabled} data-testid={testId} />;
     default:
-      return <Input {...common} maxLength={spec.maxLength} allowClear />;
+      return <Input {...common} maxLength={maxLength} allowClear />;
   }
+}
+
+/** Whether `spec` is required with the form's current values. */
+function requiredNow(spec: FieldSpec, values: Record<string, unknown>): boolean {
+  const when = spec.requiredWhen;
+  return Boolean(spec.required) || (when !== undefined && when.values.includes(String(values[when.field] ?? '')));
 }
 
 /** A form item for `spec`; test ids read `<prefix>-<field>`. */
 export function FormField({ spec, testIdPrefix = 'field' }: { spec: FieldSpec; testIdPrefix?: string }) {
-  const { visibleWhen } = spec;
-  if (!visibleWhen) return <FieldItem spec={spec} testIdPrefix={testIdPrefix} />;
+  const { visibleWhen, requiredWhen } = spec;
+  if (!visibleWhen && !requiredWhen) return <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={spec.required} />;
   return (
     <Form.Item shouldUpdate noStyle>
       {(values: Record<string, unknown>) =>
-        visibleWhen(values) ? <FieldItem spec={spec} testIdPrefix={testIdPrefix} /> : null
+        !visibleWhen || visibleWhen(values) ? (
+          <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={requiredNow(spec, values)} />
+        ) : null
       }
     </Form.Item>
   );
 }
 
-function FieldItem({ spec, testIdPrefix }: { spec: FieldSpec; testIdPrefix: string }) {
+/** The check of a core form's field: core's message for it with the form's values, if any. */
+function coreRule(kind: FormKind, field: string, values: () => Record<string, unknown>): RulesProps[] {
+  return [
+    {
+      validator: (value: unknown, callback: (message?: string) => void) => {
+        callback(formErrors(kind, { ...values(), [field]: value })[field]);
+      },
+    },
+  ];
+}
+
+function FieldItem({ spec, testIdPrefix, required }: { spec: FieldSpec; testIdPrefix: string; required?: boolean }) {
   const { form } = Form.useFormContext();
   return (
     <Form.Item
       label={spec.label}
       field={spec.field}
-      required={spec.required}
-      rules={coreRules(spec.rule, Boolean(spec.required), spec.check, () => form.getFieldsValue())}
+      required={required}
+      rules={spec.form ? coreRule(spec.form, spec.field, () => form.getFieldsValue()) : []}
       validateTrigger={['onBlur', 'onChange']}
       triggerPropName={spec.kind === 'switch' ? 'checked' : undefined}
       extra={spec.extra}

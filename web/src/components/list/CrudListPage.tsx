@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Message, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { confirmAction } from '../form/confirmAction';
@@ -28,6 +28,13 @@ export interface CrudListPageProps<T extends { id: number }, F extends object, V
   onAdd?: (values: V) => Promise<unknown>;
   onEdit?: (row: T, values: V) => Promise<unknown>;
   onDelete?: (row: T) => Promise<unknown>;
+  /** What a row is called, for its buttons' accessible names (删除 西湖店); default its `name`. */
+  rowName?: (row: T) => string;
+  /**
+   * Whether the server lets the caller do `action` (编辑/删除) to this row, beyond what the route
+   * grants (a role they may only read); default yes.
+   */
+  rowAllows?: (row: T, action: 'edit' | 'delete') => boolean;
   /** More row buttons, before 编辑/删除. */
   rowActions?: (row: T, reload: () => void) => RowAction[];
   toolbar?: ReactNode;
@@ -37,13 +44,16 @@ export interface CrudListPageProps<T extends { id: number }, F extends object, V
   actions?: { add: string; edit: string; delete: string };
   /** Two form columns for long records. */
   formColumns?: 1 | 2;
-  /** A core check of the whole form, after the field rules pass. */
-  checkAll?: (values: V) => { field: string; message: string } | undefined;
   /** More dialogs of the page, given the list's reload. */
   children?: (reload: () => void) => ReactNode;
 }
 
 const CRUD_ACTIONS = { add: 'add', edit: 'edit', delete: 'delete' };
+
+function defaultRowName(row: object): string {
+  const { name, realName } = row as { name?: unknown; realName?: unknown };
+  return typeof name === 'string' ? name : typeof realName === 'string' ? realName : '';
+}
 
 /**
  * A list of one kind of record with its add, edit and delete: the buttons each need the route's
@@ -63,32 +73,28 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
   onAdd,
   onEdit,
   onDelete,
+  rowName = defaultRowName,
+  rowAllows = () => true,
   rowActions,
   toolbar,
   title,
   actionWidth = 160,
   actions = CRUD_ACTIONS,
   formColumns,
-  checkAll,
   children,
 }: CrudListPageProps<T, F, V>) {
   const query = useListQuery(fetchPage, initialFilters);
-  const [dialog, setDialog] = useState<{ editing?: T; loaded?: Partial<V> } | undefined>();
+  // The form's values are taken when the dialog opens, so a list refresh behind it changes nothing.
+  const [dialog, setDialog] = useState<{ editing?: T; values?: Partial<V> } | undefined>();
   const editing = dialog?.editing;
-  const initialValues = useMemo(() => {
-    if (!editing) return defaults;
-    if (dialog?.loaded) return dialog.loaded;
-    return toFormValues ? toFormValues(editing) : (editing as unknown as Partial<V>);
-    // the dialog opening decides; the mappers are fixed per page
-  }, [dialog]);
 
   const edit = (row: T) => {
     if (!loadFormValues) {
-      setDialog({ editing: row });
+      setDialog({ editing: row, values: toFormValues ? toFormValues(row) : (row as unknown as Partial<V>) });
       return;
     }
     loadFormValues(row)
-      .then((loaded) => setDialog({ editing: row, loaded }))
+      .then((values) => setDialog({ editing: row, values }))
       .catch(() => undefined);
   };
 
@@ -109,10 +115,15 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
     width: actionWidth,
     render: (_: unknown, row: T) => (
       <RowActions
+        rowName={rowName(row)}
         items={[
           ...(rowActions?.(row, query.reload) ?? []),
-          ...(onEdit ? [{ action: actions.edit, label: '编辑', testId: 'row-edit', onClick: () => edit(row) }] : []),
-          ...(onDelete ? [{ action: actions.delete, label: '删除', testId: 'row-delete', danger: true, onClick: () => remove(row) }] : []),
+          ...(onEdit && rowAllows(row, 'edit')
+            ? [{ action: actions.edit, label: '编辑', testId: 'row-edit', onClick: () => edit(row) }]
+            : []),
+          ...(onDelete && rowAllows(row, 'delete')
+            ? [{ action: actions.delete, label: '删除', testId: 'row-delete', danger: true, onClick: () => remove(row) }]
+            : []),
         ]}
       />
     ),
@@ -131,7 +142,7 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
           {toolbar}
           {onAdd && (
             <Permission action={actions.add}>
-              <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({})} data-testid={`${testId}-add`}>
+              <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ values: defaults })} data-testid={`${testId}-add`}>
                 新增{entityName}
               </Button>
             </Permission>
@@ -143,11 +154,10 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
         title={`${editing ? '编辑' : '新增'}${entityName}`}
         visible={dialog !== undefined}
         fields={formFields(editing)}
-        initialValues={initialValues}
+        initialValues={dialog?.values}
         onSubmit={(values) => (editing ? onEdit!(editing, values) : onAdd!(values))}
         onClose={() => setDialog(undefined)}
         onSaved={query.reload}
-        checkAll={checkAll}
         columns={formColumns}
         testId={`${testId}-form`}
       />

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { withQueryClient } from '../../test/withQueryClient';
 import { ListPage } from './ListPage';
 import { useListQuery, type PageRequest, type PageResult } from './useListQuery';
 
@@ -16,9 +17,11 @@ function StoresPage({ fetchPage }: { fetchPage: (q: PageRequest) => Promise<Page
 
 function show(fetchPage: (q: PageRequest) => Promise<PageResult<Store>>) {
   render(
-    <MemoryRouter>
-      <StoresPage fetchPage={fetchPage} />
-    </MemoryRouter>,
+    withQueryClient(
+      <MemoryRouter>
+        <StoresPage fetchPage={fetchPage} />
+      </MemoryRouter>,
+    ),
   );
 }
 

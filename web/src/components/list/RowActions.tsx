@@ -12,8 +12,11 @@ export interface RowAction {
   testId?: string;
 }
 
-/** The link buttons of a row, each removed when the route does not grant its action (spec §6). */
-export function RowActions({ items }: { items: RowAction[] }) {
+/**
+ * The link buttons of a row, each removed when the route does not grant its action (spec §6).
+ * Each names its row for screen readers (删除 西湖店), since every row has the same buttons.
+ */
+export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: string }) {
   return (
     <Space size={4}>
       {items.map((item) => {
@@ -23,6 +26,7 @@ export function RowActions({ items }: { items: RowAction[] }) {
             size="small"
             status={item.danger ? 'danger' : undefined}
             onClick={item.onClick}
+            aria-label={rowName ? `${item.label} ${rowName}` : undefined}
             data-testid={item.testId ?? `row-${item.action ?? item.label}`}
           >
             {item.label}

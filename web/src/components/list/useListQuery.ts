@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { constants } from '@core/wasm';
+import { useCallback, useState } from 'react';
+import { useRead } from '../../api/useRead';
+import { LIMITS } from '../../config/coreData';
 
 /** One page of a server list. */
 export interface PageResult<T> {
@@ -28,58 +29,42 @@ export interface ListQuery<T, F> {
   reload: () => void;
 }
 
+const NO_ROWS: PageResult<never> = { list: [], total: 0 };
+
 /**
- * The state of a paged server list: filters, page, rows. A stale answer (filters changed while
- * it travelled) is dropped; a failed load leaves the previous rows and the client's toast.
+ * The state of a paged server list: filters and page here, rows in the shared cache (useRead),
+ * so a write anywhere refreshes them. While another page or filter loads, the rows shown stay;
+ * a failed load leaves them too, with the client's toast.
  */
 export function useListQuery<T, F extends object>(fetchPage: FetchPage<T, F>, initialFilters: F): ListQuery<T, F> {
-  const latest = useRef(fetchPage);
-  latest.current = fetchPage;
   const [filters, setFilters] = useState(initialFilters);
-  const [paging, setPaging] = useState({ current: 1, pageSize: constants().defaultPageSize });
-  const [version, setVersion] = useState(0);
-  const [result, setResult] = useState<PageResult<T>>({ list: [], total: 0 });
-  const [loading, setLoading] = useState(true);
+  const [paging, setPaging] = useState({ current: 1, pageSize: LIMITS.defaultPageSize });
+  const read = useRead(
+    () => fetchPage({ ...filters, pageNum: paging.current, pageSize: paging.pageSize }),
+    [filters, paging],
+    true,
+  );
+  const page = read.data ?? NO_ROWS;
 
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    latest
-      .current({ ...filters, pageNum: paging.current, pageSize: paging.pageSize })
-      .then((page) => {
-        if (!current) return;
-        // The last row of the last page was deleted: show the page before it.
-        if (page.list.length === 0 && page.total > 0 && paging.current > 1) {
-          setPaging((p) => ({ ...p, current: Math.ceil(page.total / p.pageSize) }));
-          return;
-        }
-        setResult(page);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [filters, paging, version]);
+  // The last row of the last page was deleted: show the page before it.
+  const lastPage = Math.max(1, Math.ceil(page.total / paging.pageSize));
+  if (page.list.length === 0 && paging.current > lastPage) setPaging({ ...paging, current: lastPage });
 
   const search = useCallback((next: F) => {
     setFilters(next);
-    setPaging((page) => ({ ...page, current: 1 }));
+    setPaging((p) => ({ ...p, current: 1 }));
   }, []);
   const changePage = useCallback((current: number, pageSize: number) => setPaging({ current, pageSize }), []);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
 
   return {
-    rows: result.list,
-    total: result.total,
-    loading,
+    rows: page.list,
+    total: page.total,
+    loading: read.loading,
     current: paging.current,
     pageSize: paging.pageSize,
     filters,
     search,
     changePage,
-    reload,
+    reload: read.reload,
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRead } from '../../api/useRead';
 
 export interface TreeQuery<T> {
   rows: T[];
@@ -7,33 +7,12 @@ export interface TreeQuery<T> {
 }
 
 /**
- * A whole tree from the server (departments, menus): loaded when `key` changes (the company or
- * city it belongs to) and on reload() after a change.
+ * A whole tree from the server (departments, menus) through the shared cache: `key` is what a
+ * loader that reads nothing depends on (the company or city it would belong to).
  */
 export function useTreeQuery<T>(fetchTree: () => Promise<T[]>, key: unknown = ''): TreeQuery<T> {
-  const latest = useRef(fetchTree);
-  latest.current = fetchTree;
-  const [rows, setRows] = useState<T[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    setLoading(true);
-    latest
-      .current()
-      .then((tree) => {
-        if (current) setRows(tree);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [key, version]);
-
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { rows, loading, reload };
+  const read = useRead(fetchTree, key);
+  return { rows: read.data ?? NO_ROWS, loading: read.loading, reload: read.reload };
 }
+
+const NO_ROWS: never[] = [];

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@arco-design/web-react';
 import { enrollmentApi } from '../../api/org/enrollment';
 import { enumText } from '../../components/enums';
-import { orgCheck } from '../../components/form/coreRules';
+import { coreFields } from '../../components/form/coreForm';
 import { FormModal } from '../../components/form/FormModal';
 import { useCase } from './caseContext';
 
@@ -19,7 +19,7 @@ export function CancelButton() {
       <FormModal<{ reason?: string }>
         title={`${label} · ${enrollment.realName}`}
         visible={open}
-        fields={[{ field: 'reason', label: '原因', kind: 'textarea', check: orgCheck('remark', '原因') }]}
+        fields={coreFields('onboardingCancel')}
         okText={label}
         successText="已取消入职"
         onSubmit={async (values) => show(await enrollmentApi.cancel(enrollment.id, values.reason))}

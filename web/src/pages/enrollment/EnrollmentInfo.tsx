@@ -1,14 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
-import { checkPerson, onboardingAvailableActions } from '@core/wasm';
+import { onboardingAvailableActions, workingStatuses } from '@core/wasm';
 import { isApiFailure } from '../../api/client';
 import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
 import type { PersonalFields } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
+import { coreFields, formErrors } from '../../components/form/coreForm';
 import { FormField } from '../../components/form/fields';
 import { placeFailure } from '../../components/form/placeFailure';
-import { personDetails, personFields, personValues } from '../org/staff/personFields';
-import { workingStatusField } from '../org/staff/staffForm';
+import { personValues } from '../org/staff/personFields';
 import { useCase } from './caseContext';
 import { CancelButton } from './CancelButton';
 
@@ -16,14 +16,21 @@ type InfoValues = PersonalFields & { workingStatus?: string };
 
 /**
  * Level 3, 完善资料: the hire's details — ID number, bank card, education, marital status,
- * contact — checked by core as typed; sending for approval needs them all (core checkPerson).
+ * contact. The fields show core's 提交审批 form (its `*` marks what approval needs) and are
+ * checked as typed by the draft form; sending for approval checks the 提交审批 form.
  */
 export default function EnrollmentInfo() {
   const { enrollment, show } = useCase();
   const [form] = Form.useForm<InfoValues>();
   const [busy, setBusy] = useState<string | undefined>();
   const actions = onboardingAvailableActions(enrollment.status);
-  const fields = useMemo(() => [...personFields(), workingStatusField('入职状态', false)], []);
+  const fields = useMemo(
+    () =>
+      coreFields('onboardingSubmit', {
+        workingStatus: { options: workingStatuses().map((code) => ({ value: code, label: enumText('workingStatus', code) })) },
+      }).map((spec) => ({ ...spec, form: 'onboarding' as const })),
+    [],
+  );
   // The form edits the real values; the case frame shows them masked.
   const [unmasked, setUnmasked] = useState<EnrollmentDetail | undefined>();
   useEffect(() => {
@@ -39,11 +46,11 @@ export default function EnrollmentInfo() {
 
   const send = async (action: 'save' | 'submit') => {
     const values = await form.validate().catch(() => undefined);
-    // Sending for approval needs every detail: core names the first one missing, beside the
-    // field rules' own messages.
-    const fault = checkPerson(personDetails(form.getFieldsValue()), action === 'submit');
-    if (fault) placeFailure(form, fields, fault);
-    if (!values || fault) return;
+    // Sending for approval needs every detail: all that is missing shows at once.
+    const missing = action === 'submit' ? formErrors('onboardingSubmit', form.getFieldsValue()) : {};
+    const faults = Object.entries(missing).map(([field, message]) => ({ field, message }));
+    if (faults.length > 0) placeFailure(form, fields, faults);
+    if (!values || faults.length > 0) return;
     setBusy(action);
     try {
       const saved = await enrollmentApi.save({ ...values, id: enrollment.id });

@@ -5,7 +5,7 @@ import { enrollmentApi } from '../../api/org/enrollment';
 import type { StatusChange } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { confirmAction } from '../../components/form/confirmAction';
-import { orgCheck } from '../../components/form/coreRules';
+import { coreFields } from '../../components/form/coreForm';
 import { FormModal } from '../../components/form/FormModal';
 import { Permission } from '../../components/Permission';
 import { ENROLLMENT_PATH } from '../../router/permission';
@@ -112,9 +112,7 @@ export default function EnrollmentReview() {
       <FormModal<{ reason: string }>
         title={`驳回 · ${enrollment.realName}`}
         visible={rejecting}
-        fields={[
-          { field: 'reason', label: '驳回原因', kind: 'textarea', required: true, check: orgCheck('remark', '驳回原因') },
-        ]}
+        fields={coreFields('onboardingReject')}
         okText={enumText('onboardingAction', 'reject')}
         successText="已驳回"
         onSubmit={async (values) => {

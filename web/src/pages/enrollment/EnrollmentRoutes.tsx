@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, Route, Routes, useNavigate } from 'react-router-dom';
 import { Button } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
-import { messages } from '@core/wasm';
+import { TEXT } from '../../config/coreData';
 import { PageLoading } from '../../layout/PageLoading';
 import './Enrollment.css';
 
@@ -21,7 +21,7 @@ function EnrollmentFrame() {
         <Button type="text" icon={<IconLeft />} onClick={() => navigate(-1)} data-testid="enrollment-back">
           返回
         </Button>
-        <h1>{messages().enrollmentTitle}</h1>
+        <h1>{TEXT.enrollmentTitle}</h1>
       </header>
       <main className="enrollment__body">
         <Suspense fallback={<PageLoading />}>

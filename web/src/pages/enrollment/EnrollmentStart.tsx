@@ -1,36 +1,32 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Form, Grid, Message, Space } from '@arco-design/web-react';
+import { choosesCompany } from '@core/wasm';
 import { isApiFailure } from '../../api/client';
 import { enrollmentApi, type EnrollmentStart as StartValues } from '../../api/org/enrollment';
-import { orgCheck } from '../../components/form/coreRules';
+import { coreFields } from '../../components/form/coreForm';
 import { FormField, type FieldSpec } from '../../components/form/fields';
-import { accountFields, placementFields, workingStatusField } from '../org/staff/staffForm';
+import { placementUi } from '../org/staff/staffForm';
 import { usePlacementChoices } from '../org/staff/usePlacementChoices';
 import { ENROLLMENT_PATH } from '../../router/permission';
 import { useMenuStore } from '../../stores/menu';
 import { placeFailure } from '../../components/form/placeFailure';
 
-/** Callers who work above one company (city operations, admin) say which company the hire joins. */
-function worksAboveOneCompany(workspaces: string[]): boolean {
-  return !workspaces.includes('/work');
-}
-
 /** /enrollment/new: the manager opens an onboarding with the hire's account and placement. */
 export default function EnrollmentStart() {
   const navigate = useNavigate();
   const sidebar = useMenuStore((state) => state.routeTable.sidebar);
-  const choices = usePlacementChoices(worksAboveOneCompany(sidebar.map((root) => root.path)));
+  // /enrollment sits outside the workspaces: core decides by the caller's own.
+  const choices = usePlacementChoices(choosesCompany(undefined, sidebar.map((root) => root.path)));
   const [form] = Form.useForm<StartValues>();
   const [saving, setSaving] = useState(false);
 
-  const fields: FieldSpec[] = [
-    ...accountFields(),
-    { field: 'realName', label: '姓名', required: true, check: orgCheck('name', '姓名') },
-    { field: 'mobile', label: '手机号码', rule: 'mobile', required: true },
-    ...placementFields(choices),
-    workingStatusField('入职状态', false),
-  ];
+  const fields: FieldSpec[] = coreFields('onboardingStart', placementUi(choices));
+  // A caller with one store (a store manager) hires into it.
+  const onlyStore = choices.stores.length === 1 ? choices.stores[0].id : undefined;
+  useEffect(() => {
+    if (onlyStore !== undefined && form.getFieldValue('storeId') === undefined) form.setFieldValue('storeId', onlyStore);
+  }, [onlyStore, form]);
 
   const start = async () => {
     const values = await form.validate().catch(() => undefined);

@@ -4,40 +4,8 @@ import { DataTable } from '../../components/list/DataTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { useListQuery } from '../../components/list/useListQuery';
 import { Pagination } from '../../components/Pagination';
+import { enumOptions, enumText } from '../../components/enums';
 import { dateTime } from '../org/shared/format';
-
-// The server's audit vocabulary (issue 4 API: entity and action codes) in Chinese.
-const ENTITIES: Record<string, string> = {
-  citySite: '城市站点',
-  company: '公司',
-  storeGroup: '门店组',
-  store: '门店',
-  department: '部门',
-  position: '岗位',
-  staff: '员工',
-  role: '角色',
-  rolePermission: '角色权限',
-  menu: '菜单',
-  app: '应用',
-  appEnablement: '应用启用',
-  dictionary: '参数配置',
-  listingRole: '房源角色',
-  district: '区域',
-  businessCircle: '商圈',
-  buildingType: '建筑类型',
-  enrollment: '入职',
-};
-
-const ACTIONS: Record<string, string> = {
-  create: '新增',
-  update: '修改',
-  delete: '删除',
-  status: '状态变更',
-  permissions: '权限变更',
-};
-
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 function Snapshot({ title, value }: { title: string; value: unknown }) {
   return (
@@ -57,8 +25,8 @@ export function AuditLog() {
     <Card title="操作日志" bordered={false} data-testid="audit-log" className="audit-log">
       <FilterBar<Filters>
         fields={[
-          { field: 'entity', label: '对象', kind: 'select', options: options(ENTITIES) },
-          { field: 'action', label: '操作', kind: 'select', options: options(ACTIONS) },
+          { field: 'entity', label: '对象', kind: 'select', options: enumOptions('auditEntity') },
+          { field: 'action', label: '操作', kind: 'select', options: enumOptions('auditAction') },
         ]}
         initialValues={{}}
         onSearch={query.search}
@@ -69,9 +37,9 @@ export function AuditLog() {
         columns={[
           { title: '时间', dataIndex: 'at', render: dateTime },
           { title: '操作人', dataIndex: 'actorName' },
-          { title: '对象', dataIndex: 'entity', render: (entity: string) => ENTITIES[entity] ?? entity },
-          { title: '编号', dataIndex: 'entityId' },
-          { title: '操作', dataIndex: 'action', render: (action: string) => ACTIONS[action] ?? action },
+          { title: '对象', dataIndex: 'entity', render: (entity: string) => enumText('auditEntity', entity) },
+          { title: '名称', dataIndex: 'entityName', render: (name: string | null | undefined) => name || '—' },
+          { title: '操作', dataIndex: 'action', render: (action: string) => enumText('auditAction', action) },
         ]}
         expandedRowRender={(entry) => (
           <Grid.Row gutter={16}>

@@ -1,21 +1,25 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
 import { IconLock, IconUser } from '@arco-design/web-react/icon';
-import { messages, validate } from '@core/wasm';
 import { isApiFailure, RequestError } from '../../api/client';
 import { login } from '../../api/session';
+import { formErrors } from '../../components/form/coreForm';
 import type { LoginForm } from '../../api/types';
+import { TEXT } from '../../config/coreData';
+import { returnPath } from '../../router/returnPath';
+import { preloadLayout, preloadRoute } from '../../router/routeChunks';
+import { loadSession } from '../../router/session';
 import { useMenuStore } from '../../stores/menu';
 import { useSessionStore } from '../../stores/session';
 import { storageKeys } from '../../stores/storageKeys';
 import './LoginPage.css';
 
-/** Arco rule calling core's `required` validator, so the message is the product's one. */
-const requiredRule = {
+/** Arco rule from core's login form, so the message is the server's (请输入用户名 / 请输入密码). */
+const loginRule = (field: 'username' | 'password') => ({
   validator: (value: string | undefined, callback: (error?: string) => void) =>
-    callback(validate('required', value ?? '', true)),
-};
+    callback(formErrors('login', { [field]: value })[field]),
+});
 
 const FEATURES = [
   { title: '门店工作台', text: '房源、客源、成交与业绩一站管理' },
@@ -25,11 +29,15 @@ const FEATURES = [
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [submitting, setSubmitting] = useState(false);
-  const expired = localStorage.getItem(storageKeys.timeOver) !== null;
+  // Shown until the next attempt, so it never stands beside that attempt's own error.
+  const [expired, setExpired] = useState(() => localStorage.getItem(storageKeys.timeOver) !== null);
 
   const submit = async (values: LoginForm) => {
+    setExpired(false);
     setSubmitting(true);
+    void preloadLayout().catch(() => undefined);
     try {
       const result = await login(values);
       if (isApiFailure(result)) {
@@ -38,12 +46,16 @@ export default function LoginPage() {
       }
       const session = useSessionStore.getState();
       session.signIn(result);
-      if (!(await session.loadUserAndMenu())) {
-        Message.error(messages().noPermission);
+      if (!(await loadSession())) {
+        Message.error(TEXT.noPermission);
         session.dropToken();
         return;
       }
-      navigate(useMenuStore.getState().routeTable.home, { replace: true });
+      // The page's code is fetched before leaving, so the workspace shows whole at once.
+      const { routeTable } = useMenuStore.getState();
+      const target = returnPath(state, routeTable.home);
+      await preloadRoute(routeTable, target.split('?')[0]).catch(() => undefined);
+      navigate(target, { replace: true });
     } catch (error) {
       // The client has already toasted network and server failures.
       if (!(error instanceof RequestError)) throw error;
@@ -78,10 +90,17 @@ export default function LoginPage() {
           <h2 className="login-page__card-title">账号登录</h2>
           <p className="login-page__card-hint">请使用您的工作账号登录</p>
           {expired && (
-            <Alert className="login-page__alert" type="warning" content={messages().loginExpired} data-testid="login-expired" />
+            <Alert className="login-page__alert" type="warning" content={TEXT.loginExpired} data-testid="login-expired" />
           )}
-          <Form layout="vertical" requiredSymbol={false} onSubmit={submit} autoComplete="on">
-            <Form.Item label="账号" field="username" rules={[requiredRule]} validateTrigger={['onBlur', 'onChange']}>
+          <Form
+            layout="vertical"
+            requiredSymbol={false}
+            onSubmit={submit}
+            // The workspace's code comes while the user types, not after 登录.
+            onValuesChange={() => void preloadLayout().catch(() => undefined)}
+            autoComplete="on"
+          >
+            <Form.Item label="账号" field="username" rules={[loginRule('username')]} validateTrigger={['onBlur', 'onChange']}>
               <Input
                 data-testid="login-username"
                 prefix={<IconUser />}
@@ -90,7 +109,7 @@ export default function LoginPage() {
                 size="large"
               />
             </Form.Item>
-            <Form.Item label="密码" field="password" rules={[requiredRule]} validateTrigger={['onBlur', 'onChange']}>
+            <Form.Item label="密码" field="password" rules={[loginRule('password')]} validateTrigger={['onBlur', 'onChange']}>
               <Input.Password
                 data-testid="login-password"
                 prefix={<IconLock />}

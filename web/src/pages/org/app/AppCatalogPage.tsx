@@ -3,7 +3,7 @@ import { appApi, type App } from '../../../api/org/app';
 import { enumOptions, enumText } from '../../../components/enums';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import { dateTime, orDash } from '../shared/format';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   code: string;
@@ -31,7 +31,7 @@ export default function AppCatalogPage() {
         { title: '应用名称', dataIndex: 'name' },
         { title: '应用编码', dataIndex: 'code' },
         { title: '应用类型', dataIndex: 'appType', render: (type: number) => enumText('appType', type) },
-        { title: '说明', dataIndex: 'description', render: orDash },
+        { title: '应用简介', dataIndex: 'description', render: orDash },
         { title: '排序', dataIndex: 'sort', width: 80 },
         {
           title: '状态',
@@ -46,21 +46,7 @@ export default function AppCatalogPage() {
         icon: row.icon ?? undefined,
         description: row.description ?? undefined,
       })}
-      formFields={(editing) => [
-        {
-          field: 'code',
-          label: '应用编码',
-          required: true,
-          check: orgCheck('actionCode', '应用编码'),
-          disabled: Boolean(editing),
-        },
-        { field: 'name', label: '应用名称', required: true, check: orgCheck('name', '应用名称') },
-        { field: 'appType', label: '应用类型', kind: 'select', required: true, options: enumOptions('appType') },
-        { field: 'icon', label: '图标', check: orgCheck('remark', '图标') },
-        { field: 'description', label: '说明', kind: 'textarea', check: orgCheck('remark', '说明') },
-        { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-        { field: 'enabled', label: '上架', kind: 'switch' },
-      ]}
+      formFields={(editing) => coreFields(editing ? 'appEdit' : 'app')}
       onAdd={(values) => appApi.add(values)}
       onEdit={(row, values) => appApi.edit({ ...values, id: row.id })}
       onDelete={(row) => appApi.remove(row.id)}

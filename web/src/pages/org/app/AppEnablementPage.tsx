@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Message, Switch, Tag } from '@arco-design/web-react';
+import { Alert, Message, Switch, Tag } from '@arco-design/web-react';
 import { appApi, type AppEnablement } from '../../../api/org/app';
 import { enumText } from '../../../components/enums';
 import { DataTable } from '../../../components/list/DataTable';
@@ -10,12 +10,14 @@ import { orDash } from '../shared/format';
 
 /**
  * 应用 (/coc/app, /work/enterprise/app): which catalogue apps the caller's city site or company
- * uses. The server picks the level from who asks; switching needs the page's 编辑 action.
+ * uses. The server picks the level from who asks (company staff: their company, whatever site
+ * the header shows); switching needs the page's 编辑 action and a data scope covering that level.
  */
 export default function AppEnablementPage() {
   const query = useTreeQuery(() => appApi.enablement());
   const [saving, setSaving] = useState<number | undefined>();
   const canEdit = usePermission()('edit');
+  const readOnly = canEdit && query.rows.some((app) => !app.editable);
 
   const toggle = async (app: AppEnablement, enabled: boolean) => {
     setSaving(app.appId);
@@ -35,6 +37,9 @@ export default function AppEnablementPage() {
       <div className="list-page__toolbar">
         <div className="list-page__title">应用</div>
       </div>
+      {readOnly && (
+        <Alert type="info" content="仅可查看：修改公司的应用设置需要全公司的数据权限" data-testid="app-read-only" />
+      )}
       <DataTable<AppEnablement>
         rowKey="appId"
         rows={query.rows}
@@ -42,7 +47,7 @@ export default function AppEnablementPage() {
         columns={[
           { title: '应用名称', dataIndex: 'appName' },
           { title: '应用类型', dataIndex: 'appType', render: (type: number) => enumText('appType', type) },
-          { title: '说明', dataIndex: 'description', render: orDash },
+          { title: '应用简介', dataIndex: 'description', render: orDash },
           {
             title: '来源',
             dataIndex: 'inherited',
@@ -54,7 +59,7 @@ export default function AppEnablementPage() {
             render: (enabled: boolean, app: AppEnablement) => (
               <Switch
                 checked={enabled}
-                disabled={!canEdit}
+                disabled={!canEdit || !app.editable}
                 loading={saving === app.appId}
                 onChange={(next) => void toggle(app, next)}
                 data-testid="app-enabled"

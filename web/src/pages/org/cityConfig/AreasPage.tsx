@@ -13,7 +13,7 @@ import { useTreeQuery } from '../../../components/tree/useTreeQuery';
 import type { PageProps } from '../../registry';
 import { useOptions } from '../shared/useOptions';
 import { choosesSite } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 /** A row of the tree: a district with its business circles below it. */
 interface AreaRow {
@@ -53,16 +53,10 @@ type Dialog =
   | { kind: 'district'; editing?: AreaRow }
   | { kind: 'circle'; districtId: number; editing?: AreaRow };
 
-const FIELDS: Record<Dialog['kind'], FieldSpec[]> = {
-  district: [
-    { field: 'name', label: '区域名称', required: true, check: orgCheck('name', '区域名称') },
-    { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-  ],
-  circle: [
-    { field: 'name', label: '商圈名称', required: true, check: orgCheck('name', '商圈名称') },
-    { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-  ],
-};
+/** The dialog's fields: a district's city and a circle's district are the page's, not typed. */
+function fieldsOf(kind: Dialog['kind']): FieldSpec[] {
+  return coreFields(kind, { siteId: false, districtId: false });
+}
 
 /** 区域商圈 (/coc/config/areas): districts of the city and the business circles in each. */
 export default function AreasPage({ route }: PageProps) {
@@ -168,7 +162,7 @@ export default function AreasPage({ route }: PageProps) {
       <FormModal<Values>
         title={`${dialog?.editing ? '编辑' : '新增'}${dialog?.kind === 'circle' ? '商圈' : '区域'}`}
         visible={dialog !== undefined}
-        fields={FIELDS[dialog?.kind ?? 'district']}
+        fields={fieldsOf(dialog?.kind ?? 'district')}
         initialValues={initialValues}
         onSubmit={save}
         onClose={() => setDialog(undefined)}

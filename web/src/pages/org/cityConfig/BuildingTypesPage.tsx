@@ -4,9 +4,9 @@ import { CrudListPage } from '../../../components/list/CrudListPage';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { siteField } from '../shared/siteField';
-import { useOptions } from '../shared/useOptions';
+import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesSite } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   siteId?: number;
@@ -25,7 +25,7 @@ export default function BuildingTypesPage({ route }: PageProps) {
       entityName="建筑类型"
       fetchPage={buildingTypeApi.list}
       initialFilters={{}}
-      filters={[{ field: 'name', label: '类型名称' }, ...(withSite ? [siteField(sites, false)] : [])]}
+      filters={[{ field: 'name', label: '类型名称' }, ...(withSite ? [siteField(sites)] : [])]}
       columns={[
         { title: '类型名称', dataIndex: 'name' },
         { title: '城市站点', dataIndex: 'siteName' },
@@ -35,12 +35,9 @@ export default function BuildingTypesPage({ route }: PageProps) {
       ]}
       defaults={{ sort: 0 }}
       toFormValues={(row) => ({ ...row, remark: row.remark ?? undefined })}
-      formFields={(editing) => [
-        ...(withSite && !editing ? [siteField(sites, true)] : []),
-        { field: 'name', label: '类型名称', required: true, check: orgCheck('name', '类型名称') },
-        { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-        { field: 'remark', label: '备注', kind: 'textarea', check: orgCheck('remark', '备注') },
-      ]}
+      formFields={(editing) =>
+        coreFields('buildingType', { siteId: withSite && !editing ? { options: toOptions(sites) } : false })
+      }
       onAdd={(values) => buildingTypeApi.add(values)}
       onEdit={(row, values) => buildingTypeApi.edit({ ...values, id: row.id, sort: values.sort ?? row.sort })}
       onDelete={(row) => buildingTypeApi.remove(row.id)}

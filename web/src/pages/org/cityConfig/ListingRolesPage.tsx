@@ -4,9 +4,9 @@ import { CrudListPage } from '../../../components/list/CrudListPage';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { siteField } from '../shared/siteField';
-import { useOptions } from '../shared/useOptions';
+import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesSite } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   siteId?: number;
@@ -26,7 +26,7 @@ export default function ListingRolesPage({ route }: PageProps) {
       entityName="房源角色"
       fetchPage={listingRoleApi.list}
       initialFilters={{}}
-      filters={[{ field: 'name', label: '角色名称' }, ...(withSite ? [siteField(sites, false)] : [])]}
+      filters={[{ field: 'name', label: '角色名称' }, ...(withSite ? [siteField(sites)] : [])]}
       columns={[
         { title: '角色名称', dataIndex: 'name' },
         { title: '分成比例', dataIndex: 'ratio', render: (ratio?: string | null) => (ratio ? `${ratio}%` : '—') },
@@ -37,13 +37,9 @@ export default function ListingRolesPage({ route }: PageProps) {
       ]}
       defaults={{ sort: 0 }}
       toFormValues={(row) => ({ ...row, ratio: row.ratio ?? undefined, remark: row.remark ?? undefined })}
-      formFields={(editing) => [
-        ...(withSite && !editing ? [siteField(sites, true)] : []),
-        { field: 'name', label: '角色名称', required: true, check: orgCheck('name', '角色名称') },
-        { field: 'ratio', label: '分成比例(%)', rule: 'decimal0to100' },
-        { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-        { field: 'remark', label: '备注', kind: 'textarea', check: orgCheck('remark', '备注') },
-      ]}
+      formFields={(editing) =>
+        coreFields('listingRole', { siteId: withSite && !editing ? { options: toOptions(sites) } : false })
+      }
       onAdd={(values) => listingRoleApi.add(values)}
       onEdit={(row, values) => listingRoleApi.edit({ ...values, id: row.id, sort: values.sort ?? row.sort })}
       onDelete={(row) => listingRoleApi.remove(row.id)}

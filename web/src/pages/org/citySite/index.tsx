@@ -2,7 +2,7 @@ import { Tag } from '@arco-design/web-react';
 import { citySiteApi, type CitySite } from '../../../api/org/org';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import { dateTime } from '../shared/format';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 type Values = Omit<CitySite, 'id' | 'organisationCount' | 'createdAt'>;
 
@@ -28,18 +28,7 @@ export default function CitySitesPage() {
         { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
       ]}
       defaults={{ enabled: true, sort: 0 }}
-      formFields={() => [
-        { field: 'name', label: '站点名称', required: true, check: orgCheck('name', '站点名称') },
-        {
-          field: 'code',
-          label: '站点编码',
-          required: true,
-          check: orgCheck('siteCode'),
-          placeholder: '小写字母、数字、下划线或中划线',
-        },
-        { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-        { field: 'enabled', label: '启用', kind: 'switch' },
-      ]}
+      formFields={() => coreFields('citySite', { code: { placeholder: '小写字母、数字、下划线或中划线' } })}
       onAdd={(values) => citySiteApi.add(values)}
       onEdit={(row, values) => citySiteApi.edit({ ...values, id: row.id })}
       onDelete={(row) => citySiteApi.remove(row.id)}

@@ -1,11 +1,14 @@
 import { Link } from 'react-router-dom';
-import { Tag } from '@arco-design/web-react';
+import { Message, Tag } from '@arco-design/web-react';
+import { isApiFailure, type ApiFailure } from '../../../api/client';
 import { citySiteApi, companyApi, type Company, type CompanyFilters } from '../../../api/org/org';
 import { enumOptions, enumText } from '../../../components/enums';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useSiteStore } from '../../../stores/site';
+import { useUserStore } from '../../../stores/user';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { siteField } from '../shared/siteField';
@@ -19,6 +22,18 @@ export default function CompaniesPage({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const withSite = choosesSite(route);
+  const { siteId, sites: mySites, choose } = useSiteStore();
+  const userId = useUserStore((state) => state.info?.userId);
+  // The list shows the city chosen in the header: a company saved into another city would
+  // vanish after 保存成功, so switch to its city and say so.
+  const follow = (saved: Company | ApiFailure) => {
+    if (isApiFailure(saved) || saved.siteId === siteId || userId === undefined) return saved;
+    if (mySites.some((site) => site.id === saved.siteId)) {
+      choose(String(userId), saved.siteId);
+      Message.info(`「${saved.name}」属于${saved.siteName}，已切换到${saved.siteName}`);
+    }
+    return saved;
+  };
   const sites = useOptions(() => (withSite ? citySiteApi.options() : Promise.resolve([])));
   const detailPath = (company: Company) => {
     const view = companyDetailView(company.scope);
@@ -34,7 +49,7 @@ export default function CompaniesPage({ route }: PageProps) {
       filters={[
         { field: 'name', label: '公司名称' },
         { field: 'scope', label: '类型', kind: 'select', options: enumOptions('organisationScope') },
-        ...(withSite ? [siteField(sites, false)] : []),
+        ...(withSite ? [siteField(sites)] : []),
       ]}
       columns={[
         {
@@ -66,8 +81,8 @@ export default function CompaniesPage({ route }: PageProps) {
         const path = detailPath(company);
         return path ? [{ label: '详情', testId: 'row-detail', onClick: () => nav.push(path) }] : [];
       }}
-      onAdd={(values) => companyApi.add(values)}
-      onEdit={(company, values) => companyApi.edit(companyEdit(company.id, values))}
+      onAdd={(values) => companyApi.add(values).then(follow)}
+      onEdit={(company, values) => companyApi.edit(companyEdit(company.id, values)).then(follow)}
       onDelete={(company) => companyApi.remove(company.id)}
     />
   );

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
-import { companyApi, type Company } from '../../../api/org/org';
+import { companyApi } from '../../../api/org/org';
+import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { FormModal } from '../../../components/form/FormModal';
@@ -23,16 +24,9 @@ const DETAIL_ACTIONS = { add: 'edit', edit: 'edit', delete: 'edit' };
  */
 export default function CompanyDetailPage({ route }: PageProps) {
   const id = Number(useParams().id);
-  const [company, setCompany] = useState<Company | undefined>();
+  // Through the shared cache: a store added on the 门店 tab refreshes the counts above it.
+  const { data: company, reload: load } = useRead(() => companyApi.detail(id));
   const [editing, setEditing] = useState(false);
-
-  const load = useCallback(() => {
-    companyApi
-      .detail(id)
-      .then(setCompany)
-      .catch(() => undefined);
-  }, [id]);
-  useEffect(load, [load]);
   const formValues = useMemo(() => company && companyFormValues(company), [company]);
 
   return (

@@ -13,7 +13,7 @@ import type { PageProps } from '../../registry';
 import { CompanyPicker } from '../shared/CompanyPicker';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   parentId?: number;
@@ -109,18 +109,14 @@ export default function DepartmentsPage({ route }: PageProps) {
       <FormModal<Values>
         title={dialog?.editing ? '编辑部门' : '新增部门'}
         visible={dialog !== undefined}
-        fields={[
-          {
-            field: 'parentId',
-            label: '上级部门',
-            kind: 'treeSelect',
+        fields={coreFields('department', {
+          organisationId: false,
+          parentId: {
             treeData: treeOptions(query.rows, (d) => d.id, (d) => d.name, dialog?.editing?.id),
             placeholder: '不选则为顶级部门',
           },
-          { field: 'storeId', label: '所属门店', kind: 'select', options: stores, placeholder: '不选则为公司级部门' },
-          { field: 'name', label: '部门名称', required: true, check: orgCheck('name', '部门名称') },
-          { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-        ]}
+          storeId: { options: stores, placeholder: '不选则为公司级部门' },
+        })}
         initialValues={initialValues}
         onSubmit={save}
         onClose={() => setDialog(undefined)}

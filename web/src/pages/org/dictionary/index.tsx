@@ -1,14 +1,13 @@
 import { Typography } from '@arco-design/web-react';
-import { checkDictionaryValue } from '@core/wasm';
 import { companyApi } from '../../../api/org/org';
 import { dictionaryApi, type Dictionary } from '../../../api/org/dictionary';
-import { enumOptions, enumText } from '../../../components/enums';
+import { enumText } from '../../../components/enums';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   organisationId?: number;
@@ -55,30 +54,11 @@ export default function DictionaryPage({ route }: PageProps) {
         value: row.value,
         remark: row.remark ?? undefined,
       })}
-      formFields={(editing) => [
-        ...(withCompany && !editing
-          ? [
-              {
-                field: 'organisationId',
-                label: '所属公司',
-                kind: 'select' as const,
-                required: true,
-                options: toOptions(companies),
-              },
-            ]
-          : []),
-        { field: 'dictKey', label: '参数键名', required: true, check: orgCheck('dictKey'), disabled: Boolean(editing) },
-        { field: 'label', label: '参数名称', required: true, check: orgCheck('name', '参数名称') },
-        { field: 'valueType', label: '值类型', kind: 'select', required: true, options: enumOptions('dictionaryValueType') },
-        {
-          field: 'value',
-          label: '参数值',
-          kind: 'textarea',
-          required: true,
-          check: (text, values) => checkDictionaryValue(String(values.valueType ?? ''), text),
-        },
-        { field: 'remark', label: '备注', kind: 'textarea', check: orgCheck('remark', '备注') },
-      ]}
+      formFields={(editing) =>
+        editing
+          ? coreFields('dictionaryEdit')
+          : coreFields('dictionary', { organisationId: withCompany ? { options: toOptions(companies) } : false })
+      }
       onAdd={(values) => dictionaryApi.add(values)}
       onEdit={(row, values) =>
         dictionaryApi.edit({

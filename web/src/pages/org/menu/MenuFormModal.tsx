@@ -3,8 +3,10 @@ import { Button, Form, Grid, Input, Message, Modal, Space } from '@arco-design/w
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
 import type { MenuActionRow, MenuFields } from '../../../api/org/menuAdmin';
-import { coreRules, orgCheck } from '../../../components/form/coreRules';
-import { FormField, type TreeOption } from '../../../components/form/fields';
+import type { RulesProps } from '@arco-design/web-react';
+import { coreFields, formErrors } from '../../../components/form/coreForm';
+import { FormField, type FieldSpec, type TreeOption } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
 import { MENU_TYPES, statusesOf } from './menuVocabulary';
 
 export interface MenuFormProps {
@@ -17,10 +19,24 @@ export interface MenuFormProps {
   onSaved: () => void;
 }
 
-/** A menu entry with its page actions (code + name rows), checked with core's field rules. */
+/** A page action's code or name, checked with core's `menuAction` form against its row. */
+function actionRule(field: 'code' | 'name', row: () => Record<string, unknown>): RulesProps[] {
+  return [
+    {
+      validator: (value: unknown, callback: (message?: string) => void) =>
+        callback(formErrors('menuAction', { ...row(), [field]: value })[field]),
+    },
+  ];
+}
+
+/** A menu entry with its page actions (code + name rows), checked with core's `menu` form. */
 export function MenuFormModal({ title, visible, initialValues, parents, onSubmit, onClose, onSaved }: MenuFormProps) {
   const [form] = Form.useForm<MenuFields>();
   const [saving, setSaving] = useState(false);
+  const fields = coreFields('menu', {
+    parentId: { treeData: parents, placeholder: '不选则为顶级' },
+    menuType: { options: MENU_TYPES },
+  });
 
   useEffect(() => {
     if (!visible) return;
@@ -35,7 +51,7 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
     try {
       const result = await onSubmit({ ...values, actions: values.actions ?? [] });
       if (isApiFailure(result)) {
-        Message.error(result.message);
+        placeFailure(form, fields, result);
         return;
       }
       Message.success('保存成功');
@@ -61,36 +77,20 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
     >
       <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} data-testid="menu-form" autoComplete="off">
         <Grid.Row gutter={16}>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'parentId', label: '上级菜单', kind: 'treeSelect', treeData: parents, placeholder: '不选则为顶级' }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'menuName', label: '菜单名称', required: true, check: orgCheck('name', '菜单名称') }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'menuType', label: '类型', kind: 'select', required: true, options: MENU_TYPES }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Form.Item shouldUpdate noStyle>
-              {(values: Partial<MenuFields>) => (
-                <FormField
-                  spec={{ field: 'status', label: '状态', kind: 'select', required: true, options: statusesOf(values.menuType) }}
-                />
+          {fields.map((spec) => (
+            <Grid.Col key={spec.field} span={12}>
+              {spec.field === 'status' ? (
+                // A directory and a page offer different statuses.
+                <Form.Item shouldUpdate noStyle>
+                  {(values: Partial<MenuFields>) => (
+                    <FormField spec={{ ...spec, options: statusesOf(values.menuType) } satisfies FieldSpec} />
+                  )}
+                </Form.Item>
+              ) : (
+                <FormField spec={spec} />
               )}
-            </Form.Item>
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'menuPage', label: '路由地址', required: true, check: orgCheck('routePath') }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'componentPath', label: '组件路径', check: orgCheck('remark', '组件路径') }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'menuIcon', label: '图标', check: orgCheck('remark', '图标') }} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <FormField spec={{ field: 'sort', label: '排序', kind: 'number', rule: 'int' }} />
-          </Grid.Col>
+            </Grid.Col>
+          ))}
         </Grid.Row>
         <Form.Item label="操作权限" labelCol={{ span: 3 }} wrapperCol={{ span: 21 }}>
           <Form.List field="actions">
@@ -105,14 +105,14 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
                     <Form.Item
                       field={`${row.field}.code`}
                       style={{ marginBottom: 0 }}
-                      rules={coreRules(undefined, true, orgCheck('actionCode', '操作编码'))}
+                      rules={actionRule('code', () => (form.getFieldValue(row.field as keyof MenuFields) as Record<string, unknown> | undefined) ?? {})}
                     >
                       <Input placeholder="操作编码，如 add" style={{ width: 200 }} data-testid={`menu-action-code-${index}`} />
                     </Form.Item>
                     <Form.Item
                       field={`${row.field}.name`}
                       style={{ marginBottom: 0 }}
-                      rules={coreRules(undefined, true, orgCheck('name', '操作名称'))}
+                      rules={actionRule('name', () => (form.getFieldValue(row.field as keyof MenuFields) as Record<string, unknown> | undefined) ?? {})}
                     >
                       <Input placeholder="操作名称，如 新增" style={{ width: 200 }} data-testid={`menu-action-name-${index}`} />
                     </Form.Item>

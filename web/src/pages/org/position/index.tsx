@@ -4,7 +4,7 @@ import type { PageProps } from '../../registry';
 import { dateTime } from '../shared/format';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   organisationId?: number;
@@ -36,21 +36,11 @@ export default function PositionsPage({ route }: PageProps) {
         { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
       ]}
       defaults={{ sort: 0 }}
-      formFields={(editing) => [
-        ...(withCompany && !editing
-          ? [
-              {
-                field: 'organisationId',
-                label: '所属公司',
-                kind: 'select' as const,
-                required: true,
-                options: toOptions(companies),
-              },
-            ]
-          : []),
-        { field: 'name', label: '岗位名称', required: true, check: orgCheck('positionName') },
-        { field: 'sort', label: '排序', kind: 'number', rule: 'int' },
-      ]}
+      formFields={(editing) =>
+        coreFields('position', {
+          organisationId: withCompany && !editing ? { options: toOptions(companies) } : false,
+        })
+      }
       onAdd={(values) => positionApi.add(values)}
       onEdit={(row, values) => positionApi.edit({ id: row.id, name: values.name, sort: values.sort ?? row.sort })}
       onDelete={(row) => positionApi.remove(row.id)}

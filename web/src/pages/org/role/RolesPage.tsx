@@ -11,8 +11,8 @@ import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { dataScopeFields } from './dataScopeFields';
-import { orgCheck } from '../../../components/form/coreRules';
+import { dataScopeUi } from './dataScopeFields';
+import { coreFields } from '../../../components/form/coreForm';
 
 type Values = RoleFields & { organisationId?: number };
 
@@ -24,7 +24,7 @@ export default function RolesPage({ route }: PageProps) {
   const companies = useOptions(() => (withCompany ? companyApi.options() : Promise.resolve([])));
   const departments = useOptions(() => departmentApi.options());
   const stores = toOptions(useOptions(() => storeApi.options()));
-  const scopeFields = dataScopeFields(
+  const scopeUi = dataScopeUi(
     treeOptions(departments, (d) => d.id, (d) => d.name),
     stores,
   );
@@ -62,25 +62,19 @@ export default function RolesPage({ route }: PageProps) {
         customStoreIds: role.customStoreIds,
         remark: role.remark ?? undefined,
       })}
-      formFields={(editing) => [
-        ...(withCompany && !editing
-          ? [
-              {
-                field: 'organisationId',
-                label: '所属公司',
-                kind: 'select' as const,
-                options: toOptions(companies),
-                placeholder: '不选则为城市站点角色',
-              },
-            ]
-          : []),
-        { field: 'name', label: '角色名称', required: true, check: orgCheck('name', '角色名称') },
-        ...scopeFields,
-        { field: 'remark', label: '备注', kind: 'textarea', check: orgCheck('remark', '备注') },
-      ]}
+      formFields={(editing) =>
+        coreFields('role', {
+          organisationId:
+            withCompany && !editing ? { options: toOptions(companies), placeholder: '不选则为城市站点角色' } : false,
+          ...scopeUi,
+        })
+      }
+      rowAllows={(role, action) => role.availableActions.includes(action)}
       rowActions={(role) => {
         const path = relatedPath(table, route, 'roleSetting', role.id);
-        return path ? [{ label: '权限设置', testId: 'row-permission', onClick: () => nav.push(path) }] : [];
+        return path && role.availableActions.includes('permission')
+          ? [{ label: '权限设置', testId: 'row-permission', onClick: () => nav.push(path) }]
+          : [];
       }}
       onAdd={(values) => roleApi.add(values)}
       onEdit={(role, values) => {

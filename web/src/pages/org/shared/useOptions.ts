@@ -1,24 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useRead } from '../../../api/useRead';
+
+const NONE: never[] = [];
 
 /**
- * Choices a form or filter offers (stores, positions, roles…), loaded when `key` changes; an
- * empty list while loading or after a failure (the client has shown it).
+ * Choices a form or filter offers (stores, positions, roles…) through the shared cache, so a
+ * store added anywhere shows in every store picker at once; an empty list while loading or after
+ * a failure (the client has shown it). `key` is what a loader that reads nothing depends on.
  */
 export function useOptions<T>(load: () => Promise<T[]>, key: unknown = ''): T[] {
-  const [options, setOptions] = useState<T[]>([]);
-  useEffect(() => {
-    let current = true;
-    load()
-      .then((list) => {
-        if (current) setOptions(list);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-    // load is fixed per page; key says when the choices depend on something that changed.
-  }, [key]);
-  return options;
+  return useRead(load, key).data ?? NONE;
 }
 
 export function toOptions<T extends { id: number; name: string }>(items: T[]) {

@@ -1,14 +1,11 @@
-import type { RouteRecord } from '@core/wasm';
+import { choosesCompany as coreChoosesCompany, choosesSite as coreChoosesSite, type RouteRecord } from '@core/wasm';
 
-/**
- * Callers above a single company (city operations, global admin) say which company or city
- * site a new row belongs to; a workbench user's rows go to their own company.
- */
+/** Whether the caller on this page names the company of a new row (core's rule). */
 export function choosesCompany(route: RouteRecord): boolean {
-  return route.meta.workspace !== '/work';
+  return coreChoosesCompany(route.meta.workspace, []);
 }
 
-/** Only the global admin works across city sites and names the site of a new row. */
+/** Whether the caller on this page names the city site of a new row (core's rule). */
 export function choosesSite(route: RouteRecord): boolean {
-  return route.meta.workspace === '/adminConfig';
+  return coreChoosesSite(route.meta.workspace, []);
 }

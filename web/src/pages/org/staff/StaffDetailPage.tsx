@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { checkPerson } from '@core/wasm';
 import { staffApi, type StaffDetail, type StaffEdit, type StatusChange } from '../../../api/org/staff';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
@@ -12,7 +11,6 @@ import { Permission } from '../../../components/Permission';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { StaffStatusTag } from '../shared/StaffStatusTag';
-import { personDetails } from './personFields';
 import { staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
@@ -151,7 +149,6 @@ export default function StaffDetailPage({ route }: PageProps) {
             fields={fields}
             columns={2}
             initialValues={editing}
-            checkAll={(values) => checkPerson(personDetails(values), false)}
             onSubmit={(values) => staffApi.edit({ ...values, id: staff.id, roleIds: values.roleIds ?? [] })}
             onClose={() => setEditing(undefined)}
             onSaved={load}

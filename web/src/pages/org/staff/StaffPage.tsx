@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Button, Space, Tag } from '@arco-design/web-react';
 import { IconUserAdd } from '@arco-design/web-react/icon';
-import { checkPerson } from '@core/wasm';
 import { staffApi, type StaffAdd, type StaffFilters, type StaffRow } from '../../../api/org/staff';
 import { enumOptions } from '../../../components/enums';
 import { CrudListPage } from '../../../components/list/CrudListPage';
@@ -14,8 +13,7 @@ import { orDash } from '../shared/format';
 import { StaffStatusTag } from '../shared/StaffStatusTag';
 import { toOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { personDetails } from './personFields';
-import { NEW_STAFF, staffFields, staffFormValues } from './staffForm';
+import { newStaff, staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
 
@@ -79,11 +77,10 @@ export default function StaffPage({ route }: PageProps) {
         { title: '入职日期', dataIndex: 'entryDate', render: orDash },
       ]}
       actionWidth={300}
-      defaults={NEW_STAFF}
+      defaults={newStaff(choices)}
       loadFormValues={(staff) => staffApi.detail(staff.id, true).then(staffFormValues)}
       formFields={(editing) => staffFields(Boolean(editing), choices)}
       formColumns={2}
-      checkAll={(values) => checkPerson(personDetails(values), false)}
       rowActions={(staff) => {
         const path = detailPath(staff);
         return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffActionTargets } from '@core/wasm';
+import { staffActionTargets, staffAvailableActions } from '@core/wasm';
 import type { StaffRow } from '../../../api/org/staff';
 import { statusActions } from './StatusActions';
 
@@ -13,7 +13,8 @@ function staff(workingStatus: string, locked = false): StaffRow {
     workingStatus,
     locked,
     roles: [],
-    availableActions: [],
+    // What the server sends for someone else's row: core's transition table.
+    availableActions: staffAvailableActions(workingStatus, locked),
     createdAt: 0,
   };
 }
@@ -30,6 +31,10 @@ describe("staff status buttons follow core's transition table", () => {
     expect(labels(staff('PART_TIME', true))).toContain('解锁');
     expect(labels(staff('PART_TIME', true))).not.toContain('锁定');
     expect(labels(staff('PENDING'))).toEqual([]);
+  });
+
+  it('offers nothing on your own row, where the server sends no action', () => {
+    expect(labels({ ...staff('INCUMBENCY_FORMAL'), availableActions: [] })).toEqual([]);
   });
 
   it('needs the page’s 编辑 action for every status button', () => {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { staffActionTargets, staffAvailableActions } from '@core/wasm';
+import { staffActionTargets } from '@core/wasm';
 import { staffApi, type StaffRow } from '../../../api/org/staff';
 import { enumText } from '../../../components/enums';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 import type { FieldSpec } from '../../../components/form/fields';
 import { FormModal } from '../../../components/form/FormModal';
 import type { RowAction } from '../../../components/list/RowActions';
@@ -12,9 +12,12 @@ interface Values {
   reason?: string;
 }
 
-/** The status buttons a person's record offers: core's transition table decides which, each needs 编辑. */
+/**
+ * The status buttons a person's record offers: those the server sends (core's transition table,
+ * and none on your own row), each needing 编辑.
+ */
 export function statusActions(staff: StaffRow, choose: (action: string) => void): RowAction[] {
-  return staffAvailableActions(staff.workingStatus, staff.locked).map((action) => ({
+  return staff.availableActions.map((action) => ({
     action: 'edit',
     label: enumText('staffAction', action),
     testId: `status-${action}`,
@@ -42,20 +45,13 @@ export function StatusActionModal({
     () => (staff && action ? staffActionTargets(action, staff.workingStatus, staff.locked) : []),
     [staff, action],
   );
-  const fields: FieldSpec[] = [
-    ...(targets.length > 1
-      ? [
-          {
-            field: 'workingStatus',
-            label: '调整为',
-            kind: 'select' as const,
-            required: true,
-            options: targets.map((code) => ({ value: code, label: enumText('workingStatus', code) })),
-          },
-        ]
-      : []),
-    { field: 'reason', label: '原因', kind: 'textarea', check: orgCheck('remark', '原因') },
-  ];
+  // The status is chosen only where the action offers more than one.
+  const fields: FieldSpec[] = coreFields('staffStatus', {
+    workingStatus:
+      targets.length > 1
+        ? { options: targets.map((code) => ({ value: code, label: enumText('workingStatus', code) })) }
+        : false,
+  });
   const initialValues = useMemo<Values>(() => ({ workingStatus: targets.length > 1 ? targets[0] : undefined }), [targets]);
   const label = action ? enumText('staffAction', action) : '';
 

@@ -2,10 +2,10 @@ import { workingStatuses } from '@core/wasm';
 import type { Option } from '../../../api/org/calls';
 import type { StaffAdd, StaffDetail, StaffEdit } from '../../../api/org/staff';
 import { enumText } from '../../../components/enums';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields, type FieldUi } from '../../../components/form/coreForm';
 import type { FieldSpec, TreeOption } from '../../../components/form/fields';
 import { toOptions } from '../shared/useOptions';
-import { personFields, personValues } from './personFields';
+import { personValues } from './personFields';
 
 /** The choices of where a person works. */
 export interface PlacementChoices {
@@ -16,49 +16,32 @@ export interface PlacementChoices {
   roles: Option[];
 }
 
-/** Store, department, position and roles; the company only for callers above one company. */
-export function placementFields(choices: PlacementChoices): FieldSpec[] {
-  return [
-    ...(choices.companies
-      ? [{ field: 'organisationId', label: '所属公司', kind: 'select' as const, options: toOptions(choices.companies) }]
-      : []),
-    { field: 'storeId', label: '所属门店', kind: 'select', options: toOptions(choices.stores) },
-    { field: 'departmentId', label: '所属部门', kind: 'treeSelect', treeData: choices.departments },
-    { field: 'positionId', label: '岗位', kind: 'select', options: toOptions(choices.positions) },
-    { field: 'roleIds', label: '角色', kind: 'multiSelect', options: toOptions(choices.roles) },
-  ];
-}
-
-/** The login account of a new person. */
-export function accountFields(): FieldSpec[] {
-  return [
-    { field: 'username', label: '用户名', required: true, check: orgCheck('username') },
-    { field: 'password', label: '初始密码', kind: 'password', required: true, check: orgCheck('password') },
-  ];
-}
-
-/** 正式 / 兼职 / 实习, labels from core. */
-export function workingStatusField(label: string, required: boolean): FieldSpec {
+/**
+ * What the staff and onboarding forms add to core's fields: the stores, departments, positions
+ * and roles the server lists; the company only for callers above one company; the statuses a
+ * person works in (正式, 兼职, 实习).
+ */
+export function placementUi(choices: PlacementChoices): Record<string, FieldUi | false> {
   return {
-    field: 'workingStatus',
-    label,
-    kind: 'select',
-    required,
-    options: workingStatuses().map((code) => ({ value: code, label: enumText('workingStatus', code) })),
+    organisationId: choices.companies ? { options: toOptions(choices.companies) } : false,
+    storeId: { options: toOptions(choices.stores) },
+    departmentId: { treeData: choices.departments },
+    positionId: { options: toOptions(choices.positions) },
+    roleIds: { options: toOptions(choices.roles) },
+    workingStatus: { options: workingStatuses().map((code) => ({ value: code, label: enumText('workingStatus', code) })) },
   };
 }
 
 export function staffFields(editing: boolean, choices: PlacementChoices): FieldSpec[] {
-  if (editing) return [...personFields(), ...placementFields({ ...choices, companies: undefined })];
-  return [
-    ...accountFields(),
-    ...personFields(),
-    ...placementFields(choices),
-    workingStatusField('任职状态', false),
-  ];
+  if (editing) return coreFields('staffEdit', placementUi({ ...choices, companies: undefined }));
+  return coreFields('staff', placementUi(choices));
 }
 
-export const NEW_STAFF: Partial<StaffAdd> = { roleIds: [], workingStatus: 'INCUMBENCY_FORMAL' };
+/** A new person's defaults: a caller with one store (a store manager) hires into it. */
+export function newStaff(choices: PlacementChoices): Partial<StaffAdd> {
+  const onlyStore = choices.stores.length === 1 ? choices.stores[0].id : undefined;
+  return { roleIds: [], workingStatus: 'INCUMBENCY_FORMAL', storeId: onlyStore };
+}
 
 /** Form values of a record read unmasked for editing. */
 export function staffFormValues(staff: StaffDetail): Partial<StaffEdit> {

@@ -1,7 +1,7 @@
 import { storeGroupApi, type StoreGroup } from '../../../api/org/org';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import { dateTime } from '../shared/format';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 export interface OrgPanelProps {
   /** The company whose rows these are; omitted on the workbench, where it is the caller's own. */
@@ -25,7 +25,7 @@ export function StoreGroupsPanel({ organisationId, actions }: OrgPanelProps) {
         { title: '门店数', dataIndex: 'storeCount', width: 90 },
         { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
       ]}
-      formFields={() => [{ field: 'name', label: '门店组名称', required: true, check: orgCheck('name', '门店组名称') }]}
+      formFields={() => coreFields('storeGroup', { organisationId: false })}
       onAdd={(values) => storeGroupApi.add({ organisationId, name: values.name })}
       onEdit={(group, values) => storeGroupApi.edit({ id: group.id, name: values.name })}
       onDelete={(group) => storeGroupApi.remove(group.id)}

@@ -3,7 +3,7 @@ import { CrudListPage } from '../../../components/list/CrudListPage';
 import { dateTime, orDash } from '../shared/format';
 import { toOptions, useOptions } from '../shared/useOptions';
 import type { OrgPanelProps } from './StoreGroupsPanel';
-import { orgCheck } from '../../../components/form/coreRules';
+import { coreFields } from '../../../components/form/coreForm';
 
 interface Values {
   storeGroupId?: number;
@@ -28,7 +28,7 @@ export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
         { title: '门店名称', dataIndex: 'name' },
         { title: '门店组', dataIndex: 'storeGroupName', render: orDash },
         { title: '所属公司', dataIndex: 'organisationName' },
-        { title: '地址', dataIndex: 'address', render: orDash },
+        { title: '门店地址', dataIndex: 'address', render: orDash },
         { title: '员工数', dataIndex: 'staffCount', width: 90 },
         { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
       ]}
@@ -37,11 +37,7 @@ export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
         name: store.name,
         address: store.address ?? undefined,
       })}
-      formFields={() => [
-        { field: 'storeGroupId', label: '门店组', kind: 'select', options: groups },
-        { field: 'name', label: '门店名称', required: true, check: orgCheck('name', '门店名称') },
-        { field: 'address', label: '地址', kind: 'textarea', check: orgCheck('remark', '地址') },
-      ]}
+      formFields={() => coreFields('store', { organisationId: false, storeGroupId: { options: groups } })}
       onAdd={(values) => storeApi.add({ ...values, organisationId })}
       onEdit={(store, values) => storeApi.edit({ ...values, id: store.id })}
       onDelete={(store) => storeApi.remove(store.id)}

@@ -1,0 +1,134 @@
+//! The audit log's vocabulary: which kinds of record it names and what happened to them, with
+//! their Chinese labels, and the name a record goes by in the log. The server writes these codes
+//! and names; the 操作日志 page filters and labels by the same tables.
+
+use serde_json::Value;
+
+use crate::enums::{EnumEntry, EnumTable, EnumValue};
+
+const fn c(code: &'static str, label: &'static str) -> EnumEntry {
+    EnumEntry {
+        value: EnumValue::Code(code),
+        label,
+    }
+}
+
+/// The kinds of record a change is written down for.
+pub const AUDIT_ENTITY: EnumTable = EnumTable {
+    name: "auditEntity",
+    entries: &[
+        c("citySite", "城市站点"),
+        c("company", "公司"),
+        c("storeGroup", "门店组"),
+        c("store", "门店"),
+        c("department", "部门"),
+        c("position", "岗位"),
+        c("staff", "员工"),
+        c("role", "角色"),
+        c("rolePermission", "角色权限"),
+        c("menu", "菜单"),
+        c("app", "应用"),
+        c("appEnablement", "应用启用"),
+        c("dictionary", "参数配置"),
+        c("listingRole", "房源角色"),
+        c("district", "区域"),
+        c("businessCircle", "商圈"),
+        c("buildingType", "建筑类型"),
+        c("enrollment", "入职"),
+    ],
+};
+
+/// What happened to the record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AuditAction {
+    Create,
+    Update,
+    Delete,
+    Status,
+    Permissions,
+}
+
+pub const AUDIT_ACTION: EnumTable = EnumTable {
+    name: "auditAction",
+    entries: &[
+        c("create", "新增"),
+        c("update", "修改"),
+        c("delete", "删除"),
+        c("status", "状态变更"),
+        c("permissions", "权限变更"),
+    ],
+};
+
+impl AuditAction {
+    /// The code stored and filtered by (`create`, ...), as in [`AUDIT_ACTION`].
+    pub fn code(self) -> &'static str {
+        match self {
+            AuditAction::Create => "create",
+            AuditAction::Update => "update",
+            AuditAction::Delete => "delete",
+            AuditAction::Status => "status",
+            AuditAction::Permissions => "permissions",
+        }
+    }
+}
+
+/// The fields that name a record, most telling first: a person by their name, a menu by its
+/// menu name, everything else by `name`.
+const NAME_FIELDS: [&str; 4] = ["realName", "name", "menuName", "roleName"];
+
+/// The name a record goes by in the log, read from its snapshot; `None` when it has none.
+pub fn record_name(snapshot: &Value) -> Option<String> {
+    NAME_FIELDS.iter().find_map(|field| {
+        snapshot
+            .get(field)
+            .and_then(Value::as_str)
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn every_action_code_has_a_label() {
+        for action in [
+            AuditAction::Create,
+            AuditAction::Update,
+            AuditAction::Delete,
+            AuditAction::Status,
+            AuditAction::Permissions,
+        ] {
+            assert!(AUDIT_ACTION.contains(action.code()), "{action:?}");
+        }
+        assert_eq!(AUDIT_ACTION.label("permissions"), Some("权限变更"));
+    }
+
+    #[test]
+    fn entities_read_in_chinese() {
+        assert_eq!(AUDIT_ENTITY.label("storeGroup"), Some("门店组"));
+        assert_eq!(AUDIT_ENTITY.label("rolePermission"), Some("角色权限"));
+        assert_eq!(AUDIT_ENTITY.label("nothing"), None);
+    }
+
+    #[test]
+    fn a_record_is_named_by_its_name_not_its_id() {
+        assert_eq!(
+            record_name(&json!({"id": 8, "realName": "王芳", "storeId": 3})).as_deref(),
+            Some("王芳")
+        );
+        assert_eq!(
+            record_name(&json!({"id": 3, "name": "西湖店"})).as_deref(),
+            Some("西湖店")
+        );
+        assert_eq!(
+            record_name(&json!({"menuId": 5, "menuName": "员工管理"})).as_deref(),
+            Some("员工管理")
+        );
+        assert_eq!(record_name(&json!({"id": 8, "name": "  "})), None);
+        assert_eq!(record_name(&json!({"menuIds": [1, 2]})), None);
+    }
+}

@@ -1,0 +1,154 @@
+//! The rules a form field can carry, over the validators of [`crate::validate`] and the field
+//! rules of [`crate::org::fields`]. Each takes a non-empty trimmed value and gives the value to
+//! keep or the message to show.
+
+use chrono::NaiveDate;
+use serde_json::{Map, Value};
+
+use super::{Field, text_of};
+use crate::org::{dictionary, fields};
+use crate::validate;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// Text within the field's length.
+    Text,
+    /// Text the user types rather than picks or fills in (login): empty says 请输入{label}.
+    Typed,
+    /// A name: within the length and without emoji (姓名, 角色名称, 门店名称...).
+    Name,
+    /// One of the field's enum table, or a record the page listed (checked by the server).
+    Choice,
+    /// A validator of spec §5 (手机号码, 固话...).
+    Validator(validate::Rule),
+    /// A GB 11643 ID number whose birth date has come; kept upper-cased.
+    IdCard,
+    /// Digits in groups; kept without spaces.
+    BankCard,
+    Username,
+    /// The password policy, for a new password.
+    NewPassword,
+    SiteCode,
+    DictKey,
+    /// A code of letters, digits and `_` (action or app code).
+    Code,
+    RoutePath,
+    /// A name, not the system's reserved 超级管理员.
+    PositionName,
+    /// A display order 0-9999.
+    Sort,
+    /// 0-100 with up to two decimals.
+    Percent,
+    /// `YYYY-MM-DD`.
+    Date,
+    /// A dictionary value that reads as the type chosen in `valueType`.
+    DictionaryValue,
+}
+
+impl Rule {
+    /// Its own message for an empty required value, where the label's default does not fit.
+    pub(super) fn required_message(self, label: &str) -> Option<String> {
+        match self {
+            Rule::Validator(rule) => Some(rule.required_message().to_owned()),
+            Rule::IdCard | Rule::BankCard | Rule::Typed | Rule::Username | Rule::NewPassword => {
+                Some(format!("请输入{label}"))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A character that is an emoji or its joiner/selector, which names must not carry.
+fn is_emoji(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF | 0xFE0F | 0x200D)
+}
+
+fn within(field: &Field, value: &str) -> Result<(), String> {
+    match field.max_length {
+        Some(max) if value.chars().count() > max => {
+            Err(format!("{}不能超过{max}个字符", field.label))
+        }
+        _ => Ok(()),
+    }
+}
+
+fn name(field: &Field, value: &str) -> Result<String, String> {
+    within(field, value)?;
+    if value.chars().any(is_emoji) {
+        return Err(format!("{}不能包含表情符号", field.label));
+    }
+    Ok(value.to_owned())
+}
+
+fn message(error: fields::FieldError) -> String {
+    error.message
+}
+
+/// Applies `field`'s rule to a non-empty trimmed `value`; `values` are the form's other fields.
+pub(super) fn apply(
+    field: &Field,
+    value: &str,
+    values: &Map<String, Value>,
+    today: NaiveDate,
+) -> Result<String, String> {
+    let label = field.label;
+    let kept = value.to_owned();
+    match field.rule {
+        Rule::Text | Rule::Typed => within(field, value).map(|()| kept),
+        Rule::Name => name(field, value),
+        Rule::Choice => match field.choices {
+            Some(table) if !table.contains(value) => Err(format!("请选择{label}")),
+            _ => Ok(kept),
+        },
+        Rule::Validator(rule) => validate::check(rule, value, true)
+            .map(|()| kept)
+            .map_err(|error| error.message.to_owned()),
+        Rule::IdCard => id_card(value, today),
+        Rule::BankCard => validate::check(validate::Rule::BankCard, value, true)
+            .map(|()| value.replace(' ', ""))
+            .map_err(|error| error.message.to_owned()),
+        Rule::Username => fields::username(value).map_err(message),
+        Rule::NewPassword => fields::password(value).map_err(message),
+        Rule::SiteCode => fields::site_code(value).map_err(message),
+        Rule::DictKey => fields::dict_key(value).map_err(message),
+        Rule::Code => fields::action_code(field.name, label, value).map_err(message),
+        Rule::RoutePath => fields::route_path(value).map_err(message),
+        Rule::PositionName => {
+            name(field, value)?;
+            fields::position_name(value).map_err(message)
+        }
+        Rule::Sort => match value.parse::<i64>() {
+            Ok(sort) => fields::sort(field.name, Some(sort))
+                .map(|_| kept)
+                .map_err(message),
+            Err(_) => Err(fields::SORT_RULE.to_owned()),
+        },
+        Rule::Percent => validate::check(validate::Rule::Decimal0To100, value, true)
+            .map(|()| kept)
+            .map_err(|error| error.message.to_owned()),
+        Rule::Date => fields::date(field.name, "", value, true)
+            .map(|_| kept)
+            .map_err(message),
+        Rule::DictionaryValue => {
+            let value_type = text_of(values.get("valueType"));
+            match dictionary::ValueType::from_code(&value_type) {
+                Some(value_type) => dictionary::check_value(value_type, value),
+                // The type field answers for itself.
+                None => Ok(kept),
+            }
+        }
+    }
+}
+
+fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {
+    validate::check(validate::Rule::IdCard, value, true)
+        .map_err(|error| error.message.to_owned())?;
+    // The validator has read a calendar date at positions 7-14.
+    let number = |range: std::ops::Range<usize>| value[range].parse::<u32>().unwrap_or_default();
+    let birth = NaiveDate::from_ymd_opt(number(6..10) as i32, number(10..12), number(12..14));
+    if birth.is_some_and(|birth| birth > today) {
+        return Err("身份证号的出生日期不能晚于今天".to_owned());
+    }
+    Ok(value.to_ascii_uppercase())
+}

@@ -1,0 +1,307 @@
+use chrono::NaiveDate;
+use serde_json::{Map, Value, json};
+
+use super::*;
+
+fn today() -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, 23).unwrap()
+}
+
+fn values(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => unreachable!("a JSON object"),
+    }
+}
+
+/// `(field, message)` of every fault of `value` on form `kind`.
+fn faults(kind: &str, value: Value) -> Vec<(&'static str, String)> {
+    let mut map = values(value);
+    check(form(kind).unwrap(), &mut map, today())
+        .into_iter()
+        .map(|error| (error.field, error.message))
+        .collect()
+}
+
+fn fault_of(kind: &str, value: Value, field: &str) -> Option<String> {
+    faults(kind, value)
+        .into_iter()
+        .find(|(name, _)| *name == field)
+        .map(|(_, message)| message)
+}
+
+#[test]
+fn every_form_has_a_unique_kind_and_unique_fields() {
+    let mut kinds: Vec<&str> = ALL.iter().map(|form| form.kind).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    assert_eq!(kinds.len(), ALL.len());
+    for form in ALL {
+        let mut names: Vec<&str> = form.fields.iter().map(|field| field.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), form.fields.len(), "{}", form.kind);
+    }
+}
+
+#[test]
+fn every_fault_is_answered_at_once_in_form_order() {
+    assert_eq!(
+        faults(
+            "staff",
+            json!({ "username": "1x", "password": "123456", "realName": "", "mobile": "2" })
+        ),
+        [
+            ("username", fields_username_rule()),
+            ("password", PASSWORD_POLICY.to_owned()),
+            ("realName", "姓名不能为空".to_owned()),
+            ("mobile", "请输入正确的手机号码".to_owned()),
+        ]
+    );
+}
+
+fn fields_username_rule() -> String {
+    crate::org::fields::USERNAME_RULE.to_owned()
+}
+
+#[test]
+fn the_known_drifts_have_one_answer() {
+    // Former drifts between server and web: app icon ≤50, app description 应用简介, company contactName ≤50, store address
+    // 门店地址, menu icon ≤50 as 菜单图标, a page's component path, every sort 0-9999, login.
+    let long = "图".repeat(51);
+    assert_eq!(
+        fault_of("app", json!({ "icon": long }), "icon").unwrap(),
+        "图标不能超过50个字符"
+    );
+    assert_eq!(
+        fault_of(
+            "app",
+            json!({ "description": "说".repeat(201) }),
+            "description"
+        )
+        .unwrap(),
+        "应用简介不能超过200个字符"
+    );
+    assert_eq!(
+        fault_of("companyEdit", json!({ "contactName": long }), "contactName").unwrap(),
+        "联系人不能超过50个字符"
+    );
+    assert_eq!(
+        fault_of("store", json!({ "address": "址".repeat(201) }), "address").unwrap(),
+        "门店地址不能超过200个字符"
+    );
+    assert_eq!(
+        fault_of("menu", json!({ "menuIcon": long }), "menuIcon").unwrap(),
+        "菜单图标不能超过50个字符"
+    );
+    assert_eq!(
+        fault_of("menu", json!({ "menuType": 2 }), "componentPath").unwrap(),
+        "组件路径不能为空"
+    );
+    assert_eq!(
+        fault_of("menu", json!({ "menuType": 1 }), "componentPath"),
+        None
+    );
+    for kind in [
+        "citySite",
+        "department",
+        "position",
+        "app",
+        "district",
+        "menu",
+    ] {
+        assert_eq!(
+            fault_of(kind, json!({ "sort": 10000 }), "sort").unwrap(),
+            "排序须为0-9999之间的整数",
+            "{kind}"
+        );
+        assert_eq!(fault_of(kind, json!({ "sort": 9999 }), "sort"), None);
+        assert_eq!(
+            fault_of(kind, json!({ "sort": -1 }), "sort").unwrap(),
+            "排序须为0-9999之间的整数"
+        );
+    }
+    assert_eq!(
+        faults("login", json!({ "username": " ", "password": "" })),
+        [
+            ("username", "请输入用户名".to_owned()),
+            ("password", "请输入密码".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn text_is_trimmed_and_cleaned_where_it_passes() {
+    let mut map = values(json!({
+        "realName": " 张三 ", "mobile": "13912345678", "idNumber": " 11010519491231002x ",
+        "bankCard": "6222 0212 3456 7890 123", "sort": 3
+    }));
+    assert!(check(&ONBOARDING, &mut map, today()).is_empty());
+    assert_eq!(map["realName"], "张三");
+    assert_eq!(map["idNumber"], "11010519491231002X");
+    assert_eq!(map["bankCard"], "6222021234567890123");
+    assert_eq!(map["sort"], 3, "numbers stay numbers");
+}
+
+#[test]
+fn issue_13_field_rules() {
+    // An ID number born tomorrow (2026-11-24), with a valid check character.
+    let unborn = id_with_birth("20261124");
+    assert_eq!(
+        fault_of("onboarding", json!({ "idNumber": unborn }), "idNumber").unwrap(),
+        "身份证号的出生日期不能晚于今天"
+    );
+    assert_eq!(
+        fault_of(
+            "onboarding",
+            json!({ "idNumber": id_with_birth("20261123") }),
+            "idNumber"
+        ),
+        None
+    );
+    assert_eq!(
+        fault_of("staffEdit", json!({ "realName": "张三😀" }), "realName").unwrap(),
+        "姓名不能包含表情符号"
+    );
+    assert_eq!(
+        fault_of("role", json!({ "name": "店长👍" }), "name").unwrap(),
+        "角色名称不能包含表情符号"
+    );
+    for weak in ["123456", "12345678", "password", "Ab1"] {
+        assert_eq!(
+            fault_of("staff", json!({ "password": weak }), "password").unwrap(),
+            PASSWORD_POLICY,
+            "{weak}"
+        );
+    }
+    assert_eq!(
+        fault_of("staff", json!({ "password": "Start@123" }), "password"),
+        None
+    );
+    assert_eq!(
+        fault_of(
+            "staffEdit",
+            json!({ "emergencyMobile": "010-88886666" }),
+            "emergencyMobile"
+        ),
+        None
+    );
+    assert_eq!(
+        fault_of(
+            "staffEdit",
+            json!({ "emergencyMobile": "12345" }),
+            "emergencyMobile"
+        )
+        .unwrap(),
+        "请输入正确的固话号码或手机号码"
+    );
+    let draft = json!({ "realName": "张三", "mobile": "13912345678" });
+    assert_eq!(faults("onboarding", draft.clone()), []);
+    assert_eq!(
+        fault_of("onboardingSubmit", draft, "maritalStatus").unwrap(),
+        "请选择婚姻状况"
+    );
+    let required: Vec<&str> = STAFF
+        .fields
+        .iter()
+        .filter(|field| field.required)
+        .map(|field| field.name)
+        .collect();
+    assert_eq!(required, ["username", "password", "realName", "mobile"]);
+}
+
+/// An 18-digit ID of Beijing (110105) born on `birth`, with its check character.
+fn id_with_birth(birth: &str) -> String {
+    let body = format!("110105{birth}002");
+    const WEIGHTS: [u32; 17] = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+    let sum: u32 = body
+        .bytes()
+        .zip(WEIGHTS)
+        .map(|(digit, weight)| u32::from(digit - b'0') * weight)
+        .sum();
+    format!("{body}{}", b"10X98765432"[(sum % 11) as usize] as char)
+}
+
+#[test]
+fn choices_come_from_the_enum_tables() {
+    assert_eq!(
+        fault_of("company", json!({ "scope": 9 }), "scope").unwrap(),
+        "请选择公司类型"
+    );
+    assert_eq!(fault_of("company", json!({ "scope": "3" }), "scope"), None);
+    assert_eq!(
+        fault_of("onboarding", json!({ "sex": 3 }), "sex").unwrap(),
+        "请选择性别"
+    );
+    let described = serde_json::to_value(COMPANY.fields).unwrap();
+    let scope = &described[2];
+    assert_eq!(scope["name"], "scope");
+    assert_eq!(scope["control"], "select");
+    assert_eq!(scope["required"], true);
+    assert_eq!(
+        scope["choices"][0],
+        json!({ "value": 2, "label": "经纪公司" })
+    );
+    assert!(described[1].get("rule").is_none(), "the rule stays in core");
+}
+
+#[test]
+fn dictionary_values_read_as_their_type() {
+    assert_eq!(
+        fault_of(
+            "dictionary",
+            json!({ "valueType": "number", "value": "abc" }),
+            "value"
+        )
+        .unwrap(),
+        crate::org::dictionary::check_value(crate::org::dictionary::ValueType::Number, "abc")
+            .unwrap_err()
+    );
+    assert_eq!(
+        fault_of(
+            "dictionaryEdit",
+            json!({ "valueType": "x", "value": "1" }),
+            "valueType"
+        )
+        .unwrap(),
+        "请选择参数类型"
+    );
+}
+
+#[test]
+fn listing_role_splits_stay_within_100_percent() {
+    assert_eq!(listing_role_total(&[6000, 3000], 1000), Ok(()));
+    assert_eq!(
+        listing_role_total(&[6000, 3000], 3000).unwrap_err(),
+        "各角色分成比例合计不能超过100%，当前最多还可设置10.00%"
+    );
+}
+
+/// The table the browser (Vitest over the wasm module) and the server (HTTP) run too: each case
+/// gives every field at fault with its message, the former server/web drifts among them.
+#[test]
+fn the_shared_table_of_bad_inputs() {
+    let cases: Vec<Value> = serde_json::from_str(include_str!("cases.json")).unwrap();
+    let mut kinds: Vec<&str> = Vec::new();
+    for case in &cases {
+        let kind = case["form"].as_str().unwrap();
+        kinds.push(kind);
+        let expected: Vec<(String, String)> = case["errors"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(field, message)| (field.clone(), message.as_str().unwrap().to_owned()))
+            .collect();
+        let mut got: Vec<(String, String)> = faults(kind, case["values"].clone())
+            .into_iter()
+            .map(|(field, message)| (field.to_owned(), message))
+            .collect();
+        let mut expected_sorted = expected.clone();
+        expected_sorted.sort();
+        got.sort();
+        assert_eq!(got, expected_sorted, "{kind}: {}", case["values"]);
+    }
+    for form in ALL {
+        assert!(kinds.contains(&form.kind), "{} has no case", form.kind);
+    }
+}

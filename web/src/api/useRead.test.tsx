@@ -1,0 +1,94 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setRuntimeConfig } from '../config/runtime';
+import { toOptions, useOptions } from '../pages/org/shared/useOptions';
+import { removeCookie, writeCookie } from '../stores/cookies';
+import { storeApi } from './org/org';
+import { queryClient } from './queryClient';
+
+const fetchMock = vi.fn<typeof fetch>();
+let stores = [{ id: 1, name: '西湖店', organisationId: 2 }];
+
+/** The server: store options answer the current stores; an add appends one. */
+function server(url: string, body: string) {
+  if (url.includes('/store/options')) return { code: 0, data: stores };
+  if (url.includes('/store/add')) {
+    const { name } = JSON.parse(body) as { name: string };
+    stores = [...stores, { id: stores.length + 1, name, organisationId: 2 }];
+    return { code: 0, data: stores.at(-1) };
+  }
+  return { code: 10020001, message: '无权限执行该操作' };
+}
+
+function StorePicker({ testId }: { testId: string }) {
+  const options = toOptions(useOptions(() => storeApi.options()));
+  return <ul data-testid={testId}>{options.map((option) => <li key={option.value}>{option.label}</li>)}</ul>;
+}
+
+function optionsSent() {
+  return fetchMock.mock.calls.filter(([url]) => String(url).includes('/store/options')).length;
+}
+
+beforeAll(() => {
+  setRuntimeConfig({ bases: { api: '', fybApi: '', chatApi: '', ws: '' }, localMenu: false, queryKey: 'k', queryIv: 'i' });
+});
+
+beforeEach(() => {
+  stores = [{ id: 1, name: '西湖店', organisationId: 2 }];
+  queryClient.clear();
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (url, init) => new Response(JSON.stringify(server(String(url), String(init?.body)))));
+  vi.stubGlobal('fetch', fetchMock);
+  writeCookie('siteId', '3');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  removeCookie('siteId');
+});
+
+describe('server data through the shared cache', () => {
+  it('two store pickers share one request, and a new store shows in both at once', async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StorePicker testId="staff-form" />
+        <StorePicker testId="role-form" />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByText('西湖店')).toHaveLength(2));
+    expect(optionsSent()).toBe(1);
+
+    await act(() => storeApi.add({ name: '滨江店', organisationId: 2 }));
+    await waitFor(() => expect(screen.getAllByText('滨江店')).toHaveLength(2));
+    expect(optionsSent()).toBe(2);
+  });
+
+  it('a refused write leaves the cache as it was', async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StorePicker testId="staff-form" />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('西湖店');
+    await act(() => storeApi.edit({ id: 1, name: '西湖一店' }));
+    expect(optionsSent()).toBe(1);
+  });
+
+  it('the same request for another site is another cache entry', async () => {
+    const { unmount } = render(
+      <QueryClientProvider client={queryClient}>
+        <StorePicker testId="staff-form" />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('西湖店');
+    unmount();
+    writeCookie('siteId', '4');
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StorePicker testId="staff-form" />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(optionsSent()).toBe(2));
+  });
+});

@@ -1,0 +1,37 @@
+import { useCallback, useId } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { requestsOf } from './client';
+
+export interface Read<T> {
+  data: T | undefined;
+  /** Nothing to show yet for this key (the first load, or a new filter's). */
+  loading: boolean;
+  /** The last load failed (the request client has said why). */
+  failed: boolean;
+  /** Loads again now, e.g. after a write this screen made. */
+  reload: () => void;
+}
+
+/**
+ * Server data through the shared cache (api/queryClient.ts): keyed by the requests `load` makes (client.ts `requestsOf`),
+ * so every screen asking the same read shares it and a write anywhere refreshes it. `key` names
+ * what a loader that reads nothing depends on (a picker the workspace does not offer).
+ * `keepPrevious` keeps the last answer on screen while a new page or filter loads.
+ */
+export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevious = false): Read<T> {
+  const id = useId();
+  const reads = requestsOf(load);
+  const query = useQuery({
+    queryKey: reads.length > 0 ? ['read', ...reads] : ['local', id, key],
+    queryFn: load,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
+  return {
+    data: query.data,
+    loading: query.isPending || (query.isFetching && query.isPlaceholderData),
+    failed: query.isError,
+    reload,
+  };
+}

@@ -1,0 +1,52 @@
+// The forms of core: a form's fields come from its one definition in Rust, and the
+// browser checks them with the same function the server runs on the request, so both answer
+// with the same field and the same message.
+import { checkForm, formatDate, formFields, type FormErrors, type FormFieldDef, type FormKind } from '@core/wasm';
+import type { FieldSpec } from './fields';
+
+/** The viewer's date, `YYYY-MM-DD`: core refuses birth dates after it. */
+export function today(): string {
+  return formatDate(Date.now(), 'YYYY-MM-DD', -new Date().getTimezoneOffset());
+}
+
+/** Every fault of `values` on form `kind`: field name → message. */
+export function formErrors(kind: FormKind, values: Record<string, unknown>): FormErrors {
+  return checkForm(kind, values, today());
+}
+
+const definitions = new Map<FormKind, FormFieldDef[]>();
+
+function definition(kind: FormKind): FormFieldDef[] {
+  let fields = definitions.get(kind);
+  if (!fields) {
+    fields = formFields(kind);
+    definitions.set(kind, fields);
+  }
+  return fields;
+}
+
+/** What a page adds to a core field: the choices it lists, a placeholder, when it shows. */
+export type FieldUi = Partial<Pick<FieldSpec, 'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen'>>;
+
+/**
+ * The fields of core form `kind`, in core's order, with the page's additions; `false` leaves a
+ * field out (the company choice for a caller inside one company).
+ */
+export function coreFields(kind: FormKind, ui: Record<string, FieldUi | false> = {}): FieldSpec[] {
+  return definition(kind)
+    .filter((def) => ui[def.name] !== false)
+    .map((def) => ({
+      field: def.name,
+      label: def.label,
+      kind: def.control,
+      required: def.required,
+      requiredWhen: def.requiredWhen,
+      maxLength: def.maxLength,
+      min: def.min,
+      max: def.max,
+      options: def.choices?.map((choice) => ({ value: choice.value, label: choice.label })),
+      extra: def.hint,
+      form: kind,
+      ...(ui[def.name] || {}),
+    }));
+}

@@ -1,0 +1,20 @@
+// The workspace's code chunks, fetched ahead of need: while the user types on the login page, and
+// at start for the page being reloaded, so neither waits on a chain of lazy imports.
+import { findRoute, type RouteTable } from '@core/wasm';
+import { pageFor } from '../pages/registry';
+import { lazyWithPreload } from './lazyWithPreload';
+
+export const MainLayout = lazyWithPreload(() => import('../layout/MainLayout'));
+export const RoutePage = lazyWithPreload(() => import('../layout/RoutePage'));
+
+/** The layout and the page chunk of `path` (nothing for a path outside the menu). */
+export function preloadRoute(table: RouteTable, path: string): Promise<unknown> {
+  const route = findRoute(table, path);
+  const page = route && !route.redirect ? pageFor(route.componentPath) : undefined;
+  return Promise.all([MainLayout.preload(), RoutePage.preload(), page?.preload()]);
+}
+
+/** The layout alone, for when the page is not known yet (the user is still typing). */
+export function preloadLayout(): Promise<unknown> {
+  return Promise.all([MainLayout.preload(), RoutePage.preload()]);
+}
