@@ -46,6 +46,8 @@ pub enum AuditAction {
     Delete,
     Status,
     Permissions,
+    /// Someone was shown a record's personal numbers whole (查看完整信息).
+    Reveal,
 }
 
 pub const AUDIT_ACTION: EnumTable = EnumTable {
@@ -56,6 +58,7 @@ pub const AUDIT_ACTION: EnumTable = EnumTable {
         c("delete", "删除"),
         c("status", "状态变更"),
         c("permissions", "权限变更"),
+        c("reveal", "查看完整信息"),
     ],
 };
 
@@ -68,6 +71,7 @@ impl AuditAction {
             AuditAction::Delete => "delete",
             AuditAction::Status => "status",
             AuditAction::Permissions => "permissions",
+            AuditAction::Reveal => "reveal",
         }
     }
 }
@@ -101,6 +105,7 @@ mod tests {
             AuditAction::Delete,
             AuditAction::Status,
             AuditAction::Permissions,
+            AuditAction::Reveal,
         ] {
             assert!(AUDIT_ACTION.contains(action.code()), "{action:?}");
         }

@@ -61,7 +61,8 @@ pub struct StatusChange {
     pub at: i64,
 }
 
-/// A record's status changes, oldest first; `label` names an action code.
+/// A record's status changes, newest first (as the audit log reads); `label` names an action
+/// code.
 pub async fn of(
     db: &impl ConnectionTrait,
     entity: &str,
@@ -71,8 +72,8 @@ pub async fn of(
     let rows = status_change::Entity::find()
         .filter(status_change::Column::Entity.eq(entity))
         .filter(status_change::Column::EntityId.eq(entity_id))
-        .order_by_asc(status_change::Column::At)
-        .order_by_asc(status_change::Column::Id)
+        .order_by_desc(status_change::Column::At)
+        .order_by_desc(status_change::Column::Id)
         .all(db)
         .await?;
     let names = names_of(db, rows.iter().filter_map(|r| r.actor_id)).await?;

@@ -46,6 +46,7 @@ pub mod sms;
 // Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
 #[allow(clippy::disallowed_methods)]
 pub mod staff;
+pub mod transition;
 
 use std::path::PathBuf;
 use std::sync::Arc;

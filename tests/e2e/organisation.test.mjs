@@ -116,6 +116,31 @@ describe('a role with limited actions', () => {
   });
 });
 
+describe("city operations and a company's roles", () => {
+  test("权限设置 on a company role shows the role's /work grants and 保存 keeps them", async ({ browser, site, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const menuBefore = await api(base, '/api/v1/fm/login/getMenuListByUser', {}, manager);
+    assert.equal(menuBefore.code, 0, menuBefore.message);
+
+    const { context, page } = await signIn(browser, site, 'city');
+    await page.goto(`${site}/coc/hr/role`);
+    const roleRow = page.locator('tr', { hasText: '安居经纪' }).filter({ hasText: '店长' });
+    await roleRow.getByTestId('row-permission').click();
+    await page.waitForURL('**/coc/hr/roleSetting/**');
+    await page.getByTestId('permission-tree').waitFor();
+    const staffView = page.locator('.arco-tree-node', { has: page.getByTestId('perm-/work/store/staff:view') });
+    await staffView.locator('.arco-checkbox-checked').waitFor();
+    assert.equal(await page.getByTestId('perm-/coc').count(), 0, 'a company role is given the workbench');
+    await shot(page, 'org-city-role-setting');
+    await page.getByTestId('role-setting-save').click();
+    await page.getByText('权限已保存').first().waitFor();
+    await context.close();
+
+    const menuAfter = await api(base, '/api/v1/fm/login/getMenuListByUser', {}, manager);
+    assert.deepEqual(menuAfter.data, menuBefore.data, "the role's holders keep every page and action");
+  });
+});
+
 describe('onboarding a new hire', () => {
   test('the manager starts it, the details are filled and checked, approval lets the hire work', async ({ browser, site, base }) => {
     const suffix = stamp();
@@ -171,16 +196,22 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     await shot(page, 'org-enrollment-review');
 
-    // The manager approves: the record leaves PENDING for 正式.
-    await page.getByTestId('enrollment-approve').click();
-    await page.getByTestId('confirm-ok').click();
-    await page.getByTestId('onboarding-status').getByText('已入职').waitFor();
-    await page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
-    await shot(page, 'org-enrollment-approved');
+    // Whoever submitted does not approve: the general manager does, and the record leaves
+    // PENDING for 正式.
+    const review = page.url();
+    await context.close();
+    const boss = await signIn(browser, site, 'boss');
+    await boss.page.goto(review);
+    await boss.page.getByTestId('onboarding-status').getByText('待审批').waitFor();
+    await boss.page.getByTestId('enrollment-approve').click();
+    await boss.page.getByTestId('confirm-ok').click();
+    await boss.page.getByTestId('onboarding-status').getByText('已入职').waitFor();
+    await boss.page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
+    await shot(boss.page, 'org-enrollment-approved');
     const [hired] = await staffNamed(base, realName);
     assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
     assert.equal(hired.storeName, '西湖店');
-    await context.close();
+    await boss.context.close();
 
     // From now on the hire signs in.
     const approved = await api(base, '/api/v2/fm/login/public/login/web', { username, password });

@@ -25,6 +25,8 @@ pub enum OnboardingStatus {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub enum OnboardingAction {
+    /// Opens the record (it starts in DRAFT); the history shows it first, no button offers it.
+    Start,
     Save,
     Submit,
     Approve,
@@ -46,6 +48,7 @@ pub const ONBOARDING_STATUS: EnumTable = EnumTable {
 pub const ONBOARDING_ACTION: EnumTable = EnumTable {
     name: "onboardingAction",
     entries: &[
+        entry("start", "发起入职"),
         entry("save", "保存"),
         entry("submit", "提交审批"),
         entry("approve", "通过"),
@@ -60,6 +63,9 @@ const fn entry(code: &'static str, label: &'static str) -> EnumEntry {
         label,
     }
 }
+
+/// Whoever sent an onboarding for approval does not approve it (separation of duties).
+pub const OWN_SUBMISSION: &str = "不能审批自己提交的入职申请，请由其他审批人处理";
 
 use OnboardingAction as A;
 use OnboardingStatus as S;
@@ -108,10 +114,18 @@ impl OnboardingStatus {
 }
 
 impl OnboardingAction {
-    pub const ALL: [OnboardingAction; 5] = [A::Save, A::Submit, A::Approve, A::Reject, A::Cancel];
+    pub const ALL: [OnboardingAction; 6] = [
+        A::Start,
+        A::Save,
+        A::Submit,
+        A::Approve,
+        A::Reject,
+        A::Cancel,
+    ];
 
     pub fn code(self) -> &'static str {
         match self {
+            A::Start => "start",
             A::Save => "save",
             A::Submit => "submit",
             A::Approve => "approve",
@@ -135,11 +149,11 @@ impl OnboardingAction {
         matches!(self, A::Approve | A::Reject)
     }
 
-    /// What the action does to the hire's staff record.
+    /// What the action does to the hire's staff record. Only approval moves it: a cancelled
+    /// hire stays PENDING, never staff (no 离职 record that 复职 could wake without approval).
     pub fn staff_effect(self) -> Option<StaffAction> {
         match self {
             A::Approve => Some(StaffAction::Onboard),
-            A::Cancel => Some(StaffAction::Withdraw),
             _ => None,
         }
     }
@@ -182,7 +196,7 @@ mod tests {
         assert_eq!(next(A::Submit, S::Rejected), Ok(S::Submitted));
         assert_eq!(next(A::Approve, S::Submitted), Ok(S::Approved));
         assert_eq!(A::Approve.staff_effect(), Some(StaffAction::Onboard));
-        assert_eq!(A::Cancel.staff_effect(), Some(StaffAction::Withdraw));
+        assert_eq!(A::Cancel.staff_effect(), None);
         assert_eq!(A::Submit.staff_effect(), None);
     }
 
@@ -234,5 +248,7 @@ mod tests {
         }
         assert_eq!(S::Submitted.label(), "待审批");
         assert_eq!(A::Cancel.label(), "取消入职");
+        assert_eq!(A::Start.label(), "发起入职");
+        assert!(S::ALL.into_iter().all(|s| !can(A::Start, s)));
     }
 }

@@ -103,10 +103,10 @@ pub enum StaffAction {
     Restore,
     Lock,
     Unlock,
-    /// PENDING → a working status; only an approved onboarding does it.
+    /// PENDING → a working status; only an approved onboarding does it. A cancelled onboarding
+    /// leaves its hire PENDING for good: never staff, never able to log in, and nothing but
+    /// another approved onboarding could make them work.
     Onboard,
-    /// PENDING → LEAVE; only a cancelled onboarding does it.
-    Withdraw,
 }
 
 /// The `staffAction` labels.
@@ -119,7 +119,6 @@ pub const STAFF_ACTION: EnumTable = EnumTable {
         entry("lock", "锁定"),
         entry("unlock", "解锁"),
         entry("onboard", "入职"),
-        entry("withdraw", "取消入职"),
     ],
 };
 
@@ -149,7 +148,7 @@ struct Rule {
 }
 
 /// The table: which action moves which status to which.
-const RULES: [Rule; 7] = [
+const RULES: [Rule; 6] = [
     Rule {
         action: StaffAction::Adjust,
         from: &WORKING,
@@ -190,12 +189,6 @@ const RULES: [Rule; 7] = [
             default: Some(WorkingStatus::Formal),
         },
     },
-    Rule {
-        action: StaffAction::Withdraw,
-        from: &[WorkingStatus::Pending],
-        locked: None,
-        target: Target::Fixed(WorkingStatus::Leave),
-    },
 ];
 
 pub const CHOOSE_STATUS: &str = "请选择调整后的状态";
@@ -203,14 +196,13 @@ pub const NOT_A_WORKING_STATUS: &str = "只能调整为正式、兼职或实习"
 pub const SAME_STATUS: &str = "调整后的状态不能与当前状态相同";
 
 impl StaffAction {
-    pub const ALL: [StaffAction; 7] = [
+    pub const ALL: [StaffAction; 6] = [
         StaffAction::Adjust,
         StaffAction::Leave,
         StaffAction::Restore,
         StaffAction::Lock,
         StaffAction::Unlock,
         StaffAction::Onboard,
-        StaffAction::Withdraw,
     ];
 
     pub fn code(self) -> &'static str {
@@ -221,7 +213,6 @@ impl StaffAction {
             StaffAction::Lock => "lock",
             StaffAction::Unlock => "unlock",
             StaffAction::Onboard => "onboard",
-            StaffAction::Withdraw => "withdraw",
         }
     }
 
@@ -235,10 +226,9 @@ impl StaffAction {
         STAFF_ACTION.label(self.code()).unwrap_or_default()
     }
 
-    /// Whether the staff screens offer it; onboarding and its withdrawal happen through an
-    /// enrollment.
+    /// Whether the staff screens offer it; onboarding happens through an approved enrollment.
     pub fn is_direct(self) -> bool {
-        !matches!(self, StaffAction::Onboard | StaffAction::Withdraw)
+        self != StaffAction::Onboard
     }
 
     /// Whether the action ends the person's sessions at once.
@@ -410,11 +400,12 @@ mod tests {
             next(StaffAction::Onboard, hire, Some(PartTime)).unwrap(),
             state(PartTime, false)
         );
-        assert_eq!(
-            next(StaffAction::Withdraw, hire, None).unwrap(),
-            state(Leave, false)
-        );
         assert!(!can(StaffAction::Onboard, state(Formal, false)));
+        for action in StaffAction::ALL {
+            if action != StaffAction::Onboard {
+                assert!(!can(action, hire), "{action:?} must not move a hire");
+            }
+        }
     }
 
     #[test]

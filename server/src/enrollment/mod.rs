@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::access::{Caller, Placed, Scoped, need};
 use crate::audit::{self, Action, Change, snapshot};
-use crate::entity::{enrollment, user};
+use crate::entity::{enrollment, status_change, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::history::{self, StatusChange, StatusMove};
@@ -27,6 +27,7 @@ use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
 use crate::shared::{millis, name_of};
 use crate::staff::view::{self, RoleRef};
 use crate::staff::{self, PersonForm, SeatForm, apply_status, working_status};
+use crate::transition;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -290,7 +291,8 @@ pub async fn list(
     })
 }
 
-/// One onboarding with the hire's details and its history. Needs `/enrollment`.
+/// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
+/// `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
 #[utoipa::path(post, path = "/api/v1/fm/enrollment/detail", tag = "enrollment",
     request_body = EnrollmentDetailRequest, security(("token" = [])),
     responses((status = 200, description = "The onboarding", body = Envelope<EnrollmentDetail>)))]
@@ -300,9 +302,12 @@ pub async fn detail(
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
     let row = if request.unmasked {
-        scoped
+        let row = scoped
             .get_writable::<enrollment::Entity>(request.id)
-            .await?
+            .await?;
+        let place = enrollment::Entity::place(&row);
+        audit::record_reveal(scoped.db(), scoped.actor(), "enrollment", row.id, place).await?;
+        row
     } else {
         scoped.get::<enrollment::Entity>(request.id).await?
     };
@@ -358,6 +363,19 @@ pub async fn start(
     }
     .insert(&txn)
     .await?;
+    history::record(
+        &txn,
+        StatusMove {
+            entity: history::ENROLLMENT,
+            entity_id: row.id,
+            action: OnboardingAction::Start.code(),
+            from: "",
+            to: OnboardingStatus::Draft.code(),
+            reason: "",
+            actor_id: scoped.actor().id,
+        },
+    )
+    .await?;
     let place = enrollment::Entity::place(&row);
     let masked = describe_detail(&txn, row.clone(), false).await?;
     let staff_record = view::audited(&txn, &hire).await?;
@@ -373,7 +391,7 @@ pub async fn start(
         Change::created("enrollment", row.id, &masked.enrollment, place),
     )
     .await?;
-    let saved = describe_detail(&txn, row, true).await?;
+    let saved = describe_detail(&txn, row, false).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -393,7 +411,20 @@ async fn for_action(
     Ok((row, hire, to))
 }
 
-/// Writes the new status of an onboarding, its history and its audit entry.
+/// Who last sent the onboarding for approval.
+async fn submitter_of(db: &impl ConnectionTrait, id: i64) -> Result<Option<i64>, AppError> {
+    Ok(status_change::Entity::find()
+        .filter(status_change::Column::Entity.eq(history::ENROLLMENT))
+        .filter(status_change::Column::EntityId.eq(id))
+        .filter(status_change::Column::Action.eq(OnboardingAction::Submit.code()))
+        .order_by_desc(status_change::Column::Id)
+        .one(db)
+        .await?
+        .and_then(|change| change.actor_id))
+}
+
+/// Writes the new status of an onboarding (guarded against a change since `row` was read), its
+/// history and its audit entry.
 async fn move_to(
     db: &impl ConnectionTrait,
     actor: &user::Model,
@@ -405,11 +436,13 @@ async fn move_to(
 ) -> Result<enrollment::Model, AppError> {
     let from = row.status.clone();
     let place = enrollment::Entity::place(&row);
-    let mut active: enrollment::ActiveModel = row.into();
-    active.status = Set(to.code().to_owned());
-    active.updated_at = Set(Utc::now());
-    change(&mut active);
-    let saved = active.update(db).await?;
+    let mut changes = enrollment::ActiveModel {
+        status: Set(to.code().to_owned()),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    };
+    change(&mut changes);
+    let saved = transition::guarded(db, &row, changes).await?;
     if from != to.code() {
         history::record(
             db,
@@ -461,17 +494,6 @@ pub async fn save(
     let target = working_status("workingStatus", form.working_status.as_deref())?;
     staff::refuse_duplicates(scoped.db(), None, &person, Some(hire.id)).await?;
     let txn = scoped.begin().await?;
-    let old = view::audited(&txn, &hire).await?;
-    let mut record: user::ActiveModel = hire.clone().into();
-    staff::apply_person(&mut record, person);
-    let hire = record.update(&txn).await?;
-    let new = view::audited(&txn, &hire).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("staff", hire.id, &old, &new, user::Entity::place(&hire)),
-    )
-    .await?;
     let saved = move_to(
         &txn,
         scoped.actor(),
@@ -486,7 +508,18 @@ pub async fn save(
         },
     )
     .await?;
-    let answer = describe_detail(&txn, saved, true).await?;
+    let old = view::audited(&txn, &hire).await?;
+    let mut record: user::ActiveModel = hire.clone().into();
+    staff::apply_person(&mut record, person);
+    let hire = record.update(&txn).await?;
+    let new = view::audited(&txn, &hire).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::updated("staff", hire.id, &old, &new, user::Entity::place(&hire)),
+    )
+    .await?;
+    let answer = describe_detail(&txn, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -520,7 +553,7 @@ pub async fn submit(
         },
     )
     .await?;
-    let answer = describe_detail(&txn, saved, true).await?;
+    let answer = describe_detail(&txn, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -536,6 +569,11 @@ pub async fn approve(
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
     let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
+    if submitter_of(scoped.db(), row.id).await? == Some(scoped.actor().id) {
+        return Err(AppError::TransitionRefused(
+            onboarding::OWN_SUBMISSION.to_owned(),
+        ));
+    }
     let target = working_status("workingStatus", request.working_status.as_deref())?
         .or(row
             .target_status
@@ -545,9 +583,8 @@ pub async fn approve(
     let effect = OnboardingAction::Approve
         .staff_effect()
         .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
-    let txn = scoped.begin().await?;
-    apply_status(&txn, scoped.actor(), hire, effect, Some(target), "").await?;
     let actor = scoped.actor().id;
+    let txn = scoped.begin().await?;
     let saved = move_to(
         &txn,
         scoped.actor(),
@@ -562,7 +599,8 @@ pub async fn approve(
         },
     )
     .await?;
-    let answer = describe_detail(&txn, saved, true).await?;
+    apply_status(&txn, scoped.actor(), hire, effect, Some(target), "").await?;
+    let answer = describe_detail(&txn, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -596,12 +634,13 @@ pub async fn reject(
         },
     )
     .await?;
-    let answer = describe_detail(&txn, saved, true).await?;
+    let answer = describe_detail(&txn, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
 
-/// Cancel an onboarding; the hire's PENDING record is closed as LEAVE. Needs `/enrollment`.
+/// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
+/// staff action moves it) and leaves the staff lists. Needs `/enrollment`.
 #[utoipa::path(post, path = "/api/v1/fm/enrollment/cancel", tag = "enrollment",
     request_body = EnrollmentDecision, security(("token" = [])),
     responses((status = 200, description = "The onboarding, now 已取消", body = Envelope<EnrollmentDetail>)))]
@@ -612,12 +651,8 @@ pub async fn cancel(
     let scoped = caller.require(need::ENROLLMENT)?;
     let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
     let reason = request.reason.clone().unwrap_or_default();
-    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
-    let effect = OnboardingAction::Cancel
-        .staff_effect()
-        .ok_or_else(|| AppError::internal("cancelling changes the staff record"))?;
+    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
     let txn = scoped.begin().await?;
-    apply_status(&txn, scoped.actor(), hire, effect, None, &reason).await?;
     let saved = move_to(
         &txn,
         scoped.actor(),
@@ -628,7 +663,16 @@ pub async fn cancel(
         |_| {},
     )
     .await?;
-    let answer = describe_detail(&txn, saved, true).await?;
+    let answer = describe_detail(&txn, saved, false).await?;
     txn.commit().await?;
     ok(answer)
+}
+
+/// The hires whose onboarding was cancelled: people who never joined.
+pub fn cancelled_hires() -> sea_orm::sea_query::SelectStatement {
+    enrollment::Entity::find()
+        .select_only()
+        .column(enrollment::Column::UserId)
+        .filter(enrollment::Column::Status.eq(OnboardingStatus::Cancelled.code()))
+        .into_query()
 }

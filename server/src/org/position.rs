@@ -22,6 +22,7 @@ use crate::form::{self, CoreForm};
 use crate::paging::{Page, PageQuery, filter_text, lenient_number};
 use crate::resource::Resource;
 use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::staff::seat::{may_give_position, position_rank};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -161,7 +162,8 @@ pub async fn list(
     ok(scoped.list(select, query.page).await?)
 }
 
-/// Positions for selects (staff and onboarding forms). Needs a station, staff or onboarding page.
+/// Positions for selects (staff and onboarding forms): those the caller may give. Needs a
+/// station, staff or onboarding page.
 #[utoipa::path(post, path = "/api/v1/fm/org/position/options", tag = "org",
     request_body = OrganisationFilter, security(("token" = [])),
     responses((status = 200, description = "Positions", body = Envelope<Vec<PositionOption>>)))]
@@ -181,8 +183,10 @@ pub async fn options(
                 .order_by_asc(position::Column::Id),
         )
         .await?;
+    let rank = position_rank(&scoped).await?;
     ok(rows
         .into_iter()
+        .filter(|row| may_give_position(rank, row))
         .map(|row| PositionOption {
             id: row.id,
             name: row.name,

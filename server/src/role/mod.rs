@@ -2,6 +2,7 @@
 //! what a role opens (menus and actions) and how far its holders reach (data scope). Nobody
 //! hands on more than they hold.
 
+mod offer;
 pub mod permission_tree;
 
 use brokerdesk_core::forms::{self, Form};
@@ -18,6 +19,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::offer::Offer;
 use self::permission_tree::{PermissionNode, RoleGrants};
 use crate::AppState;
 use crate::access::{Caller, Place, Placed, Scoped, need};
@@ -39,6 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list))
         .routes(routes!(detail))
         .routes(routes!(options))
+        .routes(routes!(data_scopes))
         .routes(routes!(add))
         .routes(routes!(edit))
         .routes(routes!(delete))
@@ -102,9 +105,13 @@ pub struct RoleOption {
 }
 
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct RolePermissions {
     pub role: Role,
+    /// What the caller may grant to this role, checked where the role holds it.
     pub tree: Vec<PermissionNode>,
+    /// How many menus and actions the role holds outside the tree; saving keeps them.
+    pub kept_grants: usize,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -301,6 +308,29 @@ pub async fn options(
     ok(options)
 }
 
+/// Whether the caller may give a role this data scope: no wider than their own.
+fn may_give(caller: &Caller, scope: DataScope) -> bool {
+    caller.is_super_admin()
+        || caller
+            .scope()
+            .widest()
+            .is_some_and(|widest| widest.may_grant(scope))
+}
+
+/// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
+/// forms offer. Needs a role or roleSetting page.
+#[utoipa::path(post, path = "/api/v1/fm/role/dataScopes", tag = "role",
+    security(("token" = [])),
+    responses((status = 200, description = "Core dataScope codes, widest first", body = Envelope<Vec<String>>)))]
+pub async fn data_scopes(caller: Caller) -> ApiResult<Vec<String>> {
+    caller.require(need::ROLE_READ)?;
+    ok(DataScope::ALL
+        .into_iter()
+        .filter(|scope| may_give(&caller, *scope))
+        .map(|scope| scope.code().to_owned())
+        .collect())
+}
+
 /// Where a new role sits: in the organisation asked for (or the caller's); a store-scoped
 /// caller's role sits in their store; a caller without an organisation makes a city role.
 async fn place_for_new(
@@ -361,12 +391,7 @@ async fn check(
     let (name, remark) = (form.name.clone(), form.remark.clone());
     let scope = data_scope::parse(&form.data_scope)
         .map_err(|message| AppError::invalid("dataScope", message))?;
-    if !scoped.caller().is_super_admin()
-        && !scoped
-            .scope()
-            .widest()
-            .is_some_and(|widest| widest.may_grant(scope))
-    {
+    if !may_give(scoped.caller(), scope) {
         return Err(AppError::GrantTooWide(data_scope::TOO_WIDE));
     }
     let (mut departments, mut stores) = (Vec::new(), Vec::new());
@@ -570,8 +595,8 @@ pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> Api
     ok(Empty {})
 }
 
-/// The permission tree of a role: what the caller may grant, checked where the role holds it.
-/// Needs a role or roleSetting page.
+/// The permission tree of a role: what the caller may grant it, checked where the role holds
+/// it. Needs a role or roleSetting page.
 #[utoipa::path(post, path = "/api/v1/fm/role/permissionTree", tag = "role",
     request_body = IdRequest, security(("token" = [])),
     responses((status = 200, description = "The role and its tree", body = Envelope<RolePermissions>)))]
@@ -582,14 +607,26 @@ pub async fn permission_tree(
     let scoped = caller.require(need::ROLE_READ)?;
     let row = scoped.get::<role::Entity>(request.id).await?;
     let held = permission_tree::grants_of(scoped.db(), row.id).await?;
-    ok(RolePermissions {
-        tree: permission_tree::build(scoped.db(), &caller, &held).await?,
-        role: describe_one(scoped.db(), row).await?,
+    let offer = Offer::for_role(scoped.db(), &caller, &row).await?;
+    ok(permissions_of(scoped.db(), &offer, &held, row).await?)
+}
+
+async fn permissions_of(
+    db: &impl ConnectionTrait,
+    offer: &Offer,
+    held: &RoleGrants,
+    row: role::Model,
+) -> Result<RolePermissions, AppError> {
+    let kept = offer.outside(held);
+    Ok(RolePermissions {
+        tree: permission_tree::build(db, offer, held).await?,
+        kept_grants: kept.menu_ids.len() + kept.action_ids.len(),
+        role: describe_one(db, row).await?,
     })
 }
 
-/// Replace a role's menus and actions with ones the caller holds. Needs a roleSetting page's
-/// `edit` (or a role page's).
+/// Set what a role grants within what the caller may hand on to it; the role's grants outside
+/// that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
 #[utoipa::path(post, path = "/api/v1/fm/role/savePermissions", tag = "role",
     request_body = SavePermissions, security(("token" = [])),
     responses((status = 200, description = "The role and its tree as saved", body = Envelope<RolePermissions>)))]
@@ -621,18 +658,27 @@ pub async fn save_permissions(
     if actions.iter().any(|a| !menu_ids.contains(&a.menu_id)) {
         return Err(AppError::invalid("actionIds", "操作权限所属页面未勾选"));
     }
-    if !caller.is_super_admin() {
-        let grantable = caller.grantable();
-        let within = menu_ids.iter().all(|id| grantable.menu_ids.contains(id))
-            && action_ids
-                .iter()
-                .all(|id| grantable.action_ids.contains(id));
-        if !within {
-            return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
-        }
+    let offer = Offer::for_role(scoped.db(), &caller, &row).await?;
+    let within =
+        menu_ids.iter().all(|id| offer.menu(*id)) && action_ids.iter().all(|id| offer.action(*id));
+    if !within {
+        return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
     }
     let txn = scoped.begin().await?;
     let before = permission_tree::grants_of(&txn, row.id).await?;
+    let kept = offer.outside(&before);
+    let mut menus = menu_ids;
+    menus.extend(kept.menu_ids);
+    // A kept action stays only while its page does.
+    let kept_actions = menu_action::Entity::find()
+        .filter(menu_action::Column::Id.is_in(kept.action_ids))
+        .all(&txn)
+        .await?
+        .into_iter()
+        .filter(|a| menus.contains(&a.menu_id))
+        .map(|a| a.id);
+    let mut actions = action_ids;
+    actions.extend(kept_actions);
     role_menu::Entity::delete_many()
         .filter(role_menu::Column::RoleId.eq(row.id))
         .exec(&txn)
@@ -641,16 +687,16 @@ pub async fn save_permissions(
         .filter(role_action::Column::RoleId.eq(row.id))
         .exec(&txn)
         .await?;
-    if !menu_ids.is_empty() {
-        role_menu::Entity::insert_many(menu_ids.iter().map(|id| role_menu::ActiveModel {
+    if !menus.is_empty() {
+        role_menu::Entity::insert_many(menus.iter().map(|id| role_menu::ActiveModel {
             role_id: Set(row.id),
             menu_id: Set(*id),
         }))
         .exec_without_returning(&txn)
         .await?;
     }
-    if !action_ids.is_empty() {
-        role_action::Entity::insert_many(action_ids.iter().map(|id| role_action::ActiveModel {
+    if !actions.is_empty() {
+        role_action::Entity::insert_many(actions.iter().map(|id| role_action::ActiveModel {
             role_id: Set(row.id),
             menu_action_id: Set(*id),
         }))
@@ -672,9 +718,5 @@ pub async fn save_permissions(
     )
     .await?;
     txn.commit().await?;
-    let held: RoleGrants = after;
-    ok(RolePermissions {
-        tree: permission_tree::build(scoped.db(), &caller, &held).await?,
-        role: describe_one(scoped.db(), row).await?,
-    })
+    ok(permissions_of(scoped.db(), &offer, &after, row).await?)
 }

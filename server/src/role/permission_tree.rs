@@ -1,5 +1,5 @@
 //! The checkable tree of role permission settings (roleSetting/{id}): the menus and actions the
-//! caller may hand on, each marked with whether the role holds it.
+//! editor may hand on to the role ([`Offer`]), each marked with whether the role holds it.
 
 use std::collections::{HashMap, HashSet};
 
@@ -7,7 +7,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::access::Caller;
+use super::offer::Offer;
 use crate::entity::{menu, menu_action, role_action, role_menu};
 use crate::error::AppError;
 
@@ -69,23 +69,21 @@ pub async fn grants_of(db: &impl ConnectionTrait, role_id: i64) -> Result<RoleGr
     })
 }
 
-/// The tree the caller may grant from, checked where `held` holds.
+/// The tree the editor may grant from, checked where `held` holds.
 pub async fn build(
     db: &impl ConnectionTrait,
-    caller: &Caller,
+    offer: &Offer,
     held: &RoleGrants,
 ) -> Result<Vec<PermissionNode>, AppError> {
     let mut menus = menu::Entity::find().all(db).await?;
     menus.sort_by_key(|m| (m.sort, m.id));
     let mut actions = menu_action::Entity::find().all(db).await?;
     actions.sort_by_key(|a| (a.sort, a.id));
-    let everything = caller.is_super_admin();
-    let grantable = caller.grantable();
     let menu_checked: HashSet<i64> = held.menu_ids.iter().copied().collect();
     let action_checked: HashSet<i64> = held.action_ids.iter().copied().collect();
     let mut actions_of: HashMap<i64, Vec<PermissionAction>> = HashMap::new();
     for action in actions {
-        if everything || grantable.action_ids.contains(&action.id) {
+        if offer.action(action.id) {
             actions_of
                 .entry(action.menu_id)
                 .or_default()
@@ -104,7 +102,7 @@ pub async fn build(
     let tree = Tree {
         children: &children,
         actions_of: &actions_of,
-        offered: &|id| everything || grantable.menu_ids.contains(&id),
+        offered: &|id| offer.menu(id),
         checked: &menu_checked,
     };
     Ok(tree.level(None))
@@ -127,7 +125,7 @@ impl Tree<'_> {
 
     fn node(&self, row: &menu::Model) -> Option<PermissionNode> {
         let children = self.level(Some(row.id));
-        // A directory is offered when something below it is; a page when the caller holds it.
+        // A directory is offered when something below it is; a page when the offer holds it.
         let offered = if row.menu_type == i16::from(brokerdesk_core::menu::MENU_TYPE_DIRECTORY) {
             !children.is_empty()
         } else {

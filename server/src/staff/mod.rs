@@ -30,6 +30,7 @@ use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::history::{self, StatusMove};
 use crate::paging::{self, Page, PageQuery, filter_text, lenient_bool, lenient_number};
+use crate::transition;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -135,12 +136,13 @@ pub struct SeatForm {
 }
 
 impl SeatForm {
-    fn request(&self) -> SeatRequest {
+    fn request(&self, held_position: Option<i64>) -> SeatRequest {
         SeatRequest {
             organisation: self.organisation_id,
             store: self.store_id,
             department: self.department_id,
             position: self.position_id,
+            held_position,
         }
     }
 }
@@ -197,7 +199,9 @@ pub async fn list(
     AppJson(query): AppJson<StaffQuery>,
 ) -> ApiResult<Page<StaffRow>> {
     let scoped = caller.require(need::STAFF_LIST)?;
-    let mut select = scoped.read::<user::Entity>();
+    let mut select = scoped
+        .read::<user::Entity>()
+        .filter(user::Column::Id.not_in_subquery(crate::enrollment::cancelled_hires()));
     if let Some(name) = filter_text(&query.real_name) {
         select = select.filter(user::Column::RealName.contains(name));
     }
@@ -236,8 +240,8 @@ pub async fn list(
     })
 }
 
-/// One person with their details and status history. Needs a staff list or userInfo page;
-/// `unmasked` also needs the edit action of one.
+/// One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+/// or an edit form) also needs the edit action of one, and is recorded in the audit log.
 #[utoipa::path(post, path = "/api/v1/fm/staff/detail", tag = "staff",
     request_body = StaffDetailRequest, security(("token" = [])),
     responses((status = 200, description = "The person", body = Envelope<StaffDetail>)))]
@@ -248,7 +252,10 @@ pub async fn detail(
     let scoped = caller.require(need::STAFF_READ)?;
     let person = if request.unmasked {
         caller.require(need::STAFF_EDIT)?;
-        scoped.get_writable::<user::Entity>(request.id).await?
+        let person = scoped.get_writable::<user::Entity>(request.id).await?;
+        let place = user::Entity::place(&person);
+        audit::record_reveal(scoped.db(), scoped.actor(), "staff", person.id, place).await?;
+        person
     } else {
         scoped.get::<user::Entity>(request.id).await?
     };
@@ -310,7 +317,7 @@ pub async fn prepare_new_person(
     // Username and password have passed the caller's core form (staff, onboardingStart).
     let (username, password) = (username.to_owned(), password.to_owned());
     let person = person.check(false)?;
-    let seat_checked = seat::resolve(scoped, seat.request()).await?;
+    let seat_checked = seat::resolve(scoped, seat.request(None)).await?;
     let roles = seat::check_roles(scoped, &seat.role_ids, seat_checked.organisation, &[]).await?;
     refuse_duplicates(scoped.db(), Some(&username), &person, None).await?;
     Ok(NewPerson {
@@ -492,7 +499,7 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<
     )
     .await?;
     txn.commit().await?;
-    ok(view::detail(scoped.db(), &person, true).await?)
+    ok(view::detail(scoped.db(), &person, false).await?)
 }
 
 /// Change a person's details, seat and roles. Needs a staff page's `edit`.
@@ -505,7 +512,7 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     let before = scoped.get_writable::<user::Entity>(form.id).await?;
     ensure_person_changeable(&scoped, &before)?;
     let person = form.person.check(false)?;
-    let seat = seat::resolve(&scoped, form.seat.request()).await?;
+    let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
     let held: Vec<i64> = user_role::Entity::find()
         .filter(user_role::Column::UserId.eq(before.id))
         .all(scoped.db())
@@ -536,7 +543,7 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     )
     .await?;
     txn.commit().await?;
-    ok(view::detail(scoped.db(), &saved, true).await?)
+    ok(view::detail(scoped.db(), &saved, false).await?)
 }
 
 /// The working status and lock flag, as the audit log keeps a status change.
@@ -547,8 +554,9 @@ struct StatusSnapshot<'a> {
     locked: bool,
 }
 
-/// Moves a person's status by the staff transition table and records it; ends their sessions
-/// when they leave or are locked. Used by the staff screens and by onboarding.
+/// Moves a person's status by the staff transition table, guarded against a change since
+/// `person` was read, and records it; ends their sessions when they leave or are locked. Used
+/// by the staff screens and by onboarding.
 pub async fn apply_status(
     db: &impl ConnectionTrait,
     actor: &user::Model,
@@ -561,11 +569,13 @@ pub async fn apply_status(
         view::state_of(&person).ok_or_else(|| AppError::internal("unknown working status"))?;
     let to = staff_status::next(action, from, target)?;
     let place = user::Entity::place(&person);
-    let mut row: user::ActiveModel = person.into();
-    row.working_status = Set(to.working_status.code().to_owned());
-    row.locked = Set(to.locked);
-    row.updated_at = Set(Utc::now());
-    let saved = row.update(db).await?;
+    let changes = user::ActiveModel {
+        working_status: Set(to.working_status.code().to_owned()),
+        locked: Set(to.locked),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    };
+    let saved = transition::guarded(db, &person, changes).await?;
     if action.ends_sessions() {
         revoke_sessions(db, saved.id).await?;
     }

@@ -43,6 +43,8 @@ pub struct SeatRequest {
     pub store: Option<i64>,
     pub department: Option<i64>,
     pub position: Option<i64>,
+    /// The position the person holds now, which may stay even if the caller could not give it.
+    pub held_position: Option<i64>,
 }
 
 /// Resolves and checks a seat: the store decides the organisation; a department must be in
@@ -100,6 +102,11 @@ pub async fn resolve<C: ConnectionTrait>(
         if held.organisation_id != Some(organisation.id) {
             return Err(AppError::invalid("positionId", "所选岗位不属于该公司"));
         }
+        if request.held_position != Some(id)
+            && !may_give_position(position_rank(scoped).await?, &held)
+        {
+            return Err(AppError::GrantTooWide(POSITION_TOO_HIGH));
+        }
     }
     let seat = Seat {
         site: organisation.site_id,
@@ -115,6 +122,37 @@ pub async fn resolve<C: ConnectionTrait>(
     }
     scoped.ensure_covers(&seat.place())?;
     Ok(seat)
+}
+
+pub const POSITION_TOO_HIGH: &str = "不能分配高于自身岗位的岗位";
+
+/// The caller's own position in their company, as `(company, 排序)`: a company's positions rank
+/// by their 排序 (a smaller number is the higher post, as the seed orders 总经理, 店长, 经纪人),
+/// and nobody gives a post above their own. Callers above companies (city operations, the super
+/// administrator) rank nothing.
+pub async fn position_rank<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+) -> Result<Option<(i64, i32)>, AppError> {
+    let actor = scoped.actor();
+    let (Some(organisation), Some(id)) = (actor.organisation_id, actor.position_id) else {
+        return Ok(None);
+    };
+    if scoped.caller().is_super_admin() {
+        return Ok(None);
+    }
+    Ok(position::Entity::find_by_id(id)
+        .one(scoped.db())
+        .await?
+        .filter(|own| own.organisation_id == Some(organisation))
+        .map(|own| (organisation, own.sort)))
+}
+
+/// Whether a caller of that rank may give `offered`: anything outside their company, in it
+/// their own post or one below.
+pub fn may_give_position(rank: Option<(i64, i32)>, offered: &position::Model) -> bool {
+    rank.is_none_or(|(organisation, sort)| {
+        offered.organisation_id != Some(organisation) || offered.sort >= sort
+    })
 }
 
 pub const ROLE_TOO_WIDE: &str = "不能分配超出自身权限的角色";

@@ -98,7 +98,11 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
     incomplete.assert_error(10000004, "请输入身份证号");
     assert_eq!(incomplete.body["errors"]["idNumber"][0], "请输入身份证号");
     let saved = manager.data(SAVE, details(&id, mobile)).await;
-    assert_eq!(saved["idNumber"], id_number(7));
+    assert_eq!(
+        saved["idNumber"],
+        format!("330106********{}", &id_number(7)[14..]),
+        "answers keep numbers masked"
+    );
     assert_eq!(saved["status"], "DRAFT");
     let submitted = manager.data(SUBMIT, json!({ "id": id })).await;
     assert_eq!(submitted["status"], "SUBMITTED");
@@ -143,12 +147,20 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
         .assert_error(10020005, "当前状态为「已驳回」，不能执行「通过」");
     manager.data(SAVE, details(&id, mobile)).await;
     manager.data(SUBMIT, json!({ "id": id })).await;
+    manager
+        .post(APPROVE, json!({ "id": id }))
+        .await
+        .assert_error(10020005, "不能审批自己提交的入职申请，请由其他审批人处理");
 
     let boss = app.as_user("boss").await;
     let approved = boss
         .data(APPROVE, json!({ "id": id, "workingStatus": "PART_TIME" }))
         .await;
     assert_eq!(approved["status"], "APPROVED");
+    // Right after 通过 the panel shows every number masked.
+    assert_eq!(approved["mobile"], "139****0077");
+    assert_eq!(approved["bankCard"], "6222 **** **** 0123");
+    assert_eq!(approved["emergencyMobile"], "139****9999");
     assert_eq!(approved["workingStatus"], "PART_TIME");
     assert_eq!(approved["decidedByName"], "赵立新");
     assert_eq!(approved["availableActions"], json!([]));
@@ -180,17 +192,19 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
             )
         })
         .collect();
+    // Newest first, as the audit log reads.
     let expected = [
-        ("提交审批", "DRAFT", "SUBMITTED", "王建国"),
-        ("驳回", "SUBMITTED", "REJECTED", "王建国"),
-        ("提交审批", "REJECTED", "SUBMITTED", "王建国"),
         ("通过", "SUBMITTED", "APPROVED", "赵立新"),
+        ("提交审批", "REJECTED", "SUBMITTED", "王建国"),
+        ("驳回", "SUBMITTED", "REJECTED", "王建国"),
+        ("提交审批", "DRAFT", "SUBMITTED", "王建国"),
+        ("发起入职", "", "DRAFT", "王建国"),
     ];
     assert_eq!(
         history,
         expected.map(|(a, b, c, d)| (a.into(), b.into(), c.into(), d.into()))
     );
-    assert_eq!(approved["history"][1]["reason"], "银行卡需本人名下");
+    assert_eq!(approved["history"][2]["reason"], "银行卡需本人名下");
 
     let listed = manager
         .data(LIST, json!({ "status": "APPROVED", "realName": "小满" }))
@@ -227,6 +241,8 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
         .collect();
     let expected = [
         ("create", Value::Null, json!("DRAFT")),
+        // The unmasked read above (the form filling the details in) is on file.
+        ("reveal", Value::Null, Value::Null),
         ("update", json!("DRAFT"), json!("DRAFT")),
         ("status", json!("DRAFT"), json!("SUBMITTED")),
         ("status", json!("SUBMITTED"), json!("REJECTED")),
@@ -236,12 +252,12 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
     ];
     assert_eq!(entries, expected.map(|(a, b, c)| (a.to_owned(), b, c)));
     assert_eq!(
-        audit["list"][6]["after"]["mobile"], "139****0077",
+        audit["list"][7]["after"]["mobile"], "139****0077",
         "the audit log keeps numbers masked"
     );
 }
 
-async fn a_cancelled_onboarding_closes_the_pending_record(app: TestApp) {
+async fn a_cancelled_hire_never_becomes_staff(app: TestApp) {
     let s = Seeded::load(&app).await;
     let manager = app.as_user("manager").await;
     let started = manager
@@ -259,21 +275,88 @@ async fn a_cancelled_onboarding_closes_the_pending_record(app: TestApp) {
         .data(CANCEL, json!({ "id": started["id"], "reason": "个人原因" }))
         .await;
     assert_eq!(cancelled["status"], "CANCELLED");
-    let staff = manager
-        .data(STAFF_DETAIL, json!({ "id": started["userId"] }))
+    assert_eq!(cancelled["history"][0]["actionLabel"], "取消入职");
+
+    // Not a 离职 member of staff that 复职 could wake: still nobody, listed nowhere, no login.
+    let hire = started["userId"].clone();
+    let staff = manager.data(STAFF_DETAIL, json!({ "id": hire })).await;
+    assert_eq!(staff["workingStatus"], "PENDING");
+    assert_eq!(staff["availableActions"], json!([]));
+    assert_eq!(staff["history"], json!([]));
+    manager
+        .post(
+            "/api/v1/fm/staff/changeStatus",
+            json!({ "id": hire, "action": "restore" }),
+        )
+        .await
+        .assert_error(10020005, "当前状态为「待入职」，不能执行「复职」");
+    let listed = manager
+        .data("/api/v1/fm/staff/list", json!({ "pageSize": 100 }))
         .await;
-    assert_eq!(staff["workingStatus"], "LEAVE");
-    assert_eq!(staff["history"][0]["actionLabel"], "取消入职");
+    assert!(
+        listed["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|row| row["id"] != hire),
+        "a cancelled hire is not staff"
+    );
     app.login_answer("quitter", "Hire@2026")
         .await
-        .assert_error(10010006, "账号已离职，无法登录");
+        .assert_error(10010013, "账号尚未入职，无法登录");
     manager
         .post(SAVE, details(&started["id"], "13912340088"))
         .await
         .assert_error(10020005, "当前状态为「已取消」，不能执行「保存」");
 }
 
+/// Two approvers click 通过 on one onboarding at the same moment: one approval, one history
+/// row, one move of the hire's record.
+async fn two_approvals_at_once_make_one_hire(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let mobile = "13912340066";
+    let started = manager.data(START, start_body(&s, "racer", mobile)).await;
+    let id = started["id"].clone();
+    manager.data(SAVE, details(&id, mobile)).await;
+    manager.data(SUBMIT, json!({ "id": id })).await;
+    let boss = app.as_user("boss").await;
+    let other_tab = app.as_user("boss").await;
+    let (first, second) = tokio::join!(
+        boss.post(APPROVE, json!({ "id": id })),
+        other_tab.post(APPROVE, json!({ "id": id, "workingStatus": "PART_TIME" })),
+    );
+    let mut codes = [first.code(), second.code()];
+    codes.sort_unstable();
+    assert_eq!(
+        codes,
+        [0, 10020005],
+        "{} / {}",
+        first.message(),
+        second.message()
+    );
+    let detail = boss.data(DETAIL, json!({ "id": id })).await;
+    let approvals = detail["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|h| h["action"] == "approve")
+        .count();
+    assert_eq!(approvals, 1);
+    let staff = boss
+        .data(STAFF_DETAIL, json!({ "id": started["userId"] }))
+        .await;
+    assert_eq!(staff["history"].as_array().unwrap().len(), 1);
+    let won = if first.code() == 0 {
+        "INCUMBENCY_INTERNSHIP"
+    } else {
+        "PART_TIME"
+    };
+    assert_eq!(staff["workingStatus"], won);
+}
+
 on_both_backends!(
     a_new_hire_is_onboarded_end_to_end,
-    a_cancelled_onboarding_closes_the_pending_record,
+    a_cancelled_hire_never_becomes_staff,
+    two_approvals_at_once_make_one_hire,
 );

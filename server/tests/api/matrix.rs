@@ -170,6 +170,8 @@ async fn reads(app: TestApp) {
         .await;
     m.same("/api/v1/fm/role/options", WORK_AND_CITY, json!({}))
         .await;
+    m.same("/api/v1/fm/role/dataScopes", WORK_AND_CITY, json!({}))
+        .await;
     m.same("/api/v1/fm/menu/tree", ADMIN_ONLY, json!({})).await;
     m.same("/api/v1/fm/app/list", WORK_AND_CITY, page.clone())
         .await;
@@ -478,6 +480,8 @@ async fn global_and_city_writes(app: TestApp) {
     .await;
 }
 
+const SUBMIT: &str = "/api/v1/fm/enrollment/submit";
+
 /// An onboarding in 西湖店 started by the admin, moved through `steps` first.
 async fn enrollment_in(m: &Matrix<'_>, steps: &[&str]) -> i64 {
     let n = next();
@@ -537,8 +541,18 @@ async fn enrollment_routes(app: TestApp) {
         json!({ "id": enrollment_in(&m, &["save"]).await })
     })
     .await;
-    m.check("/api/v1/fm/enrollment/approve", ENROLLMENT, |_| async {
-        json!({ "id": enrollment_in(&m, &["save", "submit"]).await })
+    m.check("/api/v1/fm/enrollment/approve", ENROLLMENT, |user| {
+        let (m, app) = (&m, &app);
+        async move {
+            // Whoever submitted does not approve: the admin decides one the manager sent.
+            let id = enrollment_in(m, &["save"]).await;
+            let submit = json!({ "id": id });
+            match user {
+                "admin" => app.as_user("manager").await.data(SUBMIT, submit).await,
+                _ => m.admin(SUBMIT, submit).await,
+            };
+            json!({ "id": id })
+        }
     })
     .await;
     m.check("/api/v1/fm/enrollment/reject", ENROLLMENT, |_| async {

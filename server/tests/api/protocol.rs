@@ -216,6 +216,7 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/org/storeGroup/list",
         "/api/v1/fm/org/storeGroup/options",
         "/api/v1/fm/role/add",
+        "/api/v1/fm/role/dataScopes",
         "/api/v1/fm/role/delete",
         "/api/v1/fm/role/detail",
         "/api/v1/fm/role/edit",

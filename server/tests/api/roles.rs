@@ -143,6 +143,19 @@ async fn a_role_with_limited_actions_hides_and_refuses_the_rest(app: TestApp) {
 async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
     let s = Seeded::load(&app).await;
     let manager = app.as_user("manager").await;
+    // The forms offer only the scopes the caller may give, so nobody picks one to be refused.
+    assert_eq!(
+        manager.data("/api/v1/fm/role/dataScopes", json!({})).await,
+        json!(["STORE", "DEPT_AND_BELOW", "DEPT", "CUSTOM", "SELF"])
+    );
+    assert_eq!(
+        app.as_user("boss")
+            .await
+            .data("/api/v1/fm/role/dataScopes", json!({}))
+            .await[0],
+        "COMPANY",
+        "a general manager is not offered 全部数据"
+    );
     for scope in ["COMPANY", "ALL", "STORE_GROUP", "CITY_SITE"] {
         manager
             .post(ROLE_ADD, json!({ "name": "越权", "dataScope": scope }))
@@ -222,6 +235,24 @@ async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
         }))
         .await
         .assert_error(10020004, "不能分配超出自身权限的角色");
+    // Nor a post above their own: 总经理 is neither offered to a store manager nor accepted.
+    manager
+        .post(STAFF_ADD, json!({
+            "username": "vice", "password": "Start@123", "realName": "副总", "mobile": "13912345603",
+            "storeId": s.stores["西湖店"], "positionId": s.positions["安居经纪/总经理"],
+        }))
+        .await
+        .assert_error(10020004, "不能分配高于自身岗位的岗位");
+    let posts = manager
+        .data("/api/v1/fm/org/position/options", json!({}))
+        .await;
+    let posts: Vec<&str> = posts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(posts, ["店长", "经纪人", "店员"]);
     let options = manager.data("/api/v1/fm/role/options", json!({})).await;
     let offered: Vec<&str> = options
         .as_array()
@@ -382,9 +413,149 @@ async fn role_rows_offer_only_what_the_caller_may_change(app: TestApp) {
     );
 }
 
+/// Every menu and action id the tree marks checked.
+fn checked(tree: &Value) -> (Vec<i64>, Vec<i64>) {
+    let mut nodes = Vec::new();
+    walk(tree, &mut nodes);
+    let mut menus = Vec::new();
+    let mut actions = Vec::new();
+    for node in nodes {
+        if node["checked"] == true {
+            menus.push(node["menuId"].as_i64().unwrap());
+        }
+        for action in node["actions"].as_array().unwrap() {
+            if action["checked"] == true {
+                actions.push(action["actionId"].as_i64().unwrap());
+            }
+        }
+    }
+    menus.sort_unstable();
+    actions.sort_unstable();
+    (menus, actions)
+}
+
+fn roots(tree: &Value) -> Vec<&str> {
+    tree.as_array()
+        .unwrap()
+        .iter()
+        .map(|root| root["menuPage"].as_str().unwrap())
+        .collect()
+}
+
+async fn saving_a_role_keeps_what_the_editor_cannot_grant(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let city = app.as_user("city").await;
+    let store_manager = s.roles["安居经纪/店长"];
+    let manager_menu = app.as_user("manager").await.data(MENU, json!({})).await;
+
+    // City operations edit a company role in the company's workspace, seeing its real grants.
+    let seen = city.data(TREE, json!({ "id": store_manager })).await;
+    assert_eq!(roots(&seen["tree"]), ["/work"]);
+    assert_eq!(find(&seen["tree"], "/work/store/staff")["checked"], true);
+    assert_eq!(seen["keptGrants"], 0);
+    let (menus, actions) = checked(&seen["tree"]);
+    let saved = city
+        .data(
+            SAVE,
+            json!({ "id": store_manager, "menuIds": menus, "actionIds": actions }),
+        )
+        .await;
+    assert_eq!(checked(&saved["tree"]), (menus, actions));
+    assert_eq!(
+        app.as_user("manager").await.data(MENU, json!({})).await,
+        manager_menu,
+        "saving untouched changes nothing for the role's holders"
+    );
+    city.post(
+        SAVE,
+        json!({ "id": store_manager, "menuIds": [s.menus["/coc/hr/staff"]], "actionIds": [] }),
+    )
+    .await
+    .assert_error(10020004, "不能授予自身没有的菜单或操作权限");
+
+    // A grant the editor cannot give survives their save, and they are told it is there.
+    let admin = app.as_user("admin").await;
+    let role = admin
+        .data(
+            ROLE_ADD,
+            json!({ "name": "区域督导", "dataScope": "COMPANY", "organisationId": s.org("安居经纪") }),
+        )
+        .await;
+    let foreign = s.menus["/coc/hr/staff"];
+    admin
+        .data(SAVE, json!({
+            "id": role["id"],
+            "menuIds": [foreign, s.menus["/work/store/staff"], s.menus["/work/enterprise/role"]],
+            "actionIds": [],
+        }))
+        .await;
+    let boss = app.as_user("boss").await;
+    let seen = boss.data(TREE, json!({ "id": role["id"] })).await;
+    assert_eq!(roots(&seen["tree"]), ["/work"]);
+    assert_eq!(seen["keptGrants"], 1);
+    let saved = boss
+        .data(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [s.menus["/work/store/staff"]], "actionIds": [] }),
+        )
+        .await;
+    assert_eq!(saved["keptGrants"], 1);
+    let held = app
+        .as_user("admin")
+        .await
+        .data(TREE, json!({ "id": role["id"] }))
+        .await;
+    let (menus, _) = checked(&held["tree"]);
+    assert_eq!(
+        menus,
+        {
+            let mut expected = vec![foreign, s.menus["/work/store/staff"]];
+            expected.sort_unstable();
+            expected
+        },
+        "the boss removed 角色 and kept the /coc page they cannot see"
+    );
+}
+
+async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let city = app.as_user("city").await;
+    let company = city
+        .data("/api/v1/fm/org/company/add", json!({
+            "name": "新开经纪", "scope": 2, "contactName": "钱新", "contactMobile": "13912345690",
+            "siteId": s.sites["杭州"],
+        }))
+        .await;
+    let role = city
+        .data(
+            ROLE_ADD,
+            json!({ "name": "总经理", "dataScope": "COMPANY", "organisationId": company["id"] }),
+        )
+        .await;
+    let tree = city.data(TREE, json!({ "id": role["id"] })).await["tree"].clone();
+    assert_eq!(roots(&tree), ["/work"]);
+    let staff = find(&tree, "/work/store/staff");
+    let add = staff["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["code"] == "add")
+        .unwrap()["actionId"]
+        .clone();
+    let saved = city
+        .data(
+            SAVE,
+            json!({ "id": role["id"], "menuIds": [staff["menuId"]], "actionIds": [add] }),
+        )
+        .await;
+    assert_eq!(find(&saved["tree"], "/work/store/staff")["checked"], true);
+}
+
 on_both_backends!(
     role_rows_offer_only_what_the_caller_may_change,
     a_role_with_limited_actions_hides_and_refuses_the_rest,
     nobody_hands_on_more_than_they_hold,
     custom_and_department_scopes_reach_exactly_their_rows,
+    saving_a_role_keeps_what_the_editor_cannot_grant,
+    city_operations_make_a_working_role_for_a_new_company,
 );

@@ -117,6 +117,17 @@ async fn each_scope_sees_its_own_people_and_nobody_elses(app: TestApp) {
         .data(DETAIL, json!({ "id": s.users["agent"], "unmasked": true }))
         .await;
     assert_eq!(whole["mobile"], "13800000004");
+    // Every reveal is on file.
+    let reveals = app
+        .as_user("admin")
+        .await
+        .data(
+            AUDIT,
+            json!({ "entity": "staff", "action": "reveal", "entityId": s.users["agent"] }),
+        )
+        .await;
+    assert_eq!(reveals["total"], 1);
+    assert_eq!(reveals["list"][0]["actorName"], "王建国");
 }
 
 fn new_person(username: &str, mobile: &str, s: &Seeded) -> Value {
@@ -230,10 +241,10 @@ async fn bad_staff_input_is_refused_and_writes_nothing(app: TestApp) {
     assert_eq!(created["userCode"].as_str().unwrap().len(), 6);
     assert_eq!(
         created["idNumber"],
-        id_number(1),
-        "the creator sees the numbers whole"
+        format!("330106********{}", &id_number(1)[14..]),
+        "numbers are masked even for their creator, until 查看完整信息"
     );
-    assert_eq!(created["bankCard"], "6222021234567890123");
+    assert_eq!(created["bankCard"], "6222 **** **** 0123");
     let mut twin = new_person("zhangsan2", "13912340002", &s);
     twin["idNumber"] = json!(id_number(1));
     manager
@@ -347,17 +358,18 @@ async fn locking_and_leaving_end_sessions_at_once(app: TestApp) {
             )
         })
         .collect();
+    // Newest first, as the audit log reads.
     let expected = [
-        ("锁定", "INCUMBENCY_FORMAL", "LOCKED"),
-        ("解锁", "LOCKED", "INCUMBENCY_FORMAL"),
-        ("离职", "INCUMBENCY_FORMAL", "LEAVE"),
         ("复职", "LEAVE", "INCUMBENCY_INTERNSHIP"),
+        ("离职", "INCUMBENCY_FORMAL", "LEAVE"),
+        ("解锁", "LOCKED", "INCUMBENCY_FORMAL"),
+        ("锁定", "INCUMBENCY_FORMAL", "LOCKED"),
     ];
     assert_eq!(
         moves,
         expected.map(|(a, f, t)| (a.to_owned(), f.to_owned(), t.to_owned()))
     );
-    assert_eq!(history[0]["reason"], "调查中");
+    assert_eq!(history[3]["reason"], "调查中");
 
     let audit = app
         .as_user("admin")
@@ -440,6 +452,38 @@ async fn nobody_is_offered_a_status_action_on_their_own_row(app: TestApp) {
         .data(DETAIL, json!({ "id": s.users["manager"] }))
         .await;
     assert_eq!(own["availableActions"], json!([]));
+/// Two people change one person's status at the same moment: one change wins, the other is
+/// refused, and the history shows one move.
+async fn two_status_changes_at_once_make_one_move(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let boss = app.as_user("boss").await;
+    let manager = app.as_user("manager").await;
+    let id = s.users["agent"];
+    let (leave, adjust) = tokio::join!(
+        boss.post(STATUS, json!({ "id": id, "action": "leave" })),
+        manager.post(
+            STATUS,
+            json!({ "id": id, "action": "adjust", "workingStatus": "PART_TIME" })
+        ),
+    );
+    let mut codes = [leave.code(), adjust.code()];
+    codes.sort_unstable();
+    assert_eq!(
+        codes,
+        [0, 10020005],
+        "{} / {}",
+        leave.message(),
+        adjust.message()
+    );
+    let person = boss.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(person["history"].as_array().unwrap().len(), 1);
+    let winner = if leave.code() == 0 {
+        "LEAVE"
+    } else {
+        "PART_TIME"
+    };
+    assert_eq!(person["workingStatus"], winner);
+    assert_eq!(person["history"][0]["toStatus"], winner);
 }
 
 on_both_backends!(
@@ -448,4 +492,5 @@ on_both_backends!(
     bad_staff_input_is_refused_and_writes_nothing,
     locking_and_leaving_end_sessions_at_once,
     editing_moves_people_within_reach_and_keeps_their_roles,
+    two_status_changes_at_once_make_one_move,
 );

@@ -55,13 +55,18 @@ export interface RolePermissionNode {
 
 export interface RolePermissions {
   role: Role;
+  /** What the caller may grant this role, checked where the role holds it. */
   tree: RolePermissionNode[];
+  /** Menus and actions the role holds outside the tree; saving keeps them. */
+  keptGrants: number;
 }
 
 export const roleApi = {
   list: pageOf<Role, { name?: string; organisationId?: number }>('/api/v1/fm/role/list'),
   detail: (id: number) => read<Role>('/api/v1/fm/role/detail', { id }),
   options: (organisationId?: number) => choices<RoleOption>('/api/v1/fm/role/options', { organisationId }),
+  /** core `dataScope` codes the caller may give a role. */
+  dataScopes: () => choices<string>('/api/v1/fm/role/dataScopes'),
   add: (data: RoleFields & { organisationId?: number }) => write<Role>('/api/v1/fm/role/add', data),
   edit: (data: RoleFields & { id: number }) => write<Role>('/api/v1/fm/role/edit', data),
   remove: (id: number) => act('/api/v1/fm/role/delete', { id }),

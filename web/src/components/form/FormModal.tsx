@@ -18,6 +18,8 @@ export interface FormModalProps<V> {
   /** Two columns for long forms (people). */
   columns?: 1 | 2;
   okText?: string;
+  /** The dismiss button, when 取消 would read as the action itself (取消入职). */
+  cancelText?: string;
   successText?: string;
   testId?: string;
 }
@@ -36,6 +38,7 @@ export function FormModal<V extends object>({
   onSaved,
   columns = 1,
   okText = '确定',
+  cancelText = '取消',
   successText = '保存成功',
   testId = 'form-modal',
 }: FormModalProps<V>) {
@@ -86,7 +89,7 @@ export function FormModal<V extends object>({
       onCancel={onClose}
       confirmLoading={saving}
       okText={okText}
-      cancelText="取消"
+      cancelText={cancelText}
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
       style={{ width: columns === 2 ? 860 : 560 }}

@@ -1,5 +1,5 @@
-import { useMemo, type ReactNode } from 'react';
-import { Tree } from '@arco-design/web-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Space, Tree } from '@arco-design/web-react';
 import {
   checkedKeysOf,
   grantsOf,
@@ -30,19 +30,43 @@ function parentKeys(nodes: PermissionNode[]): string[] {
   return nodes.flatMap((node) => (node.children ? [node.key, ...parentKeys(node.children)] : []));
 }
 
-/** The checkable tree of menus and their actions of a role's permission settings, every level open. */
+function allKeys(nodes: PermissionNode[]): string[] {
+  return nodes.flatMap((node) => [node.key, ...allKeys(node.children ?? [])]);
+}
+
+/**
+ * The checkable tree of menus and their actions of a role's permission settings, every level
+ * open at first, with 全选 / 全不选 / 展开 / 收起 above it for trees too long to tick by hand.
+ */
 export function PermissionTree({ menus, value, onChange }: PermissionTreeProps) {
   const nodes = useMemo(() => permissionNodes(menus), [menus]);
   const treeData = useMemo(() => arcoNodes(nodes), [nodes]);
   const checkedKeys = useMemo(() => checkedKeysOf(menus, value), [menus, value]);
+  const parents = useMemo(() => parentKeys(nodes), [nodes]);
+  const [expanded, setExpanded] = useState<string[] | undefined>();
   return (
     <div data-testid="permission-tree">
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" onClick={() => onChange(grantsOf(allKeys(nodes), []))} data-testid="permission-all">
+          全选
+        </Button>
+        <Button size="small" onClick={() => onChange({ menuIds: [], actionIds: [] })} data-testid="permission-none">
+          全不选
+        </Button>
+        <Button size="small" onClick={() => setExpanded(parents)} data-testid="permission-expand">
+          展开
+        </Button>
+        <Button size="small" onClick={() => setExpanded([])} data-testid="permission-collapse">
+          收起
+        </Button>
+      </Space>
       <Tree
         checkable
         blockNode
         treeData={treeData}
         checkedKeys={checkedKeys}
-        defaultExpandedKeys={parentKeys(nodes)}
+        expandedKeys={expanded ?? parents}
+        onExpand={(keys) => setExpanded(keys)}
         onCheck={(keys, extra) => onChange(grantsOf(keys, extra.halfCheckedKeys))}
       />
     </div>

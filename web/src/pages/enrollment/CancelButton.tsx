@@ -6,7 +6,7 @@ import { coreFields } from '../../components/form/coreForm';
 import { FormModal } from '../../components/form/FormModal';
 import { useCase } from './caseContext';
 
-/** 取消入职: ends the onboarding; the hire's pending record is closed (core onboarding table). */
+/** 取消入职: ends the onboarding; the hire never joins the staff (core onboarding table). */
 export function CancelButton() {
   const { enrollment, show } = useCase();
   const [open, setOpen] = useState(false);
@@ -21,6 +21,7 @@ export function CancelButton() {
         visible={open}
         fields={coreFields('onboardingCancel')}
         okText={label}
+        cancelText="暂不取消"
         successText="已取消入职"
         onSubmit={async (values) => show(await enrollmentApi.cancel(enrollment.id, values.reason))}
         onClose={() => setOpen(false)}

@@ -42,7 +42,16 @@ export default function EnrollmentList() {
           title: '操作',
           dataIndex: '__actions',
           render: (_: unknown, enrollment: Enrollment) => (
-            <RowActions items={[{ label: '办理', testId: 'row-open', onClick: () => navigate(String(enrollment.id)) }]} />
+            <RowActions
+              items={[
+                {
+                  // A finished onboarding (已入职, 已取消) has nothing left to do: it is only read.
+                  label: enrollment.availableActions.length > 0 ? '办理' : '查看',
+                  testId: 'row-open',
+                  onClick: () => navigate(String(enrollment.id)),
+                },
+              ]}
+            />
           ),
         },
       ]}

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { onboardingAvailableActions, onboardingNeedsApprover } from '@core/wasm';
-import { enrollmentApi } from '../../api/org/enrollment';
+import { IconEye } from '@arco-design/web-react/icon';
+import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
 import type { StatusChange } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { confirmAction } from '../../components/form/confirmAction';
@@ -29,8 +30,22 @@ function ApproverOnly({ action, children }: { action: string; children: ReactNod
 
 /** Level 3, 审批: everything the hire gave, the history, and the approver's decision. */
 export default function EnrollmentReview() {
-  const { enrollment, show } = useCase();
+  const { enrollment: current, show } = useCase();
   const [rejecting, setRejecting] = useState(false);
+  // Numbers come masked; 查看完整信息 reads them whole (the server records every reveal) until
+  // hidden again or the onboarding moves on.
+  const [revealed, setRevealed] = useState<EnrollmentDetail | undefined>();
+  const enrollment = revealed?.status === current.status ? revealed : current;
+  const toggleReveal = () => {
+    if (revealed) {
+      setRevealed(undefined);
+      return;
+    }
+    enrollmentApi
+      .detail(current.id, true)
+      .then(setRevealed)
+      .catch(() => undefined);
+  };
   const actions = onboardingAvailableActions(enrollment.status);
 
   const approve = () =>
@@ -46,7 +61,15 @@ export default function EnrollmentReview() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="enrollment-review">
-      <Card title="入职资料" bordered={false}>
+      <Card
+        title="入职资料"
+        bordered={false}
+        extra={
+          <Button icon={<IconEye />} onClick={toggleReveal} data-testid="enrollment-unmask">
+            {enrollment === revealed ? '隐藏敏感信息' : '查看完整信息'}
+          </Button>
+        }
+      >
         <Descriptions
           column={2}
           colon="："
@@ -101,8 +124,11 @@ export default function EnrollmentReview() {
             {
               title: '状态变化',
               dataIndex: 'toStatus',
+              // 发起入职 comes from nowhere: it only has the status it opens in.
               render: (_: unknown, change: StatusChange) =>
-                `${onboardingText(change.fromStatus)} → ${onboardingText(change.toStatus)}`,
+                change.fromStatus
+                  ? `${onboardingText(change.fromStatus)} → ${onboardingText(change.toStatus)}`
+                  : onboardingText(change.toStatus),
             },
             { title: '原因', dataIndex: 'reason', render: orDash },
             { title: '操作人', dataIndex: 'actorName' },

@@ -6,7 +6,7 @@ import { isApiFailure } from '../../../api/client';
 import { departmentApi, storeApi } from '../../../api/org/org';
 import { roleApi, type Role, type RolePermissions } from '../../../api/org/role';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
-import { enumOptions, enumText } from '../../../components/enums';
+import { enumText } from '../../../components/enums';
 import { FormField } from '../../../components/form/fields';
 import { Permission, usePermission } from '../../../components/Permission';
 import { PermissionTree } from '../../../components/tree/PermissionTree';
@@ -14,7 +14,7 @@ import type { Grants } from '../../../components/tree/permissionKeys';
 import { treeOptions } from '../../../components/tree/treeOptions';
 import type { PageProps } from '../../registry';
 import { toOptions, useOptions } from '../shared/useOptions';
-import { CUSTOM_SCOPE } from './dataScopeFields';
+import { CUSTOM_SCOPE, grantableScopes } from './dataScopeFields';
 import { checkedGrants, permissionMenus } from './rolePermissions';
 
 interface ScopeValues {
@@ -54,6 +54,7 @@ export default function RoleSettingPage({ route }: PageProps) {
   const canEdit = usePermission()('edit');
   const departments = useOptions(() => departmentApi.options());
   const stores = toOptions(useOptions(() => storeApi.options()));
+  const grantable = useOptions(() => roleApi.dataScopes());
 
   const show = useCallback(
     (result: RolePermissions) => {
@@ -131,7 +132,11 @@ export default function RoleSettingPage({ route }: PageProps) {
           data-testid="data-scope-form"
         >
           <Form.Item field="dataScope" label="可查看和操作的数据范围" rules={[{ required: true }]}>
-            <Radio.Group type="button" options={enumOptions('dataScope')} data-testid="data-scope" />
+            <Radio.Group
+              type="button"
+              options={grantableScopes(grantable, role?.dataScope)}
+              data-testid="data-scope"
+            />
           </Form.Item>
           <Form.Item shouldUpdate noStyle>
             {(values: ScopeValues) =>
@@ -160,9 +165,27 @@ export default function RoleSettingPage({ route }: PageProps) {
       </DetailSection>
       <DetailSection title="菜单与操作权限">
         <Typography.Paragraph type="secondary">
-          勾选页面即可访问该页面；页面下的操作（新增、编辑、删除等）需单独勾选。仅能授予您自己拥有的权限。
+          勾选页面即可访问该页面；页面下的操作（新增、编辑、删除等）需单独勾选。仅列出您可以授予该角色的权限。
         </Typography.Paragraph>
+        {loaded && loaded.keptGrants > 0 && (
+          <Typography.Paragraph type="secondary" data-testid="role-setting-kept">
+            该角色另有 {loaded.keptGrants} 项您无权授予的权限，未在此列出，保存时保持不变。
+          </Typography.Paragraph>
+        )}
         <PermissionTree menus={menus} value={grants} onChange={setGrants} />
+        {/* A long tree ends where the eye is: 保存 again at its foot. */}
+        <Permission action="edit">
+          <Button
+            type="primary"
+            icon={<IconSave />}
+            loading={saving}
+            onClick={save}
+            style={{ marginTop: 16 }}
+            data-testid="role-setting-save-bottom"
+          >
+            保存
+          </Button>
+        </Permission>
       </DetailSection>
     </DetailPage>
   );

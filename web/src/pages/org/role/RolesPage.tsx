@@ -24,9 +24,11 @@ export default function RolesPage({ route }: PageProps) {
   const companies = useOptions(() => (withCompany ? companyApi.options() : Promise.resolve([])));
   const departments = useOptions(() => departmentApi.options());
   const stores = toOptions(useOptions(() => storeApi.options()));
+  const grantable = useOptions(() => roleApi.dataScopes());
   const scopeUi = dataScopeUi(
     treeOptions(departments, (d) => d.id, (d) => d.name),
     stores,
+    grantable,
   );
 
   return (

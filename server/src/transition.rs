@@ -1,0 +1,76 @@
+//! Guarded status changes. A status column moves by `UPDATE … WHERE id = ? AND status = from`
+//! inside the caller's transaction: of two people acting on one row at once, exactly one moves
+//! it and the other is told the status changed under them, instead of both succeeding on what
+//! they read before. Every status table (staff, onboarding, and the business state machines to
+//! come) declares once what "still as read" means and moves only through [`guarded`].
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, QueryFilter};
+
+use crate::access::Placed;
+use crate::entity::{enrollment, user};
+use crate::error::AppError;
+
+/// What someone who lost the race is told.
+pub const CHANGED_MEANWHILE: &str = "该记录的状态已被他人修改，请刷新后重试";
+
+/// A table whose status moves only through [`guarded`].
+pub trait Guarded: Placed {
+    fn id(model: &Self::Model) -> i64;
+    /// The row `model` came from, still in the status it was read in.
+    fn as_read(model: &Self::Model) -> Condition;
+}
+
+/// Writes `changes` (only the columns set in it) to the row `before` was read from, if its
+/// status has not moved since; answers the row as written. Make it the transaction's first
+/// write, so the row lock is taken before anything else is.
+// Reads back only the row the caller already reached through `Scoped` and has just written.
+#[allow(clippy::disallowed_methods)]
+pub async fn guarded<E, A>(
+    db: &impl ConnectionTrait,
+    before: &E::Model,
+    changes: A,
+) -> Result<E::Model, AppError>
+where
+    E: Guarded,
+    A: ActiveModelTrait<Entity = E>,
+{
+    let moved = E::update_many()
+        .set(changes)
+        .filter(E::as_read(before))
+        .exec(db)
+        .await?;
+    if moved.rows_affected != 1 {
+        return Err(AppError::TransitionRefused(CHANGED_MEANWHILE.to_owned()));
+    }
+    E::find()
+        .filter(E::id_column().eq(E::id(before)))
+        .one(db)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+/// A person's working status and lock flag move together.
+impl Guarded for user::Entity {
+    fn id(model: &user::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &user::Model) -> Condition {
+        Condition::all()
+            .add(user::Column::Id.eq(model.id))
+            .add(user::Column::WorkingStatus.eq(model.working_status.as_str()))
+            .add(user::Column::Locked.eq(model.locked))
+    }
+}
+
+impl Guarded for enrollment::Entity {
+    fn id(model: &enrollment::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &enrollment::Model) -> Condition {
+        Condition::all()
+            .add(enrollment::Column::Id.eq(model.id))
+            .add(enrollment::Column::Status.eq(model.status.as_str()))
+    }
+}
