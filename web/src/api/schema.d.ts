@@ -132,11 +132,17 @@ export interface paths {
     post: operations["approve"];
   };
   "/api/v1/fm/enrollment/cancel": {
-    /** Cancel an onboarding; the hire's PENDING record is closed as LEAVE. Needs `/enrollment`. */
+    /**
+     * Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
+     * staff action moves it) and leaves the staff lists. Needs `/enrollment`.
+     */
     post: operations["cancel"];
   };
   "/api/v1/fm/enrollment/detail": {
-    /** One onboarding with the hire's details and its history. Needs `/enrollment`. */
+    /**
+     * One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
+     * `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
+     */
     post: operations["detail"];
   };
   "/api/v1/fm/enrollment/list": {
@@ -291,7 +297,10 @@ export interface paths {
     post: operations["list"];
   };
   "/api/v1/fm/org/position/options": {
-    /** Positions for selects (staff and onboarding forms). Needs a station, staff or onboarding page. */
+    /**
+     * Positions for selects (staff and onboarding forms): those the caller may give. Needs a
+     * station, staff or onboarding page.
+     */
     post: operations["options"];
   };
   "/api/v1/fm/org/store/add": {
@@ -356,6 +365,13 @@ export interface paths {
      */
     post: operations["add"];
   };
+  "/api/v1/fm/role/dataScopes": {
+    /**
+     * The data scopes the caller may give a role (core `dataScope` codes), which are all the role
+     * forms offer. Needs a role or roleSetting page.
+     */
+    post: operations["data_scopes"];
+  };
   "/api/v1/fm/role/delete": {
     /** Delete a role nobody holds. Needs a role page's `delete`. */
     post: operations["delete"];
@@ -381,15 +397,15 @@ export interface paths {
   };
   "/api/v1/fm/role/permissionTree": {
     /**
-     * The permission tree of a role: what the caller may grant, checked where the role holds it.
-     * Needs a role or roleSetting page.
+     * The permission tree of a role: what the caller may grant it, checked where the role holds
+     * it. Needs a role or roleSetting page.
      */
     post: operations["permission_tree"];
   };
   "/api/v1/fm/role/savePermissions": {
     /**
-     * Replace a role's menus and actions with ones the caller holds. Needs a roleSetting page's
-     * `edit` (or a role page's).
+     * Set what a role grants within what the caller may hand on to it; the role's grants outside
+     * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
      */
     post: operations["save_permissions"];
   };
@@ -409,8 +425,8 @@ export interface paths {
   };
   "/api/v1/fm/staff/detail": {
     /**
-     * One person with their details and status history. Needs a staff list or userInfo page;
-     * `unmasked` also needs the edit action of one.
+     * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+     * or an edit form) also needs the edit action of one, and is recorded in the audit log.
      */
     post: operations["detail"];
   };
@@ -1747,7 +1763,10 @@ export interface components {
        */
       code: number;
       data: {
+        /** @description How many menus and actions the role holds outside the tree; saving keeps them. */
+        keptGrants: number;
         role: components["schemas"]["Role"];
+        /** @description What the caller may grant to this role, checked where the role holds it. */
         tree: components["schemas"]["PermissionNode"][];
       };
     };
@@ -2097,6 +2116,15 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_String: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: string[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
       /**
        * Format: int32
@@ -2432,7 +2460,10 @@ export interface components {
       name: string;
     };
     RolePermissions: {
+      /** @description How many menus and actions the role holds outside the tree; saving keeps them. */
+      keptGrants: number;
       role: components["schemas"]["Role"];
+      /** @description What the caller may grant to this role, checked where the role holds it. */
       tree: components["schemas"]["PermissionNode"][];
     };
     RoleQuery: components["schemas"]["PageQuery"] & ({
@@ -2997,7 +3028,10 @@ export interface operations {
       };
     };
   };
-  /** Cancel an onboarding; the hire's PENDING record is closed as LEAVE. Needs `/enrollment`. */
+  /**
+   * Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
+   * staff action moves it) and leaves the staff lists. Needs `/enrollment`.
+   */
   cancel: {
     requestBody: {
       content: {
@@ -3014,8 +3048,8 @@ export interface operations {
     };
   };
   /**
-   * One person with their details and status history. Needs a staff list or userInfo page;
-   * `unmasked` also needs the edit action of one.
+   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
    */
   detail: {
     requestBody: {
@@ -3212,8 +3246,22 @@ export interface operations {
     };
   };
   /**
-   * The permission tree of a role: what the caller may grant, checked where the role holds it.
-   * Needs a role or roleSetting page.
+   * The data scopes the caller may give a role (core `dataScope` codes), which are all the role
+   * forms offer. Needs a role or roleSetting page.
+   */
+  data_scopes: {
+    responses: {
+      /** @description Core dataScope codes, widest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_String"];
+        };
+      };
+    };
+  };
+  /**
+   * The permission tree of a role: what the caller may grant it, checked where the role holds
+   * it. Needs a role or roleSetting page.
    */
   permission_tree: {
     requestBody: {
@@ -3231,8 +3279,8 @@ export interface operations {
     };
   };
   /**
-   * Replace a role's menus and actions with ones the caller holds. Needs a roleSetting page's
-   * `edit` (or a role page's).
+   * Set what a role grants within what the caller may hand on to it; the role's grants outside
+   * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
    */
   save_permissions: {
     requestBody: {
