@@ -452,6 +452,8 @@ async fn nobody_is_offered_a_status_action_on_their_own_row(app: TestApp) {
         .data(DETAIL, json!({ "id": s.users["manager"] }))
         .await;
     assert_eq!(own["availableActions"], json!([]));
+}
+
 /// Two people change one person's status at the same moment: one change wins, the other is
 /// refused, and the history shows one move.
 async fn two_status_changes_at_once_make_one_move(app: TestApp) {
