@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::menu::{MenuEntry, STATUS_DIRECTORY, STATUS_HIDDEN};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RouteMeta {
     pub title: String,
@@ -20,6 +20,10 @@ pub struct RouteMeta {
     pub hidden: bool,
     /// `/work`, `/coc` or `/adminConfig`: the first path segment.
     pub workspace: String,
+    /// For a hidden detail page, the visible page it belongs to (its list): the sidebar
+    /// highlights it and the page's 返回列表 goes there. Empty for visible pages.
+    #[serde(default)]
+    pub owner: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,7 +58,7 @@ pub struct RouteTable {
 pub fn build_route_table(menus: &[MenuEntry]) -> RouteTable {
     let mut routes = Vec::new();
     for entry in menus {
-        collect_routes(entry, "", &mut routes);
+        collect_routes(entry, "", String::new(), &mut routes);
     }
     let sidebar = menus
         .iter()
@@ -140,7 +144,29 @@ fn is_directory(entry: &MenuEntry) -> bool {
     entry.status == STATUS_DIRECTORY || !entry.children.is_empty()
 }
 
-fn collect_routes(entry: &MenuEntry, parent: &str, out: &mut Vec<RouteRecord>) {
+/// The visible page among `siblings` that the hidden one at `index` belongs to: one whose path
+/// starts its path (角色 → 权限设置), else the nearest visible page listed before it
+/// (门店员工 → 员工详情). Empty when there is none.
+fn owner_among(siblings: &[MenuEntry], index: usize, parent: &str) -> String {
+    let is_page = |entry: &&MenuEntry| entry.status != STATUS_HIDDEN && !is_directory(entry);
+    let path = absolute_path(&siblings[index], parent);
+    siblings
+        .iter()
+        .filter(is_page)
+        .map(|entry| absolute_path(entry, parent))
+        .filter(|candidate| path.starts_with(candidate.as_str()))
+        .max_by_key(String::len)
+        .or_else(|| {
+            siblings[..index]
+                .iter()
+                .rev()
+                .find(is_page)
+                .map(|entry| absolute_path(entry, parent))
+        })
+        .unwrap_or_default()
+}
+
+fn collect_routes(entry: &MenuEntry, parent: &str, owner: String, out: &mut Vec<RouteRecord>) {
     let path = absolute_path(entry, parent);
     let redirect = if is_directory(entry) {
         entry
@@ -167,10 +193,16 @@ fn collect_routes(entry: &MenuEntry, parent: &str, out: &mut Vec<RouteRecord>) {
             status: entry.status,
             hidden: entry.status == STATUS_HIDDEN,
             workspace: workspace_of(&path),
+            owner,
         },
     });
-    for child in &entry.children {
-        collect_routes(child, &path, out);
+    for (index, child) in entry.children.iter().enumerate() {
+        let owner = if child.status == STATUS_HIDDEN {
+            owner_among(&entry.children, index, &path)
+        } else {
+            String::new()
+        };
+        collect_routes(child, &path, owner, out);
     }
 }
 
@@ -358,5 +390,32 @@ mod tests {
         }
         let sidebar: Vec<&str> = table.sidebar.iter().map(|s| s.path.as_str()).collect();
         assert_eq!(sidebar, ["/work", "/coc", "/adminConfig"]);
+    }
+
+    #[test]
+    fn a_detail_page_belongs_to_its_list() {
+        let table = build_route_table(&default_menu_tree());
+        let owner = |path: &str| find_route(&table, path).unwrap().meta.owner.clone();
+        assert_eq!(owner("/work/store/userInfo/7"), "/work/store/staff");
+        assert_eq!(
+            owner("/work/enterprise/roleSetting/7"),
+            "/work/enterprise/role"
+        );
+        assert_eq!(owner("/coc/hr/userInfo/7"), "/coc/hr/staff");
+        assert_eq!(owner("/coc/hr/roleSetting/7"), "/coc/hr/role");
+        assert_eq!(
+            owner("/coc/company/independentDetail/7"),
+            "/coc/company/index"
+        );
+        assert_eq!(
+            owner("/adminConfig/company/partnerDetail/7"),
+            "/adminConfig/company"
+        );
+        assert_eq!(owner("/adminConfig/userInfo/7"), "/adminConfig/company");
+        assert_eq!(
+            owner("/adminConfig/aiHelper/dialog/detail"),
+            "/adminConfig/aiHelper/dialog"
+        );
+        assert_eq!(owner("/work/store/staff"), "");
     }
 }

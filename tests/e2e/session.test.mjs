@@ -55,12 +55,15 @@ describe('each demo user lands in their own workspace', () => {
 });
 
 describe('navigation', () => {
-  test('an unknown path shows the 404 page', async ({ page, base }) => {
+  test('an unknown path shows the 404 page inside the workspace at the address asked for', async ({ page, base }) => {
     await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
-    await page.goto(`${base}/no/such/page`);
+    await page.goto(`${base}/work/no/such/page?x=1`);
     await page.getByTestId('page-404').waitFor();
-    assert.equal(new URL(page.url()).pathname, '/404');
+    assert.equal(new URL(page.url()).pathname + new URL(page.url()).search, '/work/no/such/page?x=1');
+    await page.getByTestId('sidebar').getByText('门店管理').waitFor();
+    await page.getByTestId('tabs-bar').locator('[data-tab-path="/work/home/index"]').waitFor();
+    await shot(page, '404-in-workspace');
   });
 
   test('a page the user has no menu for says 无权限 at its own address', async ({ page, base }) => {
@@ -72,8 +75,8 @@ describe('navigation', () => {
     assert.equal(await page.getByTestId('staff-list').count(), 0);
   });
 
-  test('tabs are capped by the page width and drop the oldest', async ({ page, base }) => {
-    // floor((600 - 150) / 150) = 3 tabs at most
+  test('tabs are capped by the page width and drop the oldest, never 首页', async ({ page, base }) => {
+    // floor((600 - 150) / 150) = 3 tabs at most: the pinned home and the two newest pages
     await page.setViewportSize({ width: 600, height: 800 });
     await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
@@ -92,7 +95,10 @@ describe('navigation', () => {
     await tabs.first().waitFor();
     const paths = await tabs.evaluateAll((els) => els.map((e) => e.getAttribute('data-tab-path')));
     assert.equal(paths.length, 3, `tabs: ${paths.join(', ')}`);
-    assert.deepEqual(paths, visits.slice(-3).map((v) => v[2]));
+    assert.deepEqual(paths, ['/work/home/index', ...visits.slice(-2).map((v) => v[2])]);
+    // 首页 has no close button.
+    const home = page.getByTestId('tabs-bar').locator('.arco-tabs-header-title', { has: tabs.first() });
+    assert.equal(await home.locator('.arco-tabs-close-icon').count(), 0);
     await shot(page, 'tabs-narrow');
   });
 

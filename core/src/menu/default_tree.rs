@@ -267,8 +267,8 @@ fn city_operations() -> MenuEntry {
                 "/coc/hr",
                 vec![
                     page("员工", "storeStaff", "/coc/hr/staff", MANAGE),
-                    page("部门", "userManagement", "/coc/hr/organograma", MANAGE),
                     hidden("员工详情", "/coc/hr/userInfo/:id", DETAIL),
+                    page("部门", "userManagement", "/coc/hr/organograma", MANAGE),
                     page("岗位", "station", "/coc/hr/station", MANAGE),
                     page("角色", "userManagement", "/coc/hr/role", MANAGE),
                     hidden("权限设置", "/coc/hr/roleSetting/:id", DETAIL),
@@ -304,8 +304,9 @@ fn global_admin() -> MenuEntry {
                 "/adminConfig/company/partnerDetail/:id",
                 DETAIL,
             ),
-            page("路由配置", "routeConfig", "/adminConfig/menu", MANAGE),
+            // Reached from a company's 员工 tab: it belongs to 公司管理.
             hidden("用户详情", "/adminConfig/userInfo/:id", DETAIL),
+            page("路由配置", "routeConfig", "/adminConfig/menu", MANAGE),
             dir(
                 "AI助手",
                 "ai",

@@ -244,6 +244,38 @@ pub fn remove_visited_view(
     to_js(&tabs::remove_visited_view(views, path))
 }
 
+#[wasm_bindgen(js_name = nameVisitedView)]
+pub fn name_visited_view(
+    views: VisitedViewList,
+    path: &str,
+    subject: &str,
+) -> Result<VisitedViewList, JsError> {
+    let views: Vec<Tab> = from_js(views, "标签页")?;
+    to_js(&tabs::name_visited_view(views, path, subject))
+}
+
+/// Each tab takes its route's current name and meta from the route table.
+#[wasm_bindgen(js_name = refreshVisitedViews)]
+pub fn refresh_visited_views(
+    views: VisitedViewList,
+    table: RouteTableJs,
+) -> Result<VisitedViewList, JsError> {
+    let views: Vec<Tab> = from_js(views, "标签页")?;
+    let table: Value = from_js(table, "路由表")?;
+    let routes = table["routes"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let paths = routes
+        .iter()
+        .map(|route| route["path"].as_str().unwrap_or_default());
+    let refreshed = tabs::refresh_visited_views(views, |path| {
+        let route = &routes[routes::match_route(paths.clone(), path)?];
+        Some((route["name"].as_str()?.to_string(), route["meta"].clone()))
+    });
+    to_js(&refreshed)
+}
+
 // ---- permissions and session ----
 
 #[derive(Deserialize)]

@@ -21,6 +21,8 @@ export interface RouteMeta {
   hidden: boolean;
   /** '/work' | '/coc' | '/adminConfig' (first path segment) */
   workspace: string;
+  /** a hidden detail page's list page (sidebar highlight, 返回列表); '' for visible pages */
+  owner: string;
 }
 export interface RouteRecord { path: string; name: string; componentPath: string; redirect?: string; meta: RouteMeta }
 /** status 1/2 only */
@@ -46,7 +48,13 @@ export interface QueryDecryptResult { ok: boolean; query: Record<string, string>
 // ---- tabs (spec §2) ----
 export interface VisitedView {
   path: string; fullPath: string; query: Record<string, string>;
-  name: string; title: string; meta: RouteMeta | null;
+  name: string;
+  /** query title or name, then ' · ' and the record's name once its page has named it */
+  title: string; meta: RouteMeta | null;
+  /** the home tab: first, kept past the cap, not closable */
+  pinned?: boolean;
+  /** the record a detail page shows */
+  subject?: string;
 }
 export interface AddVisitedViewResult { views: VisitedView[]; dropped: VisitedView[] }
 /** sessionKey: the sessionStorage key to delete (the closed view's path) */

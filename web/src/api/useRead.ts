@@ -8,6 +8,8 @@ export interface Read<T> {
   loading: boolean;
   /** The last load failed (the request client has said why). */
   failed: boolean;
+  /** What the last failed load threw. */
+  error: Error | null;
   /** Loads again now, e.g. after a write this screen made. */
   reload: () => void;
 }
@@ -32,6 +34,7 @@ export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevio
     data: query.data,
     loading: query.isPending || (query.isFetching && query.isPlaceholderData),
     failed: query.isError,
+    error: query.error,
     reload,
   };
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Layout } from '@arco-design/web-react';
+import { findRoute } from '@core/wasm';
 import { LIMITS } from '../config/coreData';
 import { useSessionRefresh } from '../router/session';
 import { useMenuStore } from '../stores/menu';
@@ -25,6 +26,8 @@ export default function MainLayout() {
   // The server narrows every answer to the chosen city: a switch reloads the page's data.
   const siteId = useSiteStore((state) => state.siteId);
   const workspace = currentWorkspace(table, pathname);
+  // A detail page lights up the list it belongs to, with its directory open.
+  const sidebarPath = findRoute(table, pathname)?.meta.owner || pathname;
   useSessionRefresh();
 
   // The fixed pagination bar's left edge follows the sidebar (spec §4, offsets from §9).
@@ -49,7 +52,7 @@ export default function MainLayout() {
           </svg>
           {!collapsed && <span>房产经纪管理平台</span>}
         </div>
-        <Sidebar items={workspace?.children ?? []} pathname={pathname} collapsed={collapsed} />
+        <Sidebar items={workspace?.children ?? []} pathname={sidebarPath} collapsed={collapsed} />
       </Layout.Sider>
       <Layout className="app-main">
         <Layout.Header className="app-main__header">

@@ -12,7 +12,14 @@ export function TabsBar() {
   const navigate = useNavigate();
   const query = useRouteQuery();
   const table = useMenuStore((state) => state.routeTable);
-  const { views, open, fit, close } = useTabsStore();
+  const { views, open, fit, close, refresh } = useTabsStore();
+
+  // A new menu (a rename in 路由配置, another user) renames the open tabs; home is pinned first.
+  useEffect(() => {
+    refresh(table);
+    const home = table.home ? findRoute(table, table.home) : undefined;
+    if (home) open({ ...makeVisitedView(table.home, table.home, {}, home.name, home.meta), pinned: true }, window.innerWidth);
+  }, [table, refresh, open]);
 
   useEffect(() => {
     const route = findRoute(table, location.pathname);
@@ -54,7 +61,7 @@ export function TabsBar() {
           <Tabs.TabPane
             key={view.path}
             title={<span data-tab-path={view.path}>{view.title}</span>}
-            closable={views.length > 1}
+            closable={!view.pinned && views.length > 1}
           />
         ))}
       </Tabs>

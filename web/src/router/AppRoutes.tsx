@@ -13,10 +13,13 @@ const UseInfoPage = lazy(() => import('../pages/useInfo/UseInfoPage'));
 const EnrollmentRoutes = lazy(() => import('../pages/enrollment/EnrollmentRoutes'));
 const NoPermissionPage = lazy(() => import('../pages/noPermission/NoPermissionPage'));
 
-/** A path no menu route matched: a product page this user may not open, or no page at all. */
+/**
+ * A path no menu route matched: a product page this user may not open, or no page at all. Both
+ * answer inside the workspace at the address asked for, so the user sees what failed.
+ */
 function Unmatched() {
   const { pathname } = useLocation();
-  return isProductPage(pathname) ? <NoPermissionPage /> : <Navigate to="/404" replace />;
+  return isProductPage(pathname) ? <NoPermissionPage /> : <NotFoundPage inWorkspace />;
 }
 
 /** Paths the static routes own; a menu entry with the same path is served by the static one. */

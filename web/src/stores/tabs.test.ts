@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeVisitedView, tabCap } from '@core/wasm';
+import { buildRouteTable, defaultMenuTree, makeVisitedView, tabCap } from '@core/wasm';
 import { useTabsStore } from './tabs';
 
 function view(path: string, query: Record<string, string> = {}) {
@@ -47,5 +47,32 @@ describe('visited-view tabs (spec §2)', () => {
     for (const path of ['/a', '/b', '/c', '/d', '/e']) open(view(path), 1920);
     fit(460); // cap 2
     expect(useTabsStore.getState().views.map((v) => v.path)).toEqual(['/d', '/e']);
+  });
+
+  it('keeps the pinned home tab first and open however many tabs the cap drops', () => {
+    const { open, close } = useTabsStore.getState();
+    open(view('/a'), 460);
+    open({ ...view('/home'), pinned: true }, 460);
+    for (const path of ['/b', '/c', '/d']) open(view(path), 460); // cap 2
+    expect(useTabsStore.getState().views.map((v) => v.path)).toEqual(['/home', '/d']);
+    close('/home');
+    expect(useTabsStore.getState().views.map((v) => v.path)).toEqual(['/home', '/d']);
+  });
+
+  it('names two tabs of one detail page by their records, and a renamed menu renames tabs', () => {
+    const { open, name, refresh } = useTabsStore.getState();
+    const detail = (id: number) => makeVisitedView(`/work/store/userInfo/${id}`, `/work/store/userInfo/${id}`, {}, '员工详情', null);
+    open(detail(1), 1920);
+    open(detail(2), 1920);
+    open(makeVisitedView('/work/store/staff', '/work/store/staff', {}, '门店员工', null), 1920);
+    name('/work/store/userInfo/1', '张三');
+    name('/work/store/userInfo/2', '李四');
+    const menus = defaultMenuTree();
+    const store = menus[0].children.find((entry) => entry.menuPage === '/work/store');
+    const staff = store?.children.find((entry) => entry.menuPage === '/work/store/staff');
+    if (!staff) throw new Error('the default menu has no 门店员工');
+    staff.menuName = '店员';
+    refresh(buildRouteTable(menus));
+    expect(useTabsStore.getState().views.map((v) => v.title)).toEqual(['员工详情 · 张三', '员工详情 · 李四', '店员']);
   });
 });

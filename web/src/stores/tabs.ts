@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { addVisitedView, removeVisitedView, type VisitedView } from '@core/wasm';
+import {
+  addVisitedView,
+  nameVisitedView,
+  refreshVisitedViews,
+  removeVisitedView,
+  type RouteTable,
+  type VisitedView,
+} from '@core/wasm';
 import { storageKeys } from './storageKeys';
 
 interface TabsState {
@@ -9,7 +16,12 @@ interface TabsState {
   open: (view: VisitedView, pageWidth: number) => void;
   /** Re-applies the cap after a resize by re-adding the newest tab. */
   fit: (pageWidth: number) => void;
+  /** The pinned home tab closes nothing. */
   close: (path: string) => void;
+  /** A detail page names its record in its tab (core nameVisitedView). */
+  name: (path: string, subject: string) => void;
+  /** After a menu refresh every tab takes its page's current name (core refreshVisitedViews). */
+  refresh: (table: RouteTable) => void;
   clear: () => void;
 }
 
@@ -36,6 +48,8 @@ export const useTabsStore = create<TabsState>()(
         if (sessionKey) forget([sessionKey]);
         set({ views });
       },
+      name: (path, subject) => set({ views: nameVisitedView(get().views, path, subject) }),
+      refresh: (table) => set({ views: refreshVisitedViews(get().views, table) }),
       clear: () => set({ views: [] }),
     }),
     { name: storageKeys.tagViews, storage: createJSONStorage(() => sessionStorage) },

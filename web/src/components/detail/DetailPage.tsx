@@ -1,7 +1,11 @@
-import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Button, Card, Descriptions, Space, Spin, Typography } from '@arco-design/web-react';
+import { useEffect, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, Card, Descriptions, Result, Space, Spin, Typography } from '@arco-design/web-react';
 import { IconLeft } from '@arco-design/web-react/icon';
+import { findRoute } from '@core/wasm';
+import { useNav } from '../../router/useNav';
+import { useMenuStore } from '../../stores/menu';
+import { useTabsStore } from '../../stores/tabs';
 import './DetailPage.css';
 
 export interface DetailPageProps {
@@ -11,13 +15,58 @@ export interface DetailPageProps {
   /** Action buttons (each wrapped in `Permission` by the page). */
   extra?: ReactNode;
   loading?: boolean;
+  /**
+   * Why the record cannot be shown (an unknown id, one outside the caller's scope): the request
+   * client has already said so in a toast; the page then says it in place of the spinner.
+   */
+  error?: unknown;
+  /** The record's name, put in the page's tab so two open records read differently. */
+  subject?: string;
   testId?: string;
   children?: ReactNode;
 }
 
+/** Shown instead of a record that failed to load, with the way back to its list. */
+function DetailError({ error }: { error: unknown }) {
+  const { pathname } = useLocation();
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const list = findRoute(table, pathname)?.meta.owner || table.home;
+  const message = error instanceof Error && error.message ? error.message : '加载失败，请稍后重试';
+  return (
+    <div className="page-card" data-testid="detail-error">
+      <Result
+        status="404"
+        title="无法显示该记录"
+        subTitle={message}
+        extra={
+          <Button type="primary" onClick={() => nav.push(list || '/login')} data-testid="detail-error-back">
+            返回列表
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
 /** A detail screen: back, title and actions on top, then cards of sections. */
-export function DetailPage({ title, badges, extra, loading, testId = 'detail-page', children }: DetailPageProps) {
+export function DetailPage({
+  title,
+  badges,
+  extra,
+  loading,
+  error,
+  subject,
+  testId = 'detail-page',
+  children,
+}: DetailPageProps) {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const nameTab = useTabsStore((state) => state.name);
+  useEffect(() => {
+    if (subject) nameTab(pathname, subject);
+  }, [nameTab, pathname, subject]);
+  if (error) return <DetailError error={error} />;
   return (
     <div className="detail-page" data-testid={testId}>
       <div className="detail-page__header page-card">

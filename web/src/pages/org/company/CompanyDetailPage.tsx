@@ -25,7 +25,7 @@ const DETAIL_ACTIONS = { add: 'edit', edit: 'edit', delete: 'edit' };
 export default function CompanyDetailPage({ route }: PageProps) {
   const id = Number(useParams().id);
   // Through the shared cache: a store added on the 门店 tab refreshes the counts above it.
-  const { data: company, reload: load } = useRead(() => companyApi.detail(id));
+  const { data: company, error, reload: load } = useRead(() => companyApi.detail(id));
   const [editing, setEditing] = useState(false);
   const formValues = useMemo(() => company && companyFormValues(company), [company]);
 
@@ -35,6 +35,8 @@ export default function CompanyDetailPage({ route }: PageProps) {
       title={company?.name ?? route.meta.title}
       badges={company && <Tag color="arcoblue">{enumText('organisationScope', company.scope)}</Tag>}
       loading={!company}
+      error={error}
+      subject={company?.name}
       extra={
         <Permission action="edit">
           <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="company-edit">

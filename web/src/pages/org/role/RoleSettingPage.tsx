@@ -48,6 +48,7 @@ function scopeChanged(role: Role, scope: ScopeValues): boolean {
 export default function RoleSettingPage({ route }: PageProps) {
   const id = Number(useParams().id);
   const [loaded, setLoaded] = useState<RolePermissions | undefined>();
+  const [error, setError] = useState<unknown>();
   const [grants, setGrants] = useState<Grants>({ menuIds: [], actionIds: [] });
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ScopeValues>();
@@ -69,7 +70,7 @@ export default function RoleSettingPage({ route }: PageProps) {
     roleApi
       .permissionTree(id)
       .then(show)
-      .catch(() => undefined);
+      .catch(setError);
   }, [id, show]);
 
   const menus = useMemo(() => permissionMenus(loaded?.tree ?? []), [loaded]);
@@ -115,6 +116,8 @@ export default function RoleSettingPage({ route }: PageProps) {
       title={role ? `权限设置 · ${role.name}` : route.meta.title}
       badges={role && <Tag color="arcoblue">{enumText('dataScope', role.dataScope)}</Tag>}
       loading={!loaded}
+      error={error}
+      subject={loaded?.role.name}
       extra={
         <Permission action="edit">
           <Button type="primary" icon={<IconSave />} loading={saving} onClick={save} data-testid="role-setting-save">

@@ -47,6 +47,7 @@ function HistoryTable({ history }: { history: StatusChange[] }) {
 export default function StaffDetailPage({ route }: PageProps) {
   const id = Number(useParams().id);
   const [staff, setStaff] = useState<StaffDetail | undefined>();
+  const [error, setError] = useState<unknown>();
   const [unmasked, setUnmasked] = useState(false);
   const [editing, setEditing] = useState<Partial<StaffEdit> | undefined>();
   const choices = usePlacementChoices(false);
@@ -56,7 +57,11 @@ export default function StaffDetailPage({ route }: PageProps) {
     staffApi
       .detail(id, unmasked)
       .then(setStaff)
-      .catch(() => undefined);
+      // A refused 查看完整信息 leaves the masked record on screen; a record that never loaded
+      // shows why instead of a spinner.
+      .catch((failure: unknown) => {
+        if (!unmasked) setError(failure);
+      });
   }, [id, unmasked]);
   useEffect(load, [load]);
 
@@ -74,6 +79,8 @@ export default function StaffDetailPage({ route }: PageProps) {
       title={staff?.realName ?? route.meta.title}
       badges={staff && <StaffStatusTag workingStatus={staff.workingStatus} locked={staff.locked} />}
       loading={!staff}
+      error={error}
+      subject={staff?.realName}
       extra={
         staff && (
           <Space>
