@@ -112,22 +112,6 @@ pub async fn record(
     Ok(())
 }
 
-/// Records that `actor` was shown a record's personal numbers whole: every reveal is on file.
-pub async fn record_reveal(
-    db: &impl ConnectionTrait,
-    actor: &user::Model,
-    entity: &'static str,
-    id: i64,
-    place: Place,
-) -> Result<(), AppError> {
-    record(
-        db,
-        actor,
-        Change::new(entity, id, Action::Reveal, None, None, place),
-    )
-    .await
-}
-
 /// A record as the audit log keeps it.
 pub fn snapshot(value: &impl Serialize) -> Option<Value> {
     serde_json::to_value(value).ok()

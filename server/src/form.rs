@@ -10,6 +10,7 @@ use chrono::{FixedOffset, NaiveDate, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::access::Unscoped;
 use crate::error::AppError;
 
 /// A request body that one core form describes.
@@ -49,9 +50,10 @@ pub fn fields_ok(errors: Vec<FieldError>) -> Result<(), AppError> {
     }
 }
 
-/// The fault of a value someone else already holds, when `select` finds them.
+/// The fault of a value someone else already holds, when `select` finds them (seen by the
+/// caller or not).
 pub async fn taken<E, C>(
-    db: &C,
+    db: &Unscoped<'_, C>,
     select: sea_orm::Select<E>,
     field: &'static str,
     message: &str,
@@ -61,13 +63,15 @@ where
     E::Model: Sync,
     C: sea_orm::ConnectionTrait,
 {
-    use sea_orm::PaginatorTrait;
-    Ok((select.count(db).await? > 0).then(|| FieldError::new(field, message)))
+    Ok(db
+        .exists(select)
+        .await?
+        .then(|| FieldError::new(field, message)))
 }
 
 /// Refuses (10000409, on `field`) a value someone else already holds.
 pub async fn refuse_taken<E, C>(
-    db: &C,
+    db: &Unscoped<'_, C>,
     select: sea_orm::Select<E>,
     field: &'static str,
     message: &str,

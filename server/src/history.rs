@@ -4,12 +4,11 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::access::Unscoped;
 use crate::entity::{status_change, user};
 use crate::error::AppError;
 
@@ -63,18 +62,20 @@ pub struct StatusChange {
 
 /// A record's status changes, newest first (as the audit log reads); `label` names an action
 /// code.
-pub async fn of(
-    db: &impl ConnectionTrait,
+pub async fn of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     entity: &str,
     entity_id: i64,
     label: fn(&str) -> &'static str,
 ) -> Result<Vec<StatusChange>, AppError> {
-    let rows = status_change::Entity::find()
-        .filter(status_change::Column::Entity.eq(entity))
-        .filter(status_change::Column::EntityId.eq(entity_id))
-        .order_by_desc(status_change::Column::At)
-        .order_by_desc(status_change::Column::Id)
-        .all(db)
+    let rows = db
+        .all(
+            db.find::<status_change::Entity>()
+                .filter(status_change::Column::Entity.eq(entity))
+                .filter(status_change::Column::EntityId.eq(entity_id))
+                .order_by_desc(status_change::Column::At)
+                .order_by_desc(status_change::Column::Id),
+        )
         .await?;
     let names = names_of(db, rows.iter().filter_map(|r| r.actor_id)).await?;
     Ok(rows
@@ -97,19 +98,10 @@ pub async fn of(
 }
 
 /// Real names of some users (names are shown beside records of any scope, like a signature).
-pub async fn names_of(
-    db: &impl ConnectionTrait,
+pub async fn names_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     ids: impl IntoIterator<Item = i64>,
 ) -> Result<HashMap<i64, String>, AppError> {
-    let ids: Vec<i64> = ids.into_iter().collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(user::Entity::find()
-        .filter(user::Column::Id.is_in(ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|u| (u.id, u.real_name))
-        .collect())
+    db.names::<user::Entity>(user::Column::Id, user::Column::RealName, ids)
+        .await
 }

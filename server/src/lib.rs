@@ -14,24 +14,16 @@ pub mod city_config;
 pub mod config;
 pub mod db;
 pub mod dictionary;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod enrollment;
 pub mod entity;
 pub mod error;
 pub mod form;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod history;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod menu;
 mod openapi;
 pub mod org;
 pub mod paging;
 pub mod resource;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod role;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
 #[allow(clippy::disallowed_methods)]
@@ -39,12 +31,8 @@ pub mod seed;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
 #[allow(clippy::disallowed_methods)]
 pub mod session;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod shared;
 pub mod sms;
-// Not yet moved to `Scoped::unscoped()` and the resource helpers: reads rows directly.
-#[allow(clippy::disallowed_methods)]
 pub mod staff;
 pub mod transition;
 

@@ -15,7 +15,7 @@ use sea_orm::{
 use serde::Serialize;
 
 use crate::access::{Placed, Scoped, Unscoped};
-use crate::audit::{self, Change};
+use crate::audit::{self, Action, Change};
 use crate::error::AppError;
 use crate::paging::{Page, PageQuery};
 
@@ -89,9 +89,7 @@ impl Scoped<'_> {
         let txn = self.begin().await?;
         let on = self.on(&txn);
         let row = on.insert::<R>(row).await?;
-        let view = describe_one::<R, _>(&on.unscoped(), row.clone()).await?;
-        let change = Change::created(R::KIND, R::id_of(&row), &view, R::place(&row));
-        audit::record(&txn, self.actor(), change).await?;
+        let view = on.record_created::<R>(&row).await?;
         txn.commit().await?;
         Ok(view)
     }
@@ -106,18 +104,10 @@ impl Scoped<'_> {
     ) -> Result<R::View, AppError> {
         let txn = self.begin().await?;
         let on = self.on(&txn);
-        let old = describe_one::<R, _>(&on.unscoped(), before.clone()).await?;
-        let mut row: R::ActiveModel = before.clone().into_active_model();
-        for column in R::Column::iter() {
-            if let ActiveValue::Set(value) = changes.get(column) {
-                row.set(column, value);
-            }
-        }
-        let after = on.update::<R>(row).await?;
+        let old = on.view::<R>(before.clone()).await?;
+        let after = on.update::<R>(changed_row::<R>(&before, changes)).await?;
         R::changed(&txn, &before, &after).await?;
-        let new = describe_one::<R, _>(&on.unscoped(), after.clone()).await?;
-        let change = Change::updated(R::KIND, R::id_of(&after), &old, &new, R::place(&after));
-        audit::record(&txn, self.actor(), change).await?;
+        let new = on.record_changed::<R>(&old, &after).await?;
         txn.commit().await?;
         Ok(new)
     }
@@ -126,20 +116,84 @@ impl Scoped<'_> {
     /// [`Resource::IN_USE`] otherwise), and records it as it was.
     pub async fn remove<R: Resource>(&self, id: i64) -> Result<R::View, AppError> {
         let txn = self.begin().await?;
-        let on = self.on(&txn);
-        let row = on.get_writable::<R>(id).await?;
-        if R::in_use(&on.unscoped(), &row).await? {
+        let old = self.on(&txn).remove::<R>(id).await?;
+        txn.commit().await?;
+        Ok(old)
+    }
+
+    /// Records that the caller was shown a row's personal numbers whole: every reveal is on
+    /// file.
+    pub async fn reveal<R: Resource>(&self, row: &R::Model) -> Result<(), AppError> {
+        let txn = self.begin().await?;
+        let change = Change::new(
+            R::KIND,
+            R::id_of(row),
+            Action::Reveal,
+            None,
+            None,
+            R::place(row),
+        );
+        audit::record(&txn, self.actor(), change).await?;
+        txn.commit().await?;
+        Ok(())
+    }
+}
+
+/// The steps of [`Scoped::create`], [`Scoped::change`] and [`Scoped::remove`], for a request
+/// that writes more than one row in its transaction (a person and their roles, an onboarding
+/// and its hire): write through [`Scoped::insert`] / [`Scoped::update`], then record.
+impl Scoped<'_, DatabaseTransaction> {
+    /// The view of a row as it is now (before a change, for [`Self::record_changed`]).
+    pub async fn view<R: Resource>(&self, row: R::Model) -> Result<R::View, AppError> {
+        describe_one::<R, _>(&self.unscoped(), row).await
+    }
+
+    /// Records the creation of a row written in this transaction, as its view shows it now.
+    pub async fn record_created<R: Resource>(&self, row: &R::Model) -> Result<R::View, AppError> {
+        let view = self.view::<R>(row.clone()).await?;
+        let change = Change::created(R::KIND, R::id_of(row), &view, R::place(row));
+        audit::record(self.transaction(), self.actor(), change).await?;
+        Ok(view)
+    }
+
+    /// Records a change of a row written in this transaction: `before` as it was viewed, and
+    /// the row as it is now.
+    pub async fn record_changed<R: Resource>(
+        &self,
+        before: &R::View,
+        after: &R::Model,
+    ) -> Result<R::View, AppError> {
+        let new = self.view::<R>(after.clone()).await?;
+        let change = Change::updated(R::KIND, R::id_of(after), before, &new, R::place(after));
+        audit::record(self.transaction(), self.actor(), change).await?;
+        Ok(new)
+    }
+
+    /// [`Scoped::remove`] inside this transaction.
+    pub async fn remove<R: Resource>(&self, id: i64) -> Result<R::View, AppError> {
+        let row = self.get_writable::<R>(id).await?;
+        if R::in_use(&self.unscoped(), &row).await? {
             return Err(AppError::InUse(R::IN_USE.to_owned()));
         }
-        let old = describe_one::<R, _>(&on.unscoped(), row.clone()).await?;
-        on.delete::<R>(id).await.map_err(|err| match err {
+        let old = self.view::<R>(row.clone()).await?;
+        self.delete::<R>(id).await.map_err(|err| match err {
             // A use the in-use check does not know of: the foreign key refused.
             AppError::InUse(_) => AppError::InUse(R::IN_USE.to_owned()),
             other => other,
         })?;
         let change = Change::deleted(R::KIND, id, &old, R::place(&row));
-        audit::record(&txn, self.actor(), change).await?;
-        txn.commit().await?;
+        audit::record(self.transaction(), self.actor(), change).await?;
         Ok(old)
     }
+}
+
+/// `before` with the columns `changes` sets.
+fn changed_row<R: Resource>(before: &R::Model, changes: R::ActiveModel) -> R::ActiveModel {
+    let mut row: R::ActiveModel = before.clone().into_active_model();
+    for column in R::Column::iter() {
+        if let ActiveValue::Set(value) = changes.get(column) {
+            row.set(column, value);
+        }
+    }
+    row
 }

@@ -4,9 +4,9 @@
 //! they read before. Every status table (staff, onboarding, and the business state machines to
 //! come) declares once what "still as read" means and moves only through [`guarded`].
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, QueryFilter};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
-use crate::access::Placed;
+use crate::access::{Placed, Scoped};
 use crate::entity::{enrollment, user};
 use crate::error::AppError;
 
@@ -21,12 +21,11 @@ pub trait Guarded: Placed {
 }
 
 /// Writes `changes` (only the columns set in it) to the row `before` was read from, if its
-/// status has not moved since; answers the row as written. Make it the transaction's first
-/// write, so the row lock is taken before anything else is.
-// Reads back only the row the caller already reached through `Scoped` and has just written.
-#[allow(clippy::disallowed_methods)]
+/// status has not moved since and it is still the caller's to change; answers the row as
+/// written. Make it the transaction's first write, so the row lock is taken before anything
+/// else is.
 pub async fn guarded<E, A>(
-    db: &impl ConnectionTrait,
+    on: &Scoped<'_, DatabaseTransaction>,
     before: &E::Model,
     changes: A,
 ) -> Result<E::Model, AppError>
@@ -37,16 +36,13 @@ where
     let moved = E::update_many()
         .set(changes)
         .filter(E::as_read(before))
-        .exec(db)
+        .filter(on.scope().writable::<E>())
+        .exec(on.transaction())
         .await?;
     if moved.rows_affected != 1 {
         return Err(AppError::TransitionRefused(CHANGED_MEANWHILE.to_owned()));
     }
-    E::find()
-        .filter(E::id_column().eq(E::id(before)))
-        .one(db)
-        .await?
-        .ok_or(AppError::NotFound)
+    on.get_writable::<E>(E::id(before)).await
 }
 
 /// A person's working status and lock flag move together.

@@ -5,7 +5,7 @@ use sea_orm::ActiveValue;
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
     app, app_enablement, audit_log, building_type, business_circle, city_site, department,
-    dictionary, district, enrollment, listing_role, organisation, position, role, store,
+    dictionary, district, enrollment, listing_role, menu, organisation, position, role, store,
     store_group, user,
 };
 
@@ -52,8 +52,10 @@ macro_rules! placed {
     };
 }
 
-// The app catalogue belongs to no one: only a caller reaching everything changes it.
+// The app catalogue and the menu tree belong to no one: only a caller reaching everything
+// changes them.
 placed!(app, Inherit::Nothing, {}, |_m| {});
+placed!(menu, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 

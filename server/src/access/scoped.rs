@@ -152,15 +152,10 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         })
     }
 
-    /// The raw connection. Kept only until the staff, role, onboarding and menu modules move to
-    /// the door and the write helpers; nothing new uses it.
-    pub fn db(&self) -> &'a C {
-        self.db
-    }
-
-    /// Refuses a write that would put a row outside the caller's scope. Public only until the
-    /// staff and role modules write through [`Scoped::insert`] / [`Scoped::update`].
-    pub fn ensure_covers(&self, place: &Place) -> Result<(), AppError> {
+    /// Refuses a write that would put a row outside the caller's scope. Private: writes reach
+    /// it only through [`Scoped::insert`] / [`Scoped::update`], with the place the table's
+    /// [`Placed`] declaration reads off the row as stored.
+    fn ensure_covers(&self, place: &Place) -> Result<(), AppError> {
         if self.scope().covers(place) {
             Ok(())
         } else {
@@ -180,6 +175,12 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
 }
 
 impl<'a> Scoped<'a, DatabaseTransaction> {
+    /// The transaction itself, for the rows that belong to no scope and follow a scoped write
+    /// (the audit record, status history, a person's roles). It is the handler's own anyway.
+    pub fn transaction(&self) -> &'a DatabaseTransaction {
+        self.db
+    }
+
     /// Inserts a row; the row as stored must lie inside the caller's scope, else 10020002 and
     /// the transaction (dropped uncommitted) leaves nothing behind.
     pub async fn insert<E: Placed>(&self, row: E::ActiveModel) -> Result<E::Model, AppError> {
@@ -196,11 +197,6 @@ impl<'a> Scoped<'a, DatabaseTransaction> {
         let model = row.update(self.db).await?;
         self.ensure_covers(&E::place(&model))?;
         Ok(model)
-    }
-
-    /// The former name of [`Self::delete`], until the role module moves over.
-    pub async fn delete_writable<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
-        self.delete::<E>(id).await
     }
 
     /// Deletes a row the caller may change, returning it.

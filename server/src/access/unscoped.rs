@@ -11,12 +11,14 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::IntoCondition;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Select,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
+    QuerySelect, Select, TryGetable,
 };
 
 use super::Placed;
 use super::placed::Named;
 use crate::error::AppError;
+use crate::paging::{self, Page, PageQuery};
 
 /// Reads without the scope's condition, over a connection or a transaction.
 pub struct Unscoped<'a, C> {
@@ -44,6 +46,37 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
         select: Select<E>,
     ) -> Result<Option<E::Model>, AppError> {
         Ok(select.one(self.db).await?)
+    }
+
+    /// One page of a select.
+    pub async fn page<E>(
+        &self,
+        select: Select<E>,
+        page: PageQuery,
+    ) -> Result<Page<E::Model>, AppError>
+    where
+        E: EntityTrait,
+        E::Model: FromQueryResult + Send + Sync,
+    {
+        paging::fetch(self.db, select, page).await
+    }
+
+    /// One column of the rows a select finds.
+    pub async fn values<E, T>(
+        &self,
+        select: Select<E>,
+        column: E::Column,
+    ) -> Result<Vec<T>, AppError>
+    where
+        E: EntityTrait,
+        T: TryGetable,
+    {
+        Ok(select
+            .select_only()
+            .column(column)
+            .into_tuple::<T>()
+            .all(self.db)
+            .await?)
     }
 
     /// Whether the select finds any row.

@@ -4,7 +4,7 @@ use brokerdesk_core::forms::{self, FieldError, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -137,16 +137,14 @@ async fn check(
         .refuse_duplicate::<listing_role::Entity>(same, except, TAKEN)
         .await
         .map_err(form::on_field("name"))?;
-    let mut others = scoped
-        .unscoped()
+    let db = scoped.unscoped();
+    let mut others = db
         .find::<listing_role::Entity>()
-        .select_only()
-        .column(listing_role::Column::Ratio)
         .filter(listing_role::Column::SiteId.eq(site));
     if let Some(id) = except {
         others = others.filter(listing_role::Column::Id.ne(id));
     }
-    let splits: Vec<i32> = others.into_tuple().all(scoped.db()).await?;
+    let splits: Vec<i32> = db.values(others, listing_role::Column::Ratio).await?;
     forms::listing_role_total(&splits, ratio)
         .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
     Ok(listing_role::ActiveModel {

@@ -8,8 +8,8 @@ use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus}
 use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, Set,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,13 +17,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, need};
+use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::entity::{enrollment, status_change, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::history::{self, StatusChange, StatusMove};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::Resource;
 use crate::shared::{millis, name_of};
 use crate::staff::view::{self, RoleRef};
 use crate::staff::{self, PersonForm, SeatForm, apply_status, working_status};
@@ -168,13 +169,32 @@ fn action_label(code: &str) -> &'static str {
         .unwrap_or_default()
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
+/// An onboarding as the audit log keeps it: its list row.
+impl Resource for enrollment::Entity {
+    const KIND: &'static str = "enrollment";
+    type View = Enrollment;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<enrollment::Model>,
+    ) -> Result<Vec<Enrollment>, AppError> {
+        Ok(describe(db, rows)
+            .await?
+            .into_iter()
+            .map(|(e, _)| e)
+            .collect())
+    }
+}
+
+async fn describe<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     rows: Vec<enrollment::Model>,
 ) -> Result<Vec<(Enrollment, user::Model)>, AppError> {
-    let hires = user::Entity::find()
-        .filter(user::Column::Id.is_in(rows.iter().map(|r| r.user_id)))
-        .all(db)
+    let hires = db
+        .all(
+            db.find::<user::Entity>()
+                .filter(user::Column::Id.is_in(rows.iter().map(|r| r.user_id))),
+        )
         .await?;
     let staff_rows = view::rows(db, &hires).await?;
     let people: Vec<i64> = rows
@@ -227,8 +247,8 @@ async fn describe(
     Ok(out)
 }
 
-async fn describe_detail(
-    db: &impl ConnectionTrait,
+async fn describe_detail<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     row: enrollment::Model,
     unmasked: bool,
 ) -> Result<EnrollmentDetail, AppError> {
@@ -237,7 +257,7 @@ async fn describe_detail(
         .await?
         .pop()
         .ok_or(AppError::NotFound)?;
-    let person = view::detail(db, &hire, unmasked).await?;
+    let person = view::detail(db, hire.clone(), unmasked).await?;
     enrollment.mobile = person.row.mobile.clone();
     Ok(EnrollmentDetail {
         enrollment,
@@ -272,7 +292,9 @@ pub async fn list(
         select = select.filter(enrollment::Column::StoreId.eq(id));
     }
     if let Some(name) = filter_text(&query.real_name) {
-        let named = user::Entity::find()
+        let named = scoped
+            .unscoped()
+            .find::<user::Entity>()
             .select_only()
             .column(user::Column::Id)
             .filter(user::Column::RealName.contains(name))
@@ -280,15 +302,7 @@ pub async fn list(
         select = select.filter(enrollment::Column::UserId.in_subquery(named));
     }
     let select = select.order_by_desc(enrollment::Column::Id);
-    let page = paging::fetch(scoped.db(), select, query.page).await?;
-    ok(Page {
-        list: describe(scoped.db(), page.list)
-            .await?
-            .into_iter()
-            .map(|(e, _)| e)
-            .collect(),
-        total: page.total,
-    })
+    ok(scoped.list(select, query.page).await?)
 }
 
 /// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
@@ -305,13 +319,12 @@ pub async fn detail(
         let row = scoped
             .get_writable::<enrollment::Entity>(request.id)
             .await?;
-        let place = enrollment::Entity::place(&row);
-        audit::record_reveal(scoped.db(), scoped.actor(), "enrollment", row.id, place).await?;
+        scoped.reveal::<enrollment::Entity>(&row).await?;
         row
     } else {
         scoped.get::<enrollment::Entity>(request.id).await?
     };
-    ok(describe_detail(scoped.db(), row, request.unmasked).await?)
+    ok(describe_detail(&scoped.unscoped(), row, request.unmasked).await?)
 }
 
 /// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
@@ -342,7 +355,8 @@ pub async fn start(
     .await?;
     let now = Utc::now();
     let txn = scoped.begin().await?;
-    let hire = staff::insert_person(&txn, new).await?;
+    let on = scoped.on(&txn);
+    let (hire, _) = staff::insert_person(&on, new).await?;
     let row = enrollment::ActiveModel {
         user_id: Set(hire.id),
         site_id: Set(hire.site_id),
@@ -360,9 +374,8 @@ pub async fn start(
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    };
+    let row = on.insert::<enrollment::Entity>(row).await?;
     history::record(
         &txn,
         StatusMove {
@@ -376,22 +389,8 @@ pub async fn start(
         },
     )
     .await?;
-    let place = enrollment::Entity::place(&row);
-    let masked = describe_detail(&txn, row.clone(), false).await?;
-    let staff_record = view::audited(&txn, &hire).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("staff", hire.id, &staff_record, user::Entity::place(&hire)),
-    )
-    .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("enrollment", row.id, &masked.enrollment, place),
-    )
-    .await?;
-    let saved = describe_detail(&txn, row, false).await?;
+    on.record_created::<enrollment::Entity>(&row).await?;
+    let saved = describe_detail(&on.unscoped(), row, false).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -404,30 +403,35 @@ async fn for_action(
 ) -> Result<(enrollment::Model, user::Model, OnboardingStatus), AppError> {
     let row = scoped.get_writable::<enrollment::Entity>(id).await?;
     let to = onboarding::next(action, status_of(&row)?)?;
-    let hire = user::Entity::find_by_id(row.user_id)
-        .one(scoped.db())
+    let db = scoped.unscoped();
+    let hire = db
+        .one(
+            db.find::<user::Entity>()
+                .filter(user::Column::Id.eq(row.user_id)),
+        )
         .await?
         .ok_or(AppError::NotFound)?;
     Ok((row, hire, to))
 }
 
 /// Who last sent the onboarding for approval.
-async fn submitter_of(db: &impl ConnectionTrait, id: i64) -> Result<Option<i64>, AppError> {
-    Ok(status_change::Entity::find()
+async fn submitter_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    id: i64,
+) -> Result<Option<i64>, AppError> {
+    let last = db
+        .find::<status_change::Entity>()
         .filter(status_change::Column::Entity.eq(history::ENROLLMENT))
         .filter(status_change::Column::EntityId.eq(id))
         .filter(status_change::Column::Action.eq(OnboardingAction::Submit.code()))
-        .order_by_desc(status_change::Column::Id)
-        .one(db)
-        .await?
-        .and_then(|change| change.actor_id))
+        .order_by_desc(status_change::Column::Id);
+    Ok(db.one(last).await?.and_then(|change| change.actor_id))
 }
 
 /// Writes the new status of an onboarding (guarded against a change since `row` was read), its
 /// history and its audit entry.
 async fn move_to(
-    db: &impl ConnectionTrait,
-    actor: &user::Model,
+    on: &Scoped<'_, DatabaseTransaction>,
     row: enrollment::Model,
     action: OnboardingAction,
     to: OnboardingStatus,
@@ -442,7 +446,8 @@ async fn move_to(
         ..Default::default()
     };
     change(&mut changes);
-    let saved = transition::guarded(db, &row, changes).await?;
+    let saved = transition::guarded(on, &row, changes).await?;
+    let (db, actor) = (on.transaction(), on.actor());
     if from != to.code() {
         history::record(
             db,
@@ -492,34 +497,21 @@ pub async fn save(
     let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
     let person = form.person.check(false)?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
-    staff::refuse_duplicates(scoped.db(), None, &person, Some(hire.id)).await?;
+    staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
     let txn = scoped.begin().await?;
-    let saved = move_to(
-        &txn,
-        scoped.actor(),
-        row,
-        OnboardingAction::Save,
-        to,
-        "",
-        |active| {
-            if let Some(target) = target {
-                active.target_status = Set(Some(target.code().to_owned()));
-            }
-        },
-    )
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, OnboardingAction::Save, to, "", |active| {
+        if let Some(target) = target {
+            active.target_status = Set(Some(target.code().to_owned()));
+        }
+    })
     .await?;
-    let old = view::audited(&txn, &hire).await?;
-    let mut record: user::ActiveModel = hire.clone().into();
+    let old = on.view::<user::Entity>(hire.clone()).await?;
+    let mut record: user::ActiveModel = hire.into();
     staff::apply_person(&mut record, person);
-    let hire = record.update(&txn).await?;
-    let new = view::audited(&txn, &hire).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("staff", hire.id, &old, &new, user::Entity::place(&hire)),
-    )
-    .await?;
-    let answer = describe_detail(&txn, saved, false).await?;
+    let hire = on.update::<user::Entity>(record).await?;
+    on.record_changed::<user::Entity>(&old, &hire).await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -540,20 +532,13 @@ pub async fn submit(
         return Err(AppError::invalid("workingStatus", "请选择入职状态"));
     }
     let txn = scoped.begin().await?;
-    let saved = move_to(
-        &txn,
-        scoped.actor(),
-        row,
-        OnboardingAction::Submit,
-        to,
-        "",
-        |active| {
-            active.submitted_at = Set(Some(Utc::now()));
-            active.reject_reason = Set(String::new());
-        },
-    )
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, OnboardingAction::Submit, to, "", |active| {
+        active.submitted_at = Set(Some(Utc::now()));
+        active.reject_reason = Set(String::new());
+    })
     .await?;
-    let answer = describe_detail(&txn, saved, false).await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -569,7 +554,7 @@ pub async fn approve(
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
     let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
-    if submitter_of(scoped.db(), row.id).await? == Some(scoped.actor().id) {
+    if submitter_of(&scoped.unscoped(), row.id).await? == Some(scoped.actor().id) {
         return Err(AppError::TransitionRefused(
             onboarding::OWN_SUBMISSION.to_owned(),
         ));
@@ -585,22 +570,15 @@ pub async fn approve(
         .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
     let actor = scoped.actor().id;
     let txn = scoped.begin().await?;
-    let saved = move_to(
-        &txn,
-        scoped.actor(),
-        row,
-        OnboardingAction::Approve,
-        to,
-        "",
-        |active| {
-            active.target_status = Set(Some(target.code().to_owned()));
-            active.decided_by = Set(Some(actor));
-            active.decided_at = Set(Some(Utc::now()));
-        },
-    )
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, OnboardingAction::Approve, to, "", |active| {
+        active.target_status = Set(Some(target.code().to_owned()));
+        active.decided_by = Set(Some(actor));
+        active.decided_at = Set(Some(Utc::now()));
+    })
     .await?;
-    apply_status(&txn, scoped.actor(), hire, effect, Some(target), "").await?;
-    let answer = describe_detail(&txn, saved, false).await?;
+    apply_status(&on, hire, effect, Some(target), "").await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -620,21 +598,14 @@ pub async fn reject(
     let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
     let actor = scoped.actor().id;
     let txn = scoped.begin().await?;
-    let saved = move_to(
-        &txn,
-        scoped.actor(),
-        row,
-        OnboardingAction::Reject,
-        to,
-        &reason,
-        |active| {
-            active.reject_reason = Set(reason.clone());
-            active.decided_by = Set(Some(actor));
-            active.decided_at = Set(Some(Utc::now()));
-        },
-    )
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, OnboardingAction::Reject, to, &reason, |active| {
+        active.reject_reason = Set(reason.clone());
+        active.decided_by = Set(Some(actor));
+        active.decided_at = Set(Some(Utc::now()));
+    })
     .await?;
-    let answer = describe_detail(&txn, saved, false).await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -653,24 +624,18 @@ pub async fn cancel(
     let reason = request.reason.clone().unwrap_or_default();
     let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
     let txn = scoped.begin().await?;
-    let saved = move_to(
-        &txn,
-        scoped.actor(),
-        row,
-        OnboardingAction::Cancel,
-        to,
-        &reason,
-        |_| {},
-    )
-    .await?;
-    let answer = describe_detail(&txn, saved, false).await?;
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
 
 /// The hires whose onboarding was cancelled: people who never joined.
-pub fn cancelled_hires() -> sea_orm::sea_query::SelectStatement {
-    enrollment::Entity::find()
+pub fn cancelled_hires<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+) -> sea_orm::sea_query::SelectStatement {
+    db.find::<enrollment::Entity>()
         .select_only()
         .column(enrollment::Column::UserId)
         .filter(enrollment::Column::Status.eq(OnboardingStatus::Cancelled.code()))

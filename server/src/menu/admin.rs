@@ -6,20 +6,24 @@ use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY};
 use brokerdesk_core::org::fields;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    Set,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Place, need};
+use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::audit::{self, Change};
 use crate::entity::{menu, menu_action};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::lenient_number;
-use crate::shared::{IdRequest, refuse_if_used};
+use crate::resource::Resource;
+use crate::shared::IdRequest;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -113,10 +117,10 @@ pub struct MenuSort {
 }
 
 /// The whole menu tree with its actions, in `sort` order.
-async fn whole_tree(db: &impl ConnectionTrait) -> Result<Vec<MenuNode>, AppError> {
-    let mut menus = menu::Entity::find().all(db).await?;
+async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
+    let mut menus = db.all(db.find::<menu::Entity>()).await?;
     menus.sort_by_key(|m| (m.sort, m.id));
-    let mut actions = menu_action::Entity::find().all(db).await?;
+    let mut actions = db.all(db.find::<menu_action::Entity>()).await?;
     actions.sort_by_key(|a| (a.sort, a.id));
     let mut actions_of: HashMap<i64, Vec<MenuActionNode>> = HashMap::new();
     for a in actions {
@@ -176,8 +180,30 @@ fn find(nodes: Vec<MenuNode>, id: i64) -> Option<MenuNode> {
     None
 }
 
-async fn node(db: &impl ConnectionTrait, id: i64) -> Result<MenuNode, AppError> {
-    find(whole_tree(db).await?, id).ok_or(AppError::NotFound)
+/// A menu entry as the audit log keeps it: its node with actions and subtree. The menu tree
+/// belongs to no one: only a caller reaching everything changes it.
+impl Resource for menu::Entity {
+    const KIND: &'static str = "menu";
+    const IN_USE: &'static str = "请先删除下级菜单";
+    type View = MenuNode;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<menu::Model>,
+    ) -> Result<Vec<MenuNode>, AppError> {
+        let tree = whole_tree(db).await?;
+        rows.iter()
+            .map(|row| find(tree.clone(), row.id).ok_or(AppError::NotFound))
+            .collect()
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &menu::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<menu::Entity>(menu::Column::ParentId, row.id)
+            .await
+    }
 }
 
 /// The whole menu tree. Needs `/adminConfig/menu`.
@@ -186,7 +212,7 @@ async fn node(db: &impl ConnectionTrait, id: i64) -> Result<MenuNode, AppError> 
     responses((status = 200, description = "The menu tree", body = Envelope<Vec<MenuNode>>)))]
 pub async fn tree(caller: Caller) -> ApiResult<Vec<MenuNode>> {
     let scoped = caller.require(need::MENU_TREE)?;
-    ok(whole_tree(scoped.db()).await?)
+    ok(whole_tree(&scoped.unscoped()).await?)
 }
 
 struct Checked {
@@ -202,8 +228,11 @@ struct Checked {
 }
 
 /// Ids of an entry and everything below it.
-async fn subtree(db: &impl ConnectionTrait, root: i64) -> Result<HashSet<i64>, AppError> {
-    let all = menu::Entity::find().all(db).await?;
+async fn subtree<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    root: i64,
+) -> Result<HashSet<i64>, AppError> {
+    let all = db.all(db.find::<menu::Entity>()).await?;
     let mut found = HashSet::from([root]);
     loop {
         let before = found.len();
@@ -218,8 +247,8 @@ async fn subtree(db: &impl ConnectionTrait, root: i64) -> Result<HashSet<i64>, A
     }
 }
 
-async fn check(
-    db: &impl ConnectionTrait,
+async fn check<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     form: &MenuForm,
     except: Option<i64>,
 ) -> Result<Checked, AppError> {
@@ -230,8 +259,11 @@ async fn check(
     let (menu_page, component_path) = (form.menu_page.clone(), form.component_path.clone());
     let sort = fields::sort("sort", form.sort)?;
     if let Some(parent) = form.parent_id {
-        let row = menu::Entity::find_by_id(parent)
-            .one(db)
+        let row = db
+            .one(
+                db.find::<menu::Entity>()
+                    .filter(menu::Column::Id.eq(parent)),
+            )
             .await?
             .ok_or_else(|| AppError::invalid("parentId", "上级菜单不存在"))?;
         if row.menu_type != i16::from(MENU_TYPE_DIRECTORY) {
@@ -246,7 +278,9 @@ async fn check(
             ));
         }
     }
-    let mut same = menu::Entity::find().filter(menu::Column::MenuPage.eq(&menu_page));
+    let mut same = db
+        .find::<menu::Entity>()
+        .filter(menu::Column::MenuPage.eq(&menu_page));
     if let Some(id) = except {
         same = same.filter(menu::Column::Id.ne(id));
     }
@@ -294,14 +328,19 @@ async fn check(
 /// Makes a page's actions what the form lists: listed ids are updated, new ones added, the
 /// rest deleted (with their grants).
 async fn set_actions(
-    db: &impl ConnectionTrait,
+    on: &Scoped<'_, DatabaseTransaction>,
     menu_id: i64,
     actions: &[ActionForm],
 ) -> Result<(), AppError> {
-    let existing = menu_action::Entity::find()
-        .filter(menu_action::Column::MenuId.eq(menu_id))
-        .all(db)
+    let unscoped = on.unscoped();
+    let existing = unscoped
+        .all(
+            unscoped
+                .find::<menu_action::Entity>()
+                .filter(menu_action::Column::MenuId.eq(menu_id)),
+        )
         .await?;
+    let db = on.transaction();
     let kept: HashSet<i64> = actions.iter().filter_map(|a| a.id).collect();
     if kept.iter().any(|id| !existing.iter().any(|e| e.id == *id)) {
         return Err(AppError::invalid("actions", "操作不属于该菜单"));
@@ -358,8 +397,9 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
     let scoped = caller.require(need::MENU_ADD)?;
     let form = form::checked(&form)?;
     scoped.ensure_global_writer()?;
-    let checked = check(scoped.db(), &form, None).await?;
+    let checked = check(&scoped.unscoped(), &form, None).await?;
     let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
     let row = menu::ActiveModel {
         parent_id: Set(checked.parent_id),
         menu_name: Set(checked.menu_name),
@@ -370,17 +410,10 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
         component_path: Set(checked.component_path),
         sort: Set(checked.sort),
         ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    set_actions(&txn, row.id, &checked.actions).await?;
-    let saved = node(&txn, row.id).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("menu", row.id, &saved, Place::default()),
-    )
-    .await?;
+    };
+    let row = on.insert::<menu::Entity>(row).await?;
+    set_actions(&on, row.id, &checked.actions).await?;
+    let saved = on.record_created::<menu::Entity>(&row).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -393,17 +426,13 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
     let scoped = caller.require(need::MENU_EDIT)?;
     let request = form::checked(&request)?;
     scoped.ensure_global_writer()?;
-    let before = menu::Entity::find_by_id(request.id)
-        .one(scoped.db())
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let checked = check(scoped.db(), &request.form, Some(before.id)).await?;
+    let before = scoped.get_writable::<menu::Entity>(request.id).await?;
+    let db = scoped.unscoped();
+    let checked = check(&db, &request.form, Some(before.id)).await?;
     if checked.menu_type != before.menu_type
-        && menu::Entity::find()
-            .filter(menu::Column::ParentId.eq(before.id))
-            .one(scoped.db())
+        && db
+            .uses::<menu::Entity>(menu::Column::ParentId, before.id)
             .await?
-            .is_some()
     {
         return Err(AppError::invalid(
             "menuType",
@@ -411,7 +440,8 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
         ));
     }
     let txn = scoped.begin().await?;
-    let old = node(&txn, before.id).await?;
+    let on = scoped.on(&txn);
+    let old = on.view::<menu::Entity>(before.clone()).await?;
     let mut row: menu::ActiveModel = before.into();
     row.parent_id = Set(checked.parent_id);
     row.menu_name = Set(checked.menu_name);
@@ -421,15 +451,9 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
     row.menu_page = Set(checked.menu_page);
     row.component_path = Set(checked.component_path);
     row.sort = Set(checked.sort);
-    let row = row.update(&txn).await?;
-    set_actions(&txn, row.id, &checked.actions).await?;
-    let saved = node(&txn, row.id).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("menu", row.id, &old, &saved, Place::default()),
-    )
-    .await?;
+    let row = on.update::<menu::Entity>(row).await?;
+    set_actions(&on, row.id, &checked.actions).await?;
+    let saved = on.record_changed::<menu::Entity>(&old, &row).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -441,22 +465,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::MENU_DELETE)?;
     scoped.ensure_global_writer()?;
-    let txn = scoped.begin().await?;
-    let old = node(&txn, request.id).await?;
-    refuse_if_used(
-        &txn,
-        menu::Entity::find().filter(menu::Column::ParentId.eq(request.id)),
-        "请先删除下级菜单",
-    )
-    .await?;
-    menu::Entity::delete_by_id(request.id).exec(&txn).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("menu", request.id, &old, Place::default()),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<menu::Entity>(request.id).await?;
     ok(Empty {})
 }
 
@@ -467,12 +476,15 @@ pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> Api
 pub async fn sort(caller: Caller, AppJson(request): AppJson<MenuSort>) -> ApiResult<Vec<MenuNode>> {
     let scoped = caller.require(need::MENU_EDIT)?;
     scoped.ensure_global_writer()?;
-    let siblings = menu::Entity::find()
-        .filter(match request.parent_id {
-            Some(parent) => menu::Column::ParentId.eq(parent),
-            None => menu::Column::ParentId.is_null(),
-        })
-        .all(scoped.db())
+    let siblings = scoped
+        .all(
+            scoped
+                .write::<menu::Entity>()
+                .filter(match request.parent_id {
+                    Some(parent) => menu::Column::ParentId.eq(parent),
+                    None => menu::Column::ParentId.is_null(),
+                }),
+        )
         .await?;
     let expected: HashSet<i64> = siblings.iter().map(|m| m.id).collect();
     let given: HashSet<i64> = request.ids.iter().copied().collect();
@@ -483,20 +495,19 @@ pub async fn sort(caller: Caller, AppJson(request): AppJson<MenuSort>) -> ApiRes
         ));
     }
     let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
     let before: Vec<i64> = {
         let mut rows = siblings.clone();
         rows.sort_by_key(|m| (m.sort, m.id));
         rows.into_iter().map(|m| m.id).collect()
     };
     for (index, id) in request.ids.iter().enumerate() {
-        menu::Entity::update_many()
-            .col_expr(
-                menu::Column::Sort,
-                sea_orm::sea_query::Expr::value(index as i32),
-            )
-            .filter(menu::Column::Id.eq(*id))
-            .exec(&txn)
-            .await?;
+        on.update::<menu::Entity>(menu::ActiveModel {
+            id: Set(*id),
+            sort: Set(index as i32),
+            ..Default::default()
+        })
+        .await?;
     }
     audit::record(
         &txn,
@@ -510,7 +521,7 @@ pub async fn sort(caller: Caller, AppJson(request): AppJson<MenuSort>) -> ApiRes
         ),
     )
     .await?;
-    let tree = whole_tree(&txn).await?;
+    let tree = whole_tree(&on.unscoped()).await?;
     txn.commit().await?;
     ok(tree)
 }

@@ -10,10 +10,7 @@ use std::collections::HashSet;
 
 use brokerdesk_core::org::data_scope::{self, DataScope};
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -22,7 +19,7 @@ use utoipa_axum::routes;
 use self::offer::Offer;
 use self::permission_tree::{PermissionNode, RoleGrants};
 use crate::AppState;
-use crate::access::{Caller, Place, Placed, Scoped, need};
+use crate::access::{Caller, Place, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::auth::token::new_token;
 use crate::entity::{
@@ -32,8 +29,9 @@ use crate::entity::{
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::store_group::OrganisationFilter;
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_number};
-use crate::shared::{IdRequest, count_of, counts, millis, name_of, names, refuse_if_used};
+use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::resource::{Resource, describe_one};
+use crate::shared::{IdRequest, count_of, millis, name_of};
 use crate::staff::seat::ensure_grantable;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -80,13 +78,12 @@ async fn offer_actions<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     roles: &mut [Role],
 ) -> Result<(), AppError> {
-    let writable: HashSet<i64> = scoped
+    let writable = scoped
         .write::<role::Entity>()
-        .filter(role::Column::Id.is_in(roles.iter().map(|r| r.id)))
-        .select_only()
-        .column(role::Column::Id)
-        .into_tuple()
-        .all(scoped.db())
+        .filter(role::Column::Id.is_in(roles.iter().map(|r| r.id)));
+    let writable: HashSet<i64> = scoped
+        .unscoped()
+        .values::<_, i64>(writable, role::Column::Id)
         .await?
         .into_iter()
         .collect();
@@ -172,27 +169,55 @@ pub struct SavePermissions {
     pub action_ids: Vec<i64>,
 }
 
-async fn describe(
-    db: &impl ConnectionTrait,
+/// A role as callers see it and the audit log keeps it: its data scope's custom set and how
+/// many people hold it.
+impl Resource for role::Entity {
+    const KIND: &'static str = "role";
+    const IN_USE: &'static str = "该角色已分配给员工，无法删除";
+    type View = Role;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<role::Model>,
+    ) -> Result<Vec<Role>, AppError> {
+        describe(db, rows).await
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &role::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<user_role::Entity>(user_role::Column::RoleId, row.id)
+            .await
+    }
+}
+
+async fn describe<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     rows: Vec<role::Model>,
 ) -> Result<Vec<Role>, AppError> {
     let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let organisations = names::<organisation::Entity, _>(
-        db,
-        organisation::Column::Id,
-        organisation::Column::Name,
-        rows.iter().filter_map(|r| r.organisation_id),
-    )
-    .await?;
-    let holders =
-        counts::<user_role::Entity, _>(db, user_role::Column::RoleId, ids.clone()).await?;
-    let departments = role_scope_department::Entity::find()
-        .filter(role_scope_department::Column::RoleId.is_in(ids.clone()))
-        .all(db)
+    let organisations = db
+        .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
         .await?;
-    let stores = role_scope_store::Entity::find()
-        .filter(role_scope_store::Column::RoleId.is_in(ids))
-        .all(db)
+    let holders = db
+        .counts(
+            db.find::<user_role::Entity>(),
+            user_role::Column::RoleId,
+            ids.clone(),
+        )
+        .await?;
+    let departments = db
+        .all(
+            db.find::<role_scope_department::Entity>()
+                .filter(role_scope_department::Column::RoleId.is_in(ids.clone())),
+        )
+        .await?;
+    let stores = db
+        .all(
+            db.find::<role_scope_store::Entity>()
+                .filter(role_scope_store::Column::RoleId.is_in(ids)),
+        )
         .await?;
     Ok(rows
         .into_iter()
@@ -228,13 +253,6 @@ async fn describe(
         .collect())
 }
 
-async fn describe_one(db: &impl ConnectionTrait, row: role::Model) -> Result<Role, AppError> {
-    describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)
-}
-
 /// Roles the caller reads. Needs a role page.
 #[utoipa::path(post, path = "/api/v1/fm/role/list", tag = "role",
     request_body = RoleQuery, security(("token" = [])),
@@ -248,18 +266,11 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResu
     if let Some(id) = query.organisation_id {
         select = select.filter(role::Column::OrganisationId.eq(id));
     }
-    let page = paging::fetch(
-        scoped.db(),
-        select.order_by_asc(role::Column::Id),
-        query.page,
-    )
-    .await?;
-    let mut list = describe(scoped.db(), page.list).await?;
-    offer_actions(&scoped, &mut list).await?;
-    ok(Page {
-        list,
-        total: page.total,
-    })
+    let mut page = scoped
+        .list(select.order_by_asc(role::Column::Id), query.page)
+        .await?;
+    offer_actions(&scoped, &mut page.list).await?;
+    ok(page)
 }
 
 /// One role. Needs a role or roleSetting page.
@@ -269,7 +280,7 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResu
 pub async fn detail(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Role> {
     let scoped = caller.require(need::ROLE_READ)?;
     let row = scoped.get::<role::Entity>(request.id).await?;
-    let mut role = describe_one(scoped.db(), row).await?;
+    let mut role = describe_one::<role::Entity, _>(&scoped.unscoped(), row).await?;
     offer_actions(&scoped, std::slice::from_mut(&mut role)).await?;
     ok(role)
 }
@@ -289,11 +300,7 @@ pub async fn options(
         select = select.filter(role::Column::OrganisationId.eq(id));
     }
     let mut options = Vec::new();
-    for row in select
-        .order_by_asc(role::Column::Id)
-        .all(scoped.db())
-        .await?
-    {
+    for row in scoped.all(select.order_by_asc(role::Column::Id)).await? {
         if ensure_grantable(&scoped, &row, crate::staff::seat::ROLE_TOO_WIDE)
             .await
             .is_ok()
@@ -342,12 +349,11 @@ async fn place_for_new(
         let site = actor
             .site_id
             .ok_or_else(|| AppError::invalid("organisationId", "请选择所属公司"))?;
-        let place = Place {
+        // A city role; its write checks that the city is the caller's.
+        return Ok(Place {
             site: Some(site),
             ..Place::default()
-        };
-        scoped.ensure_covers(&place)?;
-        return Ok(place);
+        });
     };
     let org = scoped.get::<organisation::Entity>(org_id).await?;
     let company = Place {
@@ -436,7 +442,10 @@ async fn check(
         stores.sort_unstable();
         stores.dedup();
     }
-    let mut same = role::Entity::find().filter(role::Column::Name.eq(&name));
+    let db = scoped.unscoped();
+    let mut same = db
+        .find::<role::Entity>()
+        .filter(role::Column::Name.eq(&name));
     same = match (place.organisation, place.store) {
         (Some(org), Some(shop)) => same
             .filter(role::Column::OrganisationId.eq(org))
@@ -454,7 +463,7 @@ async fn check(
     if let Some(id) = except {
         same = same.filter(role::Column::Id.ne(id));
     }
-    form::refuse_taken(scoped.db(), same, "name", "该范围内已存在同名角色").await?;
+    form::refuse_taken(&db, same, "name", "该范围内已存在同名角色").await?;
     Ok(Checked {
         name,
         data_scope: scope,
@@ -511,6 +520,7 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResul
     let place = place_for_new(&scoped, request.organisation_id).await?;
     let checked = check(&scoped, &request.form, &place, None).await?;
     let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
     let row = role::ActiveModel {
         code: Set(format!("R{}", &new_token()[..12])),
         name: Set(checked.name.clone()),
@@ -521,17 +531,10 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResul
         remark: Set(checked.remark.clone()),
         created_at: Set(Utc::now()),
         ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    };
+    let row = on.insert::<role::Entity>(row).await?;
     set_custom_set(&txn, row.id, &checked).await?;
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("role", saved.id, &saved, place),
-    )
-    .await?;
+    let saved = on.record_created::<role::Entity>(&row).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -547,20 +550,15 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiRes
     let place = role::Entity::place(&before);
     let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
     let txn = scoped.begin().await?;
-    let old = describe_one(&txn, before.clone()).await?;
+    let on = scoped.on(&txn);
+    let old = on.view::<role::Entity>(before.clone()).await?;
     let mut row: role::ActiveModel = before.into();
     row.name = Set(checked.name.clone());
     row.data_scope = Set(checked.data_scope.code().to_owned());
     row.remark = Set(checked.remark.clone());
-    let row = row.update(&txn).await?;
+    let row = on.update::<role::Entity>(row).await?;
     set_custom_set(&txn, row.id, &checked).await?;
-    let saved = describe_one(&txn, row).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("role", saved.id, &old, &saved, place),
-    )
-    .await?;
+    let saved = on.record_changed::<role::Entity>(&old, &row).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -571,27 +569,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiRes
     responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::ROLE_DELETE)?;
-    let row = scoped.get_writable::<role::Entity>(request.id).await?;
-    let txn = scoped.begin().await?;
-    refuse_if_used(
-        &txn,
-        user_role::Entity::find().filter(user_role::Column::RoleId.eq(row.id)),
-        "该角色已分配给员工，无法删除",
-    )
-    .await?;
-    let place = role::Entity::place(&row);
-    let old = describe_one(&txn, row.clone()).await?;
-    scoped
-        .on(&txn)
-        .delete_writable::<role::Entity>(row.id)
-        .await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::deleted("role", row.id, &old, place),
-    )
-    .await?;
-    txn.commit().await?;
+    scoped.remove::<role::Entity>(request.id).await?;
     ok(Empty {})
 }
 
@@ -606,13 +584,14 @@ pub async fn permission_tree(
 ) -> ApiResult<RolePermissions> {
     let scoped = caller.require(need::ROLE_READ)?;
     let row = scoped.get::<role::Entity>(request.id).await?;
-    let held = permission_tree::grants_of(scoped.db(), row.id).await?;
-    let offer = Offer::for_role(scoped.db(), &caller, &row).await?;
-    ok(permissions_of(scoped.db(), &offer, &held, row).await?)
+    let db = scoped.unscoped();
+    let held = permission_tree::grants_of(&db, row.id).await?;
+    let offer = Offer::for_role(&db, &caller, &row).await?;
+    ok(permissions_of(&db, &offer, &held, row).await?)
 }
 
-async fn permissions_of(
-    db: &impl ConnectionTrait,
+async fn permissions_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     offer: &Offer,
     held: &RoleGrants,
     row: role::Model,
@@ -621,7 +600,7 @@ async fn permissions_of(
     Ok(RolePermissions {
         tree: permission_tree::build(db, offer, held).await?,
         kept_grants: kept.menu_ids.len() + kept.action_ids.len(),
-        role: describe_one(db, row).await?,
+        role: describe_one::<role::Entity, _>(db, row).await?,
     })
 }
 
@@ -638,19 +617,22 @@ pub async fn save_permissions(
     let row = scoped.get_writable::<role::Entity>(request.id).await?;
     let menu_ids: HashSet<i64> = request.menu_ids.iter().copied().collect();
     let action_ids: HashSet<i64> = request.action_ids.iter().copied().collect();
-    let known_menus: HashSet<i64> = menu::Entity::find()
-        .filter(menu::Column::Id.is_in(menu_ids.iter().copied()))
-        .all(scoped.db())
-        .await?
-        .into_iter()
-        .map(|m| m.id)
-        .collect();
+    let db = scoped.unscoped();
+    let known_menus: Vec<i64> = db
+        .values(
+            db.find::<menu::Entity>()
+                .filter(menu::Column::Id.is_in(menu_ids.iter().copied())),
+            menu::Column::Id,
+        )
+        .await?;
     if known_menus.len() != menu_ids.len() {
         return Err(AppError::invalid("menuIds", "所选菜单不存在"));
     }
-    let actions = menu_action::Entity::find()
-        .filter(menu_action::Column::Id.is_in(action_ids.iter().copied()))
-        .all(scoped.db())
+    let actions = db
+        .all(
+            db.find::<menu_action::Entity>()
+                .filter(menu_action::Column::Id.is_in(action_ids.iter().copied())),
+        )
         .await?;
     if actions.len() != action_ids.len() {
         return Err(AppError::invalid("actionIds", "所选操作不存在"));
@@ -658,21 +640,25 @@ pub async fn save_permissions(
     if actions.iter().any(|a| !menu_ids.contains(&a.menu_id)) {
         return Err(AppError::invalid("actionIds", "操作权限所属页面未勾选"));
     }
-    let offer = Offer::for_role(scoped.db(), &caller, &row).await?;
+    let offer = Offer::for_role(&db, &caller, &row).await?;
     let within =
         menu_ids.iter().all(|id| offer.menu(*id)) && action_ids.iter().all(|id| offer.action(*id));
     if !within {
         return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
     }
     let txn = scoped.begin().await?;
-    let before = permission_tree::grants_of(&txn, row.id).await?;
+    let on = scoped.on(&txn);
+    let db = on.unscoped();
+    let before = permission_tree::grants_of(&db, row.id).await?;
     let kept = offer.outside(&before);
     let mut menus = menu_ids;
     menus.extend(kept.menu_ids);
     // A kept action stays only while its page does.
-    let kept_actions = menu_action::Entity::find()
-        .filter(menu_action::Column::Id.is_in(kept.action_ids))
-        .all(&txn)
+    let kept_actions = db
+        .all(
+            db.find::<menu_action::Entity>()
+                .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+        )
         .await?
         .into_iter()
         .filter(|a| menus.contains(&a.menu_id))
@@ -703,7 +689,7 @@ pub async fn save_permissions(
         .exec_without_returning(&txn)
         .await?;
     }
-    let after = permission_tree::grants_of(&txn, row.id).await?;
+    let after = permission_tree::grants_of(&db, row.id).await?;
     audit::record(
         &txn,
         scoped.actor(),
@@ -718,5 +704,5 @@ pub async fn save_permissions(
     )
     .await?;
     txn.commit().await?;
-    ok(permissions_of(scoped.db(), &offer, &after, row).await?)
+    ok(permissions_of(&scoped.unscoped(), &offer, &after, row).await?)
 }

@@ -6,10 +6,10 @@
 
 use std::collections::HashSet;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use super::permission_tree::RoleGrants;
-use crate::access::{Caller, Placed};
+use crate::access::{Caller, Placed, Unscoped};
 use crate::entity::{menu, menu_action, role};
 use crate::error::AppError;
 
@@ -25,7 +25,7 @@ pub struct Offer {
 
 impl Offer {
     pub async fn for_role(
-        db: &impl ConnectionTrait,
+        db: &Unscoped<'_, impl ConnectionTrait>,
         caller: &Caller,
         row: &role::Model,
     ) -> Result<Self, AppError> {
@@ -82,8 +82,8 @@ fn administers_from_above(caller: &Caller, row: &role::Model) -> bool {
 }
 
 /// Every menu under the company workspace's root, and their actions.
-async fn company_workspace(db: &impl ConnectionTrait) -> Result<Offer, AppError> {
-    let menus = menu::Entity::find().all(db).await?;
+async fn company_workspace(db: &Unscoped<'_, impl ConnectionTrait>) -> Result<Offer, AppError> {
+    let menus = db.all(db.find::<menu::Entity>()).await?;
     let mut menu_ids: HashSet<i64> = menus
         .iter()
         .filter(|m| m.parent_id.is_none() && m.menu_page == COMPANY_WORKSPACE)
@@ -101,13 +101,14 @@ async fn company_workspace(db: &impl ConnectionTrait) -> Result<Offer, AppError>
             break;
         }
     }
-    let action_ids = menu_action::Entity::find()
-        .filter(menu_action::Column::MenuId.is_in(menu_ids.iter().copied()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|a| a.id)
-        .collect();
+    let action_ids: Vec<i64> = db
+        .values(
+            db.find::<menu_action::Entity>()
+                .filter(menu_action::Column::MenuId.is_in(menu_ids.iter().copied())),
+            menu_action::Column::Id,
+        )
+        .await?;
+    let action_ids = action_ids.into_iter().collect();
     Ok(Offer {
         everything: false,
         menu_ids,

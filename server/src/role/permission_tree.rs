@@ -3,11 +3,12 @@
 
 use std::collections::{HashMap, HashSet};
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::offer::Offer;
+use crate::access::Unscoped;
 use crate::entity::{menu, menu_action, role_action, role_menu};
 use crate::error::AppError;
 
@@ -46,21 +47,24 @@ pub struct RoleGrants {
     pub action_ids: Vec<i64>,
 }
 
-pub async fn grants_of(db: &impl ConnectionTrait, role_id: i64) -> Result<RoleGrants, AppError> {
-    let mut menu_ids: Vec<i64> = role_menu::Entity::find()
-        .filter(role_menu::Column::RoleId.eq(role_id))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|r| r.menu_id)
-        .collect();
-    let mut action_ids: Vec<i64> = role_action::Entity::find()
-        .filter(role_action::Column::RoleId.eq(role_id))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|r| r.menu_action_id)
-        .collect();
+pub async fn grants_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    role_id: i64,
+) -> Result<RoleGrants, AppError> {
+    let mut menu_ids: Vec<i64> = db
+        .values(
+            db.find::<role_menu::Entity>()
+                .filter(role_menu::Column::RoleId.eq(role_id)),
+            role_menu::Column::MenuId,
+        )
+        .await?;
+    let mut action_ids: Vec<i64> = db
+        .values(
+            db.find::<role_action::Entity>()
+                .filter(role_action::Column::RoleId.eq(role_id)),
+            role_action::Column::MenuActionId,
+        )
+        .await?;
     menu_ids.sort_unstable();
     action_ids.sort_unstable();
     Ok(RoleGrants {
@@ -70,14 +74,14 @@ pub async fn grants_of(db: &impl ConnectionTrait, role_id: i64) -> Result<RoleGr
 }
 
 /// The tree the editor may grant from, checked where `held` holds.
-pub async fn build(
-    db: &impl ConnectionTrait,
+pub async fn build<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     offer: &Offer,
     held: &RoleGrants,
 ) -> Result<Vec<PermissionNode>, AppError> {
-    let mut menus = menu::Entity::find().all(db).await?;
+    let mut menus = db.all(db.find::<menu::Entity>()).await?;
     menus.sort_by_key(|m| (m.sort, m.id));
-    let mut actions = menu_action::Entity::find().all(db).await?;
+    let mut actions = db.all(db.find::<menu_action::Entity>()).await?;
     actions.sort_by_key(|a| (a.sort, a.id));
     let menu_checked: HashSet<i64> = held.menu_ids.iter().copied().collect();
     let action_checked: HashSet<i64> = held.action_ids.iter().copied().collect();

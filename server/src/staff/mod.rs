@@ -11,7 +11,7 @@ use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStat
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,7 +21,7 @@ use utoipa_axum::routes;
 use self::seat::{Seat, SeatRequest};
 use self::view::{StaffDetail, StaffRow};
 use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, need};
+use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::auth::password::hash_password;
 use crate::auth::token::new_token;
@@ -29,7 +29,8 @@ use crate::entity::{role, session_token, user, user_role, user_site};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::history::{self, StatusMove};
-use crate::paging::{self, Page, PageQuery, filter_text, lenient_bool, lenient_number};
+use crate::paging::{Page, PageQuery, filter_text, lenient_bool, lenient_number};
+use crate::resource::Resource;
 use crate::transition;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -39,6 +40,19 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(add))
         .routes(routes!(edit))
         .routes(routes!(change_status))
+}
+
+/// A person as the audit log keeps them: their detail, masked, without the status history.
+impl Resource for user::Entity {
+    const KIND: &'static str = "staff";
+    type View = StaffDetail;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<user::Model>,
+    ) -> Result<Vec<StaffDetail>, AppError> {
+        view::details(db, rows, false).await
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -199,9 +213,9 @@ pub async fn list(
     AppJson(query): AppJson<StaffQuery>,
 ) -> ApiResult<Page<StaffRow>> {
     let scoped = caller.require(need::STAFF_LIST)?;
-    let mut select = scoped
-        .read::<user::Entity>()
-        .filter(user::Column::Id.not_in_subquery(crate::enrollment::cancelled_hires()));
+    let mut select = scoped.read::<user::Entity>().filter(
+        user::Column::Id.not_in_subquery(crate::enrollment::cancelled_hires(&scoped.unscoped())),
+    );
     if let Some(name) = filter_text(&query.real_name) {
         select = select.filter(user::Column::RealName.contains(name));
     }
@@ -223,13 +237,11 @@ pub async fn list(
     if let Some(locked) = query.locked {
         select = select.filter(user::Column::Locked.eq(locked));
     }
-    let page = paging::fetch(
-        scoped.db(),
-        select.order_by_asc(user::Column::Id),
-        query.page,
-    )
-    .await?;
-    let mut list = view::rows(scoped.db(), &page.list).await?;
+    let db = scoped.unscoped();
+    let page = db
+        .page(select.order_by_asc(user::Column::Id), query.page)
+        .await?;
+    let mut list = view::rows(&db, &page.list).await?;
     // Nobody changes their own status (change_status refuses it): their row offers none.
     for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
         row.available_actions.clear();
@@ -253,14 +265,14 @@ pub async fn detail(
     let person = if request.unmasked {
         caller.require(need::STAFF_EDIT)?;
         let person = scoped.get_writable::<user::Entity>(request.id).await?;
-        let place = user::Entity::place(&person);
-        audit::record_reveal(scoped.db(), scoped.actor(), "staff", person.id, place).await?;
+        scoped.reveal::<user::Entity>(&person).await?;
         person
     } else {
         scoped.get::<user::Entity>(request.id).await?
     };
-    let mut detail = view::detail(scoped.db(), &person, request.unmasked).await?;
-    if person.id == scoped.actor().id {
+    let own = person.id == scoped.actor().id;
+    let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
+    if own {
         detail.row.available_actions.clear();
     }
     ok(detail)
@@ -268,14 +280,14 @@ pub async fn detail(
 
 /// Refuses a username, mobile or ID number someone else already has, each on its field and
 /// all at once.
-pub async fn refuse_duplicates(
-    db: &impl ConnectionTrait,
+pub async fn refuse_duplicates<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     username: Option<&str>,
     person: &CheckedPerson,
     except: Option<i64>,
 ) -> Result<(), AppError> {
     let others = || {
-        let select = user::Entity::find();
+        let select = db.find::<user::Entity>();
         match except {
             Some(id) => select.filter(user::Column::Id.ne(id)),
             None => select,
@@ -319,7 +331,7 @@ pub async fn prepare_new_person(
     let person = person.check(false)?;
     let seat_checked = seat::resolve(scoped, seat.request(None)).await?;
     let roles = seat::check_roles(scoped, &seat.role_ids, seat_checked.organisation, &[]).await?;
-    refuse_duplicates(scoped.db(), Some(&username), &person, None).await?;
+    refuse_duplicates(&scoped.unscoped(), Some(&username), &person, None).await?;
     Ok(NewPerson {
         username,
         password_hash: hash_password(&password).await?,
@@ -330,11 +342,12 @@ pub async fn prepare_new_person(
     })
 }
 
-/// Writes a new person (inside the caller's transaction); their user code is `BD` and their id.
+/// Writes a new person with their roles inside the caller's transaction and scope, and
+/// records them; their user code is `BD` and their id.
 pub async fn insert_person(
-    db: &impl ConnectionTrait,
+    on: &Scoped<'_, DatabaseTransaction>,
     new: NewPerson,
-) -> Result<user::Model, AppError> {
+) -> Result<(user::Model, StaffDetail), AppError> {
     let now = Utc::now();
     let p = new.person;
     let row = user::ActiveModel {
@@ -366,13 +379,15 @@ pub async fn insert_person(
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    let mut coded: user::ActiveModel = row.into();
-    let id = *coded.id.as_ref();
-    coded.user_code = Set(format!("BD{id:04}"));
-    let row = coded.update(db).await?;
+    };
+    let row = on.insert::<user::Entity>(row).await?;
+    let coded = user::ActiveModel {
+        id: Set(row.id),
+        user_code: Set(format!("BD{:04}", row.id)),
+        ..Default::default()
+    };
+    let row = on.update::<user::Entity>(coded).await?;
+    let db = on.transaction();
     set_roles(db, row.id, &new.roles).await?;
     user_site::Entity::insert(user_site::ActiveModel {
         user_id: Set(row.id),
@@ -380,7 +395,8 @@ pub async fn insert_person(
     })
     .exec_without_returning(db)
     .await?;
-    Ok(row)
+    let view = on.record_created::<user::Entity>(&row).await?;
+    Ok((row, view))
 }
 
 async fn set_roles(
@@ -490,16 +506,10 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<
     )
     .await?;
     let txn = scoped.begin().await?;
-    let person = insert_person(&txn, new).await?;
-    let saved = view::audited(&txn, &person).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::created("staff", person.id, &saved, user::Entity::place(&person)),
-    )
-    .await?;
+    let (_, saved) = insert_person(&scoped.on(&txn), new).await?;
     txn.commit().await?;
-    ok(view::detail(scoped.db(), &person, false).await?)
+    // A new person has no status history yet.
+    ok(saved)
 }
 
 /// Change a person's details, seat and roles. Needs a staff page's `edit`.
@@ -513,17 +523,19 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     ensure_person_changeable(&scoped, &before)?;
     let person = form.person.check(false)?;
     let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
-    let held: Vec<i64> = user_role::Entity::find()
-        .filter(user_role::Column::UserId.eq(before.id))
-        .all(scoped.db())
-        .await?
-        .into_iter()
-        .map(|r| r.role_id)
-        .collect();
+    let db = scoped.unscoped();
+    let held: Vec<i64> = db
+        .values(
+            db.find::<user_role::Entity>()
+                .filter(user_role::Column::UserId.eq(before.id)),
+            user_role::Column::RoleId,
+        )
+        .await?;
     let roles = seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
-    refuse_duplicates(scoped.db(), None, &person, Some(before.id)).await?;
+    refuse_duplicates(&db, None, &person, Some(before.id)).await?;
     let txn = scoped.begin().await?;
-    let old = view::audited(&txn, &before).await?;
+    let on = scoped.on(&txn);
+    let old = on.view::<user::Entity>(before.clone()).await?;
     let mut row: user::ActiveModel = before.into();
     apply_person(&mut row, person);
     row.organisation_id = Set(Some(seat.organisation));
@@ -533,17 +545,11 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     row.department_id = Set(seat.department);
     row.position_id = Set(seat.position);
     row.updated_at = Set(Utc::now());
-    let saved = row.update(&txn).await?;
+    let saved = on.update::<user::Entity>(row).await?;
     set_roles(&txn, saved.id, &roles).await?;
-    let new = view::audited(&txn, &saved).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated("staff", saved.id, &old, &new, user::Entity::place(&saved)),
-    )
-    .await?;
+    on.record_changed::<user::Entity>(&old, &saved).await?;
     txn.commit().await?;
-    ok(view::detail(scoped.db(), &saved, false).await?)
+    ok(view::detail(&scoped.unscoped(), saved, false).await?)
 }
 
 /// The working status and lock flag, as the audit log keeps a status change.
@@ -558,13 +564,13 @@ struct StatusSnapshot<'a> {
 /// `person` was read, and records it; ends their sessions when they leave or are locked. Used
 /// by the staff screens and by onboarding.
 pub async fn apply_status(
-    db: &impl ConnectionTrait,
-    actor: &user::Model,
+    on: &Scoped<'_, DatabaseTransaction>,
     person: user::Model,
     action: StaffAction,
     target: Option<WorkingStatus>,
     reason: &str,
 ) -> Result<user::Model, AppError> {
+    let (db, actor) = (on.transaction(), on.actor());
     let from =
         view::state_of(&person).ok_or_else(|| AppError::internal("unknown working status"))?;
     let to = staff_status::next(action, from, target)?;
@@ -575,7 +581,7 @@ pub async fn apply_status(
         updated_at: Set(Utc::now()),
         ..Default::default()
     };
-    let saved = transition::guarded(db, &person, changes).await?;
+    let saved = transition::guarded(on, &person, changes).await?;
     if action.ends_sessions() {
         revoke_sessions(db, saved.id).await?;
     }
@@ -636,7 +642,7 @@ pub async fn change_status(
     }
     ensure_person_changeable(&scoped, &person)?;
     let txn = scoped.begin().await?;
-    let saved = apply_status(&txn, scoped.actor(), person, action, target, &reason).await?;
+    let saved = apply_status(&scoped.on(&txn), person, action, target, &reason).await?;
     txn.commit().await?;
-    ok(view::detail(scoped.db(), &saved, false).await?)
+    ok(view::detail(&scoped.unscoped(), saved, false).await?)
 }

@@ -2,7 +2,7 @@
 //! given: checked against each other and against the caller's reach before anything is written.
 
 use brokerdesk_core::org::data_scope::DataScope;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use crate::access::{Place, Scoped};
 use crate::entity::{
@@ -116,11 +116,11 @@ pub async fn resolve<C: ConnectionTrait>(
         department: dept.map(|d| d.id),
         position: request.position,
     };
-    if seat.store.is_none() && scoped.ensure_covers(&seat.place()).is_err() {
-        // The caller reaches only stores: the person must sit in one of them.
+    // The caller reaches only stores: the person must sit in one of them. (Whether the seat is
+    // the caller's to fill at all is the person's write's check, from the row as stored.)
+    if seat.store.is_none() && !scoped.scope().covers(&seat.place()) {
         return Err(AppError::invalid("storeId", "请选择所属门店"));
     }
-    scoped.ensure_covers(&seat.place())?;
     Ok(seat)
 }
 
@@ -140,8 +140,12 @@ pub async fn position_rank<C: ConnectionTrait>(
     if scoped.caller().is_super_admin() {
         return Ok(None);
     }
-    Ok(position::Entity::find_by_id(id)
-        .one(scoped.db())
+    let db = scoped.unscoped();
+    Ok(db
+        .one(
+            db.find::<position::Entity>()
+                .filter(position::Column::Id.eq(id)),
+        )
         .await?
         .filter(|own| own.organisation_id == Some(organisation))
         .map(|own| (organisation, own.sort)))
@@ -170,8 +174,8 @@ pub async fn check_roles<C: ConnectionTrait>(
     for id in role_ids {
         let kept = already_held.contains(id);
         let held = if kept {
-            role::Entity::find_by_id(*id)
-                .one(scoped.db())
+            let db = scoped.unscoped();
+            db.one(db.find::<role::Entity>().filter(role::Column::Id.eq(*id)))
                 .await?
                 .ok_or(AppError::NotFound)?
         } else {
@@ -210,40 +214,50 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
     if !scope_ok {
         return Err(AppError::GrantTooWide(message));
     }
-    let db = scoped.db();
-    for row in role_scope_department::Entity::find()
-        .filter(role_scope_department::Column::RoleId.eq(held.id))
-        .all(db)
-        .await?
-    {
+    let db = scoped.unscoped();
+    let departments: Vec<i64> = db
+        .values(
+            db.find::<role_scope_department::Entity>()
+                .filter(role_scope_department::Column::RoleId.eq(held.id)),
+            role_scope_department::Column::DepartmentId,
+        )
+        .await?;
+    for department in departments {
         scoped
-            .get_writable::<department::Entity>(row.department_id)
+            .get_writable::<department::Entity>(department)
             .await
             .map_err(|_| AppError::GrantTooWide(message))?;
     }
-    for row in role_scope_store::Entity::find()
-        .filter(role_scope_store::Column::RoleId.eq(held.id))
-        .all(db)
-        .await?
-    {
+    let stores: Vec<i64> = db
+        .values(
+            db.find::<role_scope_store::Entity>()
+                .filter(role_scope_store::Column::RoleId.eq(held.id)),
+            role_scope_store::Column::StoreId,
+        )
+        .await?;
+    for store in stores {
         scoped
-            .get_writable::<store::Entity>(row.store_id)
+            .get_writable::<store::Entity>(store)
             .await
             .map_err(|_| AppError::GrantTooWide(message))?;
     }
     let grantable = caller.grantable();
-    let menus_ok = role_menu::Entity::find()
-        .filter(role_menu::Column::RoleId.eq(held.id))
-        .all(db)
-        .await?
-        .iter()
-        .all(|row| grantable.menu_ids.contains(&row.menu_id));
-    let actions_ok = role_action::Entity::find()
-        .filter(role_action::Column::RoleId.eq(held.id))
-        .all(db)
-        .await?
-        .iter()
-        .all(|row| grantable.action_ids.contains(&row.menu_action_id));
+    let menus: Vec<i64> = db
+        .values(
+            db.find::<role_menu::Entity>()
+                .filter(role_menu::Column::RoleId.eq(held.id)),
+            role_menu::Column::MenuId,
+        )
+        .await?;
+    let actions: Vec<i64> = db
+        .values(
+            db.find::<role_action::Entity>()
+                .filter(role_action::Column::RoleId.eq(held.id)),
+            role_action::Column::MenuActionId,
+        )
+        .await?;
+    let menus_ok = menus.iter().all(|id| grantable.menu_ids.contains(id));
+    let actions_ok = actions.iter().all(|id| grantable.action_ids.contains(id));
     if menus_ok && actions_ok {
         Ok(())
     } else {

@@ -5,14 +5,15 @@ use std::collections::HashMap;
 
 use brokerdesk_core::org::mask;
 use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState, WorkingStatus};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::access::Unscoped;
 use crate::entity::{department, organisation, position, role, store, user, user_role};
 use crate::error::AppError;
 use crate::history::{self, StatusChange};
-use crate::shared::{millis, name_of, names};
+use crate::shared::{millis, name_of};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RoleRef {
@@ -85,49 +86,31 @@ pub fn action_label(code: &str) -> &'static str {
 }
 
 /// List rows for some people.
-pub async fn rows(
-    db: &impl ConnectionTrait,
+pub async fn rows<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
     people: &[user::Model],
 ) -> Result<Vec<StaffRow>, AppError> {
-    let positions = names::<position::Entity, _>(
-        db,
-        position::Column::Id,
-        position::Column::Name,
-        people.iter().filter_map(|p| p.position_id),
-    )
-    .await?;
-    let organisations = names::<organisation::Entity, _>(
-        db,
-        organisation::Column::Id,
-        organisation::Column::Name,
-        people.iter().filter_map(|p| p.organisation_id),
-    )
-    .await?;
-    let stores = names::<store::Entity, _>(
-        db,
-        store::Column::Id,
-        store::Column::Name,
-        people.iter().filter_map(|p| p.store_id),
-    )
-    .await?;
-    let departments = names::<department::Entity, _>(
-        db,
-        department::Column::Id,
-        department::Column::Name,
-        people.iter().filter_map(|p| p.department_id),
-    )
-    .await?;
-    let holdings = user_role::Entity::find()
-        .filter(user_role::Column::UserId.is_in(people.iter().map(|p| p.id)))
-        .all(db)
+    let positions = db
+        .named::<position::Entity>(people.iter().filter_map(|p| p.position_id))
         .await?;
-    let role_names = names::<role::Entity, _>(
-        db,
-        role::Column::Id,
-        role::Column::Name,
-        holdings.iter().map(|h| h.role_id),
-    )
-    .await?;
+    let organisations = db
+        .named::<organisation::Entity>(people.iter().filter_map(|p| p.organisation_id))
+        .await?;
+    let stores = db
+        .named::<store::Entity>(people.iter().filter_map(|p| p.store_id))
+        .await?;
+    let departments = db
+        .named::<department::Entity>(people.iter().filter_map(|p| p.department_id))
+        .await?;
+    let holdings = db
+        .all(
+            db.find::<user_role::Entity>()
+                .filter(user_role::Column::UserId.is_in(people.iter().map(|p| p.id))),
+        )
+        .await?;
+    let role_names = db
+        .named::<role::Entity>(holdings.iter().map(|h| h.role_id))
+        .await?;
     let mut roles: HashMap<i64, Vec<RoleRef>> = HashMap::new();
     for holding in holdings {
         roles.entry(holding.user_id).or_default().push(RoleRef {
@@ -176,46 +159,54 @@ pub async fn rows(
         .collect())
 }
 
-/// The detail of one person; `unmasked` shows their numbers whole.
-pub async fn detail(
-    db: &impl ConnectionTrait,
-    person: &user::Model,
+/// The details of some people without their histories (as the audit log keeps them);
+/// `unmasked` shows their numbers whole.
+pub async fn details<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    people: Vec<user::Model>,
+    unmasked: bool,
+) -> Result<Vec<StaffDetail>, AppError> {
+    let rows = rows(db, &people).await?;
+    Ok(people
+        .into_iter()
+        .zip(rows)
+        .map(|(person, mut row)| {
+            let show = |value: &Option<String>, masker: fn(&str) -> String| {
+                value
+                    .as_deref()
+                    .map(|v| if unmasked { v.to_owned() } else { masker(v) })
+                    .unwrap_or_default()
+            };
+            if unmasked {
+                row.mobile = person.mobile.clone().unwrap_or_default();
+            }
+            StaffDetail {
+                row,
+                site_id: person.site_id,
+                id_number: show(&person.id_number, mask::id_number),
+                bank_card: show(&person.bank_card, mask::bank_card),
+                education: person.education,
+                marital_status: person.marital_status,
+                address: person.address,
+                emergency_contact: person.emergency_contact,
+                emergency_mobile: show(&person.emergency_mobile, mask::mobile),
+                history: Vec::new(),
+            }
+        })
+        .collect())
+}
+
+/// The detail of one person with their status history; `unmasked` shows their numbers whole.
+pub async fn detail<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    person: user::Model,
     unmasked: bool,
 ) -> Result<StaffDetail, AppError> {
-    let row = rows(db, std::slice::from_ref(person))
+    let id = person.id;
+    let mut detail = details(db, vec![person], unmasked)
         .await?
         .pop()
         .ok_or(AppError::NotFound)?;
-    let show = |value: &Option<String>, masker: fn(&str) -> String| {
-        value
-            .as_deref()
-            .map(|v| if unmasked { v.to_owned() } else { masker(v) })
-            .unwrap_or_default()
-    };
-    let mut row = row;
-    if unmasked {
-        row.mobile = person.mobile.clone().unwrap_or_default();
-    }
-    Ok(StaffDetail {
-        row,
-        site_id: person.site_id,
-        id_number: show(&person.id_number, mask::id_number),
-        bank_card: show(&person.bank_card, mask::bank_card),
-        education: person.education,
-        marital_status: person.marital_status,
-        address: person.address.clone(),
-        emergency_contact: person.emergency_contact.clone(),
-        emergency_mobile: show(&person.emergency_mobile, mask::mobile),
-        history: history::of(db, history::STAFF, person.id, action_label).await?,
-    })
-}
-
-/// The record as the audit log keeps it: masked, without its history.
-pub async fn audited(
-    db: &impl ConnectionTrait,
-    person: &user::Model,
-) -> Result<StaffDetail, AppError> {
-    let mut detail = detail(db, person, false).await?;
-    detail.history.clear();
+    detail.history = history::of(db, history::STAFF, id, action_label).await?;
     Ok(detail)
 }
