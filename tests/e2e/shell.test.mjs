@@ -77,3 +77,56 @@ describe('a record that cannot be shown', () => {
     await page.waitForURL('**/coc/company/index*');
   });
 });
+
+describe('the staff table at 1440 px', () => {
+  test('a 50-character name is clipped with a tooltip and 入职日期 shows whole beside 操作', async ({ page, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const stores = await api(base, '/api/v1/fm/org/store/options', {}, manager);
+    const suffix = String(Date.now()).slice(-6);
+    const realName = `欧阳${suffix}${'长'.repeat(50 - 2 - suffix.length)}`;
+    assert.equal([...realName].length, 50);
+    const added = await api(
+      base,
+      '/api/v1/fm/staff/add',
+      {
+        username: `long${suffix}`,
+        password: 'Clerk@2026',
+        realName,
+        mobile: `137${suffix}04`,
+        storeId: stores.data.find((store) => store.name === '西湖店').id,
+        roleIds: [],
+      },
+      manager,
+    );
+    assert.equal(added.code, 0, added.message);
+
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/staff`);
+    const list = page.getByTestId('staff-list');
+    const row = list.locator('[data-row-id]').filter({ hasText: `欧阳${suffix}` });
+    await row.waitFor();
+    const actions = row.locator('td').last();
+    const edge = (await actions.boundingBox()).x;
+    const cells = row.locator('td');
+    const count = await cells.count();
+    // Every cell but 操作 ends before the fixed 操作 column starts, and shows its text whole
+    // unless it is the clipped name.
+    for (let i = 0; i < count - 1; i += 1) {
+      const box = await cells.nth(i).boundingBox();
+      assert.ok(box.x + box.width <= edge + 1, `column ${i + 1} reaches under 操作`);
+    }
+    // 入职日期 of the people who have one (王建国's row) is shown whole, on one line.
+    const dated = list.locator('[data-row-id]').filter({ hasText: '王建国' }).locator('td');
+    const date = dated.nth((await dated.count()) - 2);
+    assert.match(await date.innerText(), /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(await date.evaluate((td) => td.scrollWidth <= td.clientWidth), '入职日期 is not cut');
+    const dateBox = await date.boundingBox();
+    assert.ok(dateBox.x + dateBox.width <= edge + 1, '入职日期 ends before 操作');
+    const name = cells.first();
+    assert.ok((await name.boundingBox()).height < 60, 'the long name stays on one line');
+    await name.locator('.clipped-text').hover();
+    await page.locator('.arco-tooltip-content').getByText(realName).waitFor();
+    await shot(page, 'staff-table-1440');
+  });
+});

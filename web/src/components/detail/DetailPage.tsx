@@ -117,6 +117,8 @@ export function DetailSection({
         <Descriptions
           column={column}
           colon="："
+          // Equal columns in every section, so labels and values line up down the page.
+          tableLayout="fixed"
           labelStyle={{ width: 110, color: 'var(--color-text-3)' }}
           data={items.map((item) => ({ label: item.label, value: item.value ?? '—' }))}
         />

@@ -16,6 +16,8 @@ export interface DataTableProps<T> {
 
 type Key = string | number;
 
+const FLEX_MIN_WIDTH = 100;
+
 function parentKeys<T>(rows: T[], rowKey: keyof T): Key[] {
   return rows.flatMap((row) => {
     const children = (row as { children?: T[] | null }).children ?? [];
@@ -37,6 +39,11 @@ export function DataTable<T extends object>({
   const [closed, setClosed] = useState<Set<Key>>(new Set());
   const parents = useMemo(() => (tree ? parentKeys(rows, rowKey) : []), [tree, rows, rowKey]);
   const expanded = parents.filter((key) => !closed.has(key));
+  // Columns with widths keep them (long text is clipped by ClippedText instead of widening them);
+  // one without takes what is left, at least FLEX_MIN_WIDTH before the table scrolls sideways.
+  const widths = columns.map((column) => Number(column.width) || 0);
+  const fixedLayout = widths.filter((width) => width === 0).length <= 1;
+  const minWidth = widths.reduce((sum, width) => sum + (width || FLEX_MIN_WIDTH), 0);
 
   return (
     <Table<T>
@@ -57,7 +64,9 @@ export function DataTable<T extends object>({
           }
         : {})}
       onRow={(record) => ({ 'data-row-id': String(record[rowKey]) }) as object}
-      scroll={{ x: 'max-content' }}
+      tableLayoutFixed={fixedLayout}
+      className={fixedLayout ? 'data-table--fixed' : undefined}
+      scroll={{ x: fixedLayout ? minWidth : 'max-content' }}
     />
   );
 }

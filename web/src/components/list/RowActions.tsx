@@ -18,7 +18,7 @@ export interface RowAction {
  */
 export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: string }) {
   return (
-    <Space size={4}>
+    <Space size={4} className="row-actions">
       {items.map((item) => {
         const button = (
           <Button

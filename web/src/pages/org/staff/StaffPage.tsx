@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { Button, Space, Tag } from '@arco-design/web-react';
+import { Button } from '@arco-design/web-react';
 import { IconUserAdd } from '@arco-design/web-react/icon';
 import { staffApi, type StaffAdd, type StaffFilters, type StaffRow } from '../../../api/org/staff';
 import { enumOptions } from '../../../components/enums';
+import { ClippedText } from '../../../components/list/ClippedText';
 import { CrudListPage } from '../../../components/list/CrudListPage';
 import { relatedPath } from '../../../router/related';
 import { ENROLLMENT_PATH } from '../../../router/permission';
@@ -16,6 +17,8 @@ import { choosesCompany } from '../shared/workspace';
 import { newStaff, staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
+
+const clipped = (value?: string | null) => <ClippedText text={orDash(value)} />;
 
 /** 门店员工 / 员工 (/work/store/staff, /coc/hr/staff): the people the caller's data scope reaches. */
 export default function StaffPage({ route }: PageProps) {
@@ -40,43 +43,37 @@ export default function StaffPage({ route }: PageProps) {
         { field: 'workingStatus', label: '状态', kind: 'select', options: enumOptions('workingStatus') },
       ]}
       columns={[
+        // Fixed widths that fit a 1440 px window: a long name, store or role list is clipped
+        // with a tooltip instead of pushing columns under the fixed 操作 column; phone numbers
+        // and dates never wrap. 角色 takes what is left.
         {
           title: '姓名',
           dataIndex: 'realName',
+          width: 110,
           render: (name: string, staff: StaffRow) => {
             const path = detailPath(staff);
-            return path ? <Link to={path}>{name}</Link> : name;
+            return <ClippedText text={name}>{path ? <Link to={path}>{name}</Link> : name}</ClippedText>;
           },
         },
-        { title: '工号', dataIndex: 'userCode' },
-        { title: '手机号码', dataIndex: 'mobile' },
-        { title: '岗位', dataIndex: 'positionName', render: orDash },
-        { title: '门店', dataIndex: 'storeName', render: orDash },
-        { title: '部门', dataIndex: 'departmentName', render: orDash },
+        { title: '工号', dataIndex: 'userCode', width: 80, render: clipped },
+        { title: '手机号码', dataIndex: 'mobile', width: 115, className: 'cell-nowrap' },
+        { title: '岗位', dataIndex: 'positionName', width: 80, render: clipped },
+        { title: '门店', dataIndex: 'storeName', width: 90, render: clipped },
+        { title: '部门', dataIndex: 'departmentName', width: 90, render: clipped },
         {
           title: '角色',
           dataIndex: 'roles',
-          render: (roles: StaffRow['roles']) =>
-            roles.length > 0 ? (
-              <Space size={4} wrap>
-                {roles.map((role) => (
-                  <Tag key={role.id} size="small">
-                    {role.name}
-                  </Tag>
-                ))}
-              </Space>
-            ) : (
-              '—'
-            ),
+          render: (roles: StaffRow['roles']) => clipped(roles.map((role) => role.name).join('、')),
         },
         {
           title: '状态',
           dataIndex: 'workingStatus',
+          width: 80,
           render: (value: string, staff: StaffRow) => <StaffStatusTag workingStatus={value} locked={staff.locked} />,
         },
-        { title: '入职日期', dataIndex: 'entryDate', render: orDash },
+        { title: '入职日期', dataIndex: 'entryDate', width: 105, className: 'cell-nowrap', render: orDash },
       ]}
-      actionWidth={300}
+      actionWidth={250}
       defaults={newStaff(choices)}
       loadFormValues={(staff) => staffApi.detail(staff.id, true).then(staffFormValues)}
       formFields={(editing) => staffFields(Boolean(editing), choices)}
