@@ -130,3 +130,117 @@ describe('the staff table at 1440 px', () => {
     await shot(page, 'staff-table-1440');
   });
 });
+
+/** Every organisation list page of the manager's workspace with a 新增 dialog. */
+const ORG_LISTS = [
+  '/work/store/staff',
+  '/work/enterprise/store',
+  '/work/enterprise/organograma',
+  '/work/enterprise/station',
+  '/work/enterprise/role',
+  '/work/enterprise/dictionary',
+];
+
+describe('dialogs in a narrow window', () => {
+  test('at 800 × 600 every 新增 dialog fits with 确定 visible and opens without errors', async ({ page, base }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    for (const path of ORG_LISTS) {
+      await page.goto(`${base}${path}`);
+      const add = page.locator('[data-testid$="-add"]').first();
+      await add.click();
+      const modal = page.locator('.arco-modal:visible');
+      await modal.waitFor();
+      const box = await modal.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= 800, `${path}: the dialog is wider than the window`);
+      const ok = page.getByTestId('form-submit');
+      await ok.waitFor();
+      const okBox = await ok.boundingBox();
+      assert.ok(okBox.y >= 0 && okBox.y + okBox.height <= 600, `${path}: 确定 is outside the window`);
+      assert.equal(await modal.locator('.arco-form-message:visible').count(), 0, `${path}: an error shows on opening`);
+      assert.equal(await page.locator('.arco-message-error').count(), 0, `${path}: an error toast on opening`);
+      if (path === '/work/store/staff') await shot(page, 'staff-add-800');
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'hidden' });
+    }
+  });
+});
+
+describe('keyboard', () => {
+  test('Esc closes an open tree select first and the dialog only on a second Esc', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/enterprise/organograma`);
+    await page.locator('[data-testid$="-add"]').first().click();
+    const modal = page.locator('.arco-modal:visible');
+    await modal.waitFor();
+    await page.getByTestId('field-parentId').click();
+    const popup = page.locator('.arco-tree-select-popup:visible');
+    await popup.waitFor();
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'hidden' });
+    assert.ok(await modal.isVisible(), 'the first Esc keeps the dialog');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  test('tabbing through the empty login form says nothing until the first 登录', async ({ page, base }) => {
+    await page.goto(`${base}/login`);
+    await page.getByTestId('login-username').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.locator('.arco-form-message:visible').count(), 0, 'no error before 登录');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('请输入用户名').first().waitFor();
+  });
+});
+
+describe('a locked account', () => {
+  test('its open session ends with 账号已被锁定, and the notice leaves at the next attempt', async ({ page, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const stores = await api(base, '/api/v1/fm/org/store/options', {}, manager);
+    const suffix = String(Date.now()).slice(-6);
+    const username = `locked${suffix}`;
+    const password = 'Clerk@2026';
+    // The agent's role, so the new person has a menu to work in.
+    const roles = await api(base, '/api/v1/fm/role/list', { pageNum: 1, pageSize: 50 }, manager);
+    assert.equal(roles.code, 0, roles.message);
+    const agentRole = roles.data.list.find((role) => role.name === '经纪人');
+    assert.ok(agentRole, 'the demo store has a 经纪人 role');
+    const added = await api(
+      base,
+      '/api/v1/fm/staff/add',
+      {
+        username,
+        password,
+        realName: `锁定${suffix}`,
+        mobile: `135${suffix}05`,
+        storeId: stores.data.find((store) => store.name === '西湖店').id,
+        roleIds: [agentRole.id],
+      },
+      manager,
+    );
+    assert.equal(added.code, 0, added.message);
+
+    await loginThroughPage(page, base, username, password);
+    await page.waitForURL('**/work/**');
+    const locked = await api(base, '/api/v1/fm/staff/changeStatus', { id: added.data.id, action: 'lock' }, manager);
+    assert.equal(locked.code, 0, locked.message);
+
+    await page.reload();
+    await page.waitForURL('**/login');
+    const notice = page.getByTestId('login-expired');
+    await notice.getByText('账号已被锁定').waitFor();
+    assert.equal(await page.getByText('登录已过期').count(), 0);
+    await shot(page, 'locked-session');
+
+    // The next attempt's own answer stands alone.
+    await page.getByTestId('login-username').fill(username);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.locator('.arco-message').getByText('账号已被锁定').waitFor();
+    assert.equal(await notice.count(), 0, 'the notice of the ended session is gone');
+  });
+});

@@ -235,7 +235,8 @@ function startLoadingOverlay(enabled: boolean, delayMs: number): () => void {
 /** §8: warn after 300 ms, log out 1 s later, once: the time-over flag stays until the next login. */
 function startLoginExpiredFlow(message: string): void {
   if (localStorage.getItem(storageKeys.timeOver)) return;
-  localStorage.setItem(storageKeys.timeOver, '1');
+  // The flag carries why the session ended, for the login page to repeat (账号已被锁定, not 登录已过期).
+  localStorage.setItem(storageKeys.timeOver, message);
   setTimeout(() => {
     Message.warning({ content: message, duration: LIMITS.warningToastMs });
     setTimeout(() => loginExpired(), LIMITS.loginExpiredLogoutDelayMs);

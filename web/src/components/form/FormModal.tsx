@@ -3,6 +3,7 @@ import { Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
 import { FormField, type FieldSpec } from './fields';
 import { placeFailure } from './placeFailure';
+import { useEscToClose } from './useEscToClose';
 
 export interface FormModalProps<V> {
   title: string;
@@ -44,6 +45,7 @@ export function FormModal<V extends object>({
 }: FormModalProps<V>) {
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
+  useEscToClose(visible, onClose);
 
   useEffect(() => {
     if (!visible) return;
@@ -92,6 +94,7 @@ export function FormModal<V extends object>({
       cancelText={cancelText}
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
+      escToExit={false}
       style={{ width: columns === 2 ? 860 : 560 }}
     >
       <Form
@@ -105,7 +108,8 @@ export function FormModal<V extends object>({
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
-            <Grid.Col key={spec.field} span={24 / columns}>
+            // Two columns from a medium window up; one below, so no field is squeezed.
+            <Grid.Col key={spec.field} xs={24} md={24 / columns}>
               <FormField spec={spec} />
             </Grid.Col>
           ))}

@@ -1,7 +1,7 @@
 // Declarative form fields: one description renders the control, its label and its check, so
 // every create/edit form and filter bar reads alike. Form fields come from core (`coreFields`)
 // and are checked by core's form; filter fields are plain.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react';
 import type { FormKind } from '@core/wasm';
@@ -76,9 +76,16 @@ function IdTreeSelect({
   const numeric = treeData.length === 0 || typeof treeData[0].key === 'number';
   const fromKey = (key: string): Id => (numeric ? Number(key) : key);
   const keys = value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value);
+  // Arco's tree select ignores Esc: it closes here, and the dialog around it stays (useEscToClose).
+  const [open, setOpen] = useState(false);
   return (
     <TreeSelect
       {...rest}
+      popupVisible={open}
+      onVisibleChange={setOpen}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false);
+      }}
       treeData={arcoTree(treeData)}
       value={keys}
       treeCheckable={multiple}

@@ -31,11 +31,20 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const [submitting, setSubmitting] = useState(false);
-  // Shown until the next attempt, so it never stands beside that attempt's own error.
-  const [expired, setExpired] = useState(() => localStorage.getItem(storageKeys.timeOver) !== null);
+  // Why the last session ended (its expiry, the account's lock or departure), shown until the
+  // next attempt, so it never stands beside that attempt's own error.
+  const [ended, setEnded] = useState(() => {
+    const why = localStorage.getItem(storageKeys.timeOver);
+    return why === null ? undefined : why || TEXT.loginExpired;
+  });
+  // Fields are checked as they change; leaving one empty says nothing until the first 登录.
+  const [tried, setTried] = useState(false);
+  const trigger = tried ? ['onBlur', 'onChange'] : ['onChange'];
 
   const submit = async (values: LoginForm) => {
-    setExpired(false);
+    setEnded(undefined);
+    setTried(true);
+    Message.clear();
     setSubmitting(true);
     void preloadLayout().catch(() => undefined);
     try {
@@ -89,18 +98,17 @@ export default function LoginPage() {
           <div className="login-page__compact-brand">房产经纪管理平台</div>
           <h2 className="login-page__card-title">账号登录</h2>
           <p className="login-page__card-hint">请使用您的工作账号登录</p>
-          {expired && (
-            <Alert className="login-page__alert" type="warning" content={TEXT.loginExpired} data-testid="login-expired" />
-          )}
+          {ended && <Alert className="login-page__alert" type="warning" content={ended} data-testid="login-expired" />}
           <Form
             layout="vertical"
             requiredSymbol={false}
             onSubmit={submit}
+            onSubmitFailed={() => setTried(true)}
             // The workspace's code comes while the user types, not after 登录.
             onValuesChange={() => void preloadLayout().catch(() => undefined)}
             autoComplete="on"
           >
-            <Form.Item label="账号" field="username" rules={[loginRule('username')]} validateTrigger={['onBlur', 'onChange']}>
+            <Form.Item label="账号" field="username" rules={[loginRule('username')]} validateTrigger={trigger}>
               <Input
                 data-testid="login-username"
                 prefix={<IconUser />}
@@ -109,7 +117,7 @@ export default function LoginPage() {
                 size="large"
               />
             </Form.Item>
-            <Form.Item label="密码" field="password" rules={[loginRule('password')]} validateTrigger={['onBlur', 'onChange']}>
+            <Form.Item label="密码" field="password" rules={[loginRule('password')]} validateTrigger={trigger}>
               <Input.Password
                 data-testid="login-password"
                 prefix={<IconLock />}

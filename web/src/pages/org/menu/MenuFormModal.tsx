@@ -8,6 +8,7 @@ import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { FormField, type FieldSpec, type TreeOption } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { MENU_TYPES, statusesOf } from './menuVocabulary';
+import { useEscToClose } from '../../../components/form/useEscToClose';
 
 export interface MenuFormProps {
   title: string;
@@ -33,6 +34,7 @@ function actionRule(field: 'code' | 'name', row: () => Record<string, unknown>):
 export function MenuFormModal({ title, visible, initialValues, parents, onSubmit, onClose, onSaved }: MenuFormProps) {
   const [form] = Form.useForm<MenuFields>();
   const [saving, setSaving] = useState(false);
+  useEscToClose(visible, onClose);
   const fields = coreFields('menu', {
     parentId: { treeData: parents, placeholder: '不选则为顶级' },
     menuType: { options: MENU_TYPES },
@@ -73,12 +75,13 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
+      escToExit={false}
       style={{ width: 760 }}
     >
       <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} data-testid="menu-form" autoComplete="off">
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
-            <Grid.Col key={spec.field} span={12}>
+            <Grid.Col key={spec.field} xs={24} md={12}>
               {spec.field === 'status' ? (
                 // A directory and a page offer different statuses.
                 <Form.Item shouldUpdate noStyle>
