@@ -151,6 +151,12 @@ pub const IN_USE: ErrorCode = e(
     "or what still uses the record, e.g. 该部门下还有下级部门或员工，无法删除",
 );
 pub const GLOBAL_ONLY: ErrorCode = e(10020007, 200, "全局数据仅超级管理员可修改", "");
+pub const STATUS_UNKNOWN: ErrorCode = e(
+    10020008,
+    500,
+    "数据状态异常，请联系管理员",
+    "a stored status outside core's vocabulary, e.g. 入职状态「X」无法识别，请联系管理员",
+);
 
 /// Every code, in code order.
 pub const CATALOGUE: &[ErrorCode] = &[
@@ -183,6 +189,7 @@ pub const CATALOGUE: &[ErrorCode] = &[
     TRANSITION_REFUSED,
     IN_USE,
     GLOBAL_ONLY,
+    STATUS_UNKNOWN,
 ];
 
 pub fn find(code: u32) -> Option<&'static ErrorCode> {

@@ -135,6 +135,9 @@ pub enum AppError {
     InUse(String),
     #[error("{}", catalogue::GLOBAL_ONLY.message)]
     GlobalOnly,
+    /// A stored status core's vocabulary does not know, naming the column and the code.
+    #[error("{0}")]
+    StatusUnknown(String),
 }
 
 /// Why a session ended before its time: told with the expiry code, in the words of the login
@@ -180,6 +183,7 @@ impl AppError {
             Self::TransitionRefused(_) => &catalogue::TRANSITION_REFUSED,
             Self::InUse(_) => &catalogue::IN_USE,
             Self::GlobalOnly => &catalogue::GLOBAL_ONLY,
+            Self::StatusUnknown(_) => &catalogue::STATUS_UNKNOWN,
         }
     }
 
@@ -231,7 +235,7 @@ impl From<brokerdesk_core::org::TransitionError> for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        if let Self::Internal(detail) = &self {
+        if let Self::Internal(detail) | Self::StatusUnknown(detail) = &self {
             // Logged inside the request's trace span, so the log line carries method and path.
             tracing::error!(%detail, "request failed");
         }

@@ -67,6 +67,6 @@ impl Guarded for enrollment::Entity {
     fn as_read(model: &enrollment::Model) -> Condition {
         Condition::all()
             .add(enrollment::Column::Id.eq(model.id))
-            .add(enrollment::Column::Status.eq(model.status.as_str()))
+            .add(enrollment::Column::Status.eq(model.status))
     }
 }

@@ -19,6 +19,7 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, status_change, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
@@ -158,11 +159,6 @@ pub struct EnrollmentId {
     pub id: i64,
 }
 
-fn status_of(row: &enrollment::Model) -> Result<OnboardingStatus, AppError> {
-    OnboardingStatus::from_code(&row.status)
-        .ok_or_else(|| AppError::internal("unknown onboarding status"))
-}
-
 fn action_label(code: &str) -> &'static str {
     OnboardingAction::from_code(code)
         .map(OnboardingAction::label)
@@ -211,7 +207,7 @@ async fn describe<C: ConnectionTrait>(
         ) else {
             continue;
         };
-        let status = status_of(&row)?;
+        let status = row.status.0;
         out.push((
             Enrollment {
                 id: row.id,
@@ -226,8 +222,8 @@ async fn describe<C: ConnectionTrait>(
                 department_name: staff_row.department_name,
                 position_id: staff_row.position_id,
                 position_name: staff_row.position_name,
-                status: row.status.clone(),
-                working_status: row.target_status.clone(),
+                status: row.status.code().to_owned(),
+                working_status: row.target_status.map(|target| target.code().to_owned()),
                 reject_reason: row.reject_reason.clone(),
                 started_by: row.started_by,
                 started_by_name: name_of(&deciders, row.started_by),
@@ -364,8 +360,8 @@ pub async fn start(
         store_group_id: Set(hire.store_group_id),
         store_id: Set(hire.store_id),
         department_id: Set(hire.department_id),
-        status: Set(OnboardingStatus::Draft.code().to_owned()),
-        target_status: Set(target.map(|t| t.code().to_owned())),
+        status: Set(OnboardingStatus::Draft.into()),
+        target_status: Set(target.map(Into::into)),
         reject_reason: Set(String::new()),
         started_by: Set(Some(scoped.actor().id)),
         decided_by: Set(None),
@@ -402,7 +398,7 @@ async fn for_action(
     action: OnboardingAction,
 ) -> Result<(enrollment::Model, user::Model, OnboardingStatus), AppError> {
     let row = scoped.get_writable::<enrollment::Entity>(id).await?;
-    let to = onboarding::next(action, status_of(&row)?)?;
+    let to = onboarding::next(action, row.status.0)?;
     let db = scoped.unscoped();
     let hire = db
         .one(
@@ -438,24 +434,24 @@ async fn move_to(
     reason: &str,
     change: impl FnOnce(&mut enrollment::ActiveModel),
 ) -> Result<enrollment::Model, AppError> {
-    let from = row.status.clone();
+    let from = row.status.0;
     let place = enrollment::Entity::place(&row);
     let mut changes = enrollment::ActiveModel {
-        status: Set(to.code().to_owned()),
+        status: Set(to.into()),
         updated_at: Set(Utc::now()),
         ..Default::default()
     };
     change(&mut changes);
     let saved = transition::guarded(on, &row, changes).await?;
     let (db, actor) = (on.transaction(), on.actor());
-    if from != to.code() {
+    if from != to {
         history::record(
             db,
             StatusMove {
                 entity: history::ENROLLMENT,
                 entity_id: saved.id,
                 action: action.code(),
-                from: &from,
+                from: from.code(),
                 to: to.code(),
                 reason,
                 actor_id: actor.id,
@@ -463,7 +459,7 @@ async fn move_to(
         )
         .await?;
     }
-    let kind = if from == to.code() {
+    let kind = if from == to {
         Action::Update
     } else {
         Action::Status
@@ -475,7 +471,7 @@ async fn move_to(
             "enrollment",
             saved.id,
             kind,
-            snapshot(&from),
+            snapshot(&from.code()),
             snapshot(&to.code()),
             place,
         ),
@@ -502,7 +498,7 @@ pub async fn save(
     let on = scoped.on(&txn);
     let saved = move_to(&on, row, OnboardingAction::Save, to, "", |active| {
         if let Some(target) = target {
-            active.target_status = Set(Some(target.code().to_owned()));
+            active.target_status = Set(Some(target.into()));
         }
     })
     .await?;
@@ -560,10 +556,7 @@ pub async fn approve(
         ));
     }
     let target = working_status("workingStatus", request.working_status.as_deref())?
-        .or(row
-            .target_status
-            .as_deref()
-            .and_then(WorkingStatus::from_code))
+        .or(row.target_status.map(|target| target.0))
         .ok_or_else(|| AppError::invalid("workingStatus", "请选择入职状态"))?;
     let effect = OnboardingAction::Approve
         .staff_effect()
@@ -572,7 +565,7 @@ pub async fn approve(
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = move_to(&on, row, OnboardingAction::Approve, to, "", |active| {
-        active.target_status = Set(Some(target.code().to_owned()));
+        active.target_status = Set(Some(target.into()));
         active.decided_by = Set(Some(actor));
         active.decided_at = Set(Some(Utc::now()));
     })

@@ -2,6 +2,8 @@
 
 use sea_orm::entity::prelude::*;
 
+use super::status::{OnboardingState, WorkingState};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "enrollment")]
 pub struct Model {
@@ -13,10 +15,9 @@ pub struct Model {
     pub store_group_id: Option<i64>,
     pub store_id: Option<i64>,
     pub department_id: Option<i64>,
-    /// Core `onboardingStatus`.
-    pub status: String,
+    pub status: OnboardingState,
     /// The working status the hire gets on approval.
-    pub target_status: Option<String>,
+    pub target_status: Option<WorkingState>,
     pub reject_reason: String,
     pub started_by: Option<i64>,
     pub decided_by: Option<i64>,

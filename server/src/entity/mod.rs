@@ -22,6 +22,7 @@ pub mod role_menu;
 pub mod role_scope_department;
 pub mod role_scope_store;
 pub mod session_token;
+pub mod status;
 pub mod status_change;
 pub mod store;
 pub mod store_group;

@@ -5,9 +5,15 @@
 use sea_orm::{DbErr, SqlErr};
 
 use super::AppError;
+use crate::entity::status::UnknownStatus;
 
 impl From<DbErr> for AppError {
     fn from(err: DbErr) -> Self {
+        if let DbErr::TryIntoErr { source, .. } = &err
+            && let Some(unknown) = source.downcast_ref::<UnknownStatus>()
+        {
+            return Self::StatusUnknown(unknown.to_string());
+        }
         match err.sql_err() {
             Some(SqlErr::UniqueConstraintViolation(_)) => Self::Duplicate,
             Some(SqlErr::ForeignKeyConstraintViolation(detail)) => foreign_key_refusal(&detail),

@@ -355,8 +355,42 @@ async fn two_approvals_at_once_make_one_hire(app: TestApp) {
     assert_eq!(staff["workingStatus"], won);
 }
 
+/// A status outside core's vocabulary (written by hand or by an older release) is named in the
+/// answer with its code, not a bare internal error; the other onboardings still answer.
+async fn an_unknown_stored_status_is_named_not_a_crash(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let strange = manager
+        .data(START, start_body(&s, "linxm", "13912340077"))
+        .await;
+    let fine = manager
+        .data(START, start_body(&s, "linxd", "13912340078"))
+        .await;
+    app.sql(&format!(
+        "UPDATE enrollment SET status = 'ARCHIVED' WHERE id = {}",
+        strange["id"]
+    ))
+    .await;
+    let message = "入职状态「ARCHIVED」无法识别，请联系管理员";
+    manager
+        .post(DETAIL, json!({ "id": strange["id"] }))
+        .await
+        .assert_error(10020008, message);
+    manager
+        .post(SUBMIT, json!({ "id": strange["id"] }))
+        .await
+        .assert_error(10020008, message);
+    manager
+        .post(LIST, json!({ "pageSize": 10 }))
+        .await
+        .assert_error(10020008, message);
+    let other = manager.data(DETAIL, json!({ "id": fine["id"] })).await;
+    assert_eq!(other["status"], "DRAFT");
+}
+
 on_both_backends!(
     a_new_hire_is_onboarded_end_to_end,
     a_cancelled_hire_never_becomes_staff,
     two_approvals_at_once_make_one_hire,
+    an_unknown_stored_status_is_named_not_a_crash,
 );
