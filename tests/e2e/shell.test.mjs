@@ -244,3 +244,43 @@ describe('a locked account', () => {
     assert.equal(await notice.count(), 0, 'the notice of the ended session is gone');
   });
 });
+
+describe('the site switcher', () => {
+  test('is hidden with one site, and a new city site appears in it without logging in again', async ({ browser, page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.getByTestId('sidebar').waitFor();
+    assert.equal(await page.getByTestId('site-switcher').count(), 0, 'one site: no switcher');
+
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await loginThroughPage(admin, base, 'admin');
+    await admin.waitForURL('**/adminConfig/**');
+    await admin.goto(`${base}/adminConfig/citySite`);
+    const suffix = String(Date.now()).slice(-5);
+    await admin.getByTestId('citySite-add').click();
+    await admin.getByTestId('field-name').fill(`绍兴${suffix}`);
+    await admin.getByTestId('field-code').fill(`sx${suffix}`);
+    await admin.getByTestId('form-submit').click();
+    await admin.locator('[data-row-id]').filter({ hasText: `绍兴${suffix}` }).waitFor();
+    await admin.getByTestId('site-switcher').click();
+    await admin.locator('.arco-select-popup:visible').getByText(`绍兴${suffix}`).waitFor();
+    await context.close();
+  });
+});
+
+describe('pagination', () => {
+  test('sits right under a short table, not at the bottom of the window', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/enterprise/station`);
+    const list = page.locator('.list-page');
+    await list.locator('[data-row-id]').first().waitFor();
+    const table = await list.locator('.arco-table').boundingBox();
+    const bar = await list.getByTestId('pagination').boundingBox();
+    const gap = bar.y - (table.y + table.height);
+    assert.ok(gap >= 0 && gap <= 32, `the bar is ${gap}px below its table`);
+    assert.ok(bar.y + bar.height < 900 - 100, 'the bar is not pinned to the window bottom');
+    await shot(page, 'pagination-under-table');
+  });
+});

@@ -11,8 +11,8 @@ export interface PaginationProps {
 }
 
 /**
- * The pagination bar of spec §2: 上一页/下一页, 共N条, the §9 page sizes. It sits fixed at the
- * bottom, its left edge following the sidebar through `--pagination-left`.
+ * The pagination bar of spec §2: 上一页/下一页, 共N条, the §9 page sizes. It sits right under its
+ * table, and stays in view at the window's bottom while a long table scrolls.
  */
 export function Pagination({ total, current, pageSize, onChange }: PaginationProps) {
   return (

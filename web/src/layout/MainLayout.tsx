@@ -1,8 +1,7 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Layout } from '@arco-design/web-react';
 import { findRoute } from '@core/wasm';
-import { LIMITS } from '../config/coreData';
 import { useSessionRefresh } from '../router/session';
 import { useMenuStore } from '../stores/menu';
 import { useSettingsStore } from '../stores/settings';
@@ -29,12 +28,6 @@ export default function MainLayout() {
   // A detail page lights up the list it belongs to, with its directory open.
   const sidebarPath = findRoute(table, pathname)?.meta.owner || pathname;
   useSessionRefresh();
-
-  // The fixed pagination bar's left edge follows the sidebar (spec §4, offsets from §9).
-  useEffect(() => {
-    const left = collapsed ? LIMITS.paginationLeftCollapsed : LIMITS.paginationLeftOpen;
-    document.documentElement.style.setProperty('--pagination-left', `${left}px`);
-  }, [collapsed]);
 
   return (
     <Layout className="app-layout" data-theme-type={themeType}>
