@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use brokerdesk_core::menu::{MenuEntry, STATUS_VISIBLE, default_menu_tree};
 use brokerdesk_core::org::data_scope::DataScope;
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
 use chrono::Utc;
 use sea_orm::{
@@ -629,7 +630,7 @@ async fn users(db: &impl ConnectionTrait, ids: &Ids, password_hash: &str) -> Res
             // The super administrator belongs to no city: no city's operators manage them.
             site_id: Set((demo.role_code != "admin").then(|| ids.sites[demo.site])),
             department_id: Set(demo.department.map(|d| ids.departments[d])),
-            working_status: Set(user::WORKING_STATUS_FORMAL.into()),
+            working_status: Set(WorkingStatus::Formal.into()),
             locked: Set(false),
             failed_logins: Set(0),
             locked_until: Set(None),

@@ -54,7 +54,7 @@ impl Guarded for user::Entity {
     fn as_read(model: &user::Model) -> Condition {
         Condition::all()
             .add(user::Column::Id.eq(model.id))
-            .add(user::Column::WorkingStatus.eq(model.working_status.as_str()))
+            .add(user::Column::WorkingStatus.eq(model.working_status))
             .add(user::Column::Locked.eq(model.locked))
     }
 }

@@ -71,7 +71,7 @@ impl FromRequestParts<AppState> for Session {
 fn ended(user: &user::Model) -> Option<AppError> {
     if user.locked {
         Some(AppError::SessionEnded(SessionEnd::Locked))
-    } else if user.working_status == user::WORKING_STATUS_LEAVE {
+    } else if user.working_status.0 == WorkingStatus::Leave {
         Some(AppError::SessionEnded(SessionEnd::Left))
     } else {
         None
@@ -80,7 +80,7 @@ fn ended(user: &user::Model) -> Option<AppError> {
 
 /// Whether the person's working status lets them in (PENDING and LEAVE do not).
 pub fn may_log_in(user: &user::Model) -> bool {
-    WorkingStatus::from_code(&user.working_status).is_some_and(WorkingStatus::may_log_in)
+    user.working_status.0.may_log_in()
 }
 
 fn header_text<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {

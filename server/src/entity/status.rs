@@ -63,7 +63,7 @@ status_column!(
 );
 
 status_column!(
-    /// A working status column (`enrollment.target_status`): core `workingStatus`.
+    /// `user.working_status` and `enrollment.target_status`: core `workingStatus`.
     WorkingState(WorkingStatus),
     "在职状态"
 );

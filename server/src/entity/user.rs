@@ -2,10 +2,7 @@
 
 use sea_orm::entity::prelude::*;
 
-/// `workingStatus` of someone who has left: they can no longer log in.
-pub const WORKING_STATUS_LEAVE: &str = "LEAVE";
-pub const WORKING_STATUS_FORMAL: &str = "INCUMBENCY_FORMAL";
-pub const WORKING_STATUS_PENDING: &str = "PENDING";
+use super::status::WorkingState;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "user")]
@@ -25,7 +22,7 @@ pub struct Model {
     pub store_group_id: Option<i64>,
     pub organisation_id: Option<i64>,
     pub site_id: Option<i64>,
-    pub working_status: String,
+    pub working_status: WorkingState,
     pub locked: bool,
     /// Wrong passwords in a row since the last success or throttle.
     pub failed_logins: i32,

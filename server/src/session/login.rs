@@ -3,6 +3,7 @@
 
 use axum::extract::State;
 use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -95,7 +96,7 @@ pub async fn login(
     if account.locked {
         return Err(AppError::AccountLocked);
     }
-    if account.working_status == user::WORKING_STATUS_LEAVE {
+    if account.working_status.0 == WorkingStatus::Leave {
         return Err(AppError::AccountLeft);
     }
     if !may_log_in(&account) {

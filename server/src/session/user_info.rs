@@ -97,7 +97,7 @@ pub async fn get_login_user_info(
             .as_deref()
             .map(brokerdesk_core::org::mask::mobile)
             .unwrap_or_default(),
-        working_status: user.working_status.clone(),
+        working_status: user.working_status.0.code().to_owned(),
         sites,
         permissions: menu::permission_codes(&known.menu),
         chat_login_info,

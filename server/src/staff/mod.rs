@@ -363,7 +363,7 @@ pub async fn insert_person(
         organisation_id: Set(Some(new.seat.organisation)),
         site_id: Set(Some(new.seat.site)),
         department_id: Set(new.seat.department),
-        working_status: Set(new.status.code().to_owned()),
+        working_status: Set(new.status.into()),
         locked: Set(false),
         failed_logins: Set(0),
         locked_until: Set(None),
@@ -571,12 +571,11 @@ pub async fn apply_status(
     reason: &str,
 ) -> Result<user::Model, AppError> {
     let (db, actor) = (on.transaction(), on.actor());
-    let from =
-        view::state_of(&person).ok_or_else(|| AppError::internal("unknown working status"))?;
+    let from = view::state_of(&person);
     let to = staff_status::next(action, from, target)?;
     let place = user::Entity::place(&person);
     let changes = user::ActiveModel {
-        working_status: Set(to.working_status.code().to_owned()),
+        working_status: Set(to.working_status.into()),
         locked: Set(to.locked),
         updated_at: Set(Utc::now()),
         ..Default::default()

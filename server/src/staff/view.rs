@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use brokerdesk_core::org::mask;
-use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState, WorkingStatus};
+use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -71,11 +71,11 @@ pub struct StaffDetail {
     pub history: Vec<StatusChange>,
 }
 
-pub fn state_of(person: &user::Model) -> Option<StaffState> {
-    WorkingStatus::from_code(&person.working_status).map(|working_status| StaffState {
-        working_status,
+pub fn state_of(person: &user::Model) -> StaffState {
+    StaffState {
+        working_status: person.working_status.0,
         locked: person.locked,
-    })
+    }
 }
 
 /// The label of a staff action code, for histories.
@@ -140,7 +140,7 @@ pub async fn rows<C: ConnectionTrait>(
             store_name: name_of(&stores, person.store_id),
             department_id: person.department_id,
             department_name: name_of(&departments, person.department_id),
-            working_status: person.working_status.clone(),
+            working_status: person.working_status.0.code().to_owned(),
             locked: person.locked,
             entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
             roles: {
@@ -148,9 +148,7 @@ pub async fn rows<C: ConnectionTrait>(
                 held.sort_by_key(|r| r.id);
                 held
             },
-            available_actions: state_of(person)
-                .map(staff_status::available_actions)
-                .unwrap_or_default()
+            available_actions: staff_status::available_actions(state_of(person))
                 .into_iter()
                 .map(|action| action.code().to_owned())
                 .collect(),

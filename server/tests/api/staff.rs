@@ -482,6 +482,31 @@ async fn two_status_changes_at_once_make_one_move(app: TestApp) {
     assert_eq!(person["workingStatus"], "LEAVE");
 }
 
+/// A working status outside core's vocabulary is named in the answer with its code; changing
+/// that person's status is refused the same way, and nobody else's record is affected.
+async fn an_unknown_stored_working_status_is_named_not_a_crash(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    app.sql(&format!(
+        "UPDATE \"user\" SET working_status = 'RETIRED' WHERE id = {}",
+        s.users["agent"]
+    ))
+    .await;
+    let manager = app.as_user("manager").await;
+    let message = "在职状态「RETIRED」无法识别，请联系管理员";
+    manager
+        .post(DETAIL, json!({ "id": s.users["agent"] }))
+        .await
+        .assert_error(10020008, message);
+    manager
+        .post(STATUS, json!({ "id": s.users["agent"], "action": "leave" }))
+        .await
+        .assert_error(10020008, message);
+    let own = manager
+        .data(DETAIL, json!({ "id": s.users["manager"] }))
+        .await;
+    assert_eq!(own["workingStatus"], "INCUMBENCY_FORMAL");
+}
+
 on_both_backends!(
     nobody_is_offered_a_status_action_on_their_own_row,
     each_scope_sees_its_own_people_and_nobody_elses,
@@ -489,4 +514,5 @@ on_both_backends!(
     locking_and_leaving_end_sessions_at_once,
     editing_moves_people_within_reach_and_keeps_their_roles,
     two_status_changes_at_once_make_one_move,
+    an_unknown_stored_working_status_is_named_not_a_crash,
 );
