@@ -13,7 +13,7 @@
 
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
-    EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, Select, TransactionTrait,
+    EntityTrait, FromQueryResult, QueryFilter, Select, TransactionTrait,
 };
 
 use super::caller::Caller;
@@ -21,7 +21,7 @@ use super::scope::{Place, Placed, Scope};
 use super::unscoped::Unscoped;
 use crate::entity::user;
 use crate::error::AppError;
-use crate::paging::{self, Page, PageQuery};
+use crate::paging::{Page, PageQuery};
 
 /// The caller's view of the database: a connection (or a transaction) and their scope.
 pub struct Scoped<'a, C = DatabaseConnection> {
@@ -105,16 +105,7 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         E: EntityTrait,
         E::Model: FromQueryResult + Send + Sync,
     {
-        paging::fetch(self.db, select, page).await
-    }
-
-    /// How many rows a select finds.
-    pub async fn count<E>(&self, select: Select<E>) -> Result<u64, AppError>
-    where
-        E: EntityTrait,
-        E::Model: Sync,
-    {
-        Ok(select.count(self.db).await?)
+        self.unscoped().page(select, page).await
     }
 
     /// One readable row.

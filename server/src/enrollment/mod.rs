@@ -480,6 +480,24 @@ async fn move_to(
     Ok(saved)
 }
 
+/// [`move_to`] in a transaction of its own, for moves that write nothing else; answers the
+/// onboarding as saved.
+async fn moved(
+    scoped: &Scoped<'_>,
+    row: enrollment::Model,
+    action: OnboardingAction,
+    to: OnboardingStatus,
+    reason: &str,
+    change: impl FnOnce(&mut enrollment::ActiveModel),
+) -> Result<EnrollmentDetail, AppError> {
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let saved = move_to(&on, row, action, to, reason, change).await?;
+    let answer = describe_detail(&on.unscoped(), saved, false).await?;
+    txn.commit().await?;
+    Ok(answer)
+}
+
 /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
 #[utoipa::path(post, path = "/api/v1/fm/enrollment/save", tag = "enrollment",
     request_body = EnrollmentSave, security(("token" = [])),
@@ -527,16 +545,13 @@ pub async fn submit(
     if row.target_status.is_none() {
         return Err(AppError::invalid("workingStatus", "请选择入职状态"));
     }
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Submit, to, "", |active| {
-        active.submitted_at = Set(Some(Utc::now()));
-        active.reject_reason = Set(String::new());
-    })
-    .await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    ok(
+        moved(&scoped, row, OnboardingAction::Submit, to, "", |active| {
+            active.submitted_at = Set(Some(Utc::now()));
+            active.reject_reason = Set(String::new());
+        })
+        .await?,
+    )
 }
 
 /// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
@@ -590,17 +605,19 @@ pub async fn reject(
     let reason = request.reason.clone().unwrap_or_default();
     let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
     let actor = scoped.actor().id;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Reject, to, &reason, |active| {
-        active.reject_reason = Set(reason.clone());
-        active.decided_by = Set(Some(actor));
-        active.decided_at = Set(Some(Utc::now()));
-    })
-    .await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    ok(moved(
+        &scoped,
+        row,
+        OnboardingAction::Reject,
+        to,
+        &reason,
+        |active| {
+            active.reject_reason = Set(reason.clone());
+            active.decided_by = Set(Some(actor));
+            active.decided_at = Set(Some(Utc::now()));
+        },
+    )
+    .await?)
 }
 
 /// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
@@ -616,12 +633,7 @@ pub async fn cancel(
     let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
     let reason = request.reason.clone().unwrap_or_default();
     let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    ok(moved(&scoped, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?)
 }
 
 /// The hires whose onboarding was cancelled: people who never joined.
