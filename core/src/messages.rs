@@ -12,6 +12,9 @@ pub const CANCEL_REQUEST: &str = "取消请求";
 pub const URL_PARAM_ERROR: &str = "url参数错误";
 pub const COPY_SUCCESS: &str = "复制成功";
 pub const DELETE_CONFIRM: &str = "此操作将永久删除该数据，是否继续？";
+/// The title of a delete confirmation, naming what goes: `{what}` is the kind (门店), `{name}` the
+/// record's name (西湖店), so a slip of the row is caught before 确定.
+pub const DELETE_NAMED: &str = "确定删除{what}「{name}」吗？";
 
 /// §2 shared UI.
 pub const EMPTY_DATA: &str = "~暂无数据~";
@@ -44,6 +47,11 @@ pub fn page_total(total: u64) -> String {
     PAGE_TOTAL.replace("{total}", &total.to_string())
 }
 
+/// `确定删除门店「西湖店」吗？`.
+pub fn delete_named(what: &str, name: &str) -> String {
+    DELETE_NAMED.replace("{what}", what).replace("{name}", name)
+}
+
 /// Every fixed text by the camelCase key the SPA uses.
 pub fn all() -> Vec<(&'static str, &'static str)> {
     vec![
@@ -56,6 +64,7 @@ pub fn all() -> Vec<(&'static str, &'static str)> {
         ("urlParamError", URL_PARAM_ERROR),
         ("copySuccess", COPY_SUCCESS),
         ("deleteConfirm", DELETE_CONFIRM),
+        ("deleteNamed", DELETE_NAMED),
         ("emptyData", EMPTY_DATA),
         ("prevPage", PREV_PAGE),
         ("nextPage", NEXT_PAGE),
@@ -101,6 +110,8 @@ mod tests {
         assert_eq!(text("networkError"), "网络响应错误");
         assert_eq!(text("copySuccess"), "复制成功");
         assert_eq!(text("deleteConfirm"), "此操作将永久删除该数据，是否继续？");
+        assert_eq!(delete_named("门店", "西湖店"), "确定删除门店「西湖店」吗？");
+        assert_eq!(text("deleteNamed"), DELETE_NAMED);
         assert_eq!(
             chat_connect_failed("socket closed"),
             "[连接失败] socket closed"

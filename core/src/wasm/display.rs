@@ -239,6 +239,12 @@ pub fn page_total(total: f64) -> String {
     crate::messages::page_total(whole(total).max(0) as u64)
 }
 
+/// `确定删除门店「西湖店」吗？`: the title of a delete confirmation.
+#[wasm_bindgen(js_name = deleteNamed)]
+pub fn delete_named(what: &str, name: &str) -> String {
+    crate::messages::delete_named(what, name)
+}
+
 #[wasm_bindgen(js_name = enumLabels)]
 pub fn enum_labels(name: &str) -> Result<StringRecord, JsError> {
     let entries = enums::table(name).map_or(&[][..], |table| table.entries);

@@ -5,6 +5,7 @@
 mod apps;
 mod callers;
 mod common;
+mod companies;
 mod config;
 mod enrollment;
 mod fixtures;

@@ -244,7 +244,8 @@ export interface paths {
   };
   "/api/v1/fm/org/company/detail": {
     /**
-     * One organisation; the contact mobile is shown whole to a caller who may edit it. Needs a
+     * One organisation, its contact mobile masked as in the list. `unmasked` (查看完整信息, or the
+     * edit form) needs the edit action over the company and is recorded in the audit log. Needs a
      * company list or detail page.
      */
     post: operations["detail"];
@@ -664,7 +665,7 @@ export interface components {
     });
     Company: {
       address: string;
-      /** @description Masked, except in the detail for a caller who may edit it. */
+      /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
       contactMobile: string;
       contactName: string;
       /** Format: int64 */
@@ -697,6 +698,12 @@ export interface components {
        */
       siteId?: number | null;
     });
+    CompanyDetailRequest: {
+      /** Format: int64 */
+      id: number;
+      /** @description Show the contact mobile whole (needs the page's edit action; recorded in the audit log). */
+      unmasked?: boolean;
+    };
     CompanyEdit: components["schemas"]["CompanyForm"] & {
       /** Format: int64 */
       id: number;
@@ -1035,7 +1042,7 @@ export interface components {
       code: number;
       data: {
         address: string;
-        /** @description Masked, except in the detail for a caller who may edit it. */
+        /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
         contactMobile: string;
         contactName: string;
         /** Format: int64 */
@@ -1365,7 +1372,7 @@ export interface components {
       data: {
         list: {
             address: string;
-            /** @description Masked, except in the detail for a caller who may edit it. */
+            /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
             contactMobile: string;
             contactName: string;
             /** Format: int64 */

@@ -52,7 +52,8 @@ type CompanyFields = Pick<Company, 'name' | 'contactName' | 'contactMobile' | 'a
 
 export const companyApi = {
   list: pageOf<Company, CompanyFilters>('/api/v1/fm/org/company/list'),
-  detail: (id: number) => read<Company>('/api/v1/fm/org/company/detail', { id }),
+  /** The contact mobile masked; `unmasked` (查看完整信息, the edit form) is recorded in the audit log. */
+  detail: (id: number, unmasked = false) => read<Company>('/api/v1/fm/org/company/detail', { id, unmasked }),
   options: (filters: { siteId?: number; scope?: number } = {}) =>
     choices<CompanyOption>('/api/v1/fm/org/company/options', filters),
   add: (data: CompanyFields & { siteId?: number; scope: number }) => write<Company>('/api/v1/fm/org/company/add', data),

@@ -1,4 +1,5 @@
 import { Modal } from '@arco-design/web-react';
+import { deleteNamed } from '@core/wasm';
 import { TEXT } from '../../config/coreData';
 
 export interface ConfirmOptions {
@@ -21,4 +22,9 @@ export function confirmAction({ title = '提示', content = TEXT.deleteConfirm, 
     // A failure was already toasted by the request client; the dialog just closes.
     onOk: () => onOk().catch(() => undefined),
   });
+}
+
+/** 确定删除门店「西湖店」吗？ above the spec's warning: the dialog names what goes. */
+export function confirmDelete(what: string, name: string, onOk: () => Promise<unknown>) {
+  confirmAction({ title: deleteNamed(what, name), onOk });
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Message, type TableColumnProps } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { confirmAction } from '../form/confirmAction';
+import { confirmDelete } from '../form/confirmAction';
 import type { FieldSpec } from '../form/fields';
 import { FormModal } from '../form/FormModal';
 import { Permission } from '../Permission';
@@ -100,12 +100,10 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
 
   const remove = (row: T) =>
     onDelete &&
-    confirmAction({
-      onOk: async () => {
-        await onDelete(row);
-        Message.success('删除成功');
-        query.reload();
-      },
+    confirmDelete(entityName, rowName(row), async () => {
+      await onDelete(row);
+      Message.success('删除成功');
+      query.reload();
     });
 
   const actionColumn: TableColumnProps<T> = {

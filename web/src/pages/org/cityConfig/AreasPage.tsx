@@ -3,7 +3,7 @@ import { Button, Message, Select, Space } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { citySiteApi } from '../../../api/org/org';
 import { districtApi, type District } from '../../../api/org/cityConfig';
-import { confirmAction } from '../../../components/form/confirmAction';
+import { confirmDelete } from '../../../components/form/confirmAction';
 import type { FieldSpec } from '../../../components/form/fields';
 import { FormModal } from '../../../components/form/FormModal';
 import { RowActions } from '../../../components/list/RowActions';
@@ -89,12 +89,10 @@ export default function AreasPage({ route }: PageProps) {
   };
 
   const remove = (row: AreaRow) =>
-    confirmAction({
-      onOk: async () => {
-        await (row.kind === 'district' ? districtApi.remove(row.id) : districtApi.removeCircle(row.id));
-        Message.success('删除成功');
-        query.reload();
-      },
+    confirmDelete(row.kind === 'district' ? '区域' : '商圈', row.name, async () => {
+      await (row.kind === 'district' ? districtApi.remove(row.id) : districtApi.removeCircle(row.id));
+      Message.success('删除成功');
+      query.reload();
     });
 
   return (

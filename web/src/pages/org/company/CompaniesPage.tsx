@@ -75,7 +75,7 @@ export default function CompaniesPage({ route }: PageProps) {
         { title: '创建时间', dataIndex: 'createdAt', render: dateTime },
       ]}
       defaults={NEW_COMPANY}
-      loadFormValues={(company) => companyApi.detail(company.id).then(companyFormValues)}
+      loadFormValues={(company) => companyApi.detail(company.id, true).then(companyFormValues)}
       formFields={(editing) => companyFields(Boolean(editing), withSite ? sites : undefined)}
       rowActions={(company) => {
         const path = detailPath(company);

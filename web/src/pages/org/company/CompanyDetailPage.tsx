@@ -1,7 +1,7 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Tabs, Tag } from '@arco-design/web-react';
-import { IconEdit } from '@arco-design/web-react/icon';
+import { Button, Space, Tabs, Tag } from '@arco-design/web-react';
+import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { companyApi } from '../../../api/org/org';
 import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
@@ -25,9 +25,16 @@ const DETAIL_ACTIONS = { add: 'edit', edit: 'edit', delete: 'edit' };
 export default function CompanyDetailPage({ route }: PageProps) {
   const id = Number(useParams().id);
   // Through the shared cache: a store added on the 门店 tab refreshes the counts above it.
-  const { data: company, error, reload: load } = useRead(() => companyApi.detail(id));
-  const [editing, setEditing] = useState(false);
-  const formValues = useMemo(() => company && companyFormValues(company), [company]);
+  // The contact mobile comes masked, as in the list; 查看完整信息 reads it whole (the server
+  // records every reveal), and so does the edit form, which must not save the mask back.
+  const [unmasked, setUnmasked] = useState(false);
+  const { data: company, error, reload: load } = useRead(() => companyApi.detail(id, unmasked));
+  const [formValues, setFormValues] = useState<Partial<CompanyValues> | undefined>();
+  const edit = () =>
+    companyApi
+      .detail(id, true)
+      .then((full) => setFormValues(companyFormValues(full)))
+      .catch(() => undefined);
 
   return (
     <DetailPage
@@ -39,9 +46,14 @@ export default function CompanyDetailPage({ route }: PageProps) {
       subject={company?.name}
       extra={
         <Permission action="edit">
-          <Button type="primary" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="company-edit">
-            编辑
-          </Button>
+          <Space>
+            <Button icon={<IconEye />} onClick={() => setUnmasked((shown) => !shown)} data-testid="company-unmask">
+              {unmasked ? '隐藏敏感信息' : '查看完整信息'}
+            </Button>
+            <Button type="primary" icon={<IconEdit />} onClick={edit} data-testid="company-edit">
+              编辑
+            </Button>
+          </Space>
         </Permission>
       }
     >
@@ -74,11 +86,11 @@ export default function CompanyDetailPage({ route }: PageProps) {
           </Tabs>
           <FormModal<CompanyValues>
             title="编辑公司"
-            visible={editing}
+            visible={formValues !== undefined}
             fields={companyFields(true, undefined)}
             initialValues={formValues}
             onSubmit={(values) => companyApi.edit(companyEdit(company.id, values))}
-            onClose={() => setEditing(false)}
+            onClose={() => setFormValues(undefined)}
             onSaved={load}
           />
         </>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Message, Space } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { companyApi, departmentApi, storeApi, type DepartmentNode } from '../../../api/org/org';
-import { confirmAction } from '../../../components/form/confirmAction';
+import { confirmDelete } from '../../../components/form/confirmAction';
 import { FormModal } from '../../../components/form/FormModal';
 import { RowActions } from '../../../components/list/RowActions';
 import { Permission } from '../../../components/Permission';
@@ -57,12 +57,10 @@ export default function DepartmentsPage({ route }: PageProps) {
   };
 
   const remove = (department: DepartmentNode) =>
-    confirmAction({
-      onOk: async () => {
-        await departmentApi.remove(department.id);
-        Message.success('删除成功');
-        query.reload();
-      },
+    confirmDelete('部门', department.name, async () => {
+      await departmentApi.remove(department.id);
+      Message.success('删除成功');
+      query.reload();
     });
 
   return (

@@ -26,6 +26,7 @@ export default function DictionaryPage({ route }: PageProps) {
     <CrudListPage<Dictionary, { keyword?: string }, Values>
       testId="dictionary"
       entityName="参数"
+      rowName={(row) => row.label}
       fetchPage={dictionaryApi.list}
       initialFilters={{}}
       filters={[{ field: 'keyword', label: '键名/名称' }]}

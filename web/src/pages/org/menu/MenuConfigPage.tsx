@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Message, Space, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { menuAdminApi, type MenuFields, type MenuNode } from '../../../api/org/menuAdmin';
-import { confirmAction } from '../../../components/form/confirmAction';
+import { confirmDelete } from '../../../components/form/confirmAction';
 import { RowActions, type RowAction } from '../../../components/list/RowActions';
 import { Permission } from '../../../components/Permission';
 import { TreeListPage } from '../../../components/tree/TreeListPage';
@@ -49,12 +49,10 @@ export default function MenuConfigPage() {
     dialog?.editing ? menuAdminApi.edit({ ...values, id: dialog.editing.menuId }) : menuAdminApi.add(values);
 
   const remove = (node: MenuNode) =>
-    confirmAction({
-      onOk: async () => {
-        await menuAdminApi.remove(node.menuId);
-        Message.success('删除成功');
-        query.reload();
-      },
+    confirmDelete('菜单', node.menuName, async () => {
+      await menuAdminApi.remove(node.menuId);
+      Message.success('删除成功');
+      query.reload();
     });
 
   const move = async (node: MenuNode, step: -1 | 1) => {

@@ -1,0 +1,42 @@
+// Organisation screens as a city operator meets them: a company's detail shows its contact masked
+// like the list until 查看完整信息, and a delete asks about the record by name.
+import assert from 'node:assert/strict';
+import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+
+async function apiSession(base, username) {
+  const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
+  assert.equal(res.code, 0, `login ${username}: ${res.message}`);
+  return { token: res.data.token, userId: res.data.userId };
+}
+
+describe('company screens', () => {
+  test('the detail masks the contact until 查看完整信息', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'city');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/coc/company/index`);
+    await page.locator('tr', { hasText: '安居经纪' }).getByTestId('row-detail').click();
+    const detail = page.getByTestId('company-detail');
+    await detail.getByText('137****0001').waitFor();
+    assert.equal(await detail.getByText('13700000001').count(), 0);
+    await page.getByTestId('company-unmask').click();
+    await detail.getByText('13700000001').waitFor();
+    await shot(page, 'org-company-detail-unmasked');
+  });
+
+  test('a delete names the record it removes', async ({ page, site, base }) => {
+    const name = `待删公司${stamp()}`;
+    const city = await apiSession(base, 'city');
+    const added = await api(base, '/api/v1/fm/org/company/add', { name, scope: 2 }, city);
+    assert.equal(added.code, 0, added.message);
+    await loginThroughPage(page, site, 'city');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/coc/company/index`);
+    const row = page.locator('tr', { hasText: name });
+    await row.getByTestId('row-delete').click();
+    await page.locator('.arco-modal').getByText(`确定删除公司「${name}」吗？`).waitFor();
+    await shot(page, 'org-delete-named');
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText('删除成功').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+  });
+});
