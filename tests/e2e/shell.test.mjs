@@ -161,7 +161,7 @@ describe('dialogs in a narrow window', () => {
       assert.equal(await modal.locator('.arco-form-message:visible').count(), 0, `${path}: an error shows on opening`);
       assert.equal(await page.locator('.arco-message-error').count(), 0, `${path}: an error toast on opening`);
       if (path === '/work/store/staff') await shot(page, 'staff-add-800');
-      await page.keyboard.press('Escape');
+      await modal.getByRole('button', { name: '取消' }).click();
       await modal.waitFor({ state: 'hidden' });
     }
   });
@@ -181,6 +181,22 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'hidden' });
     assert.ok(await modal.isVisible(), 'the first Esc keeps the dialog');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  test('an Esc after choosing in a closed select keeps the dialog and what was typed', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/staff`);
+    await page.getByTestId('staff-add').click();
+    const modal = page.locator('.arco-modal:visible');
+    await page.getByTestId('field-realName').fill('周末');
+    await page.getByTestId('field-storeId').click();
+    await page.locator('.arco-select-popup:visible').getByText('西湖店', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    assert.ok(await modal.isVisible(), 'one Esc on the select keeps the dialog');
+    assert.equal(await page.getByTestId('field-realName').inputValue(), '周末');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
   });
