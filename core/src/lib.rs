@@ -5,6 +5,7 @@
 //! its inputs with the same rules the browser shows) and to wasm (`wasm` feature, `src/wasm/`).
 
 pub mod audit;
+pub mod audit_snapshot;
 pub mod chat;
 pub mod constants;
 pub mod decimal;

@@ -1,5 +1,6 @@
 // Organisation screens as a city operator meets them: a company's detail shows its contact masked
-// like the list until 查看完整信息, and a delete asks about the record by name.
+// like the list until 查看完整信息, a delete asks about the record by name, and the audit log
+// shows what changed by name rather than as JSON of ids.
 import assert from 'node:assert/strict';
 import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
@@ -38,5 +39,31 @@ describe('company screens', () => {
     await page.getByTestId('confirm-ok').click();
     await page.getByText('删除成功').first().waitFor();
     await row.waitFor({ state: 'detached' });
+  });
+
+  test('the audit log shows a new store by its company and group names', async ({ page, site, base }) => {
+    const name = `审计店${stamp()}`;
+    const boss = await apiSession(base, 'boss');
+    const groups = await api(base, '/api/v1/fm/org/storeGroup/list', { name: '西湖片区' }, boss);
+    assert.equal(groups.code, 0, groups.message);
+    const added = await api(
+      base,
+      '/api/v1/fm/org/store/add',
+      { name, storeGroupId: groups.data.list[0].id, address: '杭州市西湖区文一路2号' },
+      boss,
+    );
+    assert.equal(added.code, 0, added.message);
+    await loginThroughPage(page, site, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/adminConfig/home`);
+    const row = page.getByTestId('audit-log').locator('tr', { hasText: name }).first();
+    await row.getByRole('button').first().click();
+    const after = page.getByTestId('audit-变更后').first();
+    await after.getByText('西湖片区').waitFor();
+    await after.getByText('安居经纪').waitFor();
+    const text = await after.innerText();
+    assert.ok(!text.includes('organisationId') && !text.includes('{'), text);
+    await after.scrollIntoViewIfNeeded();
+    await shot(page, 'org-audit-names');
   });
 });

@@ -16,6 +16,8 @@ const VOCAB_TYPES: &str = r#"
 // ---- vocabularies ----
 /** step: 1-based position on the step bar; page: which page of the onboarding opens */
 export interface OnboardingStep { step: number; page: 'info' | 'review' }
+/** One line of a record in the 操作日志: 所属门店：西湖店 */
+export interface SnapshotLine { label: string; text: string }
 "#;
 
 #[wasm_bindgen]
@@ -24,6 +26,8 @@ extern "C" {
     pub type VocabEntries;
     #[wasm_bindgen(typescript_type = "OnboardingStep")]
     pub type OnboardingStepJs;
+    #[wasm_bindgen(typescript_type = "SnapshotLine[]")]
+    pub type SnapshotLines;
 }
 
 const TABLES: [EnumTable; 4] = [
@@ -40,6 +44,18 @@ pub fn vocab_table(name: &str) -> Result<VocabEntries, JsError> {
         Some(table) => to_js(table.entries),
         None => Ok(JsValue::UNDEFINED.unchecked_into()),
     }
+}
+
+/// A record before or after a change, as labelled lines with names instead of ids.
+#[wasm_bindgen(js_name = auditSnapshotLines)]
+pub fn audit_snapshot_lines(entity: &str, snapshot: JsValue) -> Result<SnapshotLines, JsError> {
+    let value: serde_json::Value = if snapshot.is_undefined() {
+        serde_json::Value::Null
+    } else {
+        serde_wasm_bindgen::from_value(snapshot)
+            .map_err(|error| JsError::new(&format!("记录格式错误：{error}")))?
+    };
+    to_js(&crate::audit_snapshot::lines(entity, &value))
 }
 
 /// The statuses a menu entry of this type may have (none for an unknown type).

@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { Card, Grid, Typography } from '@arco-design/web-react';
+import { auditSnapshotLines } from '@core/wasm';
 import { auditApi, type AuditEntry } from '../../api/org/audit';
 import { DataTable } from '../../components/list/DataTable';
 import { FilterBar } from '../../components/list/FilterBar';
@@ -7,11 +9,25 @@ import { Pagination } from '../../components/Pagination';
 import { enumOptions, enumText } from '../../components/enums';
 import { dateTime } from '../org/shared/format';
 
-function Snapshot({ title, value }: { title: string; value: unknown }) {
+/** A record before or after the change, as core labels it: names, not ids. */
+function Snapshot({ title, entity, value }: { title: string; entity: string; value: unknown }) {
+  const lines = auditSnapshotLines(entity, value);
   return (
-    <div>
+    <div data-testid={`audit-${title}`}>
       <Typography.Text type="secondary">{title}</Typography.Text>
-      <pre className="audit-log__json">{value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}</pre>
+      {lines.length === 0 ? (
+        <div>—</div>
+      ) : (
+        <dl className="audit-log__lines">
+          {lines.map((line, index) => (
+            // Two fields may share a label (状态): the position tells them apart.
+            <Fragment key={`${index}-${line.label}`}>
+              <dt>{line.label}</dt>
+              <dd>{line.text}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      )}
     </div>
   );
 }
@@ -44,10 +60,10 @@ export function AuditLog() {
         expandedRowRender={(entry) => (
           <Grid.Row gutter={16}>
             <Grid.Col span={12}>
-              <Snapshot title="变更前" value={entry.before} />
+              <Snapshot title="变更前" entity={entry.entity} value={entry.before} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <Snapshot title="变更后" value={entry.after} />
+              <Snapshot title="变更后" entity={entry.entity} value={entry.after} />
             </Grid.Col>
           </Grid.Row>
         )}
