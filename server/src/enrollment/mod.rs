@@ -249,12 +249,20 @@ async fn describe_detail<C: ConnectionTrait>(
     unmasked: bool,
 ) -> Result<EnrollmentDetail, AppError> {
     let id = row.id;
+    let hired_roles = row.hired_roles.clone();
     let (mut enrollment, hire) = describe(db, vec![row])
         .await?
         .pop()
         .ok_or(AppError::NotFound)?;
     let person = view::detail(db, hire.clone(), unmasked).await?;
     enrollment.mobile = person.row.mobile.clone();
+    // A decided onboarding says what the person was hired as, not what they are today.
+    let roles = match hired_roles {
+        Some(stored) => serde_json::from_str(&stored).map_err(|error| {
+            AppError::internal(format!("hired roles of onboarding {id}: {error}"))
+        })?,
+        None => person.row.roles,
+    };
     Ok(EnrollmentDetail {
         enrollment,
         sex: hire.sex,
@@ -266,7 +274,7 @@ async fn describe_detail<C: ConnectionTrait>(
         address: person.address,
         emergency_contact: person.emergency_contact,
         emergency_mobile: person.emergency_mobile,
-        roles: person.row.roles,
+        roles,
         history: history::of(db, history::ENROLLMENT, id, action_label).await?,
     })
 }
@@ -577,9 +585,16 @@ pub async fn approve(
         .staff_effect()
         .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
     let actor = scoped.actor().id;
+    let hired_as = view::detail(&scoped.unscoped(), hire.clone(), false)
+        .await?
+        .row
+        .roles;
+    let hired_roles = serde_json::to_string(&hired_as)
+        .map_err(|error| AppError::internal(format!("hired roles: {error}")))?;
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = move_to(&on, row, OnboardingAction::Approve, to, "", |active| {
+        active.hired_roles = Set(Some(hired_roles));
         active.target_status = Set(Some(target.into()));
         active.decided_by = Set(Some(actor));
         active.decided_at = Set(Some(Utc::now()));

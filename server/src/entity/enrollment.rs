@@ -23,6 +23,8 @@ pub struct Model {
     pub decided_by: Option<i64>,
     pub submitted_at: Option<DateTimeUtc>,
     pub decided_at: Option<DateTimeUtc>,
+    /// The hire's roles at approval, as JSON `[{"id", "name"}]`; none before.
+    pub hired_roles: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

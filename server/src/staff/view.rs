@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use brokerdesk_core::org::mask;
 use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::access::Unscoped;
@@ -15,7 +15,7 @@ use crate::error::AppError;
 use crate::history::{self, StatusChange};
 use crate::shared::{millis, name_of};
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RoleRef {
     pub id: i64,
     pub name: String,

@@ -355,6 +355,41 @@ async fn two_approvals_at_once_make_one_hire(app: TestApp) {
     assert_eq!(staff["workingStatus"], won);
 }
 
+/// A finished onboarding says what the person was hired as: promoting them later does not
+/// rewrite the record.
+async fn a_finished_onboarding_keeps_the_role_at_hire(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let mobile = "13912340055";
+    let started = manager
+        .data(START, start_body(&s, "promoted", mobile))
+        .await;
+    let id = started["id"].clone();
+    manager.data(SAVE, details(&id, mobile)).await;
+    manager.data(SUBMIT, json!({ "id": id })).await;
+    let boss = app.as_user("boss").await;
+    let approved = boss.data(APPROVE, json!({ "id": id })).await;
+    assert_eq!(approved["roles"][0]["name"], "经纪人");
+    boss.data("/api/v1/fm/staff/edit", json!({
+        "id": started["userId"], "realName": "林小满", "mobile": mobile, "storeId": s.stores["西湖店"],
+        "departmentId": s.departments["销售二部"], "positionId": s.positions["安居经纪/店长"],
+        "roleIds": [s.roles["安居经纪/店长"]],
+    }))
+    .await;
+    let today = manager
+        .data(STAFF_DETAIL, json!({ "id": started["userId"] }))
+        .await;
+    assert_eq!(today["roles"][0]["name"], "店长");
+    let record = manager.data(DETAIL, json!({ "id": id })).await;
+    let roles: Vec<&str> = record["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|role| role["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["经纪人"]);
+}
+
 /// A status outside core's vocabulary (written by hand or by an older release) is named in the
 /// answer with its code, not a bare internal error; the other onboardings still answer.
 async fn an_unknown_stored_status_is_named_not_a_crash(app: TestApp) {
@@ -389,6 +424,7 @@ async fn an_unknown_stored_status_is_named_not_a_crash(app: TestApp) {
 }
 
 on_both_backends!(
+    a_finished_onboarding_keeps_the_role_at_hire,
     a_new_hire_is_onboarded_end_to_end,
     a_cancelled_hire_never_becomes_staff,
     two_approvals_at_once_make_one_hire,

@@ -3,6 +3,7 @@
 
 mod m0001_initial;
 mod m0002_organisation;
+mod m0003_role_at_hire;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -14,6 +15,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m0001_initial::Migration),
             Box::new(m0002_organisation::Migration),
+            Box::new(m0003_role_at_hire::Migration),
         ]
     }
 }
