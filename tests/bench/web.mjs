@@ -6,7 +6,8 @@
 //   form visible       first visit of /login until the 登录 button shows
 //   bytes by type      that first visit as sent on the wire (encoded: compressed when the server compresses)
 //   login → home       click on 登录 until the workspace home greets the user beside a sidebar with items
-//   list reload        reload of the store's staff list (as `manager`) until its first row shows
+//   list reload        reload of an organisation list until its first row shows: the store's staff
+//                      list (as `manager`) and the city's company list (as `city`)
 // Speed is measured here, never asserted in tests.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -173,15 +174,21 @@ async function loginRun(browser, base) {
   return { form, bytes, gzipped, files, login: Math.max(home, menu) - click };
 }
 
-/** Signed in as `manager`, a full reload of the staff list until its first row shows. */
-async function reloadRun(browser, base) {
+/** The organisation lists reloaded: who opens which list. */
+const RELOADS = [
+  { name: 'staff list reload → first row', user: 'manager', path: '/work/store/staff' },
+  { name: 'company list reload → first row', user: 'city', path: '/coc/company/index' },
+];
+
+/** Signed in as `user`, a full reload of the list at `path` until its first row shows. */
+async function reloadRun(browser, base, { user, path }) {
   const { context, page } = await newPage(browser);
   await page.goto(`${base}/login`);
-  await page.getByTestId('login-username').fill('manager');
+  await page.getByTestId('login-username').fill(user);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await waitForMark(page, 'home');
-  await page.goto(`${base}/work/store/staff`);
+  await page.goto(`${base}${path}`);
   await waitForMark(page, 'row');
   await page.waitForLoadState('networkidle');
   // Cache warm, as a user pressing F5 would have it.
@@ -212,7 +219,7 @@ function report({ label, logins, reloads }) {
     console.log(`${name.padEnd(34)} ${format(median(values))}  (${format(Math.min(...values))}–${format(Math.max(...values))})`);
   line('login form visible', logins.map((run) => run.form));
   line('click 登录 → workspace home + menu', logins.map((run) => run.login));
-  line('staff list reload → first row', reloads);
+  for (const reload of RELOADS) line(reload.name, reloads[reload.name]);
   console.log(
     `first visit of /login, as sent: ${kb(total)} in ${median(logins.map((run) => run.files))} files ` +
       `(the same at gzip -9: ${kb(totalGzipped)})`,
@@ -230,12 +237,12 @@ try {
     // One unrecorded visit: the server's and the disk's first-touch costs are not the page's.
     await loginRun(browser, build.server.base);
     build.logins = [];
-    build.reloads = [];
+    build.reloads = Object.fromEntries(RELOADS.map((reload) => [reload.name, []]));
   }
   for (let i = 0; i < RUNS; i += 1) {
     for (const build of builds) {
       build.logins.push(await loginRun(browser, build.server.base));
-      build.reloads.push(await reloadRun(browser, build.server.base));
+      for (const reload of RELOADS) build.reloads[reload.name].push(await reloadRun(browser, build.server.base, reload));
     }
   }
   for (const build of builds) report(build);

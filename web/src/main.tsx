@@ -14,6 +14,8 @@ import { AppRoutes } from './router/AppRoutes';
 import { preloadRoute } from './router/routeChunks';
 import { useMenuStore } from './stores/menu';
 import { useSessionStore } from './stores/session';
+import { useSiteStore } from './stores/site';
+import { useUserStore } from './stores/user';
 import './styles.css';
 
 async function start() {
@@ -21,11 +23,18 @@ async function start() {
   // With a session, the saved menu becomes routes before the first navigation is matched, and the
   // page being reloaded starts fetching its code now, beside the config, user info and menu.
   const { token, userId } = useSessionStore.getState();
+  let pageCode: Promise<unknown> = Promise.resolve();
   if (token && userId) {
     useMenuStore.getState().restore(userId);
-    preloadRoute(useMenuStore.getState().routeTable, window.location.pathname).catch(() => undefined);
+    pageCode = preloadRoute(useMenuStore.getState().routeTable, window.location.pathname).catch(() => undefined);
+    // With this tab's user info (and so their city site) the page renders and asks for its data
+    // at once; the layout refreshes info and menu beside it. Its code is awaited first (from
+    // the cache on a reload): a first render that suspends on it is shown ~300 ms late by React.
+    const info = useUserStore.getState().restore(userId) ? useUserStore.getState().info : undefined;
+    if (info) useSiteStore.getState().restore(userId, info.sites);
+    else pageCode = Promise.resolve();
   }
-  await config;
+  await Promise.all([config, pageCode]);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

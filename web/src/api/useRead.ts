@@ -1,6 +1,9 @@
 import { useCallback, useId } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestsOf } from './client';
+
+/** How long an answer counts as fresh: long enough to span a screen's first render. */
+const JUST_LOADED_MS = 1000;
 
 export interface Read<T> {
   data: T | undefined;
@@ -22,11 +25,21 @@ export interface Read<T> {
  */
 export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevious = false): Read<T> {
   const id = useId();
+  const client = useQueryClient();
   const reads = requestsOf(load);
+  const queryKey = reads.length > 0 ? ['read', ...reads] : ['local', id, key];
+  // A read nobody has asked for yet is sent now, while the rest of the screen renders, instead
+  // of after the whole screen has committed: on a reload the list's request runs beside the
+  // layout's first render. The query below joins it (one request, not two).
+  if (reads.length > 0 && client.getQueryState(queryKey) === undefined) {
+    void client.prefetchQuery({ queryKey, queryFn: load });
+  }
   const query = useQuery({
-    queryKey: reads.length > 0 ? ['read', ...reads] : ['local', id, key],
+    queryKey,
     queryFn: load,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    // An answer that came while the screen was still rendering is not asked again at mount.
+    staleTime: JUST_LOADED_MS,
   });
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);

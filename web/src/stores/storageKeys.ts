@@ -12,6 +12,8 @@ export const storageKeys = {
   menuCollapsed: shared.menuCollapsed,
   /** The visited views (sessionStorage). */
   tagViews: shared.tagViews,
+  /** The signed-in user's info (sessionStorage), so a reload renders before the server answers. */
+  userInfo: 'userInfo',
   /** Set once a login-expired flow has started, so it runs once; login clears it. */
   timeOver: 'timeOver',
 } as const;
