@@ -66,4 +66,21 @@ describe('company screens', () => {
     await after.scrollIntoViewIfNeeded();
     await shot(page, 'org-audit-names');
   });
+
+  test('an independent broker is never offered 门店组', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'city');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/coc/company/index`);
+    await page.locator('tr', { hasText: '张伟独立经纪人' }).getByTestId('row-detail').click();
+    const detail = page.getByTestId('company-detail');
+    await detail.getByText('门店 / 员工').waitFor();
+    await page.getByTestId('store-list').waitFor();
+    assert.equal(await page.getByRole('tab', { name: '门店组' }).count(), 0);
+    assert.equal(await page.getByTestId('storeGroup-list').count(), 0);
+    await shot(page, 'org-independent-broker');
+    // A brokerage keeps its 门店组.
+    await page.goto(`${site}/coc/company/index`);
+    await page.locator('tr', { hasText: '安居经纪' }).getByTestId('row-detail').click();
+    await page.getByTestId('storeGroup-list').waitFor();
+  });
 });

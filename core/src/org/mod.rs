@@ -4,6 +4,7 @@
 //!
 //! The server refuses with these messages; the SPA shows only the buttons these tables allow.
 
+pub mod company_kind;
 pub mod data_scope;
 pub mod dictionary;
 pub mod fields;

@@ -40,6 +40,12 @@ fn staff_state(working_status: &str, locked: bool) -> Option<StaffState> {
     })
 }
 
+/// Whether a company of this `organisationScope` manages 门店组 (only a 经纪公司 does).
+#[wasm_bindgen(js_name = companyHasStoreGroups)]
+pub fn company_has_store_groups(scope: f64) -> bool {
+    crate::org::company_kind::has_store_groups(scope as i64)
+}
+
 /// The status actions a staff record offers from its state; none for an unknown status.
 #[wasm_bindgen(js_name = staffAvailableActions)]
 pub fn staff_available_actions(working_status: &str, locked: bool) -> Vec<String> {

@@ -2,6 +2,7 @@
 //! optionally in one of its store groups.
 
 use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::org::company_kind;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::sea_query::ExprTrait;
@@ -283,6 +284,17 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StoreAdd>) -> ApiResult<
     let scoped = caller.require(need::STORE_ADD)?;
     let form = form::checked(&form)?;
     let org = target_organisation(&scoped, form.organisation_id).await?;
+    let door = scoped.unscoped();
+    let stores = door
+        .counts(
+            door.find::<store::Entity>(),
+            store::Column::OrganisationId,
+            [org.id],
+        )
+        .await?;
+    let stores = u64::try_from(count_of(&stores, org.id)).unwrap_or_default();
+    company_kind::check_new_store(i64::from(org.scope), stores)
+        .map_err(|message| AppError::invalid("organisationId", message))?;
     let checked = check(&scoped, org.id, &form.form, None).await?;
     ok(scoped
         .create::<store::Entity>(store::ActiveModel {

@@ -2,6 +2,7 @@
 //! grouped for management.
 
 use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::org::company_kind;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
@@ -206,6 +207,8 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StoreGroupAdd>) -> ApiRe
     let scoped = caller.require(need::STORE_ADD)?;
     let form = form::checked(&form)?;
     let org = target_organisation(&scoped, form.organisation_id).await?;
+    company_kind::check_new_store_group(i64::from(org.scope))
+        .map_err(|message| AppError::invalid("organisationId", message))?;
     let name = check_name(&scoped, org.id, &form.name, None).await?;
     ok(scoped
         .create::<store_group::Entity>(store_group::ActiveModel {

@@ -1,5 +1,5 @@
 //! Companies as a new user meets them: the detail masks the contact like the list, and showing
-//! it whole is on file.
+//! it whole is on file; each kind of company has only what it needs.
 
 use serde_json::json;
 
@@ -9,7 +9,10 @@ use crate::on_both_backends;
 
 const DETAIL: &str = "/api/v1/fm/org/company/detail";
 
-on_both_backends!(the_company_detail_masks_the_contact_until_revealed,);
+on_both_backends!(
+    the_company_detail_masks_the_contact_until_revealed,
+    each_kind_of_company_has_what_it_needs,
+);
 
 async fn the_company_detail_masks_the_contact_until_revealed(app: TestApp) {
     let s = Seeded::load(&app).await;
@@ -37,4 +40,42 @@ async fn the_company_detail_masks_the_contact_until_revealed(app: TestApp) {
         )
         .await;
     assert_eq!(reveals["total"], 1, "{reveals}");
+}
+
+/// An independent broker works alone: no 门店组, one store of their own; a partner has stores
+/// but no 门店组 either.
+async fn each_kind_of_company_has_what_it_needs(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let city = app.as_user("city").await;
+    let broker = s.org("张伟独立经纪人");
+    for org in [broker, s.org("优居合作机构")] {
+        city.post(
+            "/api/v1/fm/org/storeGroup/add",
+            json!({ "organisationId": org, "name": "城东片区" }),
+        )
+        .await
+        .assert_error(10000004, "独立经纪人和合作机构没有门店组");
+    }
+    city.data(
+        "/api/v1/fm/org/store/add",
+        json!({ "organisationId": broker, "name": "张伟工作室" }),
+    )
+    .await;
+    let second = city
+        .post(
+            "/api/v1/fm/org/store/add",
+            json!({ "organisationId": broker, "name": "张伟二店" }),
+        )
+        .await;
+    second.assert_error(10000004, "独立经纪人只能有一个门店");
+    assert_eq!(
+        second.body["errors"]["organisationId"][0],
+        "独立经纪人只能有一个门店"
+    );
+    // A brokerage still adds groups.
+    city.data(
+        "/api/v1/fm/org/storeGroup/add",
+        json!({ "organisationId": s.org("安居经纪"), "name": "城东片区" }),
+    )
+    .await;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { companyHasStoreGroups } from '@core/wasm';
 import { Button, Space, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { companyApi } from '../../../api/org/org';
@@ -36,6 +37,9 @@ export default function CompanyDetailPage({ route }: PageProps) {
       .then((full) => setFormValues(companyFormValues(full)))
       .catch(() => undefined);
 
+  // What the kind has (core): an independent broker or a partner has no 门店组 to manage.
+  const withGroups = company !== undefined && companyHasStoreGroups(company.scope);
+
   return (
     <DetailPage
       testId="company-detail"
@@ -69,16 +73,20 @@ export default function CompanyDetailPage({ route }: PageProps) {
               { label: '联系电话', value: orDash(company.contactMobile) },
               { label: '状态', value: company.enabled ? '启用' : '停用' },
               { label: '地址', value: orDash(company.address) },
-              { label: '门店组 / 门店 / 员工', value: `${company.storeGroupCount} / ${company.storeCount} / ${company.staffCount}` },
+              withGroups
+                ? { label: '门店组 / 门店 / 员工', value: `${company.storeGroupCount} / ${company.storeCount} / ${company.staffCount}` }
+                : { label: '门店 / 员工', value: `${company.storeCount} / ${company.staffCount}` },
               { label: '创建时间', value: dateTime(company.createdAt) },
             ]}
           />
-          <Tabs defaultActiveTab="groups" destroyOnHide type="card-gutter">
-            <Tabs.TabPane key="groups" title="门店组">
-              <StoreGroupsPanel organisationId={company.id} actions={DETAIL_ACTIONS} />
-            </Tabs.TabPane>
+          <Tabs defaultActiveTab={withGroups ? 'groups' : 'stores'} destroyOnHide type="card-gutter">
+            {withGroups && (
+              <Tabs.TabPane key="groups" title="门店组">
+                <StoreGroupsPanel organisationId={company.id} actions={DETAIL_ACTIONS} />
+              </Tabs.TabPane>
+            )}
             <Tabs.TabPane key="stores" title="门店">
-              <StoresPanel organisationId={company.id} actions={DETAIL_ACTIONS} />
+              <StoresPanel organisationId={company.id} actions={DETAIL_ACTIONS} withGroups={withGroups} />
             </Tabs.TabPane>
             <Tabs.TabPane key="staff" title="员工">
               <StaffBrief route={route} filters={{ organisationId: company.id }} />

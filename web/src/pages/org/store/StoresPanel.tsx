@@ -11,9 +11,14 @@ interface Values {
   address?: string;
 }
 
-/** 门店: the stores of a company, each in a store group. */
-export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
-  const groups = toOptions(useOptions(() => storeGroupApi.options(organisationId), organisationId));
+/**
+ * 门店: the stores of a company, each in a store group where the company has them (core
+ * `companyHasStoreGroups`: an independent broker or partner has none, so no 门店组 is offered).
+ */
+export function StoresPanel({ organisationId, actions, withGroups = true }: OrgPanelProps & { withGroups?: boolean }) {
+  const groups = toOptions(
+    useOptions(() => (withGroups ? storeGroupApi.options(organisationId) : Promise.resolve([])), [organisationId, withGroups]),
+  );
   return (
     <CrudListPage<Store, { name?: string; organisationId?: number; storeGroupId?: number }, Values>
       testId="store"
@@ -22,11 +27,11 @@ export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
       initialFilters={{ organisationId }}
       filters={[
         { field: 'name', label: '门店名称' },
-        { field: 'storeGroupId', label: '门店组', kind: 'select', options: groups },
+        ...(withGroups ? [{ field: 'storeGroupId', label: '门店组', kind: 'select' as const, options: groups }] : []),
       ]}
       columns={[
         { title: '门店名称', dataIndex: 'name' },
-        { title: '门店组', dataIndex: 'storeGroupName', render: orDash },
+        ...(withGroups ? [{ title: '门店组', dataIndex: 'storeGroupName', render: orDash }] : []),
         { title: '所属公司', dataIndex: 'organisationName' },
         { title: '门店地址', dataIndex: 'address', render: orDash },
         { title: '员工数', dataIndex: 'staffCount', width: 90 },
@@ -37,7 +42,7 @@ export function StoresPanel({ organisationId, actions }: OrgPanelProps) {
         name: store.name,
         address: store.address ?? undefined,
       })}
-      formFields={() => coreFields('store', { organisationId: false, storeGroupId: { options: groups } })}
+      formFields={() => coreFields('store', { organisationId: false, storeGroupId: withGroups ? { options: groups } : false })}
       onAdd={(values) => storeApi.add({ ...values, organisationId })}
       onEdit={(store, values) => storeApi.edit({ ...values, id: store.id })}
       onDelete={(store) => storeApi.remove(store.id)}
