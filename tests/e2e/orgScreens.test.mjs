@@ -4,6 +4,12 @@
 import assert from 'node:assert/strict';
 import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
+/** Picks an option of an Arco select by its label. */
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
+}
+
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
   assert.equal(res.code, 0, `login ${username}: ${res.message}`);
@@ -82,5 +88,34 @@ describe('company screens', () => {
     await page.goto(`${site}/coc/company/index`);
     await page.locator('tr', { hasText: '安居经纪' }).getByTestId('row-detail').click();
     await page.getByTestId('storeGroup-list').waitFor();
+  });
+
+  test('a company saved into another city is followed there, and a new store updates the counts', async ({ page, site }) => {
+    const name = `甬江置业${stamp()}`;
+    await loginThroughPage(page, site, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/adminConfig/company`);
+    await page.getByTestId('company-list').waitFor();
+    await page.getByTestId('company-add').click();
+    await page.getByTestId('field-name').fill(name);
+    await choose(page, 'field-siteId', '宁波');
+    await choose(page, 'field-scope', '经纪公司');
+    await page.getByTestId('form-submit').click();
+    // Not a silent vanish: the list moves to 宁波 and says so, and the new company is in it.
+    await page.getByText(`「${name}」属于宁波，已切换到宁波`).waitFor();
+    const row = page.locator('tr', { hasText: name });
+    await row.waitFor();
+    await shot(page, 'org-company-other-city');
+
+    // Its detail counts follow a store added on the 门店 tab.
+    await row.getByTestId('row-detail').click();
+    const counts = page.getByTestId('company-detail').getByText('0 / 0 / 0');
+    await counts.waitFor();
+    await page.getByRole('tab', { name: '门店', exact: true }).click();
+    await page.getByTestId('store-add').click();
+    await page.getByTestId('field-name').fill('甬江一店');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('保存成功').first().waitFor();
+    await page.getByTestId('company-detail').getByText('0 / 1 / 0').waitFor();
   });
 });
