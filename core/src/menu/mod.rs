@@ -3,9 +3,11 @@
 //! same tree as its local override in development.
 
 mod default_tree;
+mod tree;
 
 pub use default_tree::default_menu_tree;
 use serde::{Deserialize, Serialize};
+pub use tree::{FlatRow, GrantAction, GrantNode, Grants, appears, build_tree, close_grants};
 
 use crate::enums::{EnumEntry, EnumTable, EnumValue};
 

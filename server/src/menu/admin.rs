@@ -2,9 +2,9 @@
 //! Every change is audited; removing an action or a page removes it from every role.
 
 use brokerdesk_core::forms::{self, FieldError, Form};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
-use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY};
+use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree};
 use brokerdesk_core::org::fields;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -15,6 +15,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::rows::{actions_by_menu, flat_rows};
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::audit::{self, Change};
@@ -118,53 +119,33 @@ pub struct MenuSort {
 
 /// The whole menu tree with its actions, in `sort` order.
 async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
-    let mut menus = db.all(db.find::<menu::Entity>()).await?;
-    menus.sort_by_key(|m| (m.sort, m.id));
-    let mut actions = db.all(db.find::<menu_action::Entity>()).await?;
-    actions.sort_by_key(|a| (a.sort, a.id));
-    let mut actions_of: HashMap<i64, Vec<MenuActionNode>> = HashMap::new();
-    for a in actions {
-        actions_of
-            .entry(a.menu_id)
-            .or_default()
-            .push(MenuActionNode {
-                id: a.id,
-                code: a.code,
-                name: a.name,
-                sort: a.sort,
-            });
-    }
-    let mut children: HashMap<Option<i64>, Vec<menu::Model>> = HashMap::new();
-    for m in menus {
-        children.entry(m.parent_id).or_default().push(m);
-    }
-    fn level(
-        parent: Option<i64>,
-        children: &HashMap<Option<i64>, Vec<menu::Model>>,
-        actions_of: &HashMap<i64, Vec<MenuActionNode>>,
-    ) -> Vec<MenuNode> {
-        children
-            .get(&parent)
-            .map(|rows| {
-                rows.iter()
-                    .map(|m| MenuNode {
-                        menu_id: m.id,
-                        parent_id: m.parent_id,
-                        menu_name: m.menu_name.clone(),
-                        menu_icon: m.menu_icon.clone(),
-                        menu_type: m.menu_type,
-                        status: m.status,
-                        menu_page: m.menu_page.clone(),
-                        component_path: m.component_path.clone(),
-                        sort: m.sort,
-                        actions: actions_of.get(&m.id).cloned().unwrap_or_default(),
-                        children: level(Some(m.id), children, actions_of),
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-    Ok(level(None, &children, &actions_of))
+    let menus = db.all(db.find::<menu::Entity>()).await?;
+    let actions = db.all(db.find::<menu_action::Entity>()).await?;
+    let mut actions_of = actions_by_menu(actions, |action| {
+        Some(MenuActionNode {
+            id: action.id,
+            code: action.code,
+            name: action.name,
+            sort: action.sort,
+        })
+    });
+    Ok(build_tree(
+        flat_rows(menus),
+        |_, _| true,
+        |id, row, children| MenuNode {
+            menu_id: id,
+            parent_id: row.parent_id,
+            menu_name: row.menu_name,
+            menu_icon: row.menu_icon,
+            menu_type: row.menu_type,
+            status: row.status,
+            menu_page: row.menu_page,
+            component_path: row.component_path,
+            sort: row.sort,
+            actions: actions_of.remove(&id).unwrap_or_default(),
+            children,
+        },
+    ))
 }
 
 /// One entry of the tree with its subtree.

@@ -2,6 +2,7 @@
 //! into its routes, sidebar and button permissions.
 
 pub mod admin;
+pub(crate) mod rows;
 mod tree;
 
 use brokerdesk_core::menu::MenuEntry;

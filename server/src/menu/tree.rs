@@ -2,10 +2,11 @@
 //! granted, directories that keep at least one such page, and only the granted actions, all in
 //! `sort` order.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
-use brokerdesk_core::menu::{AuthAction, MENU_TYPE_DIRECTORY, MENU_TYPE_PAGE, MenuEntry};
+use brokerdesk_core::menu::{AuthAction, MENU_TYPE_PAGE, MenuEntry, appears, build_tree};
 
+use super::rows::{actions_by_menu, flat_rows};
 use crate::auth::Grants;
 use crate::entity::{menu, menu_action};
 
@@ -15,66 +16,36 @@ pub fn build(
     actions: &[menu_action::Model],
     grants: &Grants,
 ) -> Vec<MenuEntry> {
-    let mut menus: Vec<&menu::Model> = menus.iter().collect();
-    menus.sort_by_key(|m| (m.sort, m.id));
-    let mut children: HashMap<Option<i64>, Vec<&menu::Model>> = HashMap::new();
-    for m in menus {
-        children.entry(m.parent_id).or_default().push(m);
-    }
-    let mut actions: Vec<&menu_action::Model> = actions
-        .iter()
-        .filter(|a| grants.action_ids.contains(&a.id))
-        .collect();
-    actions.sort_by_key(|a| (a.sort, a.id));
-    let mut actions_of: HashMap<i64, Vec<AuthAction>> = HashMap::new();
-    for a in actions {
-        actions_of.entry(a.menu_id).or_default().push(AuthAction {
-            component_path: a.code.clone(),
-            action_name: a.name.clone(),
-        });
-    }
-    let tree = Tree {
-        children,
-        actions_of,
-        grants,
-    };
-    tree.level(None)
-}
-
-struct Tree<'a> {
-    children: HashMap<Option<i64>, Vec<&'a menu::Model>>,
-    actions_of: HashMap<i64, Vec<AuthAction>>,
-    grants: &'a Grants,
-}
-
-impl Tree<'_> {
-    fn level(&self, parent: Option<i64>) -> Vec<MenuEntry> {
-        self.children
-            .get(&parent)
-            .map(|rows| rows.iter().filter_map(|row| self.node(row)).collect())
-            .unwrap_or_default()
-    }
-
-    fn node(&self, row: &menu::Model) -> Option<MenuEntry> {
-        let children = self.level(Some(row.id));
-        let menu_type = u8::try_from(row.menu_type).unwrap_or(MENU_TYPE_PAGE);
-        let shown = if menu_type == MENU_TYPE_DIRECTORY {
-            !children.is_empty()
-        } else {
-            self.grants.menu_ids.contains(&row.id)
-        };
-        shown.then(|| MenuEntry {
-            menu_id: Some(row.id),
-            menu_name: row.menu_name.clone(),
-            menu_icon: row.menu_icon.clone(),
-            menu_type,
+    let mut actions_of = actions_by_menu(actions.iter().cloned(), |action| {
+        grants
+            .action_ids
+            .contains(&action.id)
+            .then_some(AuthAction {
+                component_path: action.code,
+                action_name: action.name,
+            })
+    });
+    build_tree(
+        flat_rows(menus.iter().cloned()),
+        |row, below| {
+            appears(
+                row.menu_type.into(),
+                grants.menu_ids.contains(&row.id),
+                below,
+            )
+        },
+        |id, row, children| MenuEntry {
+            menu_id: Some(id),
+            menu_name: row.menu_name,
+            menu_icon: row.menu_icon,
+            menu_type: u8::try_from(row.menu_type).unwrap_or(MENU_TYPE_PAGE),
             status: u8::try_from(row.status).unwrap_or_default(),
-            menu_page: row.menu_page.clone(),
-            component_path: row.component_path.clone(),
-            auth_actions: self.actions_of.get(&row.id).cloned().unwrap_or_default(),
+            menu_page: row.menu_page,
+            component_path: row.component_path,
+            auth_actions: actions_of.remove(&id).unwrap_or_default(),
             children,
-        })
-    }
+        },
+    )
 }
 
 /// The user's permission list (spec §6 features): the route of each page of the tree
@@ -98,7 +69,9 @@ pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use brokerdesk_core::menu::{STATUS_DIRECTORY, STATUS_HIDDEN, STATUS_VISIBLE};
+    use brokerdesk_core::menu::{
+        MENU_TYPE_DIRECTORY, STATUS_DIRECTORY, STATUS_HIDDEN, STATUS_VISIBLE,
+    };
 
     fn row(
         id: i64,

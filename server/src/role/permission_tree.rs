@@ -1,8 +1,9 @@
 //! The checkable tree of role permission settings (roleSetting/{id}): the menus and actions the
 //! editor may hand on to the role ([`Offer`]), each marked with whether the role holds it.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
+use brokerdesk_core::menu::{appears, build_tree};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -11,6 +12,7 @@ use super::offer::Offer;
 use crate::access::Unscoped;
 use crate::entity::{menu, menu_action, role_action, role_menu};
 use crate::error::AppError;
+use crate::menu::rows::{actions_by_menu, flat_rows};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -79,73 +81,33 @@ pub async fn build<C: ConnectionTrait>(
     offer: &Offer,
     held: &RoleGrants,
 ) -> Result<Vec<PermissionNode>, AppError> {
-    let mut menus = db.all(db.find::<menu::Entity>()).await?;
-    menus.sort_by_key(|m| (m.sort, m.id));
-    let mut actions = db.all(db.find::<menu_action::Entity>()).await?;
-    actions.sort_by_key(|a| (a.sort, a.id));
+    let menus = db.all(db.find::<menu::Entity>()).await?;
+    let actions = db.all(db.find::<menu_action::Entity>()).await?;
     let menu_checked: HashSet<i64> = held.menu_ids.iter().copied().collect();
     let action_checked: HashSet<i64> = held.action_ids.iter().copied().collect();
-    let mut actions_of: HashMap<i64, Vec<PermissionAction>> = HashMap::new();
-    for action in actions {
-        if offer.action(action.id) {
-            actions_of
-                .entry(action.menu_id)
-                .or_default()
-                .push(PermissionAction {
-                    action_id: action.id,
-                    code: action.code,
-                    name: action.name,
-                    checked: action_checked.contains(&action.id),
-                });
-        }
-    }
-    let mut children: HashMap<Option<i64>, Vec<menu::Model>> = HashMap::new();
-    for m in menus {
-        children.entry(m.parent_id).or_default().push(m);
-    }
-    let tree = Tree {
-        children: &children,
-        actions_of: &actions_of,
-        offered: &|id| offer.menu(id),
-        checked: &menu_checked,
-    };
-    Ok(tree.level(None))
-}
-
-struct Tree<'a> {
-    children: &'a HashMap<Option<i64>, Vec<menu::Model>>,
-    actions_of: &'a HashMap<i64, Vec<PermissionAction>>,
-    offered: &'a dyn Fn(i64) -> bool,
-    checked: &'a HashSet<i64>,
-}
-
-impl Tree<'_> {
-    fn level(&self, parent: Option<i64>) -> Vec<PermissionNode> {
-        self.children
-            .get(&parent)
-            .map(|rows| rows.iter().filter_map(|row| self.node(row)).collect())
-            .unwrap_or_default()
-    }
-
-    fn node(&self, row: &menu::Model) -> Option<PermissionNode> {
-        let children = self.level(Some(row.id));
-        // A directory is offered when something below it is; a page when the offer holds it.
-        let offered = if row.menu_type == i16::from(brokerdesk_core::menu::MENU_TYPE_DIRECTORY) {
-            !children.is_empty()
-        } else {
-            (self.offered)(row.id)
-        };
-        offered.then(|| PermissionNode {
-            menu_id: row.id,
+    let mut actions_of = actions_by_menu(actions, |action| {
+        offer.action(action.id).then(|| PermissionAction {
+            action_id: action.id,
+            checked: action_checked.contains(&action.id),
+            code: action.code,
+            name: action.name,
+        })
+    });
+    // A directory is offered when something below it is; a page when the offer holds it.
+    Ok(build_tree(
+        flat_rows(menus),
+        |row, below| appears(row.menu_type.into(), offer.menu(row.id), below),
+        |id, row, children| PermissionNode {
+            menu_id: id,
             parent_id: row.parent_id,
-            menu_name: row.menu_name.clone(),
-            menu_icon: row.menu_icon.clone(),
+            menu_name: row.menu_name,
+            menu_icon: row.menu_icon,
             menu_type: row.menu_type,
             status: row.status,
-            menu_page: row.menu_page.clone(),
-            checked: self.checked.contains(&row.id),
-            actions: self.actions_of.get(&row.id).cloned().unwrap_or_default(),
+            menu_page: row.menu_page,
+            checked: menu_checked.contains(&id),
+            actions: actions_of.remove(&id).unwrap_or_default(),
             children,
-        })
-    }
+        },
+    ))
 }
