@@ -103,11 +103,11 @@ describe('role changes reach the signed-in user', () => {
     await clerk.getByTestId('station-list').waitFor();
     assert.equal(await clerk.getByTestId('page-404').count(), 0);
 
-    // The manager takes 门店员工 away; the clerk's open tab for it now says 无权限 at its address.
+    // The manager takes 门店员工 away; the clerk's open tab for it now leads to 无权限 (at /404).
     await changeGrants(page, site, role.id, () => toggle(page, '/work/store/staff:view'));
     await clerk.getByTestId('tabs-bar').locator('[data-tab-path="/work/store/staff"]').click();
     await clerk.getByTestId('page-403').getByText('无权限').waitFor();
-    assert.equal(new URL(clerk.url()).pathname, '/work/store/staff');
+    assert.equal(new URL(clerk.url()).pathname, '/404');
     await expect(sidebar).not.toContainText('门店员工');
     await shot(clerk, 'role-change-revoked');
     await clerkContext.close();
