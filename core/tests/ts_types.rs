@@ -9,7 +9,9 @@ use std::sync::LazyLock;
 use brokerdesk_core::chat::{ChatEntry, Connection, Conversation};
 use brokerdesk_core::guard::{GuardDecision, GuardInput};
 use brokerdesk_core::media::compression_plan;
-use brokerdesk_core::menu::{AuthAction, default_menu_tree};
+use brokerdesk_core::menu::{
+    AuthAction, GrantAction, GrantNode, Grants, close_grants, default_menu_tree,
+};
 use brokerdesk_core::org::onboarding::OnboardingStatus;
 use brokerdesk_core::org::onboarding_steps::step_of;
 use brokerdesk_core::query_crypto::QueryDecryptResult;
@@ -105,6 +107,23 @@ fn menu_and_route_types_match() {
     assert_required_sent("RouteRecord", page);
     assert_matches("RouteMeta", &page.meta);
     assert_matches("SidebarItem", &table.sidebar[0]);
+}
+
+#[test]
+fn grant_types_match() {
+    let action = GrantAction { action_id: 10 };
+    assert_matches("GrantAction", &action);
+    let tree = GrantNode {
+        menu_id: 2,
+        actions: vec![action],
+        children: vec![],
+    };
+    assert_matches("GrantNode", &tree);
+    let ticked = Grants {
+        menu_ids: vec![],
+        action_ids: vec![10],
+    };
+    assert_matches("Grants", &close_grants(&[tree], &ticked));
 }
 
 #[test]

@@ -75,6 +75,10 @@ extern "C" {
     pub type BlobWarningOrUndefined;
     #[wasm_bindgen(typescript_type = "unknown")]
     pub type Unknown;
+    #[wasm_bindgen(typescript_type = "GrantNode[]")]
+    pub type GrantNodeList;
+    #[wasm_bindgen(typescript_type = "Grants")]
+    pub type GrantsJs;
 }
 
 #[wasm_bindgen(start)]
@@ -128,6 +132,15 @@ pub fn default_menu_tree() -> Result<MenuEntryList, JsError> {
 pub fn build_route_table(menus: MenuEntryList) -> Result<RouteTableJs, JsError> {
     let menus: Vec<menu::MenuEntry> = from_js(menus, "菜单")?;
     to_js(&routes::build_route_table(&menus))
+}
+
+/// The grants a permission tree's ticks imply: an action grants its page, anything granted
+/// grants every menu above it.
+#[wasm_bindgen(js_name = closeGrants)]
+pub fn close_grants(tree: GrantNodeList, ticked: GrantsJs) -> Result<GrantsJs, JsError> {
+    let tree: Vec<menu::GrantNode> = from_js(tree, "权限树")?;
+    let ticked: menu::Grants = from_js(ticked, "权限")?;
+    to_js(&menu::close_grants(&tree, &ticked))
 }
 
 /// Reads only the route paths; the matching record goes back as it came.

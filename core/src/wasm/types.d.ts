@@ -1,5 +1,10 @@
 // ---- menu & routes (spec §2) ----
 export interface AuthAction { componentPath: string; actionName: string }
+/** A role's grants; `closeGrants` closes a permission tree's ticks upwards. */
+export interface Grants { menuIds: number[]; actionIds: number[] }
+/** What `closeGrants` reads of a permission tree's menu (other fields are ignored). */
+export interface GrantNode { menuId: number; actions: GrantAction[]; children: GrantNode[] }
+export interface GrantAction { actionId: number }
 export interface MenuEntry {
   menuId?: number; menuName: string; menuIcon: string;
   /** 1 directory, 2 page */

@@ -47,7 +47,7 @@ export function PermissionTree({ menus, value, onChange }: PermissionTreeProps) 
   return (
     <div data-testid="permission-tree">
       <Space style={{ marginBottom: 8 }}>
-        <Button size="small" onClick={() => onChange(grantsOf(allKeys(nodes), []))} data-testid="permission-all">
+        <Button size="small" onClick={() => onChange(grantsOf(menus, allKeys(nodes)))} data-testid="permission-all">
           全选
         </Button>
         <Button size="small" onClick={() => onChange({ menuIds: [], actionIds: [] })} data-testid="permission-none">
@@ -67,7 +67,7 @@ export function PermissionTree({ menus, value, onChange }: PermissionTreeProps) 
         checkedKeys={checkedKeys}
         expandedKeys={expanded ?? parents}
         onExpand={(keys) => setExpanded(keys)}
-        onCheck={(keys, extra) => onChange(grantsOf(keys, extra.halfCheckedKeys))}
+        onCheck={(keys) => onChange(grantsOf(menus, keys))}
       />
     </div>
   );

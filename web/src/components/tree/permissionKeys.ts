@@ -1,6 +1,10 @@
 // Maps a role's grants (menu ids, action ids) to the keys of a checkable tree and back. A page
 // that has actions gets a 访问页面 leaf of its own, so "may open the page but do nothing on it"
-// can be ticked; a directory is granted whenever anything below it is.
+// can be ticked. What ticks imply (a directory is granted whenever anything below it is) is
+// core's rule, `closeGrants`, the same one the server's trees follow.
+import { closeGrants, type Grants } from '@core/wasm';
+
+export type { Grants };
 
 export interface PermissionAction {
   actionId: number;
@@ -15,11 +19,6 @@ export interface PermissionMenu {
   menuPage: string;
   children: PermissionMenu[];
   actions: PermissionAction[];
-}
-
-export interface Grants {
-  menuIds: number[];
-  actionIds: number[];
 }
 
 export interface PermissionNode {
@@ -73,15 +72,14 @@ export function checkedKeysOf(menus: PermissionMenu[], grants: Grants): string[]
   });
 }
 
-/** Grants from the tree's ticked and half-ticked keys. */
-export function grantsOf(checked: string[], halfChecked: string[]): Grants {
-  const menuIds = new Set<number>();
-  const actionIds = new Set<number>();
-  for (const key of [...checked, ...halfChecked]) {
+/** Grants from the tree's ticked keys, closed upwards by core. */
+export function grantsOf(menus: PermissionMenu[], checked: string[]): Grants {
+  const ticked: Grants = { menuIds: [], actionIds: [] };
+  for (const key of checked) {
     const id = Number(key.slice(1));
     if (!Number.isInteger(id)) continue;
-    if (key.startsWith('a')) actionIds.add(id);
-    else menuIds.add(id);
+    if (key.startsWith('a')) ticked.actionIds.push(id);
+    else ticked.menuIds.push(id);
   }
-  return { menuIds: [...menuIds].sort((a, b) => a - b), actionIds: [...actionIds].sort((a, b) => a - b) };
+  return closeGrants(menus, ticked);
 }
