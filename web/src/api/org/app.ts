@@ -1,41 +1,19 @@
 // The app catalogue (global) and which apps a city site or company has switched on.
+import type { Schema } from '../schemas';
 import { act, pageOf, read, write } from './calls';
 
-export interface App {
-  id: number;
-  code: string;
-  name: string;
-  /** core `appType` 1-6. */
-  appType: number;
-  icon?: string | null;
-  description?: string | null;
-  sort: number;
-  enabled: boolean;
-  createdAt: number;
-}
-
-export interface AppEnablement {
-  appId: number;
-  appName: string;
-  appType: number;
-  icon?: string | null;
-  description?: string | null;
-  enabled: boolean;
-  /** The company follows its city site's setting. */
-  inherited: boolean;
-  /** The caller's data scope covers this level (a store manager reads the company's apps only). */
-  editable: boolean;
-}
-
-type AppFields = Pick<App, 'name' | 'appType' | 'icon' | 'description' | 'sort' | 'enabled'>;
+export type App = Schema<'App'>;
+/** An app at one level; `inherited` when the company follows its city site, `editable` when the
+ *  caller's data scope covers this level. */
+export type AppEnablement = Schema<'AppEnablement'>;
 
 export const appApi = {
-  list: pageOf<App, { name?: string; appType?: number }>('/api/v1/fm/app/list'),
-  add: (data: AppFields & { code: string }) => write<App>('/api/v1/fm/app/add', data),
-  edit: (data: AppFields & { id: number }) => write<App>('/api/v1/fm/app/edit', data),
+  list: pageOf<App, Omit<Schema<'AppQuery'>, 'pageNum' | 'pageSize'>>('/api/v1/fm/app/list'),
+  add: (data: Schema<'AppAdd'>) => write<App>('/api/v1/fm/app/add', data),
+  edit: (data: Schema<'AppEdit'>) => write<App>('/api/v1/fm/app/edit', data),
   remove: (id: number) => act('/api/v1/fm/app/delete', { id }),
-  enablement: (where: { siteId?: number; organisationId?: number } = {}) =>
+  enablement: (where: Schema<'EnablementQuery'> = {}) =>
     read<AppEnablement[]>('/api/v1/fm/app/enablement', where),
-  setEnabled: (data: { appId: number; siteId?: number; organisationId?: number; enabled: boolean }) =>
+  setEnabled: (data: Schema<'SetEnabled'>) =>
     act<AppEnablement[]>('/api/v1/fm/app/setEnabled', data),
 };
