@@ -7,7 +7,9 @@ mod tree;
 
 pub use default_tree::default_menu_tree;
 use serde::{Deserialize, Serialize};
-pub use tree::{FlatRow, GrantAction, GrantNode, Grants, appears, build_tree, close_grants};
+pub use tree::{
+    FlatRow, GrantAction, GrantNode, Grants, appears, build_tree, close_grants, with_descendants,
+};
 
 use crate::enums::{EnumEntry, EnumTable, EnumValue};
 

@@ -68,6 +68,28 @@ impl<K, M> Builder<K, M> {
     }
 }
 
+/// `roots` and every row below them, given each row's `(id, parent)` in any order.
+pub fn with_descendants(
+    links: impl IntoIterator<Item = (i64, Option<i64>)>,
+    roots: impl IntoIterator<Item = i64>,
+) -> BTreeSet<i64> {
+    let mut children: HashMap<i64, Vec<i64>> = HashMap::new();
+    for (id, parent) in links {
+        if let Some(parent) = parent {
+            children.entry(parent).or_default().push(id);
+        }
+    }
+    let mut found = BTreeSet::new();
+    let mut pending: Vec<i64> = roots.into_iter().collect();
+    while let Some(id) = pending.pop() {
+        // A stored cycle ends here: a row already found is not walked again.
+        if found.insert(id) {
+            pending.extend(children.get(&id).into_iter().flatten());
+        }
+    }
+    found
+}
+
 /// The keep rule of a tree cut down to grants: a page appears when `granted`, a directory when
 /// it keeps something below it (whether or not the directory itself is granted).
 pub fn appears<N>(menu_type: i64, granted: bool, kept_below: &[N]) -> bool {
@@ -267,6 +289,33 @@ mod tests {
                 "type {menu_type}, granted {granted}, {} below",
                 below.len()
             );
+        }
+    }
+
+    #[test]
+    fn descendants_are_found_at_every_depth_in_any_row_order() {
+        // 1 › 2 › 3, 1 › 4; 5 alone; 6 ⇄ 7 a stored cycle.
+        let links = [
+            (3, Some(2)),
+            (2, Some(1)),
+            (4, Some(1)),
+            (1, None),
+            (5, None),
+            (6, Some(7)),
+            (7, Some(6)),
+        ];
+        let cases: [(&[i64], &[i64]); 5] = [
+            (&[1], &[1, 2, 3, 4]),
+            (&[2], &[2, 3]),
+            (&[5, 4], &[4, 5]),
+            (&[6], &[6, 7]),
+            (&[], &[]),
+        ];
+        for (roots, expected) in cases {
+            let found: Vec<i64> = with_descendants(links, roots.iter().copied())
+                .into_iter()
+                .collect();
+            assert_eq!(found, expected, "below {roots:?}");
         }
     }
 

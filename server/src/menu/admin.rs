@@ -2,9 +2,9 @@
 //! Every change is audited; removing an action or a page removes it from every role.
 
 use brokerdesk_core::forms::{self, FieldError, Form};
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
-use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree};
+use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree, with_descendants};
 use brokerdesk_core::org::fields;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
@@ -212,20 +212,12 @@ struct Checked {
 async fn subtree<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     root: i64,
-) -> Result<HashSet<i64>, AppError> {
+) -> Result<BTreeSet<i64>, AppError> {
     let all = db.all(db.find::<menu::Entity>()).await?;
-    let mut found = HashSet::from([root]);
-    loop {
-        let before = found.len();
-        for m in &all {
-            if m.parent_id.is_some_and(|p| found.contains(&p)) {
-                found.insert(m.id);
-            }
-        }
-        if found.len() == before {
-            return Ok(found);
-        }
-    }
+    Ok(with_descendants(
+        all.iter().map(|m| (m.id, m.parent_id)),
+        [root],
+    ))
 }
 
 async fn check<C: ConnectionTrait>(

@@ -6,6 +6,7 @@
 
 use std::collections::HashSet;
 
+use brokerdesk_core::menu::with_descendants;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use super::permission_tree::RoleGrants;
@@ -84,23 +85,13 @@ fn administers_from_above(caller: &Caller, row: &role::Model) -> bool {
 /// Every menu under the company workspace's root, and their actions.
 async fn company_workspace(db: &Unscoped<'_, impl ConnectionTrait>) -> Result<Offer, AppError> {
     let menus = db.all(db.find::<menu::Entity>()).await?;
-    let mut menu_ids: HashSet<i64> = menus
+    let roots = menus
         .iter()
         .filter(|m| m.parent_id.is_none() && m.menu_page == COMPANY_WORKSPACE)
-        .map(|m| m.id)
+        .map(|m| m.id);
+    let menu_ids: HashSet<i64> = with_descendants(menus.iter().map(|m| (m.id, m.parent_id)), roots)
+        .into_iter()
         .collect();
-    // Parents come before children only by accident of ids; walk until nothing is added.
-    loop {
-        let before = menu_ids.len();
-        for m in &menus {
-            if m.parent_id.is_some_and(|p| menu_ids.contains(&p)) {
-                menu_ids.insert(m.id);
-            }
-        }
-        if menu_ids.len() == before {
-            break;
-        }
-    }
     let action_ids: Vec<i64> = db
         .values(
             db.find::<menu_action::Entity>()
