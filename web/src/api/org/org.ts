@@ -1,155 +1,78 @@
 // City sites, companies, store groups, stores, departments and positions.
-import { act, choices, pageOf, read, write, type Option } from './calls';
+import type { Schema } from '../schemas';
+import { act, choices, pageOf, read, write } from './calls';
 
-export interface CitySite {
-  id: number;
-  name: string;
-  code: string;
-  sort: number;
-  enabled: boolean;
-  organisationCount: number;
-  createdAt: number;
-}
+/** A list's filters: its query without the paging the list adds. */
+type Filters<Name extends 'CitySiteQuery' | 'CompanyQuery' | 'StoreGroupQuery' | 'StoreQuery' | 'PositionQuery'> =
+  Omit<Schema<Name>, 'pageNum' | 'pageSize'>;
+
+export type CitySite = Schema<'CitySite'>;
 
 export const citySiteApi = {
-  list: pageOf<CitySite, { name?: string }>('/api/v1/fm/org/citySite/list'),
-  options: () => choices<Option>('/api/v1/fm/org/citySite/options'),
-  add: (data: Omit<CitySite, 'id' | 'organisationCount' | 'createdAt'>) =>
-    write<CitySite>('/api/v1/fm/org/citySite/add', data),
-  edit: (data: Omit<CitySite, 'organisationCount' | 'createdAt'>) => write<CitySite>('/api/v1/fm/org/citySite/edit', data),
+  list: pageOf<CitySite, Filters<'CitySiteQuery'>>('/api/v1/fm/org/citySite/list'),
+  options: () => choices<Schema<'SiteOption'>>('/api/v1/fm/org/citySite/options'),
+  add: (data: Schema<'CitySiteForm'>) => write<CitySite>('/api/v1/fm/org/citySite/add', data),
+  edit: (data: Schema<'CitySiteEdit'>) => write<CitySite>('/api/v1/fm/org/citySite/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/citySite/delete', { id }),
 };
 
-export interface Company {
-  id: number;
-  siteId: number;
-  siteName: string;
-  name: string;
-  /** core `organisationScope`: 2 brokerage company, 3 independent broker, 4 partner organisation. */
-  scope: number;
-  contactName?: string | null;
-  contactMobile?: string | null;
-  address?: string | null;
-  enabled: boolean;
-  storeGroupCount: number;
-  storeCount: number;
-  staffCount: number;
-  createdAt: number;
-}
-
-export interface CompanyOption extends Option {
-  scope: number;
-  siteId: number;
-}
-
-export interface CompanyFilters {
-  name?: string;
-  scope?: number;
-  siteId?: number;
-}
-
-type CompanyFields = Pick<Company, 'name' | 'contactName' | 'contactMobile' | 'address' | 'enabled'>;
+/** `scope` is core `organisationScope`: 2 brokerage company, 3 independent broker, 4 partner. */
+export type Company = Schema<'Company'>;
+export type CompanyOption = Schema<'CompanyOption'>;
+export type CompanyFilters = Filters<'CompanyQuery'>;
 
 export const companyApi = {
   list: pageOf<Company, CompanyFilters>('/api/v1/fm/org/company/list'),
   /** The contact mobile masked; `unmasked` (查看完整信息, the edit form) is recorded in the audit log. */
-  detail: (id: number, unmasked = false) => read<Company>('/api/v1/fm/org/company/detail', { id, unmasked }),
-  options: (filters: { siteId?: number; scope?: number } = {}) =>
+  detail: (id: number, unmasked = false) =>
+    read<Company>('/api/v1/fm/org/company/detail', { id, unmasked } satisfies Schema<'CompanyDetailRequest'>),
+  options: (filters: Schema<'CompanyOptionsQuery'> = {}) =>
     choices<CompanyOption>('/api/v1/fm/org/company/options', filters),
-  add: (data: CompanyFields & { siteId?: number; scope: number }) => write<Company>('/api/v1/fm/org/company/add', data),
-  edit: (data: CompanyFields & { id: number }) => write<Company>('/api/v1/fm/org/company/edit', data),
+  add: (data: Schema<'CompanyAdd'>) => write<Company>('/api/v1/fm/org/company/add', data),
+  edit: (data: Schema<'CompanyEdit'>) => write<Company>('/api/v1/fm/org/company/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/company/delete', { id }),
 };
 
-export interface StoreGroup {
-  id: number;
-  organisationId: number;
-  organisationName: string;
-  siteId: number;
-  name: string;
-  storeCount: number;
-  createdAt: number;
-}
-
-export interface Store {
-  id: number;
-  organisationId: number;
-  organisationName: string;
-  storeGroupId?: number | null;
-  storeGroupName?: string | null;
-  siteId: number;
-  name: string;
-  address?: string | null;
-  staffCount: number;
-  createdAt: number;
-}
-
-export interface StoreOption extends Option {
-  organisationId: number;
-  storeGroupId?: number | null;
-}
+export type StoreGroup = Schema<'StoreGroup'>;
+export type Store = Schema<'Store'>;
+export type StoreOption = Schema<'StoreOption'>;
 
 export const storeGroupApi = {
-  list: pageOf<StoreGroup, { name?: string; organisationId?: number }>('/api/v1/fm/org/storeGroup/list'),
+  list: pageOf<StoreGroup, Filters<'StoreGroupQuery'>>('/api/v1/fm/org/storeGroup/list'),
   options: (organisationId?: number) =>
-    choices<Option & { organisationId: number }>('/api/v1/fm/org/storeGroup/options', { organisationId }),
-  add: (data: { organisationId?: number; name: string }) => write<StoreGroup>('/api/v1/fm/org/storeGroup/add', data),
-  edit: (data: { id: number; name: string }) => write<StoreGroup>('/api/v1/fm/org/storeGroup/edit', data),
+    choices<Schema<'StoreGroupOption'>>('/api/v1/fm/org/storeGroup/options', { organisationId }),
+  add: (data: Schema<'StoreGroupAdd'>) => write<StoreGroup>('/api/v1/fm/org/storeGroup/add', data),
+  edit: (data: Schema<'StoreGroupEdit'>) => write<StoreGroup>('/api/v1/fm/org/storeGroup/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/storeGroup/delete', { id }),
 };
 
-type StoreFields = { storeGroupId?: number; name: string; address?: string };
-
 export const storeApi = {
-  list: pageOf<Store, { name?: string; organisationId?: number; storeGroupId?: number }>('/api/v1/fm/org/store/list'),
-  options: (filters: { organisationId?: number; storeGroupId?: number } = {}) =>
-    choices<StoreOption>('/api/v1/fm/org/store/options', filters),
-  add: (data: StoreFields & { organisationId?: number }) => write<Store>('/api/v1/fm/org/store/add', data),
-  edit: (data: StoreFields & { id: number }) => write<Store>('/api/v1/fm/org/store/edit', data),
+  list: pageOf<Store, Filters<'StoreQuery'>>('/api/v1/fm/org/store/list'),
+  options: (filters: Schema<'StoreOptionsQuery'> = {}) => choices<StoreOption>('/api/v1/fm/org/store/options', filters),
+  add: (data: Schema<'StoreAdd'>) => write<Store>('/api/v1/fm/org/store/add', data),
+  edit: (data: Schema<'StoreEdit'>) => write<Store>('/api/v1/fm/org/store/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/store/delete', { id }),
 };
 
-export interface DepartmentNode {
-  id: number;
-  parentId?: number | null;
-  organisationId: number;
-  /** null: a company-level department. */
-  storeId?: number | null;
-  storeName?: string | null;
-  name: string;
-  sort: number;
-  staffCount: number;
-  children: DepartmentNode[];
-}
-
-type DepartmentFields = { parentId?: number; storeId?: number; name: string; sort?: number };
+/** A department with those below it; `storeId` null for a company-level department. */
+export type DepartmentNode = Schema<'DepartmentNode'>;
 
 export const departmentApi = {
   tree: (organisationId?: number) => read<DepartmentNode[]>('/api/v1/fm/org/department/tree', { organisationId }),
   /** The tree as choices of a form. */
   options: (organisationId?: number) => choices<DepartmentNode>('/api/v1/fm/org/department/tree', { organisationId }),
-  add: (data: DepartmentFields & { organisationId?: number }) =>
-    write<DepartmentNode>('/api/v1/fm/org/department/add', data),
-  edit: (data: DepartmentFields & { id: number }) => write<DepartmentNode>('/api/v1/fm/org/department/edit', data),
+  add: (data: Schema<'DepartmentAdd'>) => write<DepartmentNode>('/api/v1/fm/org/department/add', data),
+  edit: (data: Schema<'DepartmentEdit'>) => write<DepartmentNode>('/api/v1/fm/org/department/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/department/delete', { id }),
 };
 
-export interface Position {
-  id: number;
-  organisationId: number;
-  organisationName: string;
-  name: string;
-  sort: number;
-  staffCount: number;
-  createdAt: number;
-}
+export type Position = Schema<'Position'>;
 
 export const positionApi = {
-  list: pageOf<Position, { name?: string; organisationId?: number }>('/api/v1/fm/org/position/list'),
+  list: pageOf<Position, Filters<'PositionQuery'>>('/api/v1/fm/org/position/list'),
   options: (organisationId?: number) =>
-    choices<Option & { organisationId: number }>('/api/v1/fm/org/position/options', { organisationId }),
-  add: (data: { organisationId?: number; name: string; sort?: number }) =>
-    write<Position>('/api/v1/fm/org/position/add', data),
-  edit: (data: { id: number; name: string; sort: number }) => write<Position>('/api/v1/fm/org/position/edit', data),
+    choices<Schema<'PositionOption'>>('/api/v1/fm/org/position/options', { organisationId }),
+  add: (data: Schema<'PositionAdd'>) => write<Position>('/api/v1/fm/org/position/add', data),
+  edit: (data: Schema<'PositionEdit'>) => write<Position>('/api/v1/fm/org/position/edit', data),
   remove: (id: number) => act('/api/v1/fm/org/position/delete', { id }),
 };
