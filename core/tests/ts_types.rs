@@ -20,7 +20,7 @@ use brokerdesk_core::request::{
     RequestContext, RequestSpec, ResponseOutcome, ShapedRequest, classify_response, shape_request,
 };
 use brokerdesk_core::routes::build_route_table;
-use brokerdesk_core::tabs::{AddedView, RemovedView, make_visited_view};
+use brokerdesk_core::tabs::{AddedView, RemovedView, make_visited_view, name_visited_view};
 use regex::Regex;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -158,6 +158,8 @@ fn tab_types_match() {
         "a",
         Some(table.routes[0].meta.clone()),
     );
+    // Every optional field filled: a detail tab that has named its record.
+    let view = name_visited_view(vec![view], "/a", "张三").remove(0);
     assert_matches("VisitedView", &view);
     assert_matches(
         "AddVisitedViewResult",
