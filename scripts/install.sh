@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Installs what building and testing brokerdesk needs, skipping what is already there.
-# Idempotent: on a machine that has everything it returns in about a second.
+# Installs what brokerdesk needs, skipping what is already there. Idempotent: on a machine that
+# has everything it returns in about a second.
+#   scripts/install.sh run    building and running (`make run`): wasm toolchain
+#   scripts/install.sh test   also the browser suites' Chromium and CJK fonts, and cargo-nextest (default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen pin in core/Cargo.toml
+PURPOSE=${1:-test}
+case "$PURPOSE" in
+  run | test) ;;
+  *) echo "usage: $0 [run|test]" >&2; exit 2 ;;
+esac
+
+WASM_BINDGEN_VERSION=0.2.130   # must equal the wasm-bindgen pin in Cargo.toml (workspace.dependencies)
 BINARYEN_VERSION=132.0.0       # Debian's wasm-opt 108 produces modules Chromium rejects
 TOOLS_DIR="$PWD/.tools"
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -12,14 +20,17 @@ export PATH="$HOME/.cargo/bin:$PATH"
 log() { printf '[install] %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-need_apt=()
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
-command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
-[ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto | grep -qi cjk || need_apt+=(fonts-noto-cjk)
-if ((${#need_apt[@]})); then
-  log "apt: ${need_apt[*]}"
-  as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
+# Tests only: the browser suites drive Debian's Chromium and need CJK glyphs.
+if [ "$PURPOSE" = test ]; then
+  need_apt=()
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+  command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+  [ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto | grep -qi cjk || need_apt+=(fonts-noto-cjk)
+  if ((${#need_apt[@]})); then
+    log "apt: ${need_apt[*]}"
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  fi
 fi
 
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then
@@ -44,8 +55,8 @@ if [ ! -x "$TOOLS_DIR/node_modules/.bin/wasm-opt" ]; then
   npm install --prefix "$TOOLS_DIR" --no-audit --no-fund --loglevel=error "binaryen@$BINARYEN_VERSION" >/dev/null
 fi
 
-if ! command -v cargo-nextest >/dev/null 2>&1; then
+if [ "$PURPOSE" = test ] && ! command -v cargo-nextest >/dev/null 2>&1; then
   log "cargo install cargo-nextest"
   cargo install cargo-nextest --locked --quiet
 fi
-log "toolchain ready"
+log "toolchain ready ($PURPOSE)"

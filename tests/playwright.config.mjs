@@ -64,7 +64,8 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions([`--host-resolver-rules=MAP ${PUBLIC_HOST} 127.0.0.1`]),
   },
   webServer: {
-    command: bin,
+    // Output to a file: the login suite reads the demo SMS codes the server logs (fixtures.mjs).
+    command: `exec "${bin}" > "${join(dataDir, 'server.log')}" 2>&1`,
     cwd: dataDir,
     url: `${base}/api/openapi.json`,
     reuseExistingServer: false,
@@ -77,7 +78,8 @@ export default defineConfig({
       DATABASE_URL: `sqlite://${join(dataDir, 'brokerdesk.db')}?mode=rwc`,
       BROKERDESK_WEB_DIR: webDir,
       BROKERDESK_DEMO: '1',
-      RUST_LOG: process.env.RUST_LOG ?? 'warn',
+      // Demo SMS codes are logged at info by the sms module.
+      RUST_LOG: process.env.RUST_LOG ?? 'warn,brokerdesk_server::sms=info',
     },
   },
 });

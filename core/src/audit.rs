@@ -35,6 +35,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("businessCircle", "商圈"),
         c("buildingType", "建筑类型"),
         c("enrollment", "入职"),
+        c("session", "登录"),
     ],
 };
 
@@ -48,6 +49,8 @@ pub enum AuditAction {
     Permissions,
     /// Someone was shown a record's personal numbers whole (查看完整信息).
     Reveal,
+    /// A refused login (entity `session`), with the username, client address and reason.
+    LoginFailure,
 }
 
 pub const AUDIT_ACTION: EnumTable = EnumTable {
@@ -59,6 +62,7 @@ pub const AUDIT_ACTION: EnumTable = EnumTable {
         c("status", "状态变更"),
         c("permissions", "权限变更"),
         c("reveal", "查看完整信息"),
+        c("loginFailure", "登录失败"),
     ],
 };
 
@@ -72,6 +76,7 @@ impl AuditAction {
             AuditAction::Status => "status",
             AuditAction::Permissions => "permissions",
             AuditAction::Reveal => "reveal",
+            AuditAction::LoginFailure => "loginFailure",
         }
     }
 }

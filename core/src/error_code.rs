@@ -92,8 +92,8 @@ pub const LOGIN_REQUIRED: ErrorCode = e(
 pub const THROTTLED: ErrorCode = e(
     10010004,
     200,
-    "密码错误次数过多，账号已锁定，请N分钟后再试",
-    "5 wrong passwords in a row: 5 minutes",
+    "登录失败次数过多，请N分钟后再试",
+    "10 failed logins from this client address in 15 minutes",
 );
 pub const ACCOUNT_LOCKED: ErrorCode = e(10010005, 200, "账号已被锁定，请联系管理员", "");
 pub const ACCOUNT_LEFT: ErrorCode = e(10010006, 200, "账号已离职，无法登录", "");
@@ -102,7 +102,7 @@ pub const CODE_TOO_FREQUENT: ErrorCode = e(
     10010008,
     200,
     "验证码发送过于频繁，请N秒后再试",
-    "one code per number per 60 s",
+    "one code per number per 60 s; 10 codes per client address per 15 minutes",
 );
 pub const MOBILE_TAKEN: ErrorCode = e(10010009, 200, "该手机号已被其他账号使用", "");
 pub const CODE_ATTEMPTS_EXCEEDED: ErrorCode = e(
@@ -118,6 +118,18 @@ pub const ACCOUNT_PENDING: ErrorCode = e(
     200,
     "账号尚未入职，无法登录",
     "the person's onboarding is not approved yet",
+);
+pub const SMS_NOT_CONFIGURED: ErrorCode = e(
+    10010014,
+    200,
+    "未配置短信网关，无法发送验证码，请联系管理员",
+    "a production start without `BROKERDESK_SMS_WEBHOOK`",
+);
+pub const VERIFY_CODE_REQUIRED: ErrorCode = e(
+    10010015,
+    200,
+    "登录失败次数较多，请输入短信验证码",
+    "3 failed logins of this username in 15 minutes; prelogin answers `needVerifyCode: true`",
 );
 pub const NO_PERMISSION: ErrorCode = e(
     10020001,
@@ -182,6 +194,8 @@ pub const CATALOGUE: &[ErrorCode] = &[
     NO_MOBILE,
     SMS_FAILED,
     ACCOUNT_PENDING,
+    SMS_NOT_CONFIGURED,
+    VERIFY_CODE_REQUIRED,
     NO_PERMISSION,
     OUT_OF_SCOPE,
     NOT_FOUND,
@@ -232,10 +246,7 @@ mod tests {
 
     #[test]
     fn numbers_fill_the_messages_that_wait_for_one() {
-        assert_eq!(
-            THROTTLED.with_n(5),
-            "密码错误次数过多，账号已锁定，请5分钟后再试"
-        );
+        assert_eq!(THROTTLED.with_n(15), "登录失败次数过多，请15分钟后再试");
         assert_eq!(
             CODE_TOO_FREQUENT.with_n(42),
             "验证码发送过于频繁，请42秒后再试"

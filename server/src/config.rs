@@ -6,15 +6,24 @@
 //! | `DATABASE_URL` | `sqlite://data/brokerdesk.db?mode=rwc` | `sqlite:` file or `postgres://` server |
 //! | `BROKERDESK_WEB_DIR` | `web/dist` | the built SPA, served with history fallback |
 //! | `BROKERDESK_TOKEN_TTL_HOURS` | `12` | how long a login token stays valid |
+//! | `BROKERDESK_DEMO` | unset | `1`: an empty database gets the demo brokerage, codes go to the log |
+//! | `BROKERDESK_ADMIN_PASSWORD` | unset | password of the administrator a production start creates |
+//! | `BROKERDESK_SMS_WEBHOOK` | unset | `http(s)://` address verification codes are POSTed to |
+//!
+//! `DATABASE_URL` may carry a password: it is shown only through [`DatabaseUrl::redacted`].
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use crate::seed::Seeding;
+
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/brokerdesk.db?mode=rwc";
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 pub const DEFAULT_TOKEN_TTL_HOURS: u64 = 12;
+/// Shortest password accepted for the first administrator.
+pub const MIN_ADMIN_PASSWORD_CHARS: usize = 8;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -22,10 +31,24 @@ pub struct Config {
     pub database: DatabaseUrl,
     pub web_dir: PathBuf,
     pub token_ttl: Duration,
+    /// What an empty database gets: the demo brokerage, or one administrator.
+    pub seeding: Seeding,
+    pub sms: SmsChoice,
+}
+
+/// Where verification codes go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SmsChoice {
+    /// POSTed to a gateway's webhook (`BROKERDESK_SMS_WEBHOOK`).
+    Webhook(String),
+    /// Written to the log: demo installations only.
+    Log,
+    /// No gateway: sending a code is refused with a message saying so.
+    Disabled,
 }
 
 /// The database the URL names; anything else is refused at start.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub enum DatabaseUrl {
     Sqlite(String),
     Postgres(String),
@@ -38,7 +61,7 @@ impl DatabaseUrl {
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Ok(Self::Postgres(url.to_owned()))
         } else {
-            Err(ConfigError::UnknownDatabase(url.to_owned()))
+            Err(ConfigError::UnknownDatabase(redact(url)))
         }
     }
 
@@ -47,6 +70,64 @@ impl DatabaseUrl {
             Self::Sqlite(url) | Self::Postgres(url) => url,
         }
     }
+
+    /// The URL with its password replaced by `***`, for messages and logs.
+    pub fn redacted(&self) -> String {
+        redact(self.as_str())
+    }
+
+    /// `text` with every occurrence of the URL's password replaced by `***`: for error texts
+    /// of the database driver, which may quote what they were given.
+    pub fn scrub(&self, text: &str) -> String {
+        secrets(self.as_str())
+            .into_iter()
+            .filter(|secret| !secret.is_empty())
+            .fold(text.to_owned(), |text, secret| text.replace(&secret, "***"))
+    }
+}
+
+// By hand: a derived `Debug` would print the password.
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self {
+            Self::Sqlite(_) => "Sqlite",
+            Self::Postgres(_) => "Postgres",
+        };
+        f.debug_tuple(kind).field(&self.redacted()).finish()
+    }
+}
+
+/// The password of `user:password@host` and of a `password=` query parameter, as written.
+fn secrets(url: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Some((_, rest)) = url.split_once("://") {
+        let authority = rest.split(['/', '?']).next().unwrap_or_default();
+        if let Some((user_info, _)) = authority.rsplit_once('@')
+            && let Some((_, password)) = user_info.split_once(':')
+        {
+            found.push(password.to_owned());
+        }
+    }
+    if let Some((_, query)) = url.split_once('?') {
+        for pair in query.split('&') {
+            if let Some((key, value)) = pair.split_once('=')
+                && key.eq_ignore_ascii_case("password")
+            {
+                found.push(value.to_owned());
+            }
+        }
+    }
+    found
+}
+
+fn redact(url: &str) -> String {
+    secrets(url)
+        .into_iter()
+        .filter(|secret| !secret.is_empty())
+        .fold(url.to_owned(), |text, secret| {
+            text.replace(&format!(":{secret}@"), ":***@")
+                .replace(&format!("={secret}"), "=***")
+        })
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -55,6 +136,14 @@ pub enum ConfigError {
         "DATABASE_URL `{0}` is not supported: use `sqlite://path/to/file.db?mode=rwc` or `postgres://user@host:5432/dbname`"
     )]
     UnknownDatabase(String),
+    #[error("BROKERDESK_DEMO `{0}` is not understood: use 1 (demo data) or leave it unset")]
+    BadDemo(String),
+    #[error(
+        "BROKERDESK_ADMIN_PASSWORD is too short: use at least {MIN_ADMIN_PASSWORD_CHARS} characters, or leave it unset to have one generated"
+    )]
+    WeakAdminPassword,
+    #[error("BROKERDESK_SMS_WEBHOOK `{0}` is not an http:// or https:// address")]
+    BadSmsWebhook(String),
     #[error("BROKERDESK_ADDR `{0}` is not a socket address such as 127.0.0.1:8080")]
     BadAddr(String),
     #[error("BROKERDESK_TOKEN_TTL_HOURS `{0}` is not a whole number of hours")]
@@ -79,6 +168,35 @@ impl Config {
             .parse()
             .map_err(|_| ConfigError::BadAddr(addr_text.clone()))?;
         let database = DatabaseUrl::parse(&get("DATABASE_URL", DEFAULT_DATABASE_URL))?;
+        let demo = match get("BROKERDESK_DEMO", "0").trim() {
+            "1" | "true" => true,
+            "0" | "false" => false,
+            other => return Err(ConfigError::BadDemo(other.to_owned())),
+        };
+        let seeding = if demo {
+            Seeding::Demo
+        } else {
+            let password = lookup("BROKERDESK_ADMIN_PASSWORD").filter(|p| !p.is_empty());
+            if password
+                .as_ref()
+                .is_some_and(|p| p.chars().count() < MIN_ADMIN_PASSWORD_CHARS)
+            {
+                return Err(ConfigError::WeakAdminPassword);
+            }
+            Seeding::FirstAdmin { password }
+        };
+        let webhook = get("BROKERDESK_SMS_WEBHOOK", "");
+        let sms = if !webhook.is_empty() {
+            let webhook = webhook.trim().to_owned();
+            if !(webhook.starts_with("http://") || webhook.starts_with("https://")) {
+                return Err(ConfigError::BadSmsWebhook(webhook));
+            }
+            SmsChoice::Webhook(webhook)
+        } else if demo {
+            SmsChoice::Log
+        } else {
+            SmsChoice::Disabled
+        };
         let ttl_text = get(
             "BROKERDESK_TOKEN_TTL_HOURS",
             &DEFAULT_TOKEN_TTL_HOURS.to_string(),
@@ -92,6 +210,8 @@ impl Config {
             database,
             web_dir: PathBuf::from(get("BROKERDESK_WEB_DIR", DEFAULT_WEB_DIR)),
             token_ttl: Duration::from_secs(hours * 3600),
+            seeding,
+            sms,
         })
     }
 }
@@ -142,5 +262,75 @@ mod tests {
             config(&[("BROKERDESK_TOKEN_TTL_HOURS", "twelve")]),
             Err(ConfigError::BadTokenTtl(_))
         ));
+    }
+
+    #[test]
+    fn a_plain_start_creates_an_administrator_and_sends_no_codes() {
+        let c = config(&[]).unwrap();
+        assert_eq!(c.seeding, Seeding::FirstAdmin { password: None });
+        assert_eq!(c.sms, SmsChoice::Disabled);
+        let c = config(&[("BROKERDESK_ADMIN_PASSWORD", "Strong#2026")]).unwrap();
+        assert_eq!(
+            c.seeding,
+            Seeding::FirstAdmin {
+                password: Some("Strong#2026".into())
+            }
+        );
+        assert!(matches!(
+            config(&[("BROKERDESK_ADMIN_PASSWORD", "short")]),
+            Err(ConfigError::WeakAdminPassword)
+        ));
+    }
+
+    #[test]
+    fn demo_mode_seeds_the_brokerage_and_logs_codes_unless_a_webhook_is_set() {
+        let c = config(&[("BROKERDESK_DEMO", "1")]).unwrap();
+        assert_eq!((c.seeding, c.sms), (Seeding::Demo, SmsChoice::Log));
+        let c = config(&[
+            ("BROKERDESK_DEMO", "1"),
+            ("BROKERDESK_SMS_WEBHOOK", "https://sms.example.com/send"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.sms,
+            SmsChoice::Webhook("https://sms.example.com/send".into())
+        );
+        assert!(matches!(
+            config(&[("BROKERDESK_DEMO", "yes please")]),
+            Err(ConfigError::BadDemo(_))
+        ));
+        assert!(matches!(
+            config(&[("BROKERDESK_SMS_WEBHOOK", "sms.example.com")]),
+            Err(ConfigError::BadSmsWebhook(_))
+        ));
+    }
+
+    #[test]
+    fn database_passwords_are_never_shown() {
+        let url = DatabaseUrl::parse("postgres://bd:Pa55word@db.internal:5432/bd").unwrap();
+        assert_eq!(url.redacted(), "postgres://bd:***@db.internal:5432/bd");
+        assert!(!format!("{url:?}").contains("Pa55word"));
+        assert_eq!(
+            url.scrub("connecting with Pa55word failed"),
+            "connecting with *** failed"
+        );
+        let url =
+            DatabaseUrl::parse("postgres://db.internal/bd?user=bd&password=Pa55word").unwrap();
+        assert_eq!(
+            url.redacted(),
+            "postgres://db.internal/bd?user=bd&password=***"
+        );
+        let err = config(&[("DATABASE_URL", "mysql://root:Pa55word@localhost/bd")]).unwrap_err();
+        assert!(!err.to_string().contains("Pa55word"), "{err}");
+        let c = config(&[
+            ("DATABASE_URL", "postgres://bd:Pa55word@db/bd"),
+            ("BROKERDESK_ADMIN_PASSWORD", "Admin#Secret1"),
+        ])
+        .unwrap();
+        let shown = format!("{c:?}");
+        assert!(
+            !shown.contains("Pa55word") && !shown.contains("Admin#Secret1"),
+            "{shown}"
+        );
     }
 }

@@ -121,6 +121,10 @@ pub enum AppError {
     SmsFailed,
     #[error("{}", catalogue::ACCOUNT_PENDING.message)]
     AccountPending,
+    #[error("{}", catalogue::SMS_NOT_CONFIGURED.message)]
+    SmsNotConfigured,
+    #[error("{}", catalogue::VERIFY_CODE_REQUIRED.message)]
+    VerifyCodeRequired,
     #[error("{}", catalogue::NO_PERMISSION.message)]
     NoPermission,
     #[error("{0}")]
@@ -176,6 +180,8 @@ impl AppError {
             Self::NoMobile => &catalogue::NO_MOBILE,
             Self::SmsFailed => &catalogue::SMS_FAILED,
             Self::AccountPending => &catalogue::ACCOUNT_PENDING,
+            Self::SmsNotConfigured => &catalogue::SMS_NOT_CONFIGURED,
+            Self::VerifyCodeRequired => &catalogue::VERIFY_CODE_REQUIRED,
             Self::NoPermission => &catalogue::NO_PERMISSION,
             Self::OutOfScope(_) => &catalogue::OUT_OF_SCOPE,
             Self::NotFound => &catalogue::NOT_FOUND,
@@ -488,8 +494,8 @@ mod tests {
         assert_eq!(AppError::NotFound.status(), StatusCode::OK);
         assert_eq!(AppError::LoginRequired.code(), 10010003);
         assert_eq!(
-            AppError::Throttled { minutes: 5 }.to_string(),
-            "密码错误次数过多，账号已锁定，请5分钟后再试"
+            AppError::Throttled { minutes: 15 }.to_string(),
+            "登录失败次数过多，请15分钟后再试"
         );
         assert_eq!(
             AppError::CodeTooFrequent { seconds: 60 }.to_string(),

@@ -28,6 +28,7 @@ pub mod role;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
 #[allow(clippy::disallowed_methods)]
 pub mod seed;
+pub mod serving;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
 #[allow(clippy::disallowed_methods)]
 pub mod session;
@@ -45,12 +46,12 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get};
 use sea_orm::{DatabaseConnection, DbErr};
 use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::trace::TraceLayer;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::config::DatabaseUrl;
 use crate::error::{BODY_LIMIT_BYTES, method_not_allowed, panic_response, route_not_found};
+use crate::seed::{Seeded, Seeding};
 use crate::sms::SmsSender;
 
 /// What every handler can reach.
@@ -66,12 +67,16 @@ pub struct AppState {
     pub callers: auth::CallerCache,
 }
 
-/// Connects, migrates and seeds the demo brokerage when the database has no users yet.
-pub async fn prepare_database(url: &DatabaseUrl) -> Result<DatabaseConnection, DbErr> {
+/// Connects, migrates and, when the database has no users yet, seeds it as `seeding` says (the
+/// demo brokerage, or one administrator).
+pub async fn prepare_database(
+    url: &DatabaseUrl,
+    seeding: &Seeding,
+) -> Result<(DatabaseConnection, Seeded), DbErr> {
     let db = db::connect(url).await?;
     db::migrate(&db).await?;
-    seed::seed_if_empty(&db).await?;
-    Ok(db)
+    let seeded = seed::seed_if_empty(&db, seeding).await?;
+    Ok((db, seeded))
 }
 
 /// The API routes with their OpenAPI document.
@@ -96,7 +101,8 @@ pub fn openapi_document() -> utoipa::openapi::OpenApi {
 }
 
 /// The whole HTTP application: API, `/api/openapi.json`, the SPA with history fallback, and
-/// JSON envelopes for every failure (unknown API path, wrong method, oversized body, panic).
+/// JSON envelopes for every failure (unknown API path, wrong method, oversized body, panic);
+/// compressed, with cache and security headers. Serve it with [`serving::serve`].
 pub fn app(state: AppState) -> Router {
     let (api, document) = api_routes().split_for_parts();
     let document = Arc::new(document);
@@ -111,16 +117,17 @@ pub fn app(state: AppState) -> Router {
         .route("/api", any(route_not_found))
         .route("/api/{*rest}", any(route_not_found))
         .method_not_allowed_fallback(method_not_allowed);
-    router = match state.web_dir.as_ref().filter(|dir| dir.is_dir()) {
-        Some(dir) => router
-            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+    let web_dir = state.web_dir.clone().filter(|dir| dir.is_dir());
+    router = match &web_dir {
+        Some(dir) => serving::spa(router, dir),
         None => router.fallback(route_not_found),
     };
-    router
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            auth::cache::settle,
-        ))
+    let router = router.layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        auth::cache::settle,
+    ));
+    serving::with_headers(router, web_dir.as_deref())
+        .layer(serving::compression())
         .layer(DefaultBodyLimit::max(BODY_LIMIT_BYTES))
         .layer(CatchPanicLayer::custom(panic_response))
         .layer(TraceLayer::new_for_http())

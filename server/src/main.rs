@@ -1,11 +1,10 @@
 //! `brokerdesk`: loads the configuration, prepares the database, serves the API and the SPA.
 
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use brokerdesk_server::config::Config;
-use brokerdesk_server::sms::LogSmsSender;
-use brokerdesk_server::{AppState, app, prepare_database, seed};
+use brokerdesk_server::config::{Config, DatabaseUrl, SmsChoice};
+use brokerdesk_server::seed::{self, Seeded};
+use brokerdesk_server::{AppState, app, prepare_database, serving, sms};
 use tracing_subscriber::EnvFilter;
 
 #[derive(Debug, thiserror::Error)]
@@ -44,10 +43,16 @@ async fn main() -> ExitCode {
                 .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
         )
         .init();
+    // Read here as well as in `run`, so a failure message can be scrubbed of its password.
+    let database = std::env::var("DATABASE_URL")
+        .ok()
+        .and_then(|url| DatabaseUrl::parse(&url).ok());
     match run().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("brokerdesk: {err}");
+            let text = err.to_string();
+            let text = database.map_or(text.clone(), |url| url.scrub(&text));
+            eprintln!("brokerdesk: {text}");
             ExitCode::FAILURE
         }
     }
@@ -55,7 +60,7 @@ async fn main() -> ExitCode {
 
 async fn run() -> Result<(), StartError> {
     let config = Config::from_env()?;
-    let db = prepare_database(&config.database).await?;
+    let (db, seeded) = prepare_database(&config.database, &config.seeding).await?;
     let web_dir = config.web_dir.is_dir().then(|| config.web_dir.clone());
     if web_dir.is_none() {
         tracing::warn!(
@@ -71,20 +76,37 @@ async fn run() -> Result<(), StartError> {
         })?;
     let state = AppState {
         db,
-        sms: Arc::new(LogSmsSender),
+        sms: sms::sender_for(&config.sms),
         token_ttl: config.token_ttl,
         web_dir,
         callers: Default::default(),
     };
     println!("brokerdesk 已启动：http://{}", config.addr);
-    print!("{}", seed::demo_logins());
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            // Without a signal handler the server just runs until killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
-        .map_err(StartError::Serve)
+    match seeded {
+        Seeded::Demo => print!("{}", seed::demo_logins()),
+        Seeded::FirstAdmin {
+            generated_password: Some(password),
+        } => println!(
+            "已创建管理员账号 {}，初始密码：{password}\n（只显示这一次，请登录后修改；也可在首次启动前用 BROKERDESK_ADMIN_PASSWORD 指定）",
+            seed::FIRST_ADMIN_USERNAME
+        ),
+        Seeded::FirstAdmin {
+            generated_password: None,
+        } => println!(
+            "已创建管理员账号 {}，密码为 BROKERDESK_ADMIN_PASSWORD 的值",
+            seed::FIRST_ADMIN_USERNAME
+        ),
+        Seeded::Nothing => {}
+    }
+    if config.sms == SmsChoice::Disabled {
+        println!("未配置短信网关（BROKERDESK_SMS_WEBHOOK）：发送验证码的请求将被拒绝");
+    }
+    serving::serve(listener, app(state), async {
+        // Without a signal handler the server just runs until killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+    .map_err(StartError::Serve)
 }

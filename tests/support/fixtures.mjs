@@ -2,7 +2,7 @@
 // server's addresses as fixtures, and the helpers a brokerage user's flows are written with.
 // One server (started by playwright.config.mjs) serves the whole run: tests make their own people
 // and roles (see `stamp`) rather than changing the seeded demo accounts others rely on.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
@@ -50,6 +50,24 @@ export async function shot(page, name) {
 export async function sessionToken(context) {
   const cookies = await context.cookies();
   return cookies.find((c) => c.name === 'token')?.value;
+}
+
+/**
+ * The last SMS code the demo server logged for `mobile` (playwright.config.mjs sends its output
+ * to server.log in the run's data folder), waiting up to 10 s for it.
+ */
+export async function lastSmsCode(mobile) {
+  const logFile = join(process.env.BD_E2E_DATA ?? '', 'server.log');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const text = existsSync(logFile) ? readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
+    const codes = [...text.matchAll(/verification code.*?mobile="?(\d+)"? code="?(\d{6})/g)]
+      .filter((match) => match[1] === mobile)
+      .map((match) => match[2]);
+    if (codes.length) return codes[codes.length - 1];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code logged for ${mobile} in ${logFile}`);
 }
 
 /** A unique suffix: each test makes its own people. */

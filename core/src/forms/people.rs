@@ -1,4 +1,4 @@
-//! The people forms: staff, onboarding, login and change of mobile.
+//! The people forms: staff, onboarding, login (and its SMS step) and change of mobile.
 
 use super::org::{ORGANISATION, name};
 use super::{Control, Field, Form, PASSWORD_POLICY, Rule};
@@ -166,17 +166,24 @@ pub const LOGIN: Form = Form {
     ],
 };
 
+const CELLPHONE: Field = Field::text("cellphone", "手机号码", 11)
+    .rule(Rule::Validator(Validator::Tel))
+    .required();
+const SMS_CODE: Field = Field::text("code", "验证码", 6)
+    .rule(Rule::Validator(Validator::SmsCode))
+    .required();
+
+/// The SMS step of a login, asked for after a few failed logins of the username: the account's
+/// bound mobile and the code sent to it.
+pub const LOGIN_CODE: Form = Form {
+    kind: "loginCode",
+    fields: &[CELLPHONE, SMS_CODE],
+};
+
 /// 修改手机号: the new number and its SMS code.
 pub const CHANGE_MOBILE: Form = Form {
     kind: "changeMobile",
-    fields: &[
-        Field::text("cellphone", "手机号码", 11)
-            .rule(Rule::Validator(Validator::Tel))
-            .required(),
-        Field::text("code", "验证码", 6)
-            .rule(Rule::Validator(Validator::SmsCode))
-            .required(),
-    ],
+    fields: &[CELLPHONE, SMS_CODE],
 };
 
 /// A staff status change (调整状态, 离职, 锁定...): the status it moves to, where chosen, and why.

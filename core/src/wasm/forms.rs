@@ -13,7 +13,7 @@ const FORM_TYPES: &str = r#"
 export type FormKind =
     | 'citySite' | 'company' | 'companyEdit' | 'storeGroup' | 'store' | 'department' | 'position'
     | 'staff' | 'staffEdit' | 'onboardingStart' | 'onboarding' | 'onboardingSubmit' | 'login'
-    | 'changeMobile' | 'role' | 'app' | 'appEdit' | 'dictionary' | 'dictionaryEdit' | 'district'
+    | 'loginCode' | 'changeMobile' | 'role' | 'app' | 'appEdit' | 'dictionary' | 'dictionaryEdit' | 'district'
     | 'circle' | 'buildingType' | 'listingRole' | 'menu' | 'menuAction' | 'staffStatus'
     | 'onboardingCancel' | 'onboardingReject';
 export type FormControl =

@@ -7,6 +7,7 @@ pub mod audit_log;
 pub mod building_type;
 pub mod business_circle;
 pub mod city_site;
+pub mod client_attempt;
 pub mod department;
 pub mod dictionary;
 pub mod district;

@@ -1,15 +1,18 @@
-//! Login, prelogin and logout. Five wrong passwords in a row throttle the account for five
-//! minutes; locked and departed staff cannot log in.
+//! Login, prelogin and logout. Wrong passwords are limited per client address and make the
+//! username need an SMS code (see `abuse`); locked, departed and not yet onboarded staff cannot
+//! log in. Every refusal is in the audit log.
 
 use axum::extract::State;
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::staff_status::WorkingStatus;
-use chrono::{DateTime, Duration, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use chrono::{Duration, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::abuse::{self, ClientAddress, FailureReason};
+use super::verify_code::consume_code;
 use crate::AppState;
 use crate::auth::Session;
 use crate::auth::password::{verify_against_nothing, verify_password};
@@ -19,21 +22,35 @@ use crate::entity::{session_token, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ErrorBody, ok};
 use crate::form::{self, CoreForm};
 
-/// Wrong passwords in a row that throttle an account.
-pub const MAX_FAILED_LOGINS: i32 = 5;
-/// How long a throttled account refuses logins.
-pub const THROTTLE_MINUTES: i64 = 5;
-
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[schema(example = "manager")]
     pub username: String,
     #[schema(example = "Demo@2026")]
     pub password: String,
+    /// The account's bound mobile, when prelogin says a code is needed.
+    #[serde(default)]
+    #[schema(example = "13800000003")]
+    pub cellphone: Option<String>,
+    /// The SMS code sent to `cellphone` (`/api/v2/fm/login/public/verifyCode`).
+    #[serde(default)]
+    #[schema(example = "123456")]
+    pub code: Option<String>,
 }
 
 impl CoreForm for LoginRequest {
     const FORM: &'static Form = &forms::LOGIN;
+}
+
+/// The SMS step of a login (core's `loginCode` form), asked for after a few failures.
+#[derive(Debug, Serialize, Deserialize)]
+struct CodeStep {
+    cellphone: String,
+    code: String,
+}
+
+impl CoreForm for CodeStep {
+    const FORM: &'static Form = &forms::LOGIN_CODE;
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -52,121 +69,119 @@ pub struct PreloginRequest {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PreloginData {
-    /// Always false: logins need no SMS code.
+    /// True after a few failed logins of this username: login then needs `cellphone` and `code`.
     pub need_verify_code: bool,
-    /// True while wrong passwords keep this username from logging in.
+    /// True while failed logins from this client address keep it from logging in.
     pub throttled: bool,
-    /// Seconds until a throttled username may try again; 0 when not throttled.
+    /// Seconds until a throttled client may try again; 0 when not throttled.
     pub retry_after_seconds: i64,
 }
 
-/// Log in with username and password.
+/// Log in with username and password (and an SMS code when prelogin asks for one).
 #[utoipa::path(
     post,
     path = "/api/v2/fm/login/public/login/web",
     tag = "session",
     request_body = LoginRequest,
     responses(
-        (status = 200, description = "Token and user id; or code 10010001 用户名或密码错误, 10010004 throttled, 10010005 locked, 10010006 left, 10010013 onboarding not approved", body = Envelope<LoginData>),
+        (status = 200, description = "Token and user id; or code 10010001 用户名或密码错误, 10010004 too many failures from this address, 10010015 SMS code needed, 10010007 wrong code, 10010005 locked, 10010006 left, 10010013 onboarding not approved", body = Envelope<LoginData>),
         (status = 400, description = "Malformed body", body = ErrorBody)
     )
 )]
 pub async fn login(
     State(state): State<AppState>,
+    address: ClientAddress,
     AppJson(request): AppJson<LoginRequest>,
 ) -> ApiResult<LoginData> {
     let request = form::checked(&request)?;
     let username = request.username.as_str();
+    let db = &state.db;
     let now = Utc::now();
-    let Some(account) = user::Entity::find()
-        .filter(user::Column::Username.eq(username))
-        .one(&state.db)
-        .await?
-    else {
-        verify_against_nothing(&request.password).await?;
-        return Err(AppError::BadCredentials);
-    };
-    if let Some(minutes) = throttled_minutes(account.locked_until, now) {
-        return Err(AppError::Throttled { minutes });
+    // Writes the refusal down (limits and audit log) and gives it back to answer with.
+    let refuse =
+        async |account: Option<&user::Model>, reason, error: AppError| match abuse::record_failure(
+            db, address, username, account, reason, now,
+        )
+        .await
+        {
+            Ok(()) => error,
+            Err(not_recorded) => not_recorded,
+        };
+    if let Some(seconds) = abuse::address_throttle(db, address, now).await? {
+        let minutes = abuse::minutes(seconds);
+        let throttled = AppError::Throttled { minutes };
+        return Err(refuse(None, FailureReason::AddressThrottled, throttled).await);
     }
+    let account = user::Entity::find()
+        .filter(user::Column::Username.eq(username))
+        .one(db)
+        .await?;
+    if abuse::needs_code(db, username, now).await? {
+        let code = request.code.as_deref().map(str::trim).unwrap_or_default();
+        if code.is_empty() {
+            let missing = AppError::VerifyCodeRequired;
+            return Err(refuse(account.as_ref(), FailureReason::CodeMissing, missing).await);
+        }
+        let step = form::checked(&CodeStep {
+            cellphone: request.cellphone.clone().unwrap_or_default(),
+            code: code.to_owned(),
+        })?;
+        // Only the account's own number proves anything; the answer is the same either way.
+        let proven = match &account {
+            Some(a) if a.mobile.as_deref() == Some(step.cellphone.as_str()) => {
+                consume_code(db, &step.cellphone, &step.code, now).await
+            }
+            _ => Err(AppError::CodeInvalid),
+        };
+        if let Err(wrong) = proven {
+            return Err(refuse(account.as_ref(), FailureReason::CodeWrong, wrong).await);
+        }
+    }
+    let Some(account) = account else {
+        verify_against_nothing(&request.password).await?;
+        let unknown = AppError::BadCredentials;
+        return Err(refuse(None, FailureReason::UnknownUser, unknown).await);
+    };
     if !verify_password(&request.password, &account.password_hash).await? {
-        return Err(record_failure(&state, &account, now).await?);
+        let wrong = AppError::BadCredentials;
+        return Err(refuse(Some(&account), FailureReason::WrongPassword, wrong).await);
     }
     // Status is told only to someone who knows the password.
-    if account.locked {
-        return Err(AppError::AccountLocked);
+    let refused_status = if account.locked {
+        Some((FailureReason::Locked, AppError::AccountLocked))
+    } else if account.working_status.0 == WorkingStatus::Leave {
+        Some((FailureReason::Left, AppError::AccountLeft))
+    } else if !may_log_in(&account) {
+        Some((FailureReason::Pending, AppError::AccountPending))
+    } else {
+        None
+    };
+    if let Some((reason, error)) = refused_status {
+        return Err(refuse(Some(&account), reason, error).await);
     }
-    if account.working_status.0 == WorkingStatus::Leave {
-        return Err(AppError::AccountLeft);
-    }
-    if !may_log_in(&account) {
-        return Err(AppError::AccountPending);
-    }
-    let user_id = account.id;
-    let mut account: user::ActiveModel = account.into();
-    account.failed_logins = Set(0);
-    account.locked_until = Set(None);
-    account.update(&state.db).await?;
+    abuse::clear_failures(db, username).await?;
 
     let token = new_token();
     let ttl = Duration::from_std(state.token_ttl).map_err(AppError::internal)?;
     session_token::ActiveModel {
         token_hash: Set(digest(&token)),
-        user_id: Set(user_id),
+        user_id: Set(account.id),
         created_at: Set(now),
         expires_at: Set(now + ttl),
         revoked_at: Set(None),
         ..Default::default()
     }
-    .insert(&state.db)
+    .insert(db)
     .await?;
-    ok(LoginData { token, user_id })
-}
-
-/// Counts a wrong password and says what to tell the caller.
-async fn record_failure(
-    state: &AppState,
-    account: &user::Model,
-    now: DateTime<Utc>,
-) -> Result<AppError, AppError> {
-    // Incremented in SQL so concurrent wrong attempts are all counted.
-    user::Entity::update_many()
-        .col_expr(
-            user::Column::FailedLogins,
-            Expr::col(user::Column::FailedLogins).add(1),
-        )
-        .filter(user::Column::Id.eq(account.id))
-        .exec(&state.db)
-        .await?;
-    let failures = user::Entity::find_by_id(account.id)
-        .one(&state.db)
-        .await?
-        .map_or(MAX_FAILED_LOGINS, |fresh| fresh.failed_logins);
-    if failures < MAX_FAILED_LOGINS {
-        return Ok(AppError::BadCredentials);
-    }
-    user::Entity::update_many()
-        .col_expr(user::Column::FailedLogins, Expr::value(0))
-        .col_expr(
-            user::Column::LockedUntil,
-            Expr::value(now + Duration::minutes(THROTTLE_MINUTES)),
-        )
-        .filter(user::Column::Id.eq(account.id))
-        .exec(&state.db)
-        .await?;
-    Ok(AppError::Throttled {
-        minutes: THROTTLE_MINUTES,
+    ok(LoginData {
+        token,
+        user_id: account.id,
     })
 }
 
-/// Whole minutes (rounded up) a throttle still has to run, if any.
-fn throttled_minutes(locked_until: Option<DateTime<Utc>>, now: DateTime<Utc>) -> Option<i64> {
-    let remaining = locked_until? - now;
-    (remaining > Duration::zero()).then(|| (remaining.num_seconds() + 59) / 60)
-}
-
-/// Before the login form is sent: whether an SMS code is needed and whether the username is
-/// throttled. Answers the same for unknown and quiet usernames, so it reveals no account.
+/// Before the login form is sent: whether this username needs an SMS code and whether this
+/// client address is throttled. Unknown and known usernames get the same answers, so it reveals
+/// no account.
 #[utoipa::path(
     post,
     path = "/api/v2/fm/login/public/prelogin/web",
@@ -176,6 +191,7 @@ fn throttled_minutes(locked_until: Option<DateTime<Utc>>, now: DateTime<Utc>) ->
 )]
 pub async fn prelogin(
     State(state): State<AppState>,
+    address: ClientAddress,
     AppJson(request): AppJson<PreloginRequest>,
 ) -> ApiResult<PreloginData> {
     let username = request.username.trim();
@@ -183,17 +199,11 @@ pub async fn prelogin(
         return Err(AppError::invalid("username", "请输入用户名"));
     }
     let now = Utc::now();
-    let locked_until = user::Entity::find()
-        .filter(user::Column::Username.eq(username))
-        .one(&state.db)
+    let retry_after_seconds = abuse::address_throttle(&state.db, address, now)
         .await?
-        .and_then(|account| account.locked_until);
-    let retry_after_seconds = locked_until
-        .map(|until| (until - now).num_seconds())
-        .filter(|seconds| *seconds > 0)
         .unwrap_or(0);
     ok(PreloginData {
-        need_verify_code: false,
+        need_verify_code: abuse::needs_code(&state.db, username, now).await?,
         throttled: retry_after_seconds > 0,
         retry_after_seconds,
     })
@@ -215,31 +225,4 @@ pub async fn logout(State(state): State<AppState>, session: Session) -> ApiResul
         .await?;
     crate::auth::cache::changed();
     ok(Empty {})
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn throttle_minutes_round_up_and_end() {
-        let now = Utc::now();
-        assert_eq!(throttled_minutes(None, now), None);
-        assert_eq!(
-            throttled_minutes(Some(now - Duration::seconds(1)), now),
-            None
-        );
-        assert_eq!(
-            throttled_minutes(Some(now + Duration::seconds(1)), now),
-            Some(1)
-        );
-        assert_eq!(
-            throttled_minutes(Some(now + Duration::minutes(5)), now),
-            Some(5)
-        );
-        assert_eq!(
-            throttled_minutes(Some(now + Duration::seconds(61)), now),
-            Some(2)
-        );
-    }
 }

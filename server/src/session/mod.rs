@@ -1,6 +1,7 @@
 //! The session calls of spec §7, at exactly the spec's paths: login, prelogin, user info,
 //! logout, and the SMS verification codes.
 
+pub mod abuse;
 mod login;
 mod user_info;
 mod verify_code;

@@ -1,6 +1,7 @@
 //! SMS verification codes: send, check, and the two logged-in uses (change the bound mobile,
-//! confirm the current one). A code is 6 digits, lives 5 minutes, is used once, survives 5
-//! wrong guesses, and a number gets at most one code a minute.
+//! confirm the current one); login asks for one after a few failures. A code is 6 digits, lives
+//! 5 minutes, is used once, survives 5 wrong guesses; a number gets at most one code a minute and
+//! a client address a few per quarter hour.
 
 use axum::extract::State;
 use brokerdesk_core::forms;
@@ -15,12 +16,14 @@ use utoipa::ToSchema;
 
 use brokerdesk_core::validate;
 
+use super::abuse::{self, ClientAddress};
 use crate::AppState;
 use crate::auth::Session;
 use crate::auth::token::{code_digest, new_code};
 use crate::entity::{user, verify_code};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
+use crate::sms::SmsError;
 
 pub const CODE_TTL_SECONDS: i64 = 300;
 pub const RESEND_AFTER_SECONDS: i64 = 60;
@@ -70,7 +73,7 @@ fn valid_mobile(cellphone: &str) -> Result<&str, AppError> {
     Ok(cellphone)
 }
 
-fn valid_code(code: &str) -> Result<&str, AppError> {
+pub(super) fn valid_code(code: &str) -> Result<&str, AppError> {
     let code = code.trim();
     validate::sms_code(code).map_err(|err| AppError::invalid("code", err.message))?;
     Ok(code)
@@ -82,14 +85,18 @@ fn valid_code(code: &str) -> Result<&str, AppError> {
     path = "/api/v2/fm/login/public/verifyCode",
     tag = "session",
     request_body = SendCodeRequest,
-    responses((status = 200, description = "Sent; code 10000004 invalid number, 10010008 too frequent, 10010012 SMS failure", body = Envelope<SendCodeData>))
+    responses((status = 200, description = "Sent; code 10000004 invalid number, 10010008 too frequent (this number, or this client address), 10010012 SMS failure, 10010014 no SMS gateway configured", body = Envelope<SendCodeData>))
 )]
 pub async fn send_verify_code(
     State(state): State<AppState>,
+    address: ClientAddress,
     AppJson(request): AppJson<SendCodeRequest>,
 ) -> ApiResult<SendCodeData> {
     let mobile = valid_mobile(&request.cellphone)?;
     let now = Utc::now();
+    if let Some(seconds) = abuse::code_throttle(&state.db, address, now).await? {
+        return Err(AppError::CodeTooFrequent { seconds });
+    }
     if let Some(latest) = latest_code(&state.db, mobile).await? {
         let wait = RESEND_AFTER_SECONDS - (now - latest.created_at).num_seconds();
         if wait > 0 {
@@ -115,8 +122,12 @@ pub async fn send_verify_code(
         verify_code::Entity::delete_by_id(row.id)
             .exec(&state.db)
             .await?;
-        return Err(AppError::SmsFailed);
+        return Err(match err {
+            SmsError::NotConfigured => AppError::SmsNotConfigured,
+            SmsError::Failed(_) => AppError::SmsFailed,
+        });
     }
+    abuse::record_code_sent(&state.db, address, now).await?;
     ok(SendCodeData {
         expires_in_seconds: CODE_TTL_SECONDS,
         resend_after_seconds: RESEND_AFTER_SECONDS,
@@ -224,7 +235,7 @@ async fn latest_code(
 }
 
 /// Spends the number's latest code if `code` is it; a wrong guess counts against the code.
-async fn consume_code(
+pub(super) async fn consume_code(
     db: &impl ConnectionTrait,
     mobile: &str,
     code: &str,

@@ -8,8 +8,9 @@ use std::time::Duration;
 use async_trait::async_trait;
 use brokerdesk_server::auth::CallerCache;
 use brokerdesk_server::config::DatabaseUrl;
+use brokerdesk_server::seed::Seeding;
 use brokerdesk_server::sms::{SmsError, SmsSender};
-use brokerdesk_server::{AppState, app, prepare_database};
+use brokerdesk_server::{AppState, app, prepare_database, serving};
 use rand::RngCore;
 use reqwest::StatusCode;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
@@ -33,6 +34,11 @@ pub const EDIT_CELLPHONE: &str = "/api/v1/fm/login/editCellphone";
 pub const CHECK_OWN_CODE: &str = "/api/v1/fm/login/checkVerifyCode";
 pub const MENU: &str = "/api/v1/fm/login/getMenuListByUser";
 pub const INDEX_HTML: &str = "<!doctype html><title>brokerdesk test SPA</title>";
+/// Repeated into `assets/big.js`, a file worth compressing.
+pub const BIG_ASSET: &str = "export const rows = [1, 2, 3];\n";
+/// The SPA's runtime configuration: one host calls an API and a socket elsewhere.
+pub const RUNTIME_CONFIG: &str = r#"{"hosts": {"default": {"api": "", "ws": ""},
+    "crm.example.test": {"api": "https://api.example.test/base", "ws": "wss://chat.example.test/ws"}}}"#;
 
 #[derive(Debug, Clone, Copy)]
 pub enum Backend {
@@ -68,7 +74,7 @@ impl CapturingSms {
 impl SmsSender for CapturingSms {
     async fn send_code(&self, mobile: &str, code: &str) -> Result<(), SmsError> {
         if self.failing.load(Ordering::SeqCst) {
-            return Err(SmsError("gateway down".into()));
+            return Err(SmsError::Failed("gateway down".into()));
         }
         self.sent
             .lock()
@@ -135,6 +141,16 @@ impl TestApp {
     }
 
     pub async fn start_with_ttl(backend: Backend, token_ttl: Duration) -> Option<Self> {
+        Self::start_seeded(backend, token_ttl, &Seeding::Demo).await
+    }
+
+    /// Starts an app whose empty database gets `seeding`: the demo brokerage, as
+    /// `BROKERDESK_DEMO=1` gives the binary, or a production start's administrator.
+    pub async fn start_seeded(
+        backend: Backend,
+        token_ttl: Duration,
+        seeding: &Seeding,
+    ) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temporary folder");
         let (url, postgres) = match backend {
             Backend::Sqlite => {
@@ -152,7 +168,9 @@ impl TestApp {
                 )
             }
         };
-        let db = prepare_database(&url).await.expect("database prepared");
+        let (db, _) = prepare_database(&url, seeding)
+            .await
+            .expect("database prepared");
         // The server's connection counts its statements; the test's own does not.
         let queries = Arc::new(AtomicUsize::new(0));
         let mut served = db.clone();
@@ -164,6 +182,8 @@ impl TestApp {
         std::fs::create_dir_all(web_dir.join("assets")).unwrap();
         std::fs::write(web_dir.join("index.html"), INDEX_HTML).unwrap();
         std::fs::write(web_dir.join("assets/app.js"), "console.log('app')").unwrap();
+        std::fs::write(web_dir.join("assets/big.js"), BIG_ASSET.repeat(200)).unwrap();
+        std::fs::write(web_dir.join("runtime-config.json"), RUNTIME_CONFIG).unwrap();
         let sms = Arc::new(CapturingSms::default());
         let callers = CallerCache::default();
         let state = AppState {
@@ -176,7 +196,7 @@ impl TestApp {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let server = tokio::spawn(async move {
-            axum::serve(listener, app(state))
+            serving::serve(listener, app(state), std::future::pending())
                 .await
                 .expect("server runs");
         });

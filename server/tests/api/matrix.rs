@@ -1,4 +1,4 @@
-//! The authorization matrix: every route of issue 4 called by every demo user (two stores, a
+//! The authorization matrix: every organisation route called by every demo user (two stores, a
 //! partner organisation, a company boss, an agent, two cities and the admin). Allowed calls
 //! succeed, the others get the permission or scope error, and no answer names a tenant outside
 //! the caller's reach.

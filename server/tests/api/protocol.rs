@@ -144,7 +144,7 @@ async fn openapi_documents_every_route(app: TestApp) {
     ] {
         assert!(paths[path]["post"].is_object(), "{path} undocumented");
     }
-    // Issue 4: organisation, people, permissions, configuration, audit and onboarding.
+    // Organisation, people, permissions, configuration, audit and onboarding.
     let organisation_paths = [
         "/api/v1/fm/app/add",
         "/api/v1/fm/app/delete",

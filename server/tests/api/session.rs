@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use brokerdesk_server::seed::seed_if_empty;
+use brokerdesk_server::seed::{Seeded, Seeding, seed_if_empty};
 use serde_json::{Value, json};
 
-use crate::common::{Backend, LOGOUT, PRELOGIN, TestApp, USER_INFO};
+use crate::common::{Backend, LOGOUT, TestApp, USER_INFO};
 use crate::on_both_backends;
 
 const EXPIRED: &str = "登录已过期，请重新登录";
@@ -64,38 +64,6 @@ async fn wrong_passwords_and_unknown_users_get_the_same_answer(app: TestApp) {
     unknown.assert_error(10010001, "用户名或密码错误");
     let empty = app.login_answer("manager", "").await;
     empty.assert_error(10000004, "请输入密码");
-}
-
-async fn five_wrong_passwords_throttle_the_account_for_five_minutes(app: TestApp) {
-    for _ in 0..4 {
-        app.login_answer("agent", "wrong")
-            .await
-            .assert_error(10010001, "用户名或密码错误");
-    }
-    let fifth = app.login_answer("agent", "wrong").await;
-    fifth.assert_error(10010004, "密码错误次数过多，账号已锁定，请5分钟后再试");
-    let right = app.login_answer("agent", "Demo@2026").await;
-    right.assert_error(10010004, "密码错误次数过多，账号已锁定，请5分钟后再试");
-
-    let hint = app
-        .post(PRELOGIN, None, json!({ "username": "agent" }))
-        .await;
-    assert_eq!(hint.data()["throttled"], true);
-    assert_eq!(hint.data()["needVerifyCode"], false);
-    let seconds = hint.data()["retryAfterSeconds"].as_i64().unwrap();
-    assert!((290..=300).contains(&seconds), "{seconds}");
-    for quiet in ["manager", "nobody"] {
-        let hint = app.post(PRELOGIN, None, json!({ "username": quiet })).await;
-        assert_eq!(
-            hint.data(),
-            &json!({ "needVerifyCode": false, "throttled": false, "retryAfterSeconds": 0 })
-        );
-    }
-    // Other accounts are untouched, and the throttle ends by itself.
-    app.login("manager").await;
-    app.sql("UPDATE \"user\" SET locked_until = NULL WHERE username = 'agent'")
-        .await;
-    app.login("agent").await;
 }
 
 async fn missing_forged_expired_and_mismatched_tokens_are_refused(app: TestApp) {
@@ -173,8 +141,9 @@ async fn locked_and_departed_staff_cannot_log_in_and_lose_their_sessions(app: Te
 }
 
 async fn seeding_happens_once(app: TestApp) {
-    assert!(
-        !seed_if_empty(&app.db).await.unwrap(),
+    assert_eq!(
+        seed_if_empty(&app.db, &Seeding::Demo).await.unwrap(),
+        Seeded::Nothing,
         "users exist: no second seed"
     );
     app.login("admin").await;
@@ -183,7 +152,6 @@ async fn seeding_happens_once(app: TestApp) {
 on_both_backends!(
     user_info_describes_the_caller,
     wrong_passwords_and_unknown_users_get_the_same_answer,
-    five_wrong_passwords_throttle_the_account_for_five_minutes,
     missing_forged_expired_and_mismatched_tokens_are_refused,
     logout_revokes_only_that_token,
     locked_and_departed_staff_cannot_log_in_and_lose_their_sessions,

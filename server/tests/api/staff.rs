@@ -331,7 +331,7 @@ async fn locking_and_leaving_end_sessions_at_once(app: TestApp) {
         .await
         .assert_error(10020002, "不能修改自己的状态");
     // People of no organisation are changed only by the super administrator, even when (as in
-    // a database from before issue 4) they sit in a city its operator reaches.
+    // a database from before the organisation schema) they sit in a city its operator reaches.
     app.sql(&format!(
         "UPDATE \"user\" SET site_id = {} WHERE username = 'admin'",
         s.sites["杭州"]

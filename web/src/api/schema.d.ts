@@ -444,13 +444,14 @@ export interface paths {
     post: operations["check_code"];
   };
   "/api/v2/fm/login/public/login/web": {
-    /** Log in with username and password. */
+    /** Log in with username and password (and an SMS code when prelogin asks for one). */
     post: operations["login"];
   };
   "/api/v2/fm/login/public/prelogin/web": {
     /**
-     * Before the login form is sent: whether an SMS code is needed and whether the username is
-     * throttled. Answers the same for unknown and quiet usernames, so it reveals no account.
+     * Before the login form is sent: whether this username needs an SMS code and whether this
+     * client address is throttled. Unknown and known usernames get the same answers, so it reveals
+     * no account.
      */
     post: operations["prelogin"];
   };
@@ -1717,14 +1718,14 @@ export interface components {
        */
       code: number;
       data: {
-        /** @description Always false: logins need no SMS code. */
+        /** @description True after a few failed logins of this username: login then needs `cellphone` and `code`. */
         needVerifyCode: boolean;
         /**
          * Format: int64
-         * @description Seconds until a throttled username may try again; 0 when not throttled.
+         * @description Seconds until a throttled client may try again; 0 when not throttled.
          */
         retryAfterSeconds: number;
-        /** @description True while wrong passwords keep this username from logging in. */
+        /** @description True while failed logins from this client address keep it from logging in. */
         throttled: boolean;
       };
     };
@@ -2200,6 +2201,16 @@ export interface components {
       userId: number;
     };
     LoginRequest: {
+      /**
+       * @description The account's bound mobile, when prelogin says a code is needed.
+       * @example 13800000003
+       */
+      cellphone?: string | null;
+      /**
+       * @description The SMS code sent to `cellphone` (`/api/v2/fm/login/public/verifyCode`).
+       * @example 123456
+       */
+      code?: string | null;
       /** @example Demo@2026 */
       password: string;
       /** @example manager */
@@ -2402,14 +2413,14 @@ export interface components {
       organisationId?: number | null;
     });
     PreloginData: {
-      /** @description Always false: logins need no SMS code. */
+      /** @description True after a few failed logins of this username: login then needs `cellphone` and `code`. */
       needVerifyCode: boolean;
       /**
        * Format: int64
-       * @description Seconds until a throttled username may try again; 0 when not throttled.
+       * @description Seconds until a throttled client may try again; 0 when not throttled.
        */
       retryAfterSeconds: number;
-      /** @description True while wrong passwords keep this username from logging in. */
+      /** @description True while failed logins from this client address keep it from logging in. */
       throttled: boolean;
     };
     PreloginRequest: {
@@ -3339,7 +3350,7 @@ export interface operations {
       };
     };
   };
-  /** Log in with username and password. */
+  /** Log in with username and password (and an SMS code when prelogin asks for one). */
   login: {
     requestBody: {
       content: {
@@ -3347,7 +3358,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Token and user id; or code 10010001 用户名或密码错误, 10010004 throttled, 10010005 locked, 10010006 left, 10010013 onboarding not approved */
+      /** @description Token and user id; or code 10010001 用户名或密码错误, 10010004 too many failures from this address, 10010015 SMS code needed, 10010007 wrong code, 10010005 locked, 10010006 left, 10010013 onboarding not approved */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_LoginData"];
@@ -3362,8 +3373,9 @@ export interface operations {
     };
   };
   /**
-   * Before the login form is sent: whether an SMS code is needed and whether the username is
-   * throttled. Answers the same for unknown and quiet usernames, so it reveals no account.
+   * Before the login form is sent: whether this username needs an SMS code and whether this
+   * client address is throttled. Unknown and known usernames get the same answers, so it reveals
+   * no account.
    */
   prelogin: {
     requestBody: {
@@ -3388,7 +3400,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Sent; code 10000004 invalid number, 10010008 too frequent, 10010012 SMS failure */
+      /** @description Sent; code 10000004 invalid number, 10010008 too frequent (this number, or this client address), 10010012 SMS failure, 10010014 no SMS gateway configured */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_SendCodeData"];

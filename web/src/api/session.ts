@@ -1,7 +1,7 @@
 // The session calls of spec §7, at their exact paths.
 import type { MenuEntry } from '@core/wasm';
 import { request } from './client';
-import type { LoginForm, LoginResult, UserInfo } from './types';
+import type { LoginForm, LoginResult, PreloginResult, SendCodeResult, UserInfo } from './types';
 
 /** No spinner; the login page shows the server's message itself. */
 export function login(form: LoginForm) {
@@ -13,8 +13,14 @@ export function login(form: LoginForm) {
   });
 }
 
-export function prelogin(form: LoginForm) {
-  return request<unknown>({ url: '/api/v2/fm/login/public/prelogin/web', data: form });
+/** Quiet: the login page asks after a failure whether the next try needs an SMS code. */
+export function prelogin(data: { username: string }) {
+  return request<PreloginResult>({
+    url: '/api/v2/fm/login/public/prelogin/web',
+    data,
+    showLoading: false,
+    showErrorMessage: false,
+  });
 }
 
 export function getLoginUserInfo() {
@@ -32,7 +38,7 @@ export function logout() {
 
 /** Sends an SMS code; the caller chooses whether a failure toasts. */
 export function sendVerifyCode(data: { cellphone: string }, showErrorMessage = true) {
-  return request<unknown>({ url: '/api/v2/fm/login/public/verifyCode', data, showErrorMessage });
+  return request<SendCodeResult>({ url: '/api/v2/fm/login/public/verifyCode', data, showErrorMessage });
 }
 
 export function checkCode(data: { cellphone: string; code: string }) {

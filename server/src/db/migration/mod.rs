@@ -4,6 +4,7 @@
 mod m0001_initial;
 mod m0002_organisation;
 mod m0003_role_at_hire;
+mod m0004_client_attempts;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -16,6 +17,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_initial::Migration),
             Box::new(m0002_organisation::Migration),
             Box::new(m0003_role_at_hire::Migration),
+            Box::new(m0004_client_attempts::Migration),
         ]
     }
 }

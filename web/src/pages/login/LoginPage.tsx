@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Form, Input, Message } from '@arco-design/web-react';
-import { IconLock, IconUser } from '@arco-design/web-react/icon';
+import { IconLock, IconMobile, IconSafe, IconUser } from '@arco-design/web-react/icon';
+import type { FormKind } from '@core/wasm';
 import { isApiFailure, RequestError } from '../../api/client';
-import { login } from '../../api/session';
+import { login, prelogin, sendVerifyCode } from '../../api/session';
 import { formErrors } from '../../components/form/coreForm';
 import type { LoginForm } from '../../api/types';
 import { TEXT } from '../../config/coreData';
@@ -15,10 +16,13 @@ import { useSessionStore } from '../../stores/session';
 import { storageKeys } from '../../stores/storageKeys';
 import './LoginPage.css';
 
-/** Arco rule from core's login form, so the message is the server's (请输入用户名 / 请输入密码). */
-const loginRule = (field: 'username' | 'password') => ({
+/**
+ * Arco rule from core's login form (`login`) or its SMS step (`loginCode`), so the message is
+ * the server's (请输入用户名, 仅支持中国大陆手机号码...).
+ */
+const coreRule = (kind: FormKind, field: string) => ({
   validator: (value: string | undefined, callback: (error?: string) => void) =>
-    callback(formErrors('login', { [field]: value })[field]),
+    callback(formErrors(kind, { [field]: value })[field]),
 });
 
 const FEATURES = [
@@ -40,6 +44,36 @@ export default function LoginPage() {
   // Fields are checked as they change; leaving one empty says nothing until the first 登录.
   const [tried, setTried] = useState(false);
   const trigger = tried ? ['onBlur', 'onChange'] : ['onChange'];
+  const [form] = Form.useForm<LoginForm>();
+  // After a few failures the server wants an SMS code to the account's bound mobile.
+  const [needCode, setNeedCode] = useState(false);
+  const [resendIn, setResendIn] = useState(0);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = window.setTimeout(() => setResendIn(resendIn - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [resendIn]);
+
+  // Asked after every refusal: only the server counts failures (per username and address).
+  const askWhetherCodeNeeded = async (username: string) => {
+    const hint = await prelogin({ username });
+    if (!isApiFailure(hint) && hint.needVerifyCode) setNeedCode(true);
+  };
+
+  const sendCode = async () => {
+    const values = await form.validate(['cellphone']).catch(() => undefined);
+    if (!values?.cellphone) return;
+    try {
+      const sent = await sendVerifyCode({ cellphone: values.cellphone });
+      if (isApiFailure(sent)) return;
+      Message.success('验证码已发送');
+      setResendIn(sent.resendAfterSeconds);
+    } catch (error) {
+      // The client has already toasted the server's message.
+      if (!(error instanceof RequestError)) throw error;
+    }
+  };
 
   const submit = async (values: LoginForm) => {
     setEnded(undefined);
@@ -51,6 +85,7 @@ export default function LoginPage() {
       const result = await login(values);
       if (isApiFailure(result)) {
         Message.error(result.message);
+        await askWhetherCodeNeeded(values.username);
         return;
       }
       const session = useSessionStore.getState();
@@ -100,6 +135,7 @@ export default function LoginPage() {
           <p className="login-page__card-hint">请使用您的工作账号登录</p>
           {ended && <Alert className="login-page__alert" type="warning" content={ended} data-testid="login-expired" />}
           <Form
+            form={form}
             layout="vertical"
             requiredSymbol={false}
             onSubmit={submit}
@@ -108,7 +144,7 @@ export default function LoginPage() {
             onValuesChange={() => void preloadLayout().catch(() => undefined)}
             autoComplete="on"
           >
-            <Form.Item label="账号" field="username" rules={[loginRule('username')]} validateTrigger={trigger}>
+            <Form.Item label="账号" field="username" rules={[coreRule('login', 'username')]} validateTrigger={trigger}>
               <Input
                 data-testid="login-username"
                 prefix={<IconUser />}
@@ -117,7 +153,7 @@ export default function LoginPage() {
                 size="large"
               />
             </Form.Item>
-            <Form.Item label="密码" field="password" rules={[loginRule('password')]} validateTrigger={trigger}>
+            <Form.Item label="密码" field="password" rules={[coreRule('login', 'password')]} validateTrigger={trigger}>
               <Input.Password
                 data-testid="login-password"
                 prefix={<IconLock />}
@@ -126,6 +162,47 @@ export default function LoginPage() {
                 size="large"
               />
             </Form.Item>
+            {needCode && (
+              <>
+                <Alert
+                  className="login-page__alert"
+                  type="info"
+                  content="登录失败次数较多，请输入账号绑定手机收到的验证码"
+                  data-testid="login-code-hint"
+                />
+                <Form.Item label="手机号" field="cellphone" rules={[coreRule('loginCode', 'cellphone')]} validateTrigger={trigger}>
+                  <Input
+                    data-testid="login-cellphone"
+                    prefix={<IconMobile />}
+                    placeholder="请输入账号绑定的手机号"
+                    autoComplete="tel"
+                    size="large"
+                  />
+                </Form.Item>
+                <Form.Item label="验证码" field="code" rules={[coreRule('loginCode', 'code')]} validateTrigger={trigger}>
+                  <Input
+                    data-testid="login-code"
+                    prefix={<IconSafe />}
+                    placeholder="请输入6位验证码"
+                    autoComplete="one-time-code"
+                    inputMode="numeric"
+                    maxLength={6}
+                    size="large"
+                    addAfter={
+                      <Button
+                        data-testid="login-send-code"
+                        type="text"
+                        size="small"
+                        disabled={resendIn > 0}
+                        onClick={sendCode}
+                      >
+                        {resendIn > 0 ? `${resendIn}秒后重发` : '获取验证码'}
+                      </Button>
+                    }
+                  />
+                </Form.Item>
+              </>
+            )}
             <Button data-testid="login-submit" type="primary" htmlType="submit" long size="large" loading={submitting}>
               登录
             </Button>

@@ -1,0 +1,178 @@
+//! The default menu tree of core, written as rows, and roles bound to a part of it. Used by the
+//! demo brokerage and by the first administrator of a production start.
+
+use brokerdesk_core::menu::{MenuEntry, STATUS_VISIBLE, default_menu_tree};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Set};
+
+use crate::entity::{menu, menu_action, role_action, role_menu};
+
+/// Which part of the default menu tree a role opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grant {
+    /// A whole workspace, every action.
+    Workspace(&'static str),
+    /// The store workbench without 门店管理 and 企业设置, and no `delete` on list pages.
+    AgentWorkbench,
+}
+
+/// Directories of the workbench an agent does not get.
+const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
+const AGENT_HIDDEN_ACTION: &str = "delete";
+
+/// One stored menu row with what a role binding needs to know about it.
+pub struct StoredMenu {
+    id: i64,
+    /// Paths from the workspace root down to this entry.
+    ancestry: Vec<String>,
+    status: u8,
+    /// `(action id, action code)`.
+    actions: Vec<(i64, String)>,
+}
+
+pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMenu>, DbErr> {
+    let mut stored = Vec::new();
+    // Depth-first with an explicit stack: (entry, parent id, ancestry, sort).
+    let mut pending: Vec<(MenuEntry, Option<i64>, Vec<String>, i32)> = default_menu_tree()
+        .into_iter()
+        .enumerate()
+        .rev()
+        .map(|(sort, entry)| (entry, None, Vec::new(), sort as i32))
+        .collect();
+    while let Some((entry, parent_id, mut ancestry, sort)) = pending.pop() {
+        let row = menu::ActiveModel {
+            parent_id: Set(parent_id),
+            menu_name: Set(entry.menu_name.clone()),
+            menu_icon: Set(entry.menu_icon.clone()),
+            menu_type: Set(entry.menu_type.into()),
+            status: Set(entry.status.into()),
+            menu_page: Set(entry.menu_page.clone()),
+            component_path: Set(entry.component_path.clone()),
+            sort: Set(sort),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+        let mut actions = Vec::new();
+        for (index, action) in entry.auth_actions.iter().enumerate() {
+            let stored_action = menu_action::ActiveModel {
+                menu_id: Set(row.id),
+                code: Set(action.component_path.clone()),
+                name: Set(action.action_name.clone()),
+                sort: Set(index as i32),
+                ..Default::default()
+            }
+            .insert(db)
+            .await?;
+            actions.push((stored_action.id, stored_action.code));
+        }
+        ancestry.push(entry.menu_page.clone());
+        for (index, child) in entry.children.into_iter().enumerate().rev() {
+            pending.push((child, Some(row.id), ancestry.clone(), index as i32));
+        }
+        stored.push(StoredMenu {
+            id: row.id,
+            ancestry,
+            status: entry.status,
+            actions,
+        });
+    }
+    Ok(stored)
+}
+
+fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {
+    let root = entry.ancestry.first().map(String::as_str);
+    let (opened, drop_action) = match grant {
+        Grant::Workspace(path) => (root == Some(path), None),
+        Grant::AgentWorkbench => {
+            let hidden = entry
+                .ancestry
+                .iter()
+                .any(|path| AGENT_HIDDEN_DIRECTORIES.contains(&path.as_str()));
+            let list_page = entry.status == STATUS_VISIBLE;
+            (
+                root == Some("/work") && !hidden,
+                list_page.then_some(AGENT_HIDDEN_ACTION),
+            )
+        }
+    };
+    let actions = if opened {
+        entry
+            .actions
+            .iter()
+            .filter(|(_, code)| Some(code.as_str()) != drop_action)
+            .map(|(id, _)| *id)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (opened, actions)
+}
+
+pub async fn bind_role(
+    db: &impl ConnectionTrait,
+    role_id: i64,
+    menus: &[StoredMenu],
+    grant: Grant,
+) -> Result<(), DbErr> {
+    let mut menu_rows = Vec::new();
+    let mut action_rows = Vec::new();
+    for entry in menus {
+        let (opened, actions) = grants(grant, entry);
+        if opened {
+            menu_rows.push(role_menu::ActiveModel {
+                role_id: Set(role_id),
+                menu_id: Set(entry.id),
+            });
+        }
+        action_rows.extend(actions.into_iter().map(|id| role_action::ActiveModel {
+            role_id: Set(role_id),
+            menu_action_id: Set(id),
+        }));
+    }
+    role_menu::Entity::insert_many(menu_rows)
+        .exec_without_returning(db)
+        .await?;
+    role_action::Entity::insert_many(action_rows)
+        .exec_without_returning(db)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(ancestry: &[&str], status: u8) -> StoredMenu {
+        StoredMenu {
+            id: 1,
+            ancestry: ancestry.iter().map(|p| (*p).to_owned()).collect(),
+            status,
+            actions: vec![(7, "add".into()), (8, "delete".into())],
+        }
+    }
+
+    #[test]
+    fn a_workspace_grant_opens_its_tree_with_every_action() {
+        let page = entry(&["/coc", "/coc/hr", "/coc/hr/staff"], STATUS_VISIBLE);
+        assert_eq!(grants(Grant::Workspace("/coc"), &page), (true, vec![7, 8]));
+        assert_eq!(grants(Grant::Workspace("/work"), &page), (false, vec![]));
+    }
+
+    #[test]
+    fn agents_lose_store_and_enterprise_directories_and_delete_on_list_pages() {
+        let list = entry(
+            &["/work", "/work/crm", "/work/crm/customer"],
+            STATUS_VISIBLE,
+        );
+        assert_eq!(grants(Grant::AgentWorkbench, &list), (true, vec![7]));
+        let detail = entry(&["/work", "/work/house", "/work/house/old/detail/:id"], 3);
+        assert_eq!(grants(Grant::AgentWorkbench, &detail), (true, vec![7, 8]));
+        let staff = entry(
+            &["/work", "/work/store", "/work/store/staff"],
+            STATUS_VISIBLE,
+        );
+        assert_eq!(grants(Grant::AgentWorkbench, &staff), (false, vec![]));
+        let enrollment = entry(&["/work", "/work/store", "/enrollment"], 3);
+        assert_eq!(grants(Grant::AgentWorkbench, &enrollment), (false, vec![]));
+    }
+}
