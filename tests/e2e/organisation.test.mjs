@@ -196,6 +196,12 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     await shot(page, 'org-enrollment-review');
 
+    // Awaiting approval, the details form is not offered any more: its address opens the review.
+    await page.goto(page.url().replace(/\/review$/, '/info'));
+    await page.waitForURL('**/enrollment/*/review');
+    await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
+    assert.equal(await page.getByTestId('field-idNumber').count(), 0, 'no editable ID number field');
+
     // Whoever submitted does not approve: the general manager does, and the record leaves
     // PENDING for 正式.
     const review = page.url();
@@ -208,6 +214,8 @@ describe('onboarding a new hire', () => {
     await boss.page.getByTestId('onboarding-status').getByText('已入职').waitFor();
     await boss.page.getByTestId('confirm-ok').waitFor({ state: 'detached' });
     await shot(boss.page, 'org-enrollment-approved');
+    const done = boss.page.getByTestId('enrollment-steps').locator('.arco-steps-item').last();
+    assert.match((await done.getAttribute('class')) ?? '', /arco-steps-item-finish/, '完成 shows done');
     const [hired] = await staffNamed(base, realName);
     assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
     assert.equal(hired.storeName, '西湖店');

@@ -38,12 +38,23 @@ export default function EnrollmentCase() {
       </div>
     );
   }
-  if (pathname.endsWith(`/${id}`)) return <Navigate to={pageOf(enrollment.status)} replace />;
+  const page = pageOf(enrollment.status);
+  if (pathname.endsWith(`/${id}`)) return <Navigate to={page} replace />;
+  // A record no longer being filled in opens on its review: the details form would show the
+  // unmasked numbers in fields nobody may change any more.
+  if (page === 'review' && pathname.endsWith(`/${id}/info`)) return <Navigate to="review" replace />;
+  const step = stepOf(enrollment.status);
 
   const context: CaseContext = { enrollment, show, reload };
   return (
     <div data-testid="enrollment-case">
-      <Steps current={stepOf(enrollment.status)} className="enrollment__steps">
+      {/* Reaching the last step (完成) means the onboarding is done, so that step shows finished. */}
+      <Steps
+        current={step}
+        status={step === STEPS.length ? 'finish' : 'process'}
+        className="enrollment__steps"
+        data-testid="enrollment-steps"
+      >
         {STEPS.map((title) => (
           <Steps.Step key={title} title={title} />
         ))}
