@@ -78,8 +78,8 @@ describe('a record that cannot be shown', () => {
   });
 });
 
-describe('the staff table at 1440 px', () => {
-  test('a 50-character name is clipped with a tooltip and 入职日期 shows whole beside 操作', async ({ page, base }) => {
+describe('the staff table at 1280 and 1440 px', () => {
+  test('every column shows beside a narrow 操作, a 50-character name is clipped with a tooltip, status actions sit under 更多', async ({ page, base }) => {
     const manager = await apiSession(base, 'manager');
     const stores = await api(base, '/api/v1/fm/org/store/options', {}, manager);
     const suffix = String(Date.now()).slice(-6);
@@ -99,35 +99,65 @@ describe('the staff table at 1440 px', () => {
       manager,
     );
     assert.equal(added.code, 0, added.message);
+    // Locked, so its 状态 reads 已锁定, the widest status there is.
+    const locked = await api(base, '/api/v1/fm/staff/changeStatus', { id: added.data.id, action: 'lock' }, manager);
+    assert.equal(locked.code, 0, locked.message);
 
     await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
-    await page.goto(`${base}/work/store/staff`);
-    const list = page.getByTestId('staff-list');
-    const row = list.locator('[data-row-id]').filter({ hasText: `欧阳${suffix}` });
-    await row.waitFor();
-    const actions = row.locator('td').last();
-    const edge = (await actions.boundingBox()).x;
-    const cells = row.locator('td');
-    const count = await cells.count();
-    // Every cell but 操作 ends before the fixed 操作 column starts, and shows its text whole
-    // unless it is the clipped name.
-    for (let i = 0; i < count - 1; i += 1) {
-      const box = await cells.nth(i).boundingBox();
-      assert.ok(box.x + box.width <= edge + 1, `column ${i + 1} reaches under 操作`);
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/work/store/staff`);
+      const list = page.getByTestId('staff-list');
+      const row = list.locator('[data-row-id]').filter({ hasText: `欧阳${suffix}` });
+      await row.waitFor();
+      // No sideways scrolling: the table fits its page.
+      const scrolls = await list.locator('.arco-table').evaluate((table) =>
+        [table, ...table.querySelectorAll('*')].some((el) => {
+          const overflow = getComputedStyle(el).overflowX;
+          return (overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1;
+        }),
+      );
+      assert.ok(!scrolls, `${width} px: the table scrolls sideways`);
+      const actions = row.locator('td').last();
+      const edge = (await actions.boundingBox()).x;
+      const cells = row.locator('td');
+      const count = await cells.count();
+      // Every cell but 操作 ends before the fixed 操作 column starts, and shows its text whole
+      // unless it is the clipped name.
+      for (let i = 0; i < count - 1; i += 1) {
+        const box = await cells.nth(i).boundingBox();
+        assert.ok(box.x + box.width <= edge + 1, `${width} px: column ${i + 1} reaches under 操作`);
+      }
+      const status = cells.nth(count - 3);
+      assert.equal((await status.innerText()).trim(), '已锁定');
+      assert.ok(await status.evaluate((td) => td.scrollWidth <= td.clientWidth), `${width} px: 状态 is not cut`);
+      // 入职日期 of the people who have one (王建国's row) is shown whole, on one line.
+      const dated = list.locator('[data-row-id]').filter({ hasText: '王建国' }).locator('td');
+      const date = dated.nth((await dated.count()) - 2);
+      assert.match(await date.innerText(), /^\d{4}-\d{2}-\d{2}$/);
+      assert.ok(await date.evaluate((td) => td.scrollWidth <= td.clientWidth), `${width} px: 入职日期 is not cut`);
+      const dateBox = await date.boundingBox();
+      assert.ok(dateBox.x + dateBox.width <= edge + 1, `${width} px: 入职日期 ends before 操作`);
+      const name = cells.first();
+      assert.ok((await name.boundingBox()).height < 60, 'the long name stays on one line');
+      await shot(page, `staff-table-${width}`);
     }
-    // 入职日期 of the people who have one (王建国's row) is shown whole, on one line.
-    const dated = list.locator('[data-row-id]').filter({ hasText: '王建国' }).locator('td');
-    const date = dated.nth((await dated.count()) - 2);
-    assert.match(await date.innerText(), /^\d{4}-\d{2}-\d{2}$/);
-    assert.ok(await date.evaluate((td) => td.scrollWidth <= td.clientWidth), '入职日期 is not cut');
-    const dateBox = await date.boundingBox();
-    assert.ok(dateBox.x + dateBox.width <= edge + 1, '入职日期 ends before 操作');
-    const name = cells.first();
-    assert.ok((await name.boundingBox()).height < 60, 'the long name stays on one line');
-    await name.locator('.clipped-text').hover();
+    const row = page.getByTestId('staff-list').locator('[data-row-id]').filter({ hasText: `欧阳${suffix}` });
+    await row.locator('td').first().locator('.clipped-text').hover();
     await page.locator('.arco-tooltip-content').getByText(realName).waitFor();
-    await shot(page, 'staff-table-1440');
+
+    // The status actions are in the row's 更多 menu, each named with the row's person.
+    await row.getByRole('button', { name: `更多 ${realName}` }).click();
+    const unlock = page.getByRole('menuitem', { name: `解锁 ${realName}` });
+    await unlock.waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: `锁定 ${realName}` }).count(), 0, 'no 锁定 on a locked row');
+    await shot(page, 'staff-row-more');
+    await unlock.click();
+    const dialog = page.locator('.arco-modal:visible');
+    await dialog.getByText(`解锁 · ${realName}`).waitFor();
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });
 
@@ -300,3 +330,4 @@ describe('pagination', () => {
     await shot(page, 'pagination-under-table');
   });
 });
+

@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { Button, Space } from '@arco-design/web-react';
 import { Permission } from '../Permission';
+import { RowMoreActions } from './RowMoreActions';
 
 export interface RowAction {
   /** The authAction code the button needs; omitted for actions every viewer of the page has. */
@@ -10,13 +11,17 @@ export interface RowAction {
   danger?: boolean;
   /** Test id, default `row-<action>`. */
   testId?: string;
+  /** Behind the row's 更多 button rather than a button of its own. */
+  more?: boolean;
 }
 
 /**
- * The link buttons of a row, each removed when the route does not grant its action (spec §6).
- * Each names its row for screen readers (删除 西湖店), since every row has the same buttons.
+ * The link buttons of a row, each removed when the route does not grant its action (spec §6),
+ * then the 更多 menu of the `more` ones. Each names its row for screen readers (删除 西湖店),
+ * since every row has the same buttons.
  */
-export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: string }) {
+export function RowActions({ items: all, rowName }: { items: RowAction[]; rowName?: string }) {
+  const items = all.filter((item) => !item.more);
   return (
     <Space size={4} className="row-actions">
       {items.map((item) => {
@@ -38,6 +43,7 @@ export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: s
           </Fragment>
         );
       })}
+      {all.some((item) => item.more) && <RowMoreActions items={all.filter((item) => item.more)} rowName={rowName} />}
     </Space>
   );
 }

@@ -11,11 +11,33 @@ const COLOURS: Record<string, string> = {
   LOCKED: 'red',
 };
 
-export function StaffStatusTag({ workingStatus, locked }: { workingStatus: string; locked?: boolean }) {
+/**
+ * A person's status. `single` (a table's narrow 状态 column) shows one tag, 已锁定 before the
+ * working status as core's staff state reads, with both in its tooltip.
+ */
+export function StaffStatusTag({
+  workingStatus,
+  locked,
+  single,
+}: {
+  workingStatus: string;
+  locked?: boolean;
+  single?: boolean;
+}) {
+  const working = enumText('workingStatus', workingStatus);
+  const lockedText = enumText('workingStatus', 'LOCKED');
+  if (single) {
+    const code = locked ? 'LOCKED' : workingStatus;
+    return (
+      <Tag color={COLOURS[code]} title={locked ? `${working}，${lockedText}` : undefined} data-testid="staff-status">
+        {locked ? lockedText : working}
+      </Tag>
+    );
+  }
   return (
     <Space size={4} data-testid="staff-status">
-      <Tag color={COLOURS[workingStatus]}>{enumText('workingStatus', workingStatus)}</Tag>
-      {locked && <Tag color={COLOURS.LOCKED}>{enumText('workingStatus', 'LOCKED')}</Tag>}
+      <Tag color={COLOURS[workingStatus]}>{working}</Tag>
+      {locked && <Tag color={COLOURS.LOCKED}>{lockedText}</Tag>}
     </Space>
   );
 }

@@ -43,23 +43,23 @@ export default function StaffPage({ route }: PageProps) {
         { field: 'workingStatus', label: '状态', kind: 'select', options: enumOptions('workingStatus') },
       ]}
       columns={[
-        // Fixed widths that fit a 1440 px window: a long name, store or role list is clipped
+        // Fixed widths that fit a 1280 px window: a long name, store or role list is clipped
         // with a tooltip instead of pushing columns under the fixed 操作 column; phone numbers
         // and dates never wrap. 角色 takes what is left.
         {
           title: '姓名',
           dataIndex: 'realName',
-          width: 110,
+          width: 100,
           render: (name: string, staff: StaffRow) => {
             const path = detailPath(staff);
             return <ClippedText text={name}>{path ? <Link to={path}>{name}</Link> : name}</ClippedText>;
           },
         },
-        { title: '工号', dataIndex: 'userCode', width: 80, render: clipped },
-        { title: '手机号码', dataIndex: 'mobile', width: 115, className: 'cell-nowrap' },
-        { title: '岗位', dataIndex: 'positionName', width: 80, render: clipped },
-        { title: '门店', dataIndex: 'storeName', width: 90, render: clipped },
-        { title: '部门', dataIndex: 'departmentName', width: 90, render: clipped },
+        { title: '工号', dataIndex: 'userCode', width: 75, render: clipped },
+        { title: '手机号码', dataIndex: 'mobile', width: 110, className: 'cell-nowrap' },
+        { title: '岗位', dataIndex: 'positionName', width: 75, render: clipped },
+        { title: '门店', dataIndex: 'storeName', width: 80, render: clipped },
+        { title: '部门', dataIndex: 'departmentName', width: 80, render: clipped },
         {
           title: '角色',
           dataIndex: 'roles',
@@ -69,11 +69,11 @@ export default function StaffPage({ route }: PageProps) {
           title: '状态',
           dataIndex: 'workingStatus',
           width: 80,
-          render: (value: string, staff: StaffRow) => <StaffStatusTag workingStatus={value} locked={staff.locked} />,
+          render: (value: string, staff: StaffRow) => <StaffStatusTag workingStatus={value} locked={staff.locked} single />,
         },
         { title: '入职日期', dataIndex: 'entryDate', width: 105, className: 'cell-nowrap', render: orDash },
       ]}
-      actionWidth={250}
+      actionWidth={154}
       defaults={newStaff(choices)}
       loadFormValues={(staff) => staffApi.detail(staff.id, true).then(staffFormValues)}
       formFields={(editing) => staffFields(Boolean(editing), choices)}
@@ -82,7 +82,8 @@ export default function StaffPage({ route }: PageProps) {
         const path = detailPath(staff);
         return [
           ...(path ? [{ label: '详情', testId: 'row-detail', onClick: () => nav.push(path) }] : []),
-          ...statusActions(staff, (action) => status.open(staff, action)),
+          // 离职/锁定/调整状态 sit behind 更多: the 操作 column stays narrow at 1280 px.
+          ...statusActions(staff, (action) => status.open(staff, action)).map((item) => ({ ...item, more: true })),
         ];
       }}
       toolbar={
