@@ -1,7 +1,7 @@
 // The app shell as a new user meets it: tabs that keep 首页 and tell two records apart, detail
 // pages that say why a record cannot be shown, and a sidebar that knows where a detail page belongs.
 import assert from 'node:assert/strict';
-import { api, describe, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { api, describe, expect, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
 async function apiSession(base, username, password = 'Demo@2026') {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password });
@@ -40,6 +40,47 @@ describe('tabs and sidebar', () => {
     const selected = page.getByTestId('sidebar').locator('.arco-menu-item.arco-menu-selected');
     assert.equal((await selected.innerText()).trim(), '门店员工');
     await shot(page, 'staff-detail-tabs');
+  });
+});
+
+describe('tab titles', () => {
+  test('a long title ends in … within the 150 px tab and shows whole in its tooltip', async ({ page, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const stores = await api(base, '/api/v1/fm/org/store/options', {}, manager);
+    const suffix = String(Date.now()).slice(-6);
+    const realName = `司马${suffix}${'远'.repeat(20)}`;
+    const added = await api(
+      base,
+      '/api/v1/fm/staff/add',
+      {
+        username: `tab${suffix}`,
+        password: 'Clerk@2026',
+        realName,
+        mobile: `136${suffix}07`,
+        storeId: stores.data.find((store) => store.name === '西湖店').id,
+        roleIds: [],
+      },
+      manager,
+    );
+    assert.equal(added.code, 0, added.message);
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/userInfo/${added.data.id}`);
+    const path = `/work/store/userInfo/${added.data.id}`;
+    const title = page.getByTestId('tabs-bar').locator(`[data-tab-path="${path}"]`);
+    await expect(title).toHaveAttribute('title', `员工详情 · ${realName}`);
+    const tab = page
+      .getByTestId('tabs-bar')
+      .locator('.arco-tabs-header-title')
+      .filter({ has: page.locator(`[data-tab-path="${path}"]`) });
+    const width = (await tab.boundingBox()).width;
+    assert.ok(width <= 150, `the tab is ${width}px wide`);
+    assert.ok(await title.evaluate((el) => el.scrollWidth > el.clientWidth), 'the title is cut');
+    assert.equal(await title.evaluate((el) => getComputedStyle(el).textOverflow), 'ellipsis');
+    // Short titles keep their natural width.
+    const home = page.getByTestId('tabs-bar').locator('[data-tab-path]').first();
+    assert.ok(await home.evaluate((el) => el.scrollWidth <= el.clientWidth), '首页 is whole');
+    await shot(page, 'tab-title-ellipsis');
   });
 });
 

@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, type CSSProperties } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Tabs } from '@arco-design/web-react';
 import { findRoute, makeVisitedView } from '@core/wasm';
+import { LIMITS } from '../config/coreData';
 import { useMenuStore } from '../stores/menu';
 import { useTabsStore } from '../stores/tabs';
 import { useRouteQuery } from '../router/useNav';
@@ -44,7 +45,9 @@ export function TabsBar() {
   };
 
   return (
-    <div className="app-tabs" data-testid="tabs-bar">
+    // A tab is core's tab width at most (the width its cap counts with): a longer title ends in …
+    // and shows whole in the tab's tooltip.
+    <div className="app-tabs" data-testid="tabs-bar" style={{ '--tab-width': `${LIMITS.tabWidth}px` } as CSSProperties}>
       <Tabs
         type="card-gutter"
         size="small"
@@ -60,7 +63,11 @@ export function TabsBar() {
         {views.map((view) => (
           <Tabs.TabPane
             key={view.path}
-            title={<span data-tab-path={view.path}>{view.title}</span>}
+            title={
+              <span className="app-tabs__title" data-tab-path={view.path} title={view.title}>
+                {view.title}
+              </span>
+            }
             closable={!view.pinned && views.length > 1}
           />
         ))}
