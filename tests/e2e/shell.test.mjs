@@ -212,6 +212,27 @@ const ORG_LISTS = [
   '/work/enterprise/dictionary',
 ];
 
+describe('element ids', () => {
+  test('a list page with its 新增 dialog open has no id twice', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    for (const path of ORG_LISTS) {
+      await page.goto(`${base}${path}`);
+      await page.locator('[data-testid$="-add"]').first().click();
+      const modal = page.locator('.arco-modal:visible');
+      await modal.getByTestId('form-submit').waitFor();
+      const repeated = await page.evaluate(() => {
+        const seen = new Map();
+        for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+        return [...seen].filter(([, n]) => n > 1).map(([id]) => id);
+      });
+      assert.deepEqual(repeated, [], `${path}: ids used twice`);
+      await modal.getByRole('button', { name: '取消' }).click();
+      await modal.waitFor({ state: 'hidden' });
+    }
+  });
+});
+
 describe('dialogs in a narrow window', () => {
   test('at 800 × 600 every 新增 dialog fits with 确定 visible and opens without errors', async ({ page, base }) => {
     await page.setViewportSize({ width: 800, height: 600 });

@@ -99,6 +99,8 @@ export function FormModal<V extends object>({
     >
       <Form
         data-testid={testId}
+        // Control ids `<testId>-<field>`, apart from the list's filter fields of the same names.
+        id={testId}
         form={form}
         layout="horizontal"
         labelCol={{ span: columns === 2 ? 8 : 6 }}

@@ -14,6 +14,9 @@ export function FilterBar<F extends object>({ fields, initialValues, onSearch }:
   return (
     <Form
       form={form}
+      // Arco names each control `<form id>-<field>`: the prefix keeps a filter's ids apart from
+      // the same field in the page's dialog (姓名 in both).
+      id="filter"
       layout="inline"
       className="list-page__filters"
       initialValues={initialValues}

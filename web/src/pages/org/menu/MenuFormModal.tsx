@@ -78,7 +78,7 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
       escToExit={false}
       style={{ width: 760 }}
     >
-      <Form form={form} labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} data-testid="menu-form" autoComplete="off">
+      <Form form={form} id="menu-form" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} data-testid="menu-form" autoComplete="off">
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
             <Grid.Col key={spec.field} xs={24} md={12}>
