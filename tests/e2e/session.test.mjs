@@ -129,6 +129,8 @@ describe('navigation', () => {
     await page.setViewportSize({ width: 600, height: 800 });
     await loginThroughPage(page, base, 'manager');
     await page.waitForURL('**/work/**');
+    // A window this narrow starts with the sidebar collapsed: open it, as its user would.
+    await page.getByTestId('collapse-toggle').click();
     const visits = [
       ['房源管理', '二手房', '/work/house/old'],
       ['房源管理', '租房', '/work/house/rental'],

@@ -393,3 +393,27 @@ describe('pagination', () => {
   });
 });
 
+describe('a narrow window', () => {
+  test('at 800 px the sidebar starts collapsed, and its toggle opens and closes it from the keyboard', async ({ page, base }) => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    const sider = page.locator('.app-sidebar');
+    await sider.waitFor();
+    await expect(sider).toHaveClass(/arco-layout-sider-collapsed/);
+    assert.equal(Math.round((await sider.boundingBox()).width), 48);
+    const toggle = page.getByTestId('collapse-toggle');
+    await expect(toggle).toHaveAttribute('aria-label', '展开菜单');
+    await shot(page, 'sidebar-800');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(sider).not.toHaveClass(/arco-layout-sider-collapsed/);
+    await expect(toggle).toHaveAttribute('aria-label', '收起菜单');
+    await page.keyboard.press('Space');
+    await expect(sider).toHaveClass(/arco-layout-sider-collapsed/);
+    // A wide window shows it open again: the narrow window changed no kept choice.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(sider).not.toHaveClass(/arco-layout-sider-collapsed/);
+  });
+});
+

@@ -3,7 +3,7 @@ import { IconDown, IconMenuFold, IconMenuUnfold, IconPoweroff } from '@arco-desi
 import type { SidebarItem } from '@core/wasm';
 import { useNav } from '../router/useNav';
 import { useSessionStore } from '../stores/session';
-import { useSettingsStore } from '../stores/settings';
+import { selectMenuCollapsed, useSettingsStore } from '../stores/settings';
 import { useSiteStore } from '../stores/site';
 import { useUserStore } from '../stores/user';
 import { MenuIcon } from './menuIcons';
@@ -40,7 +40,7 @@ function WorkspaceTitle({ workspace, workspaces }: { workspace?: SidebarItem; wo
 }
 
 export function HeaderBar({ workspace, workspaces }: { workspace?: SidebarItem; workspaces: SidebarItem[] }) {
-  const collapsed = useSettingsStore((state) => state.menuCollapsed);
+  const collapsed = useSettingsStore(selectMenuCollapsed);
   const toggleCollapsed = useSettingsStore((state) => state.toggleMenuCollapsed);
   const info = useUserStore((state) => state.info);
   const { sites, siteId, choose } = useSiteStore();

@@ -4,7 +4,7 @@ import { Layout } from '@arco-design/web-react';
 import { findRoute } from '@core/wasm';
 import { useSessionRefresh } from '../router/session';
 import { useMenuStore } from '../stores/menu';
-import { useSettingsStore } from '../stores/settings';
+import { selectMenuCollapsed, useSettingsStore } from '../stores/settings';
 import { useSiteStore } from '../stores/site';
 import { HeaderBar } from './HeaderBar';
 import { PageLoading } from './PageLoading';
@@ -15,12 +15,14 @@ import './MainLayout.css';
 
 const SIDER_WIDTH = 220;
 const SIDER_COLLAPSED_WIDTH = 48;
+const SIDER_BREAKPOINT = 'lg';
 
 /** The workspace frame: sidebar from the menu, header, visited-view tabs, the page. */
 export default function MainLayout() {
   const { pathname } = useLocation();
   const table = useMenuStore((state) => state.routeTable);
-  const collapsed = useSettingsStore((state) => state.menuCollapsed);
+  const collapsed = useSettingsStore(selectMenuCollapsed);
+  const setNarrowWindow = useSettingsStore((state) => state.setNarrowWindow);
   const themeType = useSettingsStore((state) => state.themeType);
   // The server narrows every answer to the chosen city: a switch reloads the page's data.
   const siteId = useSiteStore((state) => state.siteId);
@@ -36,6 +38,11 @@ export default function MainLayout() {
         collapsed={collapsed}
         width={SIDER_WIDTH}
         collapsedWidth={SIDER_COLLAPSED_WIDTH}
+        // Below the breakpoint (992 px) the sidebar starts collapsed, leaving the page its room;
+        // the header's toggle (a button, so keyboard-usable) still opens it.
+        collapsible
+        breakpoint={SIDER_BREAKPOINT}
+        onBreakpoint={setNarrowWindow}
         trigger={null}
       >
         <div className="app-sidebar__brand">
