@@ -109,6 +109,24 @@ describe('a record that cannot be shown', () => {
     await page.waitForURL('**/work/enterprise/role*');
   });
 
+  test('a made-up id’s tab keeps its own title when switched to from a real record’s tab', async ({ page, base }) => {
+    const me = await staffId(base, '王建国');
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/userInfo/${me}`);
+    await page.getByTestId('staff-detail').getByText('王建国').first().waitFor();
+    await page.goto(`${base}/work/store/userInfo/999999`);
+    await page.getByTestId('detail-error').waitFor();
+    const tabs = page.getByTestId('tabs-bar');
+    await tabs.locator(`[data-tab-path="/work/store/userInfo/${me}"]`).click();
+    await page.getByTestId('staff-detail').getByText('王建国').first().waitFor();
+    assert.equal(await page.getByTestId('detail-error').count(), 0, 'the real record shows, not the other tab’s error');
+    await tabs.locator('[data-tab-path="/work/store/userInfo/999999"]').click();
+    await page.getByTestId('detail-error').getByText('数据不存在或已被删除').waitFor();
+    assert.equal(await page.getByTestId('staff-detail').count(), 0);
+    assert.deepEqual(await tabTitles(page), ['首页', '员工详情 · 王建国', '员工详情']);
+  });
+
   test('a company that does not exist shows the error state in the city centre', async ({ page, base }) => {
     await loginThroughPage(page, base, 'city');
     await page.waitForURL('**/coc/**');

@@ -9,7 +9,8 @@ import { useSiteStore } from '../stores/site';
 /**
  * A menu route inside the layout: a directory redirects to its first page; a page renders its
  * component, or the 建设中 notice until its capability is built, with its route's allowed actions
- * for the buttons below it. A new `cached` stamp or another site remounts it, so it loads afresh.
+ * for the buttons below it. Another address, a new `cached` stamp or another site remounts it, so
+ * it loads afresh.
  */
 export default function RoutePage({ route }: { route: RouteRecord }) {
   const location = useLocation();
@@ -17,7 +18,9 @@ export default function RoutePage({ route }: { route: RouteRecord }) {
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   // The registry's pages are made once, when it loads: the lookup creates no component.
   const Page = pageFor(route.componentPath);
-  const freshness = `${freshnessOf(location)}:${siteId}`;
+  // The address is part of it: two records of one detail route (two 员工详情 tabs) are two
+  // pages, so one never shows, or names its tab after, the record the other loaded.
+  const freshness = `${location.pathname}:${freshnessOf(location)}:${siteId}`;
   return (
     <RouteActionsProvider route={route}>
       {Page ? (
