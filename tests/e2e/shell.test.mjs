@@ -435,3 +435,15 @@ describe('a narrow window', () => {
   });
 });
 
+describe('logging in from a link', () => {
+  test('a page asked for while logged out is where the login lands', async ({ page, base }) => {
+    await page.goto(`${base}/work/store/staff`);
+    await page.waitForURL('**/login');
+    await page.getByTestId('login-username').fill('manager');
+    await page.getByTestId('login-password').fill('Demo@2026');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/work/store/staff');
+    await page.getByTestId('staff-list').locator('[data-row-id]').first().waitFor();
+    assert.equal(new URL(page.url()).pathname, '/work/store/staff');
+  });
+});
