@@ -119,3 +119,45 @@ describe('company screens', () => {
     await page.getByTestId('company-detail').getByText('0 / 1 / 0').waitFor();
   });
 });
+
+describe('listing-role splits', () => {
+  test('the page shows the city’s 合计 and warns until it is 100%; past 100% is refused', async ({ page, base }) => {
+    const city = await apiSession(base, 'city2');
+    const before = await api(base, '/api/v1/fm/cityConfig/listingRole/totals', {}, city);
+    assert.equal(before.code, 0, before.message);
+    assert.equal(before.data.length, 1, 'a city operator sees their one city');
+    const total = before.data[0].total;
+    assert.notEqual(total, '100.00', 'the demo city 宁波 starts short of 100%');
+    const left = (10000 - Math.round(Number(total) * 100)) / 100;
+
+    await loginThroughPage(page, base, 'city2');
+    await page.waitForURL('**/coc/**');
+    await page.goto(`${base}/coc/config/role`);
+    const shown = page.getByTestId('listing-role-total');
+    await shown.getByText(`合计 ${total}%`).waitFor();
+    await shown.getByText(`不足100%，成交佣金将有${left.toFixed(2)}%无人分得`).waitFor();
+    await shot(page, 'listing-role-short');
+
+    const name = `带看人${stamp()}`;
+    await page.getByTestId('listingRole-add').click();
+    await page.getByTestId('field-name').fill(name);
+    await page.getByTestId('field-ratio').fill(String(left));
+    await page.getByTestId('form-submit').click();
+    await page.locator('[data-row-id]').filter({ hasText: name }).waitFor();
+    await shown.getByText('合计 100.00%').waitFor();
+    assert.equal(await shown.getByText('不足100%').count(), 0, 'no warning at 100%');
+    await shot(page, 'listing-role-whole');
+
+    await page.getByTestId('listingRole-add').click();
+    await page.getByTestId('field-name').fill(`${name}2`);
+    await page.getByTestId('field-ratio').fill('0.01');
+    await page.getByTestId('form-submit').click();
+    await page.locator('.arco-modal:visible').getByText('各角色分成比例合计不能超过100%，当前最多还可设置0.00%').waitFor();
+    await page.locator('.arco-modal:visible').getByRole('button', { name: '取消' }).click();
+
+    // Leave 宁波 as it was for the next run.
+    const rows = await api(base, '/api/v1/fm/cityConfig/listingRole/list', { pageNum: 1, pageSize: 100, name }, city);
+    const removed = await api(base, '/api/v1/fm/cityConfig/listingRole/delete', { id: rows.data.list[0].id }, city);
+    assert.equal(removed.code, 0, removed.message);
+  });
+});

@@ -1,6 +1,8 @@
 //! The configuration forms: roles, the app catalogue, the parameter dictionary, a city's areas,
 //! building types and listing roles, and the menu.
 
+use serde::Serialize;
+
 use super::org::{ORGANISATION, SITE, SORT, name, remark, switch};
 use super::{Control, Field, Form, Rule, When};
 use crate::enums::APP_TYPE;
@@ -132,6 +134,45 @@ pub fn listing_role_total(others: &[i32], ratio: i32) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// What a city's listing-role splits add up to, as its 房源角色 page shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRoleSplit {
+    /// The total in percent with two decimals, as text: `80.00`.
+    pub total: String,
+    /// The splits share out the whole commission (exactly 100%).
+    pub complete: bool,
+    /// Why the city's splits need attention, while they do not total 100%.
+    pub warning: Option<String>,
+}
+
+/// The total of a city's splits (hundredths of a percent) and a warning unless it is 100%.
+/// Under 100% is allowed while a city adds its roles one by one, so it is said, not refused;
+/// over 100% is refused at every save (`listing_role_total`) and can only come from older data.
+pub fn listing_role_split(ratios: &[i32]) -> ListingRoleSplit {
+    let total: i64 = ratios.iter().map(|&r| i64::from(r)).sum();
+    let text = |value: i64| {
+        crate::org::fields::hundredths_text(value.clamp(0, i64::from(i32::MAX)) as i32)
+    };
+    let warning = match total {
+        10_000 => None,
+        under if under < 10_000 => Some(format!(
+            "各角色分成比例合计为{}%，不足100%，成交佣金将有{}%无人分得",
+            text(under),
+            text(10_000 - under)
+        )),
+        over => Some(format!(
+            "各角色分成比例合计为{}%，超过100%，请调低部分角色的比例",
+            text(over)
+        )),
+    };
+    ListingRoleSplit {
+        total: text(total),
+        complete: warning.is_none(),
+        warning,
+    }
 }
 
 /// A page (menu type 2) needs the component that renders it.

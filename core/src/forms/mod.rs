@@ -207,7 +207,7 @@ pub const ALL: &[Form] = &[
 pub use crate::org::fields::PASSWORD_POLICY;
 pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
-    MENU, MENU_ACTION, ROLE, listing_role_total,
+    ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
 };
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{

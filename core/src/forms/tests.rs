@@ -277,6 +277,28 @@ fn listing_role_splits_stay_within_100_percent() {
     );
 }
 
+#[test]
+fn a_city_is_told_while_its_splits_do_not_total_100_percent() {
+    let whole = listing_role_split(&[1000, 2000, 1000, 1000, 2000, 3000]);
+    assert_eq!(
+        (whole.total.as_str(), whole.complete, whole.warning),
+        ("100.00", true, None)
+    );
+    let short = listing_role_split(&[1000, 2000, 1000, 1000, 2000]);
+    assert_eq!((short.total.as_str(), short.complete), ("70.00", false));
+    assert_eq!(
+        short.warning.as_deref(),
+        Some("各角色分成比例合计为70.00%，不足100%，成交佣金将有30.00%无人分得")
+    );
+    let none = listing_role_split(&[]);
+    assert_eq!((none.total.as_str(), none.complete), ("0.00", false));
+    let over = listing_role_split(&[6000, 6000]);
+    assert_eq!(
+        over.warning.as_deref(),
+        Some("各角色分成比例合计为120.00%，超过100%，请调低部分角色的比例")
+    );
+}
+
 /// The table the browser (Vitest over the wasm module) and the server (HTTP) run too: each case
 /// gives every field at fault with its message, the former server/web drifts among them.
 #[test]

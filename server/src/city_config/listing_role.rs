@@ -1,5 +1,7 @@
 //! 房源角色 (/coc/config/role): the parts staff play on a listing, with their share.
 
+use std::collections::BTreeMap;
+
 use brokerdesk_core::forms::{self, FieldError, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
@@ -24,6 +26,7 @@ use crate::shared::{IdRequest, millis, name_of};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
+        .routes(routes!(totals))
         .routes(routes!(add))
         .routes(routes!(edit))
         .routes(routes!(delete))
@@ -49,6 +52,27 @@ pub struct ListingRoleQuery {
     #[serde(flatten)]
     pub page: PageQuery,
     pub name: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub site_id: Option<i64>,
+}
+
+/// What one city's listing-role splits add up to (core's `listing_role_split`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRoleTotal {
+    pub site_id: i64,
+    pub site_name: String,
+    /// Percent with two decimals, as text: `80.00`.
+    pub total: String,
+    /// Exactly 100%.
+    pub complete: bool,
+    /// Why the splits need attention, while they do not total 100%.
+    pub warning: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRoleTotalQuery {
     #[serde(default, deserialize_with = "lenient_number")]
     pub site_id: Option<i64>,
 }
@@ -176,6 +200,43 @@ pub async fn list(
         .order_by_asc(listing_role::Column::Sort)
         .order_by_asc(listing_role::Column::Id);
     ok(scoped.list(select, query.page).await?)
+}
+
+/// The total of each city's listing-role splits the caller reads, with core's warning while it
+/// is not 100%. Needs `/coc/config/role`.
+#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/totals", tag = "city-config",
+    request_body = ListingRoleTotalQuery, security(("token" = [])),
+    responses((status = 200, description = "One total per city", body = Envelope<Vec<ListingRoleTotal>>)))]
+pub async fn totals(
+    caller: Caller,
+    AppJson(query): AppJson<ListingRoleTotalQuery>,
+) -> ApiResult<Vec<ListingRoleTotal>> {
+    let scoped = caller.require(need::LISTING_ROLE_LIST)?;
+    let mut select = scoped.read::<listing_role::Entity>();
+    if let Some(site) = query.site_id {
+        select = select.filter(listing_role::Column::SiteId.eq(site));
+    }
+    let mut by_site: BTreeMap<i64, Vec<i32>> = BTreeMap::new();
+    for row in scoped.all(select).await? {
+        by_site.entry(row.site_id).or_default().push(row.ratio);
+    }
+    let sites = scoped
+        .unscoped()
+        .named::<city_site::Entity>(by_site.keys().copied())
+        .await?;
+    ok(by_site
+        .into_iter()
+        .map(|(site_id, ratios)| {
+            let split = forms::listing_role_split(&ratios);
+            ListingRoleTotal {
+                site_id,
+                site_name: name_of(&sites, Some(site_id)),
+                total: split.total,
+                complete: split.complete,
+                warning: split.warning,
+            }
+        })
+        .collect())
 }
 
 /// Add a listing role to a city. Needs `/coc/config/role:add`.

@@ -475,6 +475,30 @@ async fn city_reference_data_and_apps(app: TestApp) {
         (role["ratio"].as_str(), role["siteName"].as_str()),
         (Some("7.50"), Some("杭州"))
     );
+    // Short of 100% is taken, and each city's total then carries core's warning.
+    let totals = "/api/v1/fm/cityConfig/listingRole/totals";
+    let own = city.data(totals, json!({})).await;
+    assert_eq!(own.as_array().unwrap().len(), 1, "only the caller's city");
+    assert_eq!(
+        (
+            own[0]["siteName"].as_str(),
+            own[0]["total"].as_str(),
+            own[0]["complete"].as_bool()
+        ),
+        (Some("杭州"), Some("77.50"), Some(false))
+    );
+    assert_eq!(
+        own[0]["warning"],
+        "各角色分成比例合计为77.50%，不足100%，成交佣金将有22.50%无人分得"
+    );
+    let all = app.as_user("admin").await.data(totals, json!({})).await;
+    let cities: Vec<&str> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["siteName"].as_str().unwrap())
+        .collect();
+    assert_eq!(cities, ["杭州", "宁波"]);
     refused(
         &city,
         "/api/v1/fm/cityConfig/district/delete",

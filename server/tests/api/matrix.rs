@@ -185,6 +185,12 @@ async fn reads(app: TestApp) {
         page.clone(),
     )
     .await;
+    m.same(
+        "/api/v1/fm/cityConfig/listingRole/totals",
+        CITY_LISTS,
+        json!({}),
+    )
+    .await;
     m.same("/api/v1/fm/cityConfig/district/tree", CITY_LISTS, json!({}))
         .await;
     m.same(

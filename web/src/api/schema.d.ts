@@ -105,6 +105,13 @@ export interface paths {
     /** A city's listing roles. Needs `/coc/config/role`. */
     post: operations["list"];
   };
+  "/api/v1/fm/cityConfig/listingRole/totals": {
+    /**
+     * The total of each city's listing-role splits the caller reads, with core's warning while it
+     * is not 100%. Needs `/coc/config/role`.
+     */
+    post: operations["totals"];
+  };
   "/api/v1/fm/dictionary/add": {
     /**
      * Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
@@ -1988,6 +1995,25 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ListingRoleTotal: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** @description Exactly 100%. */
+          complete: boolean;
+          /** Format: int64 */
+          siteId: number;
+          siteName: string;
+          /** @description Percent with two decimals, as text: `80.00`. */
+          total: string;
+          /** @description Why the splits need attention, while they do not total 100%. */
+          warning?: string | null;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_MenuEntry: {
       /**
        * Format: int32
@@ -2194,6 +2220,22 @@ export interface components {
       /** Format: int64 */
       siteId?: number | null;
     });
+    /** @description What one city's listing-role splits add up to (core's `listing_role_split`). */
+    ListingRoleTotal: {
+      /** @description Exactly 100%. */
+      complete: boolean;
+      /** Format: int64 */
+      siteId: number;
+      siteName: string;
+      /** @description Percent with two decimals, as text: `80.00`. */
+      total: string;
+      /** @description Why the splits need attention, while they do not total 100%. */
+      warning?: string | null;
+    };
+    ListingRoleTotalQuery: {
+      /** Format: int64 */
+      siteId?: number | null;
+    };
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
       token: string;
@@ -3023,6 +3065,25 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_DepartmentNode"];
+        };
+      };
+    };
+  };
+  /**
+   * The total of each city's listing-role splits the caller reads, with core's warning while it
+   * is not 100%. Needs `/coc/config/role`.
+   */
+  totals: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingRoleTotalQuery"];
+      };
+    };
+    responses: {
+      /** @description One total per city */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ListingRoleTotal"];
         };
       };
     };

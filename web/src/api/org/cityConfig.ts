@@ -3,6 +3,7 @@ import type { Schema } from '../schemas';
 import { act, pageOf, read, write } from './calls';
 
 export type ListingRole = Schema<'ListingRole'>;
+export type ListingRoleTotal = Schema<'ListingRoleTotal'>;
 export type BusinessCircle = Schema<'BusinessCircle'>;
 export type District = Schema<'District'>;
 export type BuildingType = Schema<'BuildingType'>;
@@ -11,6 +12,7 @@ const base = '/api/v1/fm/cityConfig';
 
 export const listingRoleApi = {
   list: pageOf<ListingRole, Omit<Schema<'ListingRoleQuery'>, 'pageNum' | 'pageSize'>>(`${base}/listingRole/list`),
+  totals: () => read<ListingRoleTotal[]>(`${base}/listingRole/totals`),
   add: (data: Schema<'ListingRoleAdd'>) =>
     write<ListingRole>(`${base}/listingRole/add`, data),
   edit: (data: Schema<'ListingRoleEdit'>) =>

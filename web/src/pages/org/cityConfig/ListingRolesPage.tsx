@@ -7,6 +7,7 @@ import { siteField } from '../shared/siteField';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesSite } from '../shared/workspace';
 import { coreFields } from '../../../components/form/coreForm';
+import { ListingRoleTotals } from './ListingRoleTotals';
 
 interface Values {
   siteId?: number;
@@ -24,6 +25,7 @@ export default function ListingRolesPage({ route }: PageProps) {
     <CrudListPage<ListingRole, { name?: string; siteId?: number }, Values>
       testId="listingRole"
       entityName="房源角色"
+      title={<ListingRoleTotals withSite={withSite} />}
       fetchPage={listingRoleApi.list}
       initialFilters={{}}
       filters={[{ field: 'name', label: '角色名称' }, ...(withSite ? [siteField(sites)] : [])]}
