@@ -159,6 +159,11 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
     assert_eq!(approved["status"], "APPROVED");
     // Right after 通过 the panel shows every number masked.
     assert_eq!(approved["mobile"], "139****0077");
+    let id_card = id_number(7);
+    assert_eq!(
+        approved["idNumber"],
+        format!("{}{}{}", &id_card[..6], "*".repeat(8), &id_card[14..])
+    );
     assert_eq!(approved["bankCard"], "6222 **** **** 0123");
     assert_eq!(approved["emergencyMobile"], "139****9999");
     assert_eq!(approved["workingStatus"], "PART_TIME");
