@@ -406,7 +406,8 @@ export interface paths {
   "/api/v1/fm/role/savePermissions": {
     /**
      * Set what a role grants within what the caller may hand on to it; the role's grants outside
-     * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
+     * that stay as they are. A ticked action grants its page, and anything ticked grants the
+     * directories above it. Needs a roleSetting page's `edit` (or a role page's).
      */
     post: operations["save_permissions"];
   };
@@ -3298,7 +3299,8 @@ export interface operations {
   };
   /**
    * Set what a role grants within what the caller may hand on to it; the role's grants outside
-   * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
+   * that stay as they are. A ticked action grants its page, and anything ticked grants the
+   * directories above it. Needs a roleSetting page's `edit` (or a role page's).
    */
   save_permissions: {
     requestBody: {
