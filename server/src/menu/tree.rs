@@ -22,6 +22,7 @@ pub fn build(
             .contains(&action.id)
             .then_some(AuthAction {
                 component_path: action.code,
+                perms: action.perms,
                 action_name: action.name,
             })
     });
@@ -41,6 +42,7 @@ pub fn build(
             menu_type: u8::try_from(row.menu_type).unwrap_or(MENU_TYPE_PAGE),
             status: u8::try_from(row.status).unwrap_or_default(),
             menu_page: row.menu_page,
+            perms: row.perms,
             component_path: row.component_path,
             auth_actions: actions_of.remove(&id).unwrap_or_default(),
             children,
@@ -89,9 +91,15 @@ mod tests {
             menu_type: menu_type.into(),
             status: status.into(),
             menu_page: page.into(),
+            perms: code_of(page),
             component_path: page.trim_start_matches('/').into(),
             sort,
         }
+    }
+
+    /// A code unlike the path, as after route config moved the page.
+    fn code_of(page: &str) -> String {
+        format!("moved{}", page.replace('/', ":"))
     }
 
     fn action(id: i64, menu_id: i64, code: &str) -> menu_action::Model {
@@ -99,6 +107,7 @@ mod tests {
             id,
             menu_id,
             code: code.into(),
+            perms: format!("m{menu_id}:{code}"),
             name: code.into(),
             sort: id as i32,
         }
