@@ -35,7 +35,7 @@ pub struct Known {
     /// every one for the super administrator.
     pub sites: Vec<KnownSite>,
     pub menu: Vec<MenuEntry>,
-    /// `page` and `page:action` codes the menu holds.
+    /// The permission codes of the menu's pages and actions (`work:store:staff:add`).
     pub permissions: HashSet<String>,
     /// Menu and action ids the account may hand on to a role (those in its own menu).
     pub grantable: Grants,

@@ -50,10 +50,9 @@ pub fn build(
     )
 }
 
-/// The user's permission list (spec §6 features): the route of each page of the tree
-/// (`/work/house/old`) and `route:action` for each of its actions (`/work/house/old:add`),
-/// sorted. A route never holds `:` except right after `/` (`/:id`), so the two kinds of code
-/// cannot collide.
+/// The user's permission list (spec §6 features): the permission code of each page of the tree
+/// (`work:house:old:list`) and of each of its granted actions (`work:house:old:add`), sorted.
+/// Codes, not paths: route config may move a page without changing what its holders may call.
 pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
     let mut codes = BTreeSet::new();
     for entry in tree.iter().flat_map(MenuEntry::walk) {
@@ -61,9 +60,9 @@ pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
             continue;
         }
         for action in &entry.auth_actions {
-            codes.insert(format!("{}:{}", entry.menu_page, action.component_path));
+            codes.insert(action.perms.clone());
         }
-        codes.insert(entry.menu_page.clone());
+        codes.insert(entry.perms.clone());
     }
     codes.into_iter().collect()
 }
@@ -196,7 +195,14 @@ mod tests {
         let tree = build(&menus, &actions, &grants(&[2, 3], &[10, 12]));
         assert_eq!(
             permission_codes(&tree),
-            ["/work/a", "/work/a:add", "/work/b", "/work/b:edit"]
+            ["m2:edit", "m3:add", "moved:work:a", "moved:work:b"],
+            "the stored codes, whatever the paths; m3:delete was not granted"
+        );
+        let directories = build(&menus, &actions, &grants(&[1, 4, 5], &[]));
+        assert_eq!(
+            permission_codes(&directories),
+            ["moved:work:store:x"],
+            "directories hold no codes"
         );
     }
 }

@@ -744,8 +744,8 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
         .data("/api/v1/fm/login/getLoginUserInfo", json!({}))
         .await;
     let permissions = info["permissions"].as_array().unwrap();
-    assert!(permissions.contains(&json!("/work/store/shift:create")));
-    assert!(!permissions.contains(&json!("/work/store/shift:export")));
+    assert!(permissions.contains(&json!("work:store:shift:add")));
+    assert!(!permissions.contains(&json!("work:store:shift:export")));
     let menu = manager2.data(MENU, json!({})).await;
     assert!(menu.to_string().contains("排班管理"));
     assert!(menu.to_string().contains(r#""componentPath":"create""#));

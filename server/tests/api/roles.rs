@@ -106,8 +106,9 @@ async fn a_role_with_limited_actions_hides_and_refuses_the_rest(app: TestApp) {
     assert_eq!(actions, ["export"], "the add button has no action to show");
     let info = assistant.data(USER_INFO, json!({})).await;
     let permissions = info["permissions"].as_array().unwrap();
-    assert!(permissions.contains(&json!("/work/store/staff")));
-    assert!(!permissions.contains(&json!("/work/store/staff:add")));
+    assert!(permissions.contains(&json!("work:store:staff:list")));
+    assert!(permissions.contains(&json!("work:store:staff:export")));
+    assert!(!permissions.contains(&json!("work:store:staff:add")));
     // Calling the hidden action anyway is refused by the server, and nothing is written.
     assistant
         .post(STAFF_ADD, json!({ "username": "sneaky", "password": "Start@123", "realName": "偷偷", "mobile": "13912345602", "roleIds": [] }))
