@@ -263,6 +263,7 @@ mod tests {
             },
             status,
             menu_page: path.into(),
+            perms: path.trim_start_matches('/').replace('/', ":"),
             component_path: if status == STATUS_DIRECTORY {
                 String::new()
             } else {
@@ -270,6 +271,7 @@ mod tests {
             },
             auth_actions: vec![AuthAction {
                 component_path: "add".into(),
+                perms: format!("{}:add", path.trim_start_matches('/').replace('/', ":")),
                 action_name: "新增".into(),
             }],
             children,

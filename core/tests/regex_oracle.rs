@@ -96,6 +96,13 @@ fn documented() -> Vec<Documented> {
             trims: true,
         },
         Documented {
+            name: "permissionCode",
+            pattern: r"[A-Za-z][A-Za-z0-9_]{0,29}(:[A-Za-z][A-Za-z0-9_]{0,29}){0,5}",
+            matcher: Box::new(|v| fields::permission_code(v).is_ok()),
+            bound: None,
+            trims: true,
+        },
+        Documented {
             name: "siteCode",
             pattern: r"[a-z0-9_-]{1,50}",
             matcher: Box::new(|v| fields::site_code(v).is_ok()),

@@ -96,6 +96,7 @@ fn menu_and_route_types_match() {
         "AuthAction",
         &AuthAction {
             component_path: "add".into(),
+            perms: "work:store:staff:add".into(),
             action_name: "新增".into(),
         },
     );

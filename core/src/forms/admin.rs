@@ -181,6 +181,11 @@ const PAGE: When = When {
     values: &["2"],
 };
 
+/// 权限标识: the identity the server's routes name, kept when the path or action code changes.
+const PERMS: Field = Field::text("perms", "权限标识", REMARK_MAX)
+    .rule(Rule::PermissionCode)
+    .required();
+
 pub const MENU: Form = Form {
     kind: "menu",
     fields: &[
@@ -191,13 +196,14 @@ pub const MENU: Form = Form {
         Field::text("menuPage", "路由地址", REMARK_MAX)
             .rule(Rule::RoutePath)
             .required(),
+        PERMS,
         Field::text("componentPath", "组件路径", REMARK_MAX).required_when(PAGE),
         Field::text("menuIcon", "菜单图标", NAME_MAX),
         SORT,
     ],
 };
 
-/** One action row of a page (its `actions`): 操作编码 and 操作名称. */
+/** One action row of a page (its `actions`): 操作编码, 操作名称 and 权限标识. */
 pub const MENU_ACTION: Form = Form {
     kind: "menuAction",
     fields: &[
@@ -205,5 +211,6 @@ pub const MENU_ACTION: Form = Form {
             .rule(Rule::Code)
             .required(),
         name("name", "操作名称"),
+        PERMS,
     ],
 };

@@ -33,6 +33,8 @@ pub enum Rule {
     /// A code of letters, digits and `_` (action or app code).
     Code,
     RoutePath,
+    /// A permission code: colon-separated codes (`work:store:staff:add`).
+    PermissionCode,
     /// A name, not the system's reserved 超级管理员.
     PositionName,
     /// A display order 0-9999.
@@ -114,6 +116,7 @@ pub(super) fn apply(
         Rule::DictKey => fields::dict_key(value).map_err(message),
         Rule::Code => fields::action_code(field.name, label, value).map_err(message),
         Rule::RoutePath => fields::route_path(value).map_err(message),
+        Rule::PermissionCode => fields::permission_code(value).map_err(message),
         Rule::PositionName => {
             name(field, value)?;
             fields::position_name(value).map_err(message)

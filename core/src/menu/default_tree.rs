@@ -1,5 +1,10 @@
 //! The default menu tree of spec §2: every workspace and page, with icon, type, status, path,
-//! view and the actions each page offers. Paths are the spec's, with `{id}` written `:id`.
+//! permission code, view and the actions each page offers. Paths are the spec's, with `{id}`
+//! written `:id`.
+//!
+//! Permission codes are identities, not addresses: the server's routes name them, and they stay
+//! when route config moves a page. They were first spelt after the paths (a list page `…:list`, a
+//! detail page `…:view`, a directory without suffix); a page moved here keeps its code.
 
 use super::{
     AuthAction, MENU_TYPE_DIRECTORY, MENU_TYPE_PAGE, MenuEntry, STATUS_DIRECTORY, STATUS_HIDDEN,
@@ -19,7 +24,7 @@ const READ: &[(&str, &str)] = &[("export", "导出")];
 const DETAIL: &[(&str, &str)] = &[("edit", "编辑")];
 const NONE: &[(&str, &str)] = &[];
 
-fn dir(name: &str, icon: &str, path: &str, children: Vec<MenuEntry>) -> MenuEntry {
+fn dir(name: &str, icon: &str, path: &str, perms: &str, children: Vec<MenuEntry>) -> MenuEntry {
     MenuEntry {
         menu_id: None,
         menu_name: name.into(),
@@ -27,6 +32,7 @@ fn dir(name: &str, icon: &str, path: &str, children: Vec<MenuEntry>) -> MenuEntr
         menu_type: MENU_TYPE_DIRECTORY,
         status: STATUS_DIRECTORY,
         menu_page: path.into(),
+        perms: perms.into(),
         component_path: String::new(),
         auth_actions: Vec::new(),
         children,
@@ -38,6 +44,7 @@ fn page_with(
     name: &str,
     icon: &str,
     path: &str,
+    perms: &str,
     actions: &[(&str, &str)],
 ) -> MenuEntry {
     // The view is the path without its leading slash and parameters: `/work/house/old/detail/:id`
@@ -55,11 +62,13 @@ fn page_with(
         menu_type: MENU_TYPE_PAGE,
         status,
         menu_page: path.into(),
+        perms: perms.into(),
         component_path: view,
         auth_actions: actions
             .iter()
             .map(|(code, label)| AuthAction {
                 component_path: (*code).into(),
+                perms: action_perms(perms, code),
                 action_name: (*label).into(),
             })
             .collect(),
@@ -67,12 +76,19 @@ fn page_with(
     }
 }
 
-fn page(name: &str, icon: &str, path: &str, actions: &[(&str, &str)]) -> MenuEntry {
-    page_with(STATUS_VISIBLE, name, icon, path, actions)
+/// An action's code: its page's code with the last part replaced by the action
+/// (`work:store:staff:list` → `work:store:staff:add`).
+fn action_perms(page: &str, action: &str) -> String {
+    let stem = page.rsplit_once(':').map_or(page, |(stem, _)| stem);
+    format!("{stem}:{action}")
 }
 
-fn hidden(name: &str, path: &str, actions: &[(&str, &str)]) -> MenuEntry {
-    page_with(STATUS_HIDDEN, name, "", path, actions)
+fn page(name: &str, icon: &str, path: &str, perms: &str, actions: &[(&str, &str)]) -> MenuEntry {
+    page_with(STATUS_VISIBLE, name, icon, path, perms, actions)
+}
+
+fn hidden(name: &str, path: &str, perms: &str, actions: &[(&str, &str)]) -> MenuEntry {
+    page_with(STATUS_HIDDEN, name, "", path, perms, actions)
 }
 
 /// The three workspace trees: `/work`, `/coc`, `/adminConfig`.
@@ -85,82 +101,196 @@ fn workbench() -> MenuEntry {
         "门店工作台",
         "workbench",
         "/work",
+        "work",
         vec![
-            page("首页", "home", "/work/home/index", NONE),
+            page(
+                "首页",
+                "home",
+                "/work/home/index",
+                "work:home:index:list",
+                NONE,
+            ),
             dir(
                 "房源管理",
                 "house",
                 "/work/house",
+                "work:house",
                 vec![
-                    page("新房", "newHouseDistribution", "/work/house/new", READ),
-                    hidden("新房详情", "/work/newHouse/detail/:id", DETAIL),
-                    page("二手房", "house", "/work/house/old", MANAGE),
-                    hidden("二手房详情", "/work/house/old/detail/:id", DETAIL),
-                    hidden("编辑二手房", "/work/house/old/edit/:id", NONE),
-                    page("租房", "house", "/work/house/rental", MANAGE),
-                    hidden("租房详情", "/work/house/rental/detail/:id", DETAIL),
-                    hidden("编辑租房", "/work/house/rental/edit/:id", NONE),
-                    page("小区", "community", "/work/house/community", MANAGE),
-                    hidden("小区详情", "/work/house/communityDetail/:id", DETAIL),
-                    hidden("编辑小区", "/work/house/communityEdit", NONE),
+                    page(
+                        "新房",
+                        "newHouseDistribution",
+                        "/work/house/new",
+                        "work:house:new:list",
+                        READ,
+                    ),
+                    hidden(
+                        "新房详情",
+                        "/work/newHouse/detail/:id",
+                        "work:newHouse:detail:view",
+                        DETAIL,
+                    ),
+                    page(
+                        "二手房",
+                        "house",
+                        "/work/house/old",
+                        "work:house:old:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "二手房详情",
+                        "/work/house/old/detail/:id",
+                        "work:house:old:detail:view",
+                        DETAIL,
+                    ),
+                    hidden(
+                        "编辑二手房",
+                        "/work/house/old/edit/:id",
+                        "work:house:old:edit:view",
+                        NONE,
+                    ),
+                    page(
+                        "租房",
+                        "house",
+                        "/work/house/rental",
+                        "work:house:rental:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "租房详情",
+                        "/work/house/rental/detail/:id",
+                        "work:house:rental:detail:view",
+                        DETAIL,
+                    ),
+                    hidden(
+                        "编辑租房",
+                        "/work/house/rental/edit/:id",
+                        "work:house:rental:edit:view",
+                        NONE,
+                    ),
+                    page(
+                        "小区",
+                        "community",
+                        "/work/house/community",
+                        "work:house:community:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "小区详情",
+                        "/work/house/communityDetail/:id",
+                        "work:house:communityDetail:view",
+                        DETAIL,
+                    ),
+                    hidden(
+                        "编辑小区",
+                        "/work/house/communityEdit",
+                        "work:house:communityEdit:view",
+                        NONE,
+                    ),
                 ],
             ),
             dir(
                 "客户管理",
                 "customer",
                 "/work/crm",
+                "work:crm",
                 vec![
-                    page("全部客户", "customer", "/work/crm/customer", MANAGE),
-                    page("线索池", "viewing", "/work/crm/clue", MANAGE),
-                    hidden("批量添加线索", "/work/crm/clue/edit", NONE),
+                    page(
+                        "全部客户",
+                        "customer",
+                        "/work/crm/customer",
+                        "work:crm:customer:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "线索池",
+                        "viewing",
+                        "/work/crm/clue",
+                        "work:crm:clue:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "批量添加线索",
+                        "/work/crm/clue/edit",
+                        "work:crm:clue:edit:view",
+                        NONE,
+                    ),
                 ],
             ),
             dir(
                 "交易中心",
                 "transactionCenter",
                 "/work/business",
+                "work:business",
                 vec![
-                    page("我要报备", "report", "/work/business/newHouse", MANAGE),
-                    hidden("成交详情", "/work/business/newHouse/dealDetail/:id", DETAIL),
-                    hidden("申报成交", "/work/business/newHouse/editDeal/:id", NONE),
+                    page(
+                        "我要报备",
+                        "report",
+                        "/work/business/newHouse",
+                        "work:business:newHouse:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "成交详情",
+                        "/work/business/newHouse/dealDetail/:id",
+                        "work:business:newHouse:dealDetail:view",
+                        DETAIL,
+                    ),
+                    hidden(
+                        "申报成交",
+                        "/work/business/newHouse/editDeal/:id",
+                        "work:business:newHouse:editDeal:view",
+                        NONE,
+                    ),
                     page(
                         "业绩",
                         "commissionSettlement",
                         "/work/business/achievement",
+                        "work:business:achievement:list",
                         READ,
                     ),
                     page(
                         "佣金结算",
                         "commissionSettlement",
                         "/work/business/commission",
+                        "work:business:commission:list",
                         MANAGE,
                     ),
                     page(
                         "买卖合同",
                         "signingTransaction",
                         "/work/business/dealContract",
+                        "work:business:dealContract:list",
                         MANAGE,
                     ),
                     hidden(
                         "买卖合同详情",
                         "/work/business/dealContract/detail/:id",
+                        "work:business:dealContract:detail:view",
                         DETAIL,
                     ),
-                    hidden("编辑买卖合同", "/work/business/dealContract/edit/:id", NONE),
+                    hidden(
+                        "编辑买卖合同",
+                        "/work/business/dealContract/edit/:id",
+                        "work:business:dealContract:edit:view",
+                        NONE,
+                    ),
                     page(
                         "租赁合同",
                         "signingTransaction",
                         "/work/business/leaseContract",
+                        "work:business:leaseContract:list",
                         MANAGE,
                     ),
                     hidden(
                         "租赁合同详情",
                         "/work/business/leaseContract/detail/:id",
+                        "work:business:leaseContract:detail:view",
                         DETAIL,
                     ),
                     hidden(
                         "编辑租赁合同",
                         "/work/business/leaseContract/edit/:id",
+                        "work:business:leaseContract:edit:view",
                         NONE,
                     ),
                 ],
@@ -169,20 +299,41 @@ fn workbench() -> MenuEntry {
                 "数据统计",
                 "statistics",
                 "/work/statistics",
+                "work:statistics",
                 vec![
                     page(
                         "量化统计",
                         "statistics",
                         "/work/statistics/quantization",
+                        "work:statistics:quantization:list",
                         READ,
                     ),
-                    page("房源统计", "statistics", "/work/statistics/house", READ),
-                    page("客户统计", "statistics", "/work/statistics/customer", READ),
-                    page("带看统计", "viewing", "/work/statistics/visit", READ),
+                    page(
+                        "房源统计",
+                        "statistics",
+                        "/work/statistics/house",
+                        "work:statistics:house:list",
+                        READ,
+                    ),
+                    page(
+                        "客户统计",
+                        "statistics",
+                        "/work/statistics/customer",
+                        "work:statistics:customer:list",
+                        READ,
+                    ),
+                    page(
+                        "带看统计",
+                        "viewing",
+                        "/work/statistics/visit",
+                        "work:statistics:visit:list",
+                        READ,
+                    ),
                     page(
                         "业绩统计",
                         "statistics",
                         "/work/statistics/performance",
+                        "work:statistics:performance:list",
                         READ,
                     ),
                 ],
@@ -191,39 +342,100 @@ fn workbench() -> MenuEntry {
                 "门店管理",
                 "store",
                 "/work/store",
+                "work:store",
                 vec![
-                    page("门店员工", "storeStaff", "/work/store/staff", MANAGE),
-                    hidden("员工详情", "/work/store/userInfo/:id", DETAIL),
-                    page("费用管理", "store", "/work/store/cost", MANAGE),
-                    page("记账", "store", "/work/store/accounting", MANAGE),
-                    hidden("办理入职", "/enrollment", &[("approve", "审批")]),
+                    page(
+                        "门店员工",
+                        "storeStaff",
+                        "/work/store/staff",
+                        "work:store:staff:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "员工详情",
+                        "/work/store/userInfo/:id",
+                        "work:store:userInfo:view",
+                        DETAIL,
+                    ),
+                    page(
+                        "费用管理",
+                        "store",
+                        "/work/store/cost",
+                        "work:store:cost:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "记账",
+                        "store",
+                        "/work/store/accounting",
+                        "work:store:accounting:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "办理入职",
+                        "/enrollment",
+                        "enrollment:view",
+                        &[("approve", "审批")],
+                    ),
                 ],
             ),
             dir(
                 "企业设置",
                 "enterprise",
                 "/work/enterprise",
+                "work:enterprise",
                 vec![
-                    page("门店组", "store", "/work/enterprise/store", MANAGE),
+                    page(
+                        "门店组",
+                        "store",
+                        "/work/enterprise/store",
+                        "work:enterprise:store:list",
+                        MANAGE,
+                    ),
                     page(
                         "部门",
                         "userManagement",
                         "/work/enterprise/organograma",
+                        "work:enterprise:organograma:list",
                         MANAGE,
                     ),
-                    page("岗位", "station", "/work/enterprise/station", MANAGE),
-                    page("应用", "app", "/work/enterprise/app", MANAGE),
-                    page("角色", "userManagement", "/work/enterprise/role", MANAGE),
-                    hidden("权限设置", "/work/enterprise/roleSetting/:id", DETAIL),
+                    page(
+                        "岗位",
+                        "station",
+                        "/work/enterprise/station",
+                        "work:enterprise:station:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "应用",
+                        "app",
+                        "/work/enterprise/app",
+                        "work:enterprise:app:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "角色",
+                        "userManagement",
+                        "/work/enterprise/role",
+                        "work:enterprise:role:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "权限设置",
+                        "/work/enterprise/roleSetting/:id",
+                        "work:enterprise:roleSetting:view",
+                        DETAIL,
+                    ),
                     page(
                         "参数配置",
                         "parameterConfig",
                         "/work/enterprise/dictionary",
+                        "work:enterprise:dictionary:list",
                         MANAGE,
                     ),
                 ],
             ),
-            page("个人中心", "mine", "/work/mine", NONE),
+            page("个人中心", "mine", "/work/mine", "work:mine:list", NONE),
         ],
     )
 }
@@ -233,48 +445,121 @@ fn city_operations() -> MenuEntry {
         "城市运营中心",
         "city",
         "/coc",
+        "coc",
         vec![
-            page("首页", "home", "/coc/home", NONE),
+            page("首页", "home", "/coc/home", "coc:home:list", NONE),
             dir(
                 "团队管理",
                 "userManagement",
                 "/coc/company",
+                "coc:company",
                 vec![
-                    page("团队列表", "userManagement", "/coc/company/index", MANAGE),
-                    hidden("经纪公司详情", "/coc/company/brokerageDetail/:id", DETAIL),
+                    page(
+                        "团队列表",
+                        "userManagement",
+                        "/coc/company/index",
+                        "coc:company:index:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "经纪公司详情",
+                        "/coc/company/brokerageDetail/:id",
+                        "coc:company:brokerageDetail:view",
+                        DETAIL,
+                    ),
                     hidden(
                         "独立经纪人详情",
                         "/coc/company/independentDetail/:id",
+                        "coc:company:independentDetail:view",
                         DETAIL,
                     ),
-                    hidden("合作机构详情", "/coc/company/partnerDetail/:id", DETAIL),
+                    hidden(
+                        "合作机构详情",
+                        "/coc/company/partnerDetail/:id",
+                        "coc:company:partnerDetail:view",
+                        DETAIL,
+                    ),
                 ],
             ),
-            page("应用", "app", "/coc/app", MANAGE),
+            page("应用", "app", "/coc/app", "coc:app:list", MANAGE),
             dir(
                 "城市配置",
                 "parameterConfig",
                 "/coc/config",
+                "coc:config",
                 vec![
-                    page("房源角色", "userManagement", "/coc/config/role", MANAGE),
-                    page("区域商圈", "community", "/coc/config/areas", MANAGE),
-                    page("建筑类型", "house", "/coc/config/building", MANAGE),
+                    page(
+                        "房源角色",
+                        "userManagement",
+                        "/coc/config/role",
+                        "coc:config:role:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "区域商圈",
+                        "community",
+                        "/coc/config/areas",
+                        "coc:config:areas:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "建筑类型",
+                        "house",
+                        "/coc/config/building",
+                        "coc:config:building:list",
+                        MANAGE,
+                    ),
                 ],
             ),
             dir(
                 "人事管理",
                 "storeStaff",
                 "/coc/hr",
+                "coc:hr",
                 vec![
-                    page("员工", "storeStaff", "/coc/hr/staff", MANAGE),
-                    hidden("员工详情", "/coc/hr/userInfo/:id", DETAIL),
-                    page("部门", "userManagement", "/coc/hr/organograma", MANAGE),
-                    page("岗位", "station", "/coc/hr/station", MANAGE),
-                    page("角色", "userManagement", "/coc/hr/role", MANAGE),
-                    hidden("权限设置", "/coc/hr/roleSetting/:id", DETAIL),
+                    page(
+                        "员工",
+                        "storeStaff",
+                        "/coc/hr/staff",
+                        "coc:hr:staff:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "员工详情",
+                        "/coc/hr/userInfo/:id",
+                        "coc:hr:userInfo:view",
+                        DETAIL,
+                    ),
+                    page(
+                        "部门",
+                        "userManagement",
+                        "/coc/hr/organograma",
+                        "coc:hr:organograma:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "岗位",
+                        "station",
+                        "/coc/hr/station",
+                        "coc:hr:station:list",
+                        MANAGE,
+                    ),
+                    page(
+                        "角色",
+                        "userManagement",
+                        "/coc/hr/role",
+                        "coc:hr:role:list",
+                        MANAGE,
+                    ),
+                    hidden(
+                        "权限设置",
+                        "/coc/hr/roleSetting/:id",
+                        "coc:hr:roleSetting:view",
+                        DETAIL,
+                    ),
                 ],
             ),
-            page("个人中心", "mine", "/coc/mine", NONE),
+            page("个人中心", "mine", "/coc/mine", "coc:mine:list", NONE),
         ],
     )
 }
@@ -284,55 +569,111 @@ fn global_admin() -> MenuEntry {
         "全局配置",
         "admin",
         "/adminConfig",
+        "adminConfig",
         vec![
-            page("首页", "home", "/adminConfig/home", NONE),
-            page("城市站点", "city", "/adminConfig/citySite", MANAGE),
-            page("应用", "app", "/adminConfig/app", MANAGE),
-            page("公司管理", "userManagement", "/adminConfig/company", MANAGE),
+            page(
+                "首页",
+                "home",
+                "/adminConfig/home",
+                "adminConfig:home:list",
+                NONE,
+            ),
+            page(
+                "城市站点",
+                "city",
+                "/adminConfig/citySite",
+                "adminConfig:citySite:list",
+                MANAGE,
+            ),
+            page(
+                "应用",
+                "app",
+                "/adminConfig/app",
+                "adminConfig:app:list",
+                MANAGE,
+            ),
+            page(
+                "公司管理",
+                "userManagement",
+                "/adminConfig/company",
+                "adminConfig:company:list",
+                MANAGE,
+            ),
             hidden(
                 "经纪公司详情",
                 "/adminConfig/company/brokerageDetail/:id",
+                "adminConfig:company:brokerageDetail:view",
                 DETAIL,
             ),
             hidden(
                 "独立经纪人详情",
                 "/adminConfig/company/independentDetail/:id",
+                "adminConfig:company:independentDetail:view",
                 DETAIL,
             ),
             hidden(
                 "合作机构详情",
                 "/adminConfig/company/partnerDetail/:id",
+                "adminConfig:company:partnerDetail:view",
                 DETAIL,
             ),
             // Reached from a company's 员工 tab: it belongs to 公司管理.
-            hidden("用户详情", "/adminConfig/userInfo/:id", DETAIL),
-            page("路由配置", "routeConfig", "/adminConfig/menu", MANAGE),
+            hidden(
+                "用户详情",
+                "/adminConfig/userInfo/:id",
+                "adminConfig:userInfo:view",
+                DETAIL,
+            ),
+            page(
+                "路由配置",
+                "routeConfig",
+                "/adminConfig/menu",
+                "adminConfig:menu:list",
+                MANAGE,
+            ),
             dir(
                 "AI助手",
                 "ai",
                 "/adminConfig/aiHelper",
+                "adminConfig:aiHelper",
                 vec![
-                    page("对话助手", "ai", "/adminConfig/aiHelper/dialog", MANAGE),
+                    page(
+                        "对话助手",
+                        "ai",
+                        "/adminConfig/aiHelper/dialog",
+                        "adminConfig:aiHelper:dialog:list",
+                        MANAGE,
+                    ),
                     hidden(
                         "对话助手详情",
                         "/adminConfig/aiHelper/dialog/detail",
+                        "adminConfig:aiHelper:dialog:detail:view",
                         DETAIL,
                     ),
-                    page("创作助手", "ai", "/adminConfig/aiHelper/creation", MANAGE),
+                    page(
+                        "创作助手",
+                        "ai",
+                        "/adminConfig/aiHelper/creation",
+                        "adminConfig:aiHelper:creation:list",
+                        MANAGE,
+                    ),
                     hidden(
                         "创作助手详情",
                         "/adminConfig/aiHelper/creation/detail",
+                        "adminConfig:aiHelper:creation:detail:view",
                         DETAIL,
                     ),
                     page(
                         "知识库",
                         "knowledge",
                         "/adminConfig/aiHelper/knowledge",
+                        "adminConfig:aiHelper:knowledge:list",
                         MANAGE,
                     ),
                     hidden(
                         "知识库详情",
                         "/adminConfig/aiHelper/knowledge/detail",
+                        "adminConfig:aiHelper:knowledge:detail:view",
                         DETAIL,
                     ),
                 ],
@@ -395,6 +736,28 @@ mod tests {
                 assert!(!e.component_path.contains(':'));
             }
         }
+    }
+
+    #[test]
+    fn every_page_directory_and_action_has_its_own_well_formed_code() {
+        let mut seen = HashSet::new();
+        for e in all() {
+            let actions = e.auth_actions.iter().map(|a| &a.perms);
+            for code in std::iter::once(&e.perms).chain(actions) {
+                assert!(
+                    crate::org::fields::permission_code(code).is_ok(),
+                    "{code} of {}",
+                    e.menu_page
+                );
+                assert!(seen.insert(code.clone()), "{code} given twice");
+            }
+        }
+        let staff = all()
+            .into_iter()
+            .find(|e| e.menu_page == "/work/store/staff")
+            .unwrap();
+        assert_eq!(staff.perms, "work:store:staff:list");
+        assert_eq!(staff.auth_actions[0].perms, "work:store:staff:add");
     }
 
     #[test]

@@ -87,8 +87,12 @@ pub fn check_type_status(menu_type: i64, status: i64) -> Result<(u8, u8), MenuKi
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthAction {
-    /// Stable action code, e.g. `add`, `edit`, `delete`.
+    /// The button's code the permission directive checks, e.g. `add`, `edit`, `delete`.
     pub component_path: String,
+    /// Permission code (`work:store:staff:add`): what the server's routes name. It stays when
+    /// route config renames the page or the action's code.
+    #[serde(default)]
+    pub perms: String,
     /// Chinese label shown in role permission settings.
     #[serde(default)]
     pub action_name: String,
@@ -108,6 +112,10 @@ pub struct MenuEntry {
     pub status: u8,
     /// Route path; detail pages use `:id` for their parameter.
     pub menu_page: String,
+    /// Permission code (`work:store:staff:list`): what the server's routes name. It stays when
+    /// route config moves the page to another path.
+    #[serde(default)]
+    pub perms: String,
     /// Which SPA view renders the page (`work/house/old/index`); empty for directories.
     #[serde(default)]
     pub component_path: String,
@@ -142,6 +150,7 @@ mod tests {
             "menuType",
             "status",
             "menuPage",
+            "perms",
             "componentPath",
             "authActions",
             "children",

@@ -157,6 +157,24 @@ pub fn route_path(value: &str) -> FieldResult<String> {
     Ok(value.to_owned())
 }
 
+/// What a permission code may be, as the route config shows it under the field.
+pub const PERMISSION_CODE_RULE: &str =
+    "权限标识须为1-6段以冒号分隔的编码，每段为1-30位字母、数字或下划线，且以字母开头";
+
+/// A permission code (`work:store:staff:list`), the identity a page or action keeps when its
+/// path or action code changes: `^[A-Za-z][A-Za-z0-9_]{0,29}(:[A-Za-z][A-Za-z0-9_]{0,29}){0,5}$`.
+pub fn permission_code(value: &str) -> FieldResult<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(FieldError::new("perms", "权限标识不能为空"));
+    }
+    let parts: Vec<&str> = value.split(':').collect();
+    if parts.len() > 6 || !parts.iter().all(|part| pattern(part, 1, 30, b"_")) {
+        return Err(FieldError::new("perms", PERMISSION_CODE_RULE));
+    }
+    Ok(value.to_owned())
+}
+
 /// A position name other than `超级管理员`, which is kept for the system's own position.
 pub fn position_name(value: &str) -> FieldResult<String> {
     let value = value.trim();
@@ -349,6 +367,27 @@ mod tests {
             refusal(action_code("code", "操作编码", "导出")).1,
             "操作编码须为1-30位字母、数字或下划线，且以字母开头"
         );
+        assert_eq!(
+            permission_code(" work:store:staff:add ").unwrap(),
+            "work:store:staff:add"
+        );
+        assert_eq!(permission_code("work").unwrap(), "work");
+        assert_eq!(refusal(permission_code("")).1, "权限标识不能为空");
+        for bad in [
+            "/work/store/staff",
+            "work::add",
+            "work:",
+            ":add",
+            "work:1add",
+            "a:b:c:d:e:f:g",
+            "门店:员工",
+        ] {
+            assert_eq!(
+                refusal(permission_code(bad)).1,
+                PERMISSION_CODE_RULE,
+                "{bad}"
+            );
+        }
         assert_eq!(route_path("/work/a").unwrap(), "/work/a");
         assert!(route_path("work/a").is_err());
         assert_eq!(

@@ -1,5 +1,11 @@
 // ---- menu & routes (spec §2) ----
-export interface AuthAction { componentPath: string; actionName: string }
+export interface AuthAction {
+  /** the button's code the permission directive checks ('add') */
+  componentPath: string;
+  /** permission code the server's routes name ('work:store:staff:add'); kept across renames */
+  perms: string;
+  actionName: string;
+}
 /** A role's grants; `closeGrants` closes a permission tree's ticks upwards. */
 export interface Grants { menuIds: number[]; actionIds: number[] }
 /** What `closeGrants` reads of a permission tree's menu (other fields are ignored). */
@@ -13,6 +19,8 @@ export interface MenuEntry {
   status: number;
   /** route path, params as ':id' */
   menuPage: string;
+  /** permission code the server's routes name ('work:store:staff:list'); kept across renames */
+  perms: string;
   componentPath: string; authActions: AuthAction[]; children: MenuEntry[];
 }
 export interface RouteMeta {

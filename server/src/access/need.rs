@@ -1,7 +1,10 @@
 //! What each route needs from the caller's menu grants. A [`Need`] lists permission codes
-//! (`/work/store/staff` for a page, `/work/store/staff:add` for an action, as
+//! (`work:store:staff:list` for a page, `work:store:staff:add` for an action, as
 //! `getLoginUserInfo` reports them); holding any one of them opens the route. The same
 //! endpoint serves the pages of every workspace that show the same data.
+//!
+//! Codes, not route paths: a page's code is stored beside its path and route config may move the
+//! page without changing who may call what.
 
 /// Permission codes, any one of which opens a route; none means any logged-in caller.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,156 +30,159 @@ macro_rules! needs {
 }
 
 needs! {
-    CITY_SITE_LIST = ["/adminConfig/citySite"];
-    CITY_SITE_ADD = ["/adminConfig/citySite:add"];
-    CITY_SITE_EDIT = ["/adminConfig/citySite:edit"];
-    CITY_SITE_DELETE = ["/adminConfig/citySite:delete"];
+    CITY_SITE_LIST = ["adminConfig:citySite:list"];
+    CITY_SITE_ADD = ["adminConfig:citySite:add"];
+    CITY_SITE_EDIT = ["adminConfig:citySite:edit"];
+    CITY_SITE_DELETE = ["adminConfig:citySite:delete"];
 
-    COMPANY_LIST = ["/adminConfig/company", "/coc/company/index"];
+    COMPANY_LIST = ["adminConfig:company:list", "coc:company:index:list"];
     COMPANY_READ = [
-        "/adminConfig/company", "/coc/company/index",
-        "/adminConfig/company/brokerageDetail/:id", "/adminConfig/company/independentDetail/:id",
-        "/adminConfig/company/partnerDetail/:id", "/coc/company/brokerageDetail/:id",
-        "/coc/company/independentDetail/:id", "/coc/company/partnerDetail/:id",
+        "adminConfig:company:list", "coc:company:index:list",
+        "adminConfig:company:brokerageDetail:view", "adminConfig:company:independentDetail:view",
+        "adminConfig:company:partnerDetail:view", "coc:company:brokerageDetail:view",
+        "coc:company:independentDetail:view", "coc:company:partnerDetail:view",
     ];
-    COMPANY_ADD = ["/adminConfig/company:add", "/coc/company/index:add"];
+    COMPANY_ADD = ["adminConfig:company:add", "coc:company:index:add"];
     COMPANY_EDIT = [
-        "/adminConfig/company:edit", "/coc/company/index:edit",
-        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
-        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
-        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+        "adminConfig:company:edit", "coc:company:index:edit",
+        "adminConfig:company:brokerageDetail:edit", "adminConfig:company:independentDetail:edit",
+        "adminConfig:company:partnerDetail:edit", "coc:company:brokerageDetail:edit",
+        "coc:company:independentDetail:edit", "coc:company:partnerDetail:edit",
     ];
-    COMPANY_DELETE = ["/adminConfig/company:delete", "/coc/company/index:delete"];
+    COMPANY_DELETE = ["adminConfig:company:delete", "coc:company:index:delete"];
 
     /// Store groups and stores: the workbench page, and a company's pages in the other
     /// workspaces.
     STORE_READ = [
-        "/work/enterprise/store",
-        "/adminConfig/company", "/coc/company/index",
-        "/adminConfig/company/brokerageDetail/:id", "/adminConfig/company/independentDetail/:id",
-        "/adminConfig/company/partnerDetail/:id", "/coc/company/brokerageDetail/:id",
-        "/coc/company/independentDetail/:id", "/coc/company/partnerDetail/:id",
+        "work:enterprise:store:list",
+        "adminConfig:company:list", "coc:company:index:list",
+        "adminConfig:company:brokerageDetail:view", "adminConfig:company:independentDetail:view",
+        "adminConfig:company:partnerDetail:view", "coc:company:brokerageDetail:view",
+        "coc:company:independentDetail:view", "coc:company:partnerDetail:view",
     ];
     STORE_ADD = [
-        "/work/enterprise/store:add",
-        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
-        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
-        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+        "work:enterprise:store:add",
+        "adminConfig:company:brokerageDetail:edit", "adminConfig:company:independentDetail:edit",
+        "adminConfig:company:partnerDetail:edit", "coc:company:brokerageDetail:edit",
+        "coc:company:independentDetail:edit", "coc:company:partnerDetail:edit",
     ];
     STORE_EDIT = [
-        "/work/enterprise/store:edit",
-        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
-        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
-        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+        "work:enterprise:store:edit",
+        "adminConfig:company:brokerageDetail:edit", "adminConfig:company:independentDetail:edit",
+        "adminConfig:company:partnerDetail:edit", "coc:company:brokerageDetail:edit",
+        "coc:company:independentDetail:edit", "coc:company:partnerDetail:edit",
     ];
     STORE_DELETE = [
-        "/work/enterprise/store:delete",
-        "/adminConfig/company/brokerageDetail/:id:edit", "/adminConfig/company/independentDetail/:id:edit",
-        "/adminConfig/company/partnerDetail/:id:edit", "/coc/company/brokerageDetail/:id:edit",
-        "/coc/company/independentDetail/:id:edit", "/coc/company/partnerDetail/:id:edit",
+        "work:enterprise:store:delete",
+        "adminConfig:company:brokerageDetail:edit", "adminConfig:company:independentDetail:edit",
+        "adminConfig:company:partnerDetail:edit", "coc:company:brokerageDetail:edit",
+        "coc:company:independentDetail:edit", "coc:company:partnerDetail:edit",
     ];
 
     DEPARTMENT_READ = [
-        "/work/enterprise/organograma", "/coc/hr/organograma",
-        "/work/store/staff", "/coc/hr/staff", "/enrollment",
+        "work:enterprise:organograma:list", "coc:hr:organograma:list",
+        "work:store:staff:list", "coc:hr:staff:list", "enrollment:view",
     ];
-    DEPARTMENT_ADD = ["/work/enterprise/organograma:add", "/coc/hr/organograma:add"];
-    DEPARTMENT_EDIT = ["/work/enterprise/organograma:edit", "/coc/hr/organograma:edit"];
-    DEPARTMENT_DELETE = ["/work/enterprise/organograma:delete", "/coc/hr/organograma:delete"];
+    DEPARTMENT_ADD = ["work:enterprise:organograma:add", "coc:hr:organograma:add"];
+    DEPARTMENT_EDIT = ["work:enterprise:organograma:edit", "coc:hr:organograma:edit"];
+    DEPARTMENT_DELETE = ["work:enterprise:organograma:delete", "coc:hr:organograma:delete"];
 
-    POSITION_LIST = ["/work/enterprise/station", "/coc/hr/station"];
+    POSITION_LIST = ["work:enterprise:station:list", "coc:hr:station:list"];
     POSITION_OPTIONS = [
-        "/work/enterprise/station", "/coc/hr/station",
-        "/work/store/staff", "/coc/hr/staff",
-        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
-        "/enrollment",
+        "work:enterprise:station:list", "coc:hr:station:list",
+        "work:store:staff:list", "coc:hr:staff:list",
+        "work:store:userInfo:view", "coc:hr:userInfo:view", "adminConfig:userInfo:view",
+        "enrollment:view",
     ];
-    POSITION_ADD = ["/work/enterprise/station:add", "/coc/hr/station:add"];
-    POSITION_EDIT = ["/work/enterprise/station:edit", "/coc/hr/station:edit"];
-    POSITION_DELETE = ["/work/enterprise/station:delete", "/coc/hr/station:delete"];
+    POSITION_ADD = ["work:enterprise:station:add", "coc:hr:station:add"];
+    POSITION_EDIT = ["work:enterprise:station:edit", "coc:hr:station:edit"];
+    POSITION_DELETE = ["work:enterprise:station:delete", "coc:hr:station:delete"];
 
-    STAFF_LIST = ["/work/store/staff", "/coc/hr/staff"];
+    STAFF_LIST = ["work:store:staff:list", "coc:hr:staff:list"];
     STAFF_READ = [
-        "/work/store/staff", "/coc/hr/staff",
-        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
+        "work:store:staff:list", "coc:hr:staff:list",
+        "work:store:userInfo:view", "coc:hr:userInfo:view", "adminConfig:userInfo:view",
     ];
-    STAFF_ADD = ["/work/store/staff:add", "/coc/hr/staff:add"];
+    STAFF_ADD = ["work:store:staff:add", "coc:hr:staff:add"];
     STAFF_EDIT = [
-        "/work/store/staff:edit", "/coc/hr/staff:edit",
-        "/work/store/userInfo/:id:edit", "/coc/hr/userInfo/:id:edit", "/adminConfig/userInfo/:id:edit",
+        "work:store:staff:edit", "coc:hr:staff:edit",
+        "work:store:userInfo:edit", "coc:hr:userInfo:edit", "adminConfig:userInfo:edit",
     ];
 
-    ROLE_LIST = ["/work/enterprise/role", "/coc/hr/role"];
+    ROLE_LIST = ["work:enterprise:role:list", "coc:hr:role:list"];
     ROLE_READ = [
-        "/work/enterprise/role", "/coc/hr/role",
-        "/work/enterprise/roleSetting/:id", "/coc/hr/roleSetting/:id",
+        "work:enterprise:role:list", "coc:hr:role:list",
+        "work:enterprise:roleSetting:view", "coc:hr:roleSetting:view",
     ];
     ROLE_OPTIONS = [
-        "/work/enterprise/role", "/coc/hr/role",
-        "/work/store/staff", "/coc/hr/staff",
-        "/work/store/userInfo/:id", "/coc/hr/userInfo/:id", "/adminConfig/userInfo/:id",
-        "/enrollment",
+        "work:enterprise:role:list", "coc:hr:role:list",
+        "work:store:staff:list", "coc:hr:staff:list",
+        "work:store:userInfo:view", "coc:hr:userInfo:view", "adminConfig:userInfo:view",
+        "enrollment:view",
     ];
-    ROLE_ADD = ["/work/enterprise/role:add", "/coc/hr/role:add"];
-    ROLE_EDIT = ["/work/enterprise/role:edit", "/coc/hr/role:edit"];
-    ROLE_DELETE = ["/work/enterprise/role:delete", "/coc/hr/role:delete"];
+    ROLE_ADD = ["work:enterprise:role:add", "coc:hr:role:add"];
+    ROLE_EDIT = ["work:enterprise:role:edit", "coc:hr:role:edit"];
+    ROLE_DELETE = ["work:enterprise:role:delete", "coc:hr:role:delete"];
     ROLE_PERMISSIONS_SAVE = [
-        "/work/enterprise/roleSetting/:id:edit", "/coc/hr/roleSetting/:id:edit",
-        "/work/enterprise/role:edit", "/coc/hr/role:edit",
+        "work:enterprise:roleSetting:edit", "coc:hr:roleSetting:edit",
+        "work:enterprise:role:edit", "coc:hr:role:edit",
     ];
 
-    MENU_TREE = ["/adminConfig/menu"];
-    MENU_ADD = ["/adminConfig/menu:add"];
-    MENU_EDIT = ["/adminConfig/menu:edit"];
-    MENU_DELETE = ["/adminConfig/menu:delete"];
+    MENU_TREE = ["adminConfig:menu:list"];
+    MENU_ADD = ["adminConfig:menu:add"];
+    MENU_EDIT = ["adminConfig:menu:edit"];
+    MENU_DELETE = ["adminConfig:menu:delete"];
 
-    APP_READ = ["/adminConfig/app", "/coc/app", "/work/enterprise/app"];
-    APP_ADD = ["/adminConfig/app:add"];
-    APP_EDIT = ["/adminConfig/app:edit"];
-    APP_DELETE = ["/adminConfig/app:delete"];
-    APP_ENABLE = ["/adminConfig/app:edit", "/coc/app:edit", "/work/enterprise/app:edit"];
+    APP_READ = ["adminConfig:app:list", "coc:app:list", "work:enterprise:app:list"];
+    APP_ADD = ["adminConfig:app:add"];
+    APP_EDIT = ["adminConfig:app:edit"];
+    APP_DELETE = ["adminConfig:app:delete"];
+    APP_ENABLE = ["adminConfig:app:edit", "coc:app:edit", "work:enterprise:app:edit"];
 
-    DICTIONARY_LIST = ["/work/enterprise/dictionary"];
-    DICTIONARY_ADD = ["/work/enterprise/dictionary:add"];
-    DICTIONARY_EDIT = ["/work/enterprise/dictionary:edit"];
-    DICTIONARY_DELETE = ["/work/enterprise/dictionary:delete"];
+    DICTIONARY_LIST = ["work:enterprise:dictionary:list"];
+    DICTIONARY_ADD = ["work:enterprise:dictionary:add"];
+    DICTIONARY_EDIT = ["work:enterprise:dictionary:edit"];
+    DICTIONARY_DELETE = ["work:enterprise:dictionary:delete"];
 
-    LISTING_ROLE_LIST = ["/coc/config/role"];
-    LISTING_ROLE_ADD = ["/coc/config/role:add"];
-    LISTING_ROLE_EDIT = ["/coc/config/role:edit"];
-    LISTING_ROLE_DELETE = ["/coc/config/role:delete"];
+    LISTING_ROLE_LIST = ["coc:config:role:list"];
+    LISTING_ROLE_ADD = ["coc:config:role:add"];
+    LISTING_ROLE_EDIT = ["coc:config:role:edit"];
+    LISTING_ROLE_DELETE = ["coc:config:role:delete"];
 
-    AREA_LIST = ["/coc/config/areas"];
-    AREA_ADD = ["/coc/config/areas:add"];
-    AREA_EDIT = ["/coc/config/areas:edit"];
-    AREA_DELETE = ["/coc/config/areas:delete"];
+    AREA_LIST = ["coc:config:areas:list"];
+    AREA_ADD = ["coc:config:areas:add"];
+    AREA_EDIT = ["coc:config:areas:edit"];
+    AREA_DELETE = ["coc:config:areas:delete"];
 
-    BUILDING_TYPE_LIST = ["/coc/config/building"];
-    BUILDING_TYPE_ADD = ["/coc/config/building:add"];
-    BUILDING_TYPE_EDIT = ["/coc/config/building:edit"];
-    BUILDING_TYPE_DELETE = ["/coc/config/building:delete"];
+    BUILDING_TYPE_LIST = ["coc:config:building:list"];
+    BUILDING_TYPE_ADD = ["coc:config:building:add"];
+    BUILDING_TYPE_EDIT = ["coc:config:building:edit"];
+    BUILDING_TYPE_DELETE = ["coc:config:building:delete"];
 
-    AUDIT_LIST = ["/adminConfig/home"];
+    AUDIT_LIST = ["adminConfig:home:list"];
 
-    ENROLLMENT = ["/enrollment"];
-    ENROLLMENT_APPROVE = ["/enrollment:approve"];
+    ENROLLMENT = ["enrollment:view"];
+    ENROLLMENT_APPROVE = ["enrollment:approve"];
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use brokerdesk_core::menu::default_menu_tree;
+    use brokerdesk_core::menu::{MENU_TYPE_PAGE, default_menu_tree};
     use std::collections::HashSet;
 
-    /// Every code a need names exists in the shipped menu tree, so no route is closed by a typo.
+    /// Every code a need names is a page's or an action's in the shipped menu tree, so no route
+    /// is closed by a typo.
     #[test]
     fn every_code_names_a_shipped_page_or_action() {
         let mut known = HashSet::new();
         for root in default_menu_tree() {
             for entry in root.walk() {
-                known.insert(entry.menu_page.clone());
+                if entry.menu_type == MENU_TYPE_PAGE {
+                    known.insert(entry.perms.clone());
+                }
                 for action in &entry.auth_actions {
-                    known.insert(format!("{}:{}", entry.menu_page, action.component_path));
+                    known.insert(action.perms.clone());
                 }
             }
         }

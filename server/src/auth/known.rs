@@ -35,7 +35,7 @@ pub struct Known {
     /// every one for the super administrator.
     pub sites: Vec<KnownSite>,
     pub menu: Vec<MenuEntry>,
-    /// `page` and `page:action` codes the menu holds.
+    /// The permission codes of the menu's pages and actions (`work:store:staff:add`).
     pub permissions: HashSet<String>,
     /// Menu and action ids the account may hand on to a role (those in its own menu).
     pub grantable: Grants,
@@ -191,8 +191,8 @@ struct Facts {
     custom: HashMap<i64, (Vec<i64>, Vec<i64>)>,
 }
 
-/// One tagged union over the tables a caller's facts live in. Every branch has the same six
-/// columns (kind, id, ref_id, code, name, sort), cast so both engines agree on their types. The
+/// One tagged union over the tables a caller's facts live in. Every branch has the same seven
+/// columns (kind, id, ref_id, code, name, sort, perms), cast so both engines agree on their types. The
 /// ids inlined are the account's own, read from the database as integers.
 fn facts_sql(user: &user::Model) -> String {
     let id = user.id;
@@ -201,50 +201,51 @@ fn facts_sql(user: &user::Model) -> String {
         format!(
             r#"SELECT CAST('role' AS TEXT) AS kind, CAST(r.id AS BIGINT) AS id,
                 CAST(NULL AS BIGINT) AS ref_id, CAST(r.data_scope AS TEXT) AS code,
-                CAST(NULL AS TEXT) AS name, CAST(NULL AS BIGINT) AS sort
+                CAST(NULL AS TEXT) AS name, CAST(NULL AS BIGINT) AS sort,
+                CAST(NULL AS TEXT) AS perms
             FROM "role" r WHERE r.id IN ({roles})"#
         ),
         format!(
-            r#"SELECT 'menu', CAST(rm.menu_id AS BIGINT), NULL, NULL, NULL, NULL
+            r#"SELECT 'menu', CAST(rm.menu_id AS BIGINT), NULL, NULL, NULL, NULL, NULL
             FROM "role_menu" rm WHERE rm.role_id IN ({roles})"#
         ),
         format!(
             r#"SELECT 'action', CAST(a.id AS BIGINT), CAST(a.menu_id AS BIGINT), a.code, a.name,
-                CAST(a.sort AS BIGINT)
+                CAST(a.sort AS BIGINT), a.perms
             FROM "menu_action" a WHERE a.id IN
                 (SELECT ra.menu_action_id FROM "role_action" ra WHERE ra.role_id IN ({roles}))"#
         ),
         // Every city (the super administrator switches between all of them, new ones too)
         // and which of them the account was given.
-        r#"SELECT 'site', CAST(s.id AS BIGINT), NULL, NULL, s.name, CAST(s.sort AS BIGINT)
+        r#"SELECT 'site', CAST(s.id AS BIGINT), NULL, NULL, s.name, CAST(s.sort AS BIGINT), NULL
             FROM "city_site" s"#
             .to_owned(),
         format!(
-            r#"SELECT 'user_site', CAST(us.site_id AS BIGINT), NULL, NULL, NULL, NULL
+            r#"SELECT 'user_site', CAST(us.site_id AS BIGINT), NULL, NULL, NULL, NULL, NULL
             FROM "user_site" us WHERE us.user_id = {id}"#
         ),
         format!(
             r#"SELECT 'custom_department', CAST(d.department_id AS BIGINT),
-                CAST(d.role_id AS BIGINT), NULL, NULL, NULL
+                CAST(d.role_id AS BIGINT), NULL, NULL, NULL, NULL
             FROM "role_scope_department" d WHERE d.role_id IN ({roles})"#
         ),
         format!(
             r#"SELECT 'custom_store', CAST(s.store_id AS BIGINT), CAST(s.role_id AS BIGINT),
-                NULL, NULL, NULL
+                NULL, NULL, NULL, NULL
             FROM "role_scope_store" s WHERE s.role_id IN ({roles})"#
         ),
     ];
     if let Some(position) = user.position_id {
         branches.push(format!(
             r#"SELECT 'position', CAST(p.id AS BIGINT), CAST(p.organisation_id AS BIGINT), NULL,
-                p.name, NULL
+                p.name, NULL, NULL
             FROM "position" p WHERE p.id = {position}"#
         ));
     }
     if let Some(department) = user.department_id {
         branches.push(format!(
             r#"SELECT 'department', CAST(d.id AS BIGINT), CAST(d.parent_id AS BIGINT), NULL, NULL,
-                NULL
+                NULL, NULL
             FROM "department" d WHERE d.organisation_id =
                 (SELECT o.organisation_id FROM "department" o WHERE o.id = {department})"#
         ));
@@ -270,6 +271,7 @@ impl Facts {
         let code: Option<String> = row.try_get("", "code")?;
         let name: Option<String> = row.try_get("", "name")?;
         let sort: Option<i64> = row.try_get("", "sort")?;
+        let perms: Option<String> = row.try_get("", "perms")?;
         match kind.as_str() {
             "role" => self.roles.push((id, code.unwrap_or_default())),
             "menu" => {
@@ -280,6 +282,7 @@ impl Facts {
                 menu_id: ref_id.unwrap_or_default(),
                 code: code.unwrap_or_default(),
                 name: name.unwrap_or_default(),
+                perms: perms.unwrap_or_default(),
                 sort: sort.and_then(|s| i32::try_from(s).ok()).unwrap_or_default(),
             }),
             "site" => self.sites.push((

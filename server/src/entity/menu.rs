@@ -13,6 +13,8 @@ pub struct Model {
     pub menu_type: i16,
     pub status: i16,
     pub menu_page: String,
+    /// Permission code (`work:store:staff:list`), the page's identity for the server's routes.
+    pub perms: String,
     pub component_path: String,
     pub sort: i32,
 }

@@ -10,6 +10,8 @@ pub struct Model {
     pub menu_id: i64,
     pub code: String,
     pub name: String,
+    /// Permission code (`work:store:staff:add`), the action's identity for the server's routes.
+    pub perms: String,
     pub sort: i32,
 }
 

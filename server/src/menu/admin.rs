@@ -41,6 +41,8 @@ pub struct MenuActionNode {
     pub id: i64,
     pub code: String,
     pub name: String,
+    /// 权限标识 (`work:store:staff:add`): what the server's routes name.
+    pub perms: String,
     pub sort: i32,
 }
 
@@ -56,6 +58,9 @@ pub struct MenuNode {
     /// 1 directory, 2 visible page, 3 hidden detail page.
     pub status: i16,
     pub menu_page: String,
+    /// 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
+    /// another path keeps it.
+    pub perms: String,
     pub component_path: String,
     pub sort: i32,
     pub actions: Vec<MenuActionNode>,
@@ -71,6 +76,9 @@ pub struct ActionForm {
     pub id: Option<i64>,
     pub code: String,
     pub name: String,
+    /// 权限标识; required (an absent one is refused on the field).
+    #[serde(default)]
+    pub perms: String,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -84,6 +92,9 @@ pub struct MenuForm {
     pub menu_type: i64,
     pub status: i64,
     pub menu_page: String,
+    /// 权限标识; required (an absent one is refused on the field).
+    #[serde(default)]
+    pub perms: String,
     #[serde(default)]
     pub component_path: String,
     #[serde(default, deserialize_with = "lenient_number")]
@@ -126,6 +137,7 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             id: action.id,
             code: action.code,
             name: action.name,
+            perms: action.perms,
             sort: action.sort,
         })
     });
@@ -140,6 +152,7 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             menu_type: row.menu_type,
             status: row.status,
             menu_page: row.menu_page,
+            perms: row.perms,
             component_path: row.component_path,
             sort: row.sort,
             actions: actions_of.remove(&id).unwrap_or_default(),
@@ -187,7 +200,7 @@ impl Resource for menu::Entity {
     }
 }
 
-/// The whole menu tree. Needs `/adminConfig/menu`.
+/// The whole menu tree. Needs 路由配置 (`adminConfig:menu:list`).
 #[utoipa::path(post, path = "/api/v1/fm/menu/tree", tag = "menu-admin",
     security(("token" = [])),
     responses((status = 200, description = "The menu tree", body = Envelope<Vec<MenuNode>>)))]
@@ -203,6 +216,7 @@ struct Checked {
     menu_type: i16,
     status: i16,
     menu_page: String,
+    perms: String,
     component_path: String,
     sort: i32,
     actions: Vec<ActionForm>,
@@ -258,8 +272,11 @@ async fn check<C: ConnectionTrait>(
         same = same.filter(menu::Column::Id.ne(id));
     }
     form::refuse_taken(db, same, "menuPage", "路由地址已存在").await?;
+    let perms = form.perms.clone();
+    refuse_taken_perms(db, &perms, except, "perms", "权限标识已存在").await?;
     let mut actions = Vec::new();
     let mut codes = HashSet::new();
+    let mut perms_given = HashSet::from([perms.clone()]);
     for action in &form.actions {
         // Each row is core's `menuAction` form; its faults show on the actions list.
         let action =
@@ -276,10 +293,16 @@ async fn check<C: ConnectionTrait>(
         if !codes.insert(code.clone()) {
             return Err(AppError::invalid("actions", "操作编码重复"));
         }
+        if !perms_given.insert(action.perms.clone()) {
+            return Err(AppError::invalid("actions", "操作的权限标识重复"));
+        }
+        let taken = format!("权限标识「{}」已存在", action.perms);
+        refuse_taken_perms(db, &action.perms, except, "actions", &taken).await?;
         actions.push(ActionForm {
             id: action.id,
             code,
             name,
+            perms: action.perms,
         });
     }
     if menu_type == MENU_TYPE_DIRECTORY && !actions.is_empty() {
@@ -292,10 +315,35 @@ async fn check<C: ConnectionTrait>(
         menu_type: i16::from(menu_type),
         status: i16::from(status),
         menu_page,
+        perms,
         component_path,
         sort,
         actions,
     })
+}
+
+/// Refuses a permission code another entry or another entry's action holds: codes are unique
+/// across pages and actions together, since a route names either. `except` is the entry being
+/// edited, whose own actions the form replaces.
+async fn refuse_taken_perms<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    perms: &str,
+    except: Option<i64>,
+    field: &'static str,
+    message: &str,
+) -> Result<(), AppError> {
+    let mut menus = db
+        .find::<menu::Entity>()
+        .filter(menu::Column::Perms.eq(perms));
+    let mut actions = db
+        .find::<menu_action::Entity>()
+        .filter(menu_action::Column::Perms.eq(perms));
+    if let Some(id) = except {
+        menus = menus.filter(menu::Column::Id.ne(id));
+        actions = actions.filter(menu_action::Column::MenuId.ne(id));
+    }
+    form::refuse_taken(db, menus, field, message).await?;
+    form::refuse_taken(db, actions, field, message).await
 }
 
 /// Makes a page's actions what the form lists: listed ids are updated, new ones added, the
@@ -329,11 +377,15 @@ async fn set_actions(
             .exec(db)
             .await?;
     }
-    // Codes move between rows on a rename; park the kept ones first so the unique index holds.
+    // Codes move between rows on a rename; park the kept ones first so the unique indexes hold.
     for id in &kept {
         menu_action::Entity::update_many()
             .col_expr(
                 menu_action::Column::Code,
+                sea_orm::sea_query::Expr::value(format!("~{id}")),
+            )
+            .col_expr(
+                menu_action::Column::Perms,
                 sea_orm::sea_query::Expr::value(format!("~{id}")),
             )
             .filter(menu_action::Column::Id.eq(*id))
@@ -345,6 +397,7 @@ async fn set_actions(
             menu_id: Set(menu_id),
             code: Set(action.code.clone()),
             name: Set(action.name.clone()),
+            perms: Set(action.perms.clone()),
             sort: Set(sort as i32),
             ..Default::default()
         };
@@ -362,7 +415,7 @@ async fn set_actions(
     Ok(())
 }
 
-/// Add a menu entry with its actions. Needs `/adminConfig/menu:add` and data scope ALL.
+/// Add a menu entry with its actions. Needs its `adminConfig:menu:add` and data scope ALL.
 #[utoipa::path(post, path = "/api/v1/fm/menu/add", tag = "menu-admin",
     request_body = MenuForm, security(("token" = [])),
     responses((status = 200, description = "The new entry", body = Envelope<MenuNode>)))]
@@ -380,6 +433,7 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
         menu_type: Set(checked.menu_type),
         status: Set(checked.status),
         menu_page: Set(checked.menu_page),
+        perms: Set(checked.perms),
         component_path: Set(checked.component_path),
         sort: Set(checked.sort),
         ..Default::default()
@@ -391,7 +445,7 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
     ok(saved)
 }
 
-/// Change a menu entry and its actions. Needs `/adminConfig/menu:edit` and data scope ALL.
+/// Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL.
 #[utoipa::path(post, path = "/api/v1/fm/menu/edit", tag = "menu-admin",
     request_body = MenuEdit, security(("token" = [])),
     responses((status = 200, description = "The entry as saved", body = Envelope<MenuNode>)))]
@@ -422,6 +476,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
     row.menu_type = Set(checked.menu_type);
     row.status = Set(checked.status);
     row.menu_page = Set(checked.menu_page);
+    row.perms = Set(checked.perms);
     row.component_path = Set(checked.component_path);
     row.sort = Set(checked.sort);
     let row = on.update::<menu::Entity>(row).await?;
@@ -431,7 +486,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
     ok(saved)
 }
 
-/// Delete a menu entry without children. Needs `/adminConfig/menu:delete` and data scope ALL.
+/// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
 #[utoipa::path(post, path = "/api/v1/fm/menu/delete", tag = "menu-admin",
     request_body = IdRequest, security(("token" = [])),
     responses((status = 200, description = "Deleted; 10020006 while it has children", body = Envelope<Empty>)))]
@@ -442,7 +497,7 @@ pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> Api
     ok(Empty {})
 }
 
-/// Reorder the entries under one parent. Needs `/adminConfig/menu:edit` and data scope ALL.
+/// Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL.
 #[utoipa::path(post, path = "/api/v1/fm/menu/sort", tag = "menu-admin",
     request_body = MenuSort, security(("token" = [])),
     responses((status = 200, description = "The whole tree after the change", body = Envelope<Vec<MenuNode>>)))]

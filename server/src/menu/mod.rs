@@ -50,6 +50,8 @@ pub struct MenuEntryDoc {
     pub status: u8,
     /// Route path; detail pages use `:id`.
     pub menu_page: String,
+    /// Permission code (`work:store:staff:list`); it stays when the path changes.
+    pub perms: String,
     /// The SPA view that renders the page; empty for directories.
     pub component_path: String,
     pub auth_actions: Vec<AuthActionDoc>,
@@ -64,6 +66,8 @@ pub struct MenuEntryDoc {
 pub struct AuthActionDoc {
     /// Action code: `add`, `edit`, `delete`, `export`, `approve`.
     pub component_path: String,
+    /// Permission code (`work:store:staff:add`); it stays when the action code changes.
+    pub perms: String,
     /// Chinese label.
     pub action_name: String,
 }

@@ -22,6 +22,7 @@ pub fn build(
             .contains(&action.id)
             .then_some(AuthAction {
                 component_path: action.code,
+                perms: action.perms,
                 action_name: action.name,
             })
     });
@@ -41,6 +42,7 @@ pub fn build(
             menu_type: u8::try_from(row.menu_type).unwrap_or(MENU_TYPE_PAGE),
             status: u8::try_from(row.status).unwrap_or_default(),
             menu_page: row.menu_page,
+            perms: row.perms,
             component_path: row.component_path,
             auth_actions: actions_of.remove(&id).unwrap_or_default(),
             children,
@@ -48,10 +50,9 @@ pub fn build(
     )
 }
 
-/// The user's permission list (spec §6 features): the route of each page of the tree
-/// (`/work/house/old`) and `route:action` for each of its actions (`/work/house/old:add`),
-/// sorted. A route never holds `:` except right after `/` (`/:id`), so the two kinds of code
-/// cannot collide.
+/// The user's permission list (spec §6 features): the permission code of each page of the tree
+/// (`work:house:old:list`) and of each of its granted actions (`work:house:old:add`), sorted.
+/// Codes, not paths: route config may move a page without changing what its holders may call.
 pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
     let mut codes = BTreeSet::new();
     for entry in tree.iter().flat_map(MenuEntry::walk) {
@@ -59,9 +60,9 @@ pub fn permission_codes(tree: &[MenuEntry]) -> Vec<String> {
             continue;
         }
         for action in &entry.auth_actions {
-            codes.insert(format!("{}:{}", entry.menu_page, action.component_path));
+            codes.insert(action.perms.clone());
         }
-        codes.insert(entry.menu_page.clone());
+        codes.insert(entry.perms.clone());
     }
     codes.into_iter().collect()
 }
@@ -89,9 +90,15 @@ mod tests {
             menu_type: menu_type.into(),
             status: status.into(),
             menu_page: page.into(),
+            perms: code_of(page),
             component_path: page.trim_start_matches('/').into(),
             sort,
         }
+    }
+
+    /// A code unlike the path, as after route config moved the page.
+    fn code_of(page: &str) -> String {
+        format!("moved{}", page.replace('/', ":"))
     }
 
     fn action(id: i64, menu_id: i64, code: &str) -> menu_action::Model {
@@ -99,6 +106,7 @@ mod tests {
             id,
             menu_id,
             code: code.into(),
+            perms: format!("m{menu_id}:{code}"),
             name: code.into(),
             sort: id as i32,
         }
@@ -187,7 +195,14 @@ mod tests {
         let tree = build(&menus, &actions, &grants(&[2, 3], &[10, 12]));
         assert_eq!(
             permission_codes(&tree),
-            ["/work/a", "/work/a:add", "/work/b", "/work/b:edit"]
+            ["m2:edit", "m3:add", "moved:work:a", "moved:work:b"],
+            "the stored codes, whatever the paths; m3:delete was not granted"
+        );
+        let directories = build(&menus, &actions, &grants(&[1, 4, 5], &[]));
+        assert_eq!(
+            permission_codes(&directories),
+            ["moved:work:store:x"],
+            "directories hold no codes"
         );
     }
 }

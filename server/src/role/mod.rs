@@ -605,7 +605,8 @@ async fn permissions_of<C: ConnectionTrait>(
 }
 
 /// Set what a role grants within what the caller may hand on to it; the role's grants outside
-/// that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
+/// that stay as they are. A ticked action grants its page, and anything ticked grants the
+/// directories above it. Needs a roleSetting page's `edit` (or a role page's).
 #[utoipa::path(post, path = "/api/v1/fm/role/savePermissions", tag = "role",
     request_body = SavePermissions, security(("token" = [])),
     responses((status = 200, description = "The role and its tree as saved", body = Envelope<RolePermissions>)))]
@@ -615,9 +616,11 @@ pub async fn save_permissions(
 ) -> ApiResult<RolePermissions> {
     let scoped = caller.require(need::ROLE_PERMISSIONS_SAVE)?;
     let row = scoped.get_writable::<role::Entity>(request.id).await?;
-    let menu_ids: HashSet<i64> = request.menu_ids.iter().copied().collect();
-    let action_ids: HashSet<i64> = request.action_ids.iter().copied().collect();
     let db = scoped.unscoped();
+    // What the ticks mean: an action brings its page, anything brings the directories above.
+    let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
+    let menu_ids: HashSet<i64> = closed.menu_ids.into_iter().collect();
+    let action_ids: HashSet<i64> = closed.action_ids.into_iter().collect();
     let known_menus: Vec<i64> = db
         .values(
             db.find::<menu::Entity>()
@@ -636,9 +639,6 @@ pub async fn save_permissions(
         .await?;
     if actions.len() != action_ids.len() {
         return Err(AppError::invalid("actionIds", "所选操作不存在"));
-    }
-    if actions.iter().any(|a| !menu_ids.contains(&a.menu_id)) {
-        return Err(AppError::invalid("actionIds", "操作权限所属页面未勾选"));
     }
     let offer = Offer::for_role(&db, &caller, &row).await?;
     let within =

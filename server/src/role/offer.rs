@@ -14,8 +14,9 @@ use crate::access::{Caller, Placed, Unscoped};
 use crate::entity::{menu, menu_action, role};
 use crate::error::AppError;
 
-/// The root of the workspace a company's people work in (the seeded menu tree's first root).
-const COMPANY_WORKSPACE: &str = "/work";
+/// The permission code of the workspace a company's people work in (the seeded menu tree's
+/// first root), which stays when route config moves it.
+const COMPANY_WORKSPACE: &str = "work";
 
 /// The menus and actions an editor may tick or untick on one role.
 pub struct Offer {
@@ -87,7 +88,7 @@ async fn company_workspace(db: &Unscoped<'_, impl ConnectionTrait>) -> Result<Of
     let menus = db.all(db.find::<menu::Entity>()).await?;
     let roots = menus
         .iter()
-        .filter(|m| m.parent_id.is_none() && m.menu_page == COMPANY_WORKSPACE)
+        .filter(|m| m.parent_id.is_none() && m.perms == COMPANY_WORKSPACE)
         .map(|m| m.id);
     let menu_ids: HashSet<i64> = with_descendants(menus.iter().map(|m| (m.id, m.parent_id)), roots)
         .into_iter()

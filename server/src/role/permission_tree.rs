@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use brokerdesk_core::menu::{appears, build_tree};
+use brokerdesk_core::menu::{GrantAction, GrantNode, Grants, appears, build_tree, close_grants};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -73,6 +73,37 @@ pub async fn grants_of<C: ConnectionTrait>(
         menu_ids,
         action_ids,
     })
+}
+
+/// What `menu_ids` and `action_ids` grant by core's rule over the whole menu tree: an action
+/// grants its page, and anything granted grants every directory above it. Ids the tree does not
+/// hold come back as given, for the caller to refuse.
+pub async fn closed<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    menu_ids: &[i64],
+    action_ids: &[i64],
+) -> Result<Grants, AppError> {
+    let menus = db.all(db.find::<menu::Entity>()).await?;
+    let actions = db.all(db.find::<menu_action::Entity>()).await?;
+    let mut actions_of = actions_by_menu(actions, |action| {
+        Some(GrantAction {
+            action_id: action.id,
+        })
+    });
+    let tree = build_tree(
+        flat_rows(menus),
+        |_, _| true,
+        |id, _, children| GrantNode {
+            menu_id: id,
+            actions: actions_of.remove(&id).unwrap_or_default(),
+            children,
+        },
+    );
+    let ticked = Grants {
+        menu_ids: menu_ids.to_vec(),
+        action_ids: action_ids.to_vec(),
+    };
+    Ok(close_grants(&tree, &ticked))
 }
 
 /// The tree the editor may grant from, checked where `held` holds.

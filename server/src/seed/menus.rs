@@ -46,6 +46,7 @@ pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMen
             menu_type: Set(entry.menu_type.into()),
             status: Set(entry.status.into()),
             menu_page: Set(entry.menu_page.clone()),
+            perms: Set(entry.perms.clone()),
             component_path: Set(entry.component_path.clone()),
             sort: Set(sort),
             ..Default::default()
@@ -58,6 +59,7 @@ pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMen
                 menu_id: Set(row.id),
                 code: Set(action.component_path.clone()),
                 name: Set(action.action_name.clone()),
+                perms: Set(action.perms.clone()),
                 sort: Set(index as i32),
                 ..Default::default()
             }

@@ -635,7 +635,7 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
     let admin = app.as_user("admin").await;
     let work = s.menus["/work"];
     let add = "/api/v1/fm/menu/add";
-    let page = |path: &str| json!({ "parentId": s.menus["/work/store"], "menuName": "排班", "menuType": 2, "status": 2, "menuPage": path, "componentPath": "work/store/shift", "actions": [{ "code": "add", "name": "新增" }, { "code": "export", "name": "导出" }] });
+    let page = |path: &str| json!({ "parentId": s.menus["/work/store"], "menuName": "排班", "menuType": 2, "status": 2, "menuPage": path, "perms": "work:store:shift:list", "componentPath": "work/store/shift", "actions": [{ "code": "add", "name": "新增", "perms": "work:store:shift:add" }, { "code": "export", "name": "导出", "perms": "work:store:shift:export" }] });
     refused(
         &admin,
         add,
@@ -666,8 +666,8 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
     )
     .await;
     let mut duplicate_actions = page("/work/store/shift");
-    duplicate_actions["actions"] =
-        json!([{ "code": "add", "name": "新增" }, { "code": "add", "name": "再增" }]);
+    duplicate_actions["actions"] = json!([{ "code": "add", "name": "新增", "perms": "work:store:shift:add" },
+        { "code": "add", "name": "再增", "perms": "work:store:shift:addAgain" }]);
     refused(
         &admin,
         add,
@@ -675,6 +675,40 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
         10000004,
         Some("actions"),
         "操作编码重复",
+    )
+    .await;
+    // Permission codes are one identity each, across pages and actions.
+    let mut taken_code = page("/work/store/shift");
+    taken_code["perms"] = json!("work:store:staff:list");
+    refused(
+        &admin,
+        add,
+        taken_code,
+        10000409,
+        Some("perms"),
+        "权限标识已存在",
+    )
+    .await;
+    let mut taken_action_code = page("/work/store/shift");
+    taken_action_code["actions"][1]["perms"] = json!("work:store:staff:add");
+    refused(
+        &admin,
+        add,
+        taken_action_code,
+        10000409,
+        Some("actions"),
+        "权限标识「work:store:staff:add」已存在",
+    )
+    .await;
+    let mut repeated_code = page("/work/store/shift");
+    repeated_code["actions"][1]["perms"] = json!("work:store:shift:add");
+    refused(
+        &admin,
+        add,
+        repeated_code,
+        10000004,
+        Some("actions"),
+        "操作的权限标识重复",
     )
     .await;
     let mut under_page = page("/work/store/shift");
@@ -700,8 +734,8 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
 
     let shift = admin.data(add, page("/work/store/shift")).await;
     assert_eq!(shift["actions"].as_array().unwrap().len(), 2);
-    // The boss is given the page through a role; renaming an action keeps the grant, removing
-    // one takes it away.
+    // The boss is given the page through a role; renaming an action keeps the grant and its
+    // permission code, removing one takes it away.
     let boss = app.as_user("boss").await;
     let role = boss
         .data(
@@ -723,20 +757,22 @@ async fn global_admins_edit_the_menu_tree(app: TestApp) {
     let edited = admin
         .data("/api/v1/fm/menu/edit", json!({
             "id": shift["menuId"], "parentId": s.menus["/work/store"], "menuName": "排班管理", "menuType": 2, "status": 2,
-            "menuPage": "/work/store/shift", "componentPath": "work/store/shift", "sort": 9,
-            "actions": [{ "id": shift["actions"][0]["id"], "code": "create", "name": "新建" }],
+            "menuPage": "/work/store/shift", "perms": "work:store:shift:list", "componentPath": "work/store/shift", "sort": 9,
+            "actions": [{ "id": shift["actions"][0]["id"], "code": "create", "name": "新建", "perms": "work:store:shift:add" }],
         }))
         .await;
     assert_eq!(edited["actions"][0]["code"], "create");
+    assert_eq!(edited["actions"][0]["perms"], "work:store:shift:add");
     let manager2 = app.as_user("manager2").await;
     let info = manager2
         .data("/api/v1/fm/login/getLoginUserInfo", json!({}))
         .await;
     let permissions = info["permissions"].as_array().unwrap();
-    assert!(permissions.contains(&json!("/work/store/shift:create")));
-    assert!(!permissions.contains(&json!("/work/store/shift:export")));
+    assert!(permissions.contains(&json!("work:store:shift:add")));
+    assert!(!permissions.contains(&json!("work:store:shift:export")));
     let menu = manager2.data(MENU, json!({})).await;
     assert!(menu.to_string().contains("排班管理"));
+    assert!(menu.to_string().contains(r#""componentPath":"create""#));
 
     refused(
         &admin,

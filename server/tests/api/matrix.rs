@@ -371,17 +371,18 @@ async fn global_and_city_writes(app: TestApp) {
     let work = s.menus["/work"];
     m.check("/api/v1/fm/menu/add", ADMIN_ONLY, |user| async move {
         json!({ "parentId": work, "menuName": format!("菜单{user}"), "menuType": 2, "status": 3,
-                "menuPage": format!("/work/test/{user}"), "componentPath": "work/test", "actions": [{ "code": "add", "name": "新增" }] })
+                "menuPage": format!("/work/test/{user}"), "perms": format!("work:test:{user}:list"), "componentPath": "work/test",
+                "actions": [{ "code": "add", "name": "新增", "perms": format!("work:test:{user}:add") }] })
     })
     .await;
     m.same("/api/v1/fm/menu/edit", ADMIN_ONLY, json!({
         "id": s.menus["/work/mine"], "parentId": work, "menuName": "个人中心", "menuIcon": "mine", "menuType": 2,
-        "status": 2, "menuPage": "/work/mine", "componentPath": "work/mine", "sort": 7, "actions": [],
+        "status": 2, "menuPage": "/work/mine", "perms": "work:mine:list", "componentPath": "work/mine", "sort": 7, "actions": [],
     }))
     .await;
     m.check("/api/v1/fm/menu/delete", ADMIN_ONLY, |_| async {
         let n = next();
-        json!({ "id": m.admin("/api/v1/fm/menu/add", json!({ "parentId": work, "menuName": "临时", "menuType": 2, "status": 3, "menuPage": format!("/work/tmp/{n}"), "componentPath": "work/tmp" })).await["menuId"] })
+        json!({ "id": m.admin("/api/v1/fm/menu/add", json!({ "parentId": work, "menuName": "临时", "menuType": 2, "status": 3, "menuPage": format!("/work/tmp/{n}"), "perms": format!("work:tmp:t{n}:view"), "componentPath": "work/tmp" })).await["menuId"] })
     })
     .await;
     let roots = [s.menus["/work"], s.menus["/coc"], s.menus["/adminConfig"]];

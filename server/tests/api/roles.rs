@@ -106,8 +106,9 @@ async fn a_role_with_limited_actions_hides_and_refuses_the_rest(app: TestApp) {
     assert_eq!(actions, ["export"], "the add button has no action to show");
     let info = assistant.data(USER_INFO, json!({})).await;
     let permissions = info["permissions"].as_array().unwrap();
-    assert!(permissions.contains(&json!("/work/store/staff")));
-    assert!(!permissions.contains(&json!("/work/store/staff:add")));
+    assert!(permissions.contains(&json!("work:store:staff:list")));
+    assert!(permissions.contains(&json!("work:store:staff:export")));
+    assert!(!permissions.contains(&json!("work:store:staff:add")));
     // Calling the hidden action anyway is refused by the server, and nothing is written.
     assistant
         .post(STAFF_ADD, json!({ "username": "sneaky", "password": "Start@123", "realName": "偷偷", "mobile": "13912345602", "roleIds": [] }))
@@ -204,15 +205,28 @@ async fn nobody_hands_on_more_than_they_hold(app: TestApp) {
         )
         .await
         .assert_error(10020004, "不能授予自身没有的菜单或操作权限");
+    // An action ticked alone brings its page and every directory above it, as the tree shows.
     let staff_page = find(&city_menu, "/work/store/staff");
     let add = staff_page["actions"][0]["id"].clone();
-    manager
-        .post(
+    let saved = manager
+        .data(
             SAVE,
             json!({ "id": role["id"], "menuIds": [], "actionIds": [add] }),
         )
-        .await
-        .assert_error(10000004, "操作权限所属页面未勾选");
+        .await;
+    for granted in ["/work", "/work/store", "/work/store/staff"] {
+        assert_eq!(find(&saved["tree"], granted)["checked"], true, "{granted}");
+    }
+    assert_eq!(find(&saved["tree"], "/work/store/cost")["checked"], false);
+    let actions = &find(&saved["tree"], "/work/store/staff")["actions"];
+    let ticked: Vec<&str> = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["checked"] == true)
+        .map(|a| a["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(ticked, ["add"]);
     manager
         .post(
             SAVE,
@@ -492,14 +506,15 @@ async fn saving_a_role_keeps_what_the_editor_cannot_grant(app: TestApp) {
     let boss = app.as_user("boss").await;
     let seen = boss.data(TREE, json!({ "id": role["id"] })).await;
     assert_eq!(roots(&seen["tree"]), ["/work"]);
-    assert_eq!(seen["keptGrants"], 1);
+    // The /coc page and the two directories above it, which the admin's save brought.
+    assert_eq!(seen["keptGrants"], 3);
     let saved = boss
         .data(
             SAVE,
             json!({ "id": role["id"], "menuIds": [s.menus["/work/store/staff"]], "actionIds": [] }),
         )
         .await;
-    assert_eq!(saved["keptGrants"], 1);
+    assert_eq!(saved["keptGrants"], 3);
     let held = app
         .as_user("admin")
         .await
@@ -509,7 +524,8 @@ async fn saving_a_role_keeps_what_the_editor_cannot_grant(app: TestApp) {
     assert_eq!(
         menus,
         {
-            let mut expected = vec![foreign, s.menus["/work/store/staff"]];
+            let mut expected = vec![s.menus["/coc"], s.menus["/coc/hr"], foreign];
+            expected.extend(["/work", "/work/store", "/work/store/staff"].map(|m| s.menus[m]));
             expected.sort_unstable();
             expected
         },

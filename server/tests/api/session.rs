@@ -30,9 +30,9 @@ async fn user_info_describes_the_caller(app: TestApp) {
         .iter()
         .map(|p| p.as_str().unwrap())
         .collect();
-    assert!(permissions.contains(&"/work/house/old"));
-    assert!(permissions.contains(&"/work/house/old:delete"));
-    assert!(!permissions.iter().any(|p| p.starts_with("/coc")));
+    assert!(permissions.contains(&"work:house:old:list"));
+    assert!(permissions.contains(&"work:house:old:delete"));
+    assert!(!permissions.iter().any(|p| p.starts_with("coc:")));
     assert!(data.get("chatLoginInfo").is_none(), "only on request");
 
     let with_chat = app
@@ -53,8 +53,8 @@ async fn user_info_describes_the_caller(app: TestApp) {
     let (agent_token, _) = app.login("agent").await;
     let agent = app.call(USER_INFO, &[("token", &agent_token)]).await;
     let agent_permissions = agent.data()["permissions"].as_array().unwrap();
-    assert!(agent_permissions.contains(&json!("/work/house/old:add")));
-    assert!(!agent_permissions.contains(&json!("/work/house/old:delete")));
+    assert!(agent_permissions.contains(&json!("work:house:old:add")));
+    assert!(!agent_permissions.contains(&json!("work:house:old:delete")));
 }
 
 async fn wrong_passwords_and_unknown_users_get_the_same_answer(app: TestApp) {

@@ -202,23 +202,23 @@ export interface paths {
     post: operations["logout"];
   };
   "/api/v1/fm/menu/add": {
-    /** Add a menu entry with its actions. Needs `/adminConfig/menu:add` and data scope ALL. */
+    /** Add a menu entry with its actions. Needs its `adminConfig:menu:add` and data scope ALL. */
     post: operations["add"];
   };
   "/api/v1/fm/menu/delete": {
-    /** Delete a menu entry without children. Needs `/adminConfig/menu:delete` and data scope ALL. */
+    /** Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL. */
     post: operations["delete"];
   };
   "/api/v1/fm/menu/edit": {
-    /** Change a menu entry and its actions. Needs `/adminConfig/menu:edit` and data scope ALL. */
+    /** Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL. */
     post: operations["edit"];
   };
   "/api/v1/fm/menu/sort": {
-    /** Reorder the entries under one parent. Needs `/adminConfig/menu:edit` and data scope ALL. */
+    /** Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL. */
     post: operations["sort"];
   };
   "/api/v1/fm/menu/tree": {
-    /** The whole menu tree. Needs `/adminConfig/menu`. */
+    /** The whole menu tree. Needs 路由配置 (`adminConfig:menu:list`). */
     post: operations["tree"];
   };
   "/api/v1/fm/org/citySite/add": {
@@ -413,7 +413,8 @@ export interface paths {
   "/api/v1/fm/role/savePermissions": {
     /**
      * Set what a role grants within what the caller may hand on to it; the role's grants outside
-     * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
+     * that stay as they are. A ticked action grants its page, and anything ticked grants the
+     * directories above it. Needs a roleSetting page's `edit` (or a role page's).
      */
     post: operations["save_permissions"];
   };
@@ -480,6 +481,8 @@ export interface components {
        */
       id?: number | null;
       name: string;
+      /** @description 权限标识; required (an absent one is refused on the field). */
+      perms?: string;
     };
     App: {
       /**
@@ -583,6 +586,8 @@ export interface components {
       actionName: string;
       /** @description Action code: `add`, `edit`, `delete`, `export`, `approve`. */
       componentPath: string;
+      /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
+      perms: string;
     };
     BuildingType: {
       /** Format: int64 */
@@ -1238,6 +1243,11 @@ export interface components {
         menuType: number;
         /** Format: int64 */
         parentId?: number | null;
+        /**
+         * @description 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
+         * another path keeps it.
+         */
+        perms: string;
         /** Format: int32 */
         sort: number;
         /**
@@ -2036,6 +2046,8 @@ export interface components {
            * @description 1 directory, 2 page.
            */
           menuType: number;
+          /** @description Permission code (`work:store:staff:list`); it stays when the path changes. */
+          perms: string;
           /**
            * Format: int32
            * @description 1 directory, 2 visible page, 3 hidden detail page.
@@ -2066,6 +2078,11 @@ export interface components {
           menuType: number;
           /** Format: int64 */
           parentId?: number | null;
+          /**
+           * @description 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
+           * another path keeps it.
+           */
+          perms: string;
           /** Format: int32 */
           sort: number;
           /**
@@ -2263,6 +2280,8 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+      /** @description 权限标识 (`work:store:staff:add`): what the server's routes name. */
+      perms: string;
       /** Format: int32 */
       sort: number;
     };
@@ -2290,6 +2309,8 @@ export interface components {
        * @description 1 directory, 2 page.
        */
       menuType: number;
+      /** @description Permission code (`work:store:staff:list`); it stays when the path changes. */
+      perms: string;
       /**
        * Format: int32
        * @description 1 directory, 2 visible page, 3 hidden detail page.
@@ -2306,6 +2327,8 @@ export interface components {
       menuType: number;
       /** Format: int64 */
       parentId?: number | null;
+      /** @description 权限标识; required (an absent one is refused on the field). */
+      perms?: string;
       /** Format: int64 */
       sort?: number | null;
       /** Format: int64 */
@@ -2327,6 +2350,11 @@ export interface components {
       menuType: number;
       /** Format: int64 */
       parentId?: number | null;
+      /**
+       * @description 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
+       * another path keeps it.
+       */
+      perms: string;
       /** Format: int32 */
       sort: number;
       /**
@@ -3289,7 +3317,7 @@ export interface operations {
       };
     };
   };
-  /** Reorder the entries under one parent. Needs `/adminConfig/menu:edit` and data scope ALL. */
+  /** Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL. */
   sort: {
     requestBody: {
       content: {
@@ -3359,7 +3387,8 @@ export interface operations {
   };
   /**
    * Set what a role grants within what the caller may hand on to it; the role's grants outside
-   * that stay as they are. Needs a roleSetting page's `edit` (or a role page's).
+   * that stay as they are. A ticked action grants its page, and anything ticked grants the
+   * directories above it. Needs a roleSetting page's `edit` (or a role page's).
    */
   save_permissions: {
     requestBody: {

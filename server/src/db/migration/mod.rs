@@ -5,6 +5,7 @@ mod m0001_initial;
 mod m0002_organisation;
 mod m0003_role_at_hire;
 mod m0004_client_attempts;
+mod m0005_permission_codes;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -18,6 +19,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_organisation::Migration),
             Box::new(m0003_role_at_hire::Migration),
             Box::new(m0004_client_attempts::Migration),
+            Box::new(m0005_permission_codes::Migration),
         ]
     }
 }

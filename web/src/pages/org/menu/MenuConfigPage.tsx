@@ -29,9 +29,11 @@ function formValues(node: MenuNode): Partial<MenuFields> {
     menuType: node.menuType,
     status: node.status,
     menuPage: node.menuPage,
+    // The code stays as stored when the path is edited: routes on the server name it.
+    perms: node.perms,
     componentPath: node.componentPath,
     sort: node.sort,
-    actions: node.actions.map((action) => ({ id: action.id, code: action.code, name: action.name })),
+    actions: node.actions.map((action) => ({ id: action.id, code: action.code, name: action.name, perms: action.perms })),
   };
 }
 
@@ -93,6 +95,7 @@ export default function MenuConfigPage() {
         { title: '类型', dataIndex: 'menuType', render: menuTypeText },
         { title: '状态', dataIndex: 'status', render: menuStatusText },
         { title: '路由地址', dataIndex: 'menuPage' },
+        { title: '权限标识', dataIndex: 'perms' },
         { title: '组件路径', dataIndex: 'componentPath', render: orDash },
         { title: '排序', dataIndex: 'sort', width: 70 },
         {

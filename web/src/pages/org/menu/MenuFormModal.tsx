@@ -20,8 +20,8 @@ export interface MenuFormProps {
   onSaved: () => void;
 }
 
-/** A page action's code or name, checked with core's `menuAction` form against its row. */
-function actionRule(field: 'code' | 'name', row: () => Record<string, unknown>): RulesProps[] {
+/** A page action's code, name or permission code, checked with core's `menuAction` form against its row. */
+function actionRule(field: 'code' | 'name' | 'perms', row: () => Record<string, unknown>): RulesProps[] {
   return [
     {
       validator: (value: unknown, callback: (message?: string) => void) =>
@@ -30,7 +30,10 @@ function actionRule(field: 'code' | 'name', row: () => Record<string, unknown>):
   ];
 }
 
-/** A menu entry with its page actions (code + name rows), checked with core's `menu` form. */
+/**
+ * A menu entry with its page actions (code, name and permission code rows), checked with core's
+ * `menu` form. 权限标识 is what the server's routes name: editing 路由地址 leaves it as it is.
+ */
 export function MenuFormModal({ title, visible, initialValues, parents, onSubmit, onClose, onSaved }: MenuFormProps) {
   const [form] = Form.useForm<MenuFields>();
   const [saving, setSaving] = useState(false);
@@ -110,19 +113,26 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
                       style={{ marginBottom: 0 }}
                       rules={actionRule('code', () => (form.getFieldValue(row.field as keyof MenuFields) as Record<string, unknown> | undefined) ?? {})}
                     >
-                      <Input placeholder="操作编码，如 add" style={{ width: 200 }} data-testid={`menu-action-code-${index}`} />
+                      <Input placeholder="操作编码，如 add" style={{ width: 140 }} data-testid={`menu-action-code-${index}`} />
                     </Form.Item>
                     <Form.Item
                       field={`${row.field}.name`}
                       style={{ marginBottom: 0 }}
                       rules={actionRule('name', () => (form.getFieldValue(row.field as keyof MenuFields) as Record<string, unknown> | undefined) ?? {})}
                     >
-                      <Input placeholder="操作名称，如 新增" style={{ width: 200 }} data-testid={`menu-action-name-${index}`} />
+                      <Input placeholder="操作名称，如 新增" style={{ width: 140 }} data-testid={`menu-action-name-${index}`} />
+                    </Form.Item>
+                    <Form.Item
+                      field={`${row.field}.perms`}
+                      style={{ marginBottom: 0 }}
+                      rules={actionRule('perms', () => (form.getFieldValue(row.field as keyof MenuFields) as Record<string, unknown> | undefined) ?? {})}
+                    >
+                      <Input placeholder="权限标识，如 work:store:staff:add" style={{ width: 250 }} data-testid={`menu-action-perms-${index}`} />
                     </Form.Item>
                     <Button icon={<IconDelete />} status="danger" onClick={() => remove(index)} aria-label="删除操作" />
                   </Space>
                 ))}
-                <Button type="dashed" icon={<IconPlus />} onClick={() => add({ code: '', name: '' } as MenuActionRow)}>
+                <Button type="dashed" icon={<IconPlus />} onClick={() => add({ code: '', name: '', perms: '' } as MenuActionRow)}>
                   添加操作
                 </Button>
               </Space>
