@@ -79,3 +79,11 @@ const PAGES: Record<string, LazyPage> = {
 export function pageFor(componentPath: string): LazyPage | undefined {
   return PAGES[componentPath];
 }
+
+/**
+ * The pages a login opens on (each workspace's home), fetched while the user types: which one is
+ * known only from the menu, and all of them weigh less than waiting for it.
+ */
+export function preloadHomePages(): Promise<unknown> {
+  return Promise.all([WorkspaceHome.preload(), AdminHome.preload()]);
+}
