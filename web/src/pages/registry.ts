@@ -81,9 +81,10 @@ export function pageFor(componentPath: string): LazyPage | undefined {
 }
 
 /**
- * The pages a login opens on (each workspace's home), fetched while the user types: which one is
- * known only from the menu, and all of them weigh less than waiting for it.
+ * The home a login nearly always opens on (the store and city workspaces'), fetched while the user
+ * types: which page is home is known only from the menu. The platform's home, with its audit log,
+ * weighs six times more and is fetched once the menu names it.
  */
-export function preloadHomePages(): Promise<unknown> {
-  return Promise.all([WorkspaceHome.preload(), AdminHome.preload()]);
+export function preloadWorkspaceHome(): Promise<void> {
+  return WorkspaceHome.preload();
 }

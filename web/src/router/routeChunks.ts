@@ -2,7 +2,7 @@
 // at start for the page being reloaded, so neither waits on a chain of lazy imports.
 import { findRoute, type RouteTable } from '@core/wasm';
 import { coreReady } from '../core/ready';
-import { pageFor, preloadHomePages } from '../pages/registry';
+import { pageFor, preloadWorkspaceHome } from '../pages/registry';
 import { lazyWithPreload } from './lazyWithPreload';
 
 export const MainLayout = lazyWithPreload(() => import('../layout/MainLayout'));
@@ -16,9 +16,9 @@ export function preloadRoute(table: RouteTable, path: string): Promise<unknown> 
 }
 
 /**
- * The layout and the home pages, for when the page is not known yet (the user is still typing).
+ * The layout and the workspace home, for when the page is not known yet (the user is still typing).
  * After core's module: fetching a chunk runs its modules, and those may ask core as they load.
  */
 export function preloadLayout(): Promise<unknown> {
-  return coreReady().then(() => Promise.all([MainLayout.preload(), RoutePage.preload(), preloadHomePages()]));
+  return coreReady().then(() => Promise.all([MainLayout.preload(), RoutePage.preload(), preloadWorkspaceHome()]));
 }
