@@ -46,7 +46,7 @@ const { WebAssembly: wasmRuntime } = globalThis as unknown as {
 
 /**
  * Core's answers the first screen reads before the wasm module has arrived (texts, constants,
- * storage keys, the empty route table), asked of the same module at build time in Node, so
+ * storage keys, the empty route table, the login forms' fields), asked of the same module at build time in Node, so
  * they stay core's and the login page needs no wasm to render.
  */
 function coreSnapshot(): Plugin {
@@ -66,6 +66,8 @@ function coreSnapshot(): Plugin {
         constants: glue.constants(),
         sharedStorageKeys: glue.storageKeys(''),
         emptyRouteTable: glue.buildRouteTable([]),
+        // The login page's forms: their labels show before the module has arrived.
+        firstScreenForms: { login: glue.formFields('login'), loginCode: glue.formFields('loginCode') },
       };
       return Object.entries(snapshot)
         .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)

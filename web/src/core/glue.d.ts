@@ -8,7 +8,7 @@ declare module '@core/wasm/brokerdesk_core_bg.js' {
 // Core's answers computed at build time (vite.config.ts, coreSnapshot), for what the first screen
 // reads before the wasm module has arrived.
 declare module 'virtual:core-snapshot' {
-  import type { RouteTable, StorageKeys } from '@core/wasm';
+  import type { FormFieldDef, RouteTable, StorageKeys } from '@core/wasm';
   /** messages() */
   export const messages: Record<string, string>;
   /** constants() */
@@ -17,4 +17,6 @@ declare module 'virtual:core-snapshot' {
   export const sharedStorageKeys: StorageKeys;
   /** buildRouteTable([]) */
   export const emptyRouteTable: RouteTable;
+  /** formFields('login') and formFields('loginCode') */
+  export const firstScreenForms: { login: FormFieldDef[]; loginCode: FormFieldDef[] };
 }
