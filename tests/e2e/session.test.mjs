@@ -55,6 +55,33 @@ describe('login page', () => {
     await page.waitForURL((url) => url.pathname.startsWith('/work/'));
   });
 
+  test('shows the form before core\'s wasm module arrives, fetches it once the user acts, and signs in with it', async ({
+    page,
+    base,
+  }) => {
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    const wasmAsked = [];
+    await page.route('**/*.wasm', async (route) => {
+      wasmAsked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/login`);
+    await page.getByTestId('login-submit').waitFor({ timeout: 15_000 });
+    assert.deepEqual(wasmAsked, [], 'nothing fetches the wasm module before the user acts');
+    const wasmRequest = page.waitForRequest('**/*.wasm');
+    await page.getByTestId('login-username').fill('manager');
+    await wasmRequest;
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    release();
+    await page.waitForURL((url) => url.pathname.startsWith('/work/'));
+    await page.getByTestId('sidebar').waitFor();
+  });
+
   test('asks for the username and password before calling the server', async ({ page, base }) => {
     await page.goto(`${base}/login`);
     await page.getByTestId('login-submit').click();

@@ -10,6 +10,7 @@ import { queryClient } from './api/queryClient';
 import { LoadingOverlay } from './components/LoadingOverlay';
 import { NavProgressBar } from './components/NavProgressBar';
 import { loadRuntimeConfig } from './config/runtime';
+import { coreReady, loadCoreOnFirstInput } from './core/ready';
 import { AppRoutes } from './router/AppRoutes';
 import { preloadRoute } from './router/routeChunks';
 import { useMenuStore } from './stores/menu';
@@ -18,11 +19,18 @@ import { useSiteStore } from './stores/site';
 import { useUserStore } from './stores/user';
 import './styles.css';
 
+/** Where a visitor without a session meets the login form (`/` sends them to it). */
+const LOGIN_PATHS = new Set(['/', '/login']);
+
 async function start() {
   const config = loadRuntimeConfig();
+  const { token, userId } = useSessionStore.getState();
+  // A visitor without a session at the login page sees the form without waiting for core's wasm
+  // module: it comes once they start typing, and the form's checks wait for it.
+  if (!token && LOGIN_PATHS.has(window.location.pathname)) loadCoreOnFirstInput();
+  else await coreReady();
   // With a session, the saved menu becomes routes before the first navigation is matched, and the
   // page being reloaded starts fetching its code now, beside the config, user info and menu.
-  const { token, userId } = useSessionStore.getState();
   let pageCode: Promise<unknown> = Promise.resolve();
   if (token && userId) {
     useMenuStore.getState().restore(userId);

@@ -79,3 +79,12 @@ const PAGES: Record<string, LazyPage> = {
 export function pageFor(componentPath: string): LazyPage | undefined {
   return PAGES[componentPath];
 }
+
+/**
+ * The home a login nearly always opens on (the store and city workspaces'), fetched while the user
+ * types: which page is home is known only from the menu. The platform's home, with its audit log,
+ * weighs six times more and is fetched once the menu names it.
+ */
+export function preloadWorkspaceHome(): Promise<void> {
+  return WorkspaceHome.preload();
+}

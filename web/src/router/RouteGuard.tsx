@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Message, Spin } from '@arco-design/web-react';
-import { guardDecision } from '@core/wasm';
+import { guardDecision, type GuardDecision } from '@core/wasm';
 import { RequestError } from '../api/client';
 import { TEXT } from '../config/coreData';
+import { useCoreLoaded } from '../core/ready';
 import { useMenuStore } from '../stores/menu';
 import { useNavProgressStore } from '../stores/navProgress';
 import { useSessionStore } from '../stores/session';
@@ -19,17 +20,18 @@ export function RouteGuard() {
   const hasSession = useSessionStore((state) => Boolean(state.token));
   const hasUserId = useUserStore((state) => state.info?.userId !== undefined && state.info.userId !== null);
   const table = useMenuStore((state) => state.routeTable);
-  const decision = guardDecision({
-    path: location.pathname,
-    hasSession,
-    hasUserId,
-    permission: routePermission(table, location.pathname),
-  });
+  // Only the login page of a visitor without a session renders before core's module has come
+  // (main.tsx): it passes, as core's guard would let it.
+  const coreLoaded = useCoreLoaded();
+  const decision: GuardDecision = coreLoaded
+    ? guardDecision({ path: location.pathname, hasSession, hasUserId, permission: routePermission(table, location.pathname) })
+    : { kind: 'pass' };
 
   useEffect(() => {
+    if (!coreLoaded) return;
     const { ok, message } = readQuery(location.search);
     if (!ok) Message.error(message ?? TEXT.urlParamError);
-  }, [location.search]);
+  }, [location.search, coreLoaded]);
 
   useEffect(() => {
     const progress = useNavProgressStore.getState();

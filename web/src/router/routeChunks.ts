@@ -1,7 +1,8 @@
 // The workspace's code chunks, fetched ahead of need: while the user types on the login page, and
 // at start for the page being reloaded, so neither waits on a chain of lazy imports.
 import { findRoute, type RouteTable } from '@core/wasm';
-import { pageFor } from '../pages/registry';
+import { coreReady } from '../core/ready';
+import { pageFor, preloadWorkspaceHome } from '../pages/registry';
 import { lazyWithPreload } from './lazyWithPreload';
 
 export const MainLayout = lazyWithPreload(() => import('../layout/MainLayout'));
@@ -14,7 +15,10 @@ export function preloadRoute(table: RouteTable, path: string): Promise<unknown> 
   return Promise.all([MainLayout.preload(), RoutePage.preload(), page?.preload()]);
 }
 
-/** The layout alone, for when the page is not known yet (the user is still typing). */
+/**
+ * The layout and the workspace home, for when the page is not known yet (the user is still typing).
+ * After core's module: fetching a chunk runs its modules, and those may ask core as they load.
+ */
 export function preloadLayout(): Promise<unknown> {
-  return Promise.all([MainLayout.preload(), RoutePage.preload()]);
+  return coreReady().then(() => Promise.all([MainLayout.preload(), RoutePage.preload(), preloadWorkspaceHome()]));
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 // Core's useLocalMenu is a plain function, not a React hook; the alias says so.
 import { buildRouteTable, defaultMenuTree, useLocalMenu as localMenuApplies, type MenuEntry, type RouteTable } from '@core/wasm';
+import { emptyRouteTable } from 'virtual:core-snapshot';
 import { getMenuListByUser } from '../api/session';
 import { runtimeConfig } from '../config/runtime';
 import { readLocal, writeLocal } from './localStore';
@@ -15,7 +16,8 @@ interface MenuState {
   load: (userId: string) => Promise<boolean>;
 }
 
-const EMPTY_TABLE: RouteTable = buildRouteTable([]);
+/** Core's table of no menu, asked at build time: the store exists before the wasm module. */
+const EMPTY_TABLE: RouteTable = emptyRouteTable;
 
 function tableOf(menus: MenuEntry[]) {
   return { menus, routeTable: buildRouteTable(menus) };

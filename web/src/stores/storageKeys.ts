@@ -1,9 +1,10 @@
 // Where the client keeps things: core names the keys of spec §9 (menu and site per user, theme
 // type, collapsed flag, tag views); the time-over flag is this client's own.
 import { storageKeys as coreStorageKeys } from '@core/wasm';
+import { sharedStorageKeys as shared } from 'virtual:core-snapshot';
 
-/** Keys that do not depend on the user (core's names, asked with no user). */
-const shared = coreStorageKeys('');
+// Keys that do not depend on the user are core's names asked with no user, at build time: stores
+// read them as they are created, before the wasm module has arrived.
 
 export const storageKeys = {
   menu: (userId: string) => coreStorageKeys(userId).menu,

@@ -2,6 +2,7 @@
 // browser checks them with the same function the server runs on the request, so both answer
 // with the same field and the same message.
 import { checkForm, formatDate, formFields, type FormErrors, type FormFieldDef, type FormKind } from '@core/wasm';
+import { firstScreenForms } from 'virtual:core-snapshot';
 import type { FieldSpec } from './fields';
 
 /** The viewer's date, `YYYY-MM-DD`: core refuses birth dates after it. */
@@ -14,7 +15,8 @@ export function formErrors(kind: FormKind, values: Record<string, unknown>): For
   return checkForm(kind, values, today());
 }
 
-const definitions = new Map<FormKind, FormFieldDef[]>();
+// The login page's forms are taken at build time: the page renders before core's module arrives.
+const definitions = new Map<FormKind, FormFieldDef[]>(Object.entries(firstScreenForms) as Array<[FormKind, FormFieldDef[]]>);
 
 function definition(kind: FormKind): FormFieldDef[] {
   let fields = definitions.get(kind);

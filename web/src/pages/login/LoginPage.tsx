@@ -8,6 +8,7 @@ import { login, prelogin, sendVerifyCode } from '../../api/session';
 import { formErrors } from '../../components/form/coreForm';
 import type { LoginForm } from '../../api/types';
 import { TEXT } from '../../config/coreData';
+import { coreReady } from '../../core/ready';
 import { returnPath } from '../../router/returnPath';
 import { preloadLayout, preloadRoute } from '../../router/routeChunks';
 import { loadSession } from '../../router/session';
@@ -18,11 +19,15 @@ import './LoginPage.css';
 
 /**
  * Arco rule from core's login form (`login`) or its SMS step (`loginCode`), so the message is
- * the server's (请输入用户名, 仅支持中国大陆手机号码...).
+ * the server's (请输入用户名, 仅支持中国大陆手机号码...). On a first visit core's module may still be
+ * on its way: the check (and so 登录) waits for it, the form never does.
  */
 const coreRule = (kind: FormKind, field: string) => ({
   validator: (value: string | undefined, callback: (error?: string) => void) =>
-    callback(formErrors(kind, { [field]: value })[field]),
+    coreReady().then(
+      () => callback(formErrors(kind, { [field]: value })[field]),
+      () => callback(TEXT.networkError),
+    ),
 });
 
 const FEATURES = [
