@@ -219,6 +219,9 @@ describe('onboarding a new hire', () => {
     const [hired] = await staffNamed(base, realName);
     assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
     assert.equal(hired.storeName, '西湖店');
+    // In the list its one action names the hire: 查看, since nothing is left to do.
+    await boss.page.goto(`${site}/enrollment`);
+    await boss.page.getByRole('button', { name: `查看 ${realName}`, exact: true }).waitFor();
     await boss.context.close();
 
     // From now on the hire signs in.
