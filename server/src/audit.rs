@@ -82,6 +82,8 @@ impl Change {
 /// Records a change made by `actor`, inside the transaction that makes it. Any audited change
 /// may alter what some login opens (roles, grants, seats, locks, menus), so it also drops the
 /// cached callers once the request has answered.
+// The record of a change already made through a checked write (clippy.toml).
+#[allow(clippy::disallowed_methods)]
 pub async fn record(
     db: &impl ConnectionTrait,
     actor: &user::Model,

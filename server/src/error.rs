@@ -24,6 +24,8 @@ use brokerdesk_core::error_code::{self as catalogue, ErrorCode};
 
 mod database;
 
+pub use database::USED_BY_SOMETHING;
+
 /// The body size every route accepts; the router installs it as the default limit.
 pub const BODY_LIMIT_BYTES: usize = 1024 * 1024;
 

@@ -26,6 +26,8 @@ pub struct StatusMove<'a> {
     pub actor_id: i64,
 }
 
+// The record of a change already made through a checked write (clippy.toml).
+#[allow(clippy::disallowed_methods)]
 pub async fn record(db: &impl ConnectionTrait, change: StatusMove<'_>) -> Result<(), AppError> {
     status_change::ActiveModel {
         entity: Set(change.entity.to_owned()),

@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use crate::access::{Placed, Scoped, Unscoped};
 use crate::audit::{self, Action, Change};
-use crate::error::AppError;
+use crate::error::{AppError, USED_BY_SOMETHING};
 use crate::paging::{Page, PageQuery};
 
 /// A table of rows that users manage through the API.
@@ -24,8 +24,9 @@ pub trait Resource: Placed {
     /// The entity name in the audit log (`store`, `listingRole`, ...).
     const KIND: &'static str;
     /// What is said when the row is still used (10020006), by the in-use check or, for a use
-    /// it does not know of, by the database's foreign key.
-    const IN_USE: &'static str = "该数据仍被其他数据使用，无法删除";
+    /// it does not know of, by the database's foreign key. Without a text of its own, a use the
+    /// database names keeps its name (该数据仍被员工使用).
+    const IN_USE: &'static str = USED_BY_SOMETHING;
 
     /// What a caller sees of a row; also what the audit log keeps.
     type View: Serialize + Send + Sync;
@@ -178,12 +179,22 @@ impl Scoped<'_, DatabaseTransaction> {
         let old = self.view::<R>(row.clone()).await?;
         self.delete::<R>(id).await.map_err(|err| match err {
             // A use the in-use check does not know of: the foreign key refused.
-            AppError::InUse(_) => AppError::InUse(R::IN_USE.to_owned()),
+            AppError::InUse(said) => AppError::InUse(refused_by_foreign_key(R::IN_USE, said)),
             other => other,
         })?;
         let change = Change::deleted(R::KIND, id, &old, R::place(&row));
         audit::record(self.transaction(), self.actor(), change).await?;
         Ok(old)
+    }
+}
+
+/// What a removal the database refused says: the resource's own text when it has one, else the
+/// database's, which names what still uses the row where PostgreSQL says (该数据仍被员工使用).
+fn refused_by_foreign_key(own: &'static str, database: String) -> String {
+    if own == USED_BY_SOMETHING {
+        database
+    } else {
+        own.to_owned()
     }
 }
 
@@ -196,4 +207,26 @@ fn changed_row<R: Resource>(before: &R::Model, changes: R::ActiveModel) -> R::Ac
         }
     }
     row
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_foreign_key_refusal_keeps_what_the_database_names_unless_the_resource_says_more() {
+        let postgres = "该数据仍被员工使用，无法删除".to_owned();
+        assert_eq!(
+            refused_by_foreign_key(USED_BY_SOMETHING, postgres.clone()),
+            "该数据仍被员工使用，无法删除"
+        );
+        assert_eq!(
+            refused_by_foreign_key("该门店下还有员工或部门，无法删除", postgres),
+            "该门店下还有员工或部门，无法删除"
+        );
+        assert_eq!(
+            refused_by_foreign_key(USED_BY_SOMETHING, USED_BY_SOMETHING.to_owned()),
+            USED_BY_SOMETHING
+        );
+    }
 }

@@ -161,3 +161,38 @@ describe('listing-role splits', () => {
     assert.equal(removed.code, 0, removed.message);
   });
 });
+
+describe('row actions say which row they act on', () => {
+  /** A page of `username`'s own session. */
+  async function pageOf(browser, site, username) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginThroughPage(page, site, username);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    return { context, page };
+  }
+
+  test('a screen reader hears 删除 总经办, 编辑 西湖区, 启用 房源助手 rather than the same word on every row', async ({
+    browser,
+    site,
+  }) => {
+    const boss = await pageOf(browser, site, 'boss');
+    await boss.page.goto(`${site}/work/enterprise/organograma`);
+    await boss.page.getByRole('button', { name: '删除 总经办', exact: true }).waitFor();
+    await boss.page.getByRole('button', { name: '新增下级 销售一部', exact: true }).waitFor();
+    await boss.page.goto(`${site}/work/enterprise/app`);
+    await boss.page.getByRole('switch', { name: '启用 房源助手', exact: true }).waitFor();
+    await boss.context.close();
+
+    const city = await pageOf(browser, site, 'city');
+    await city.page.goto(`${site}/coc/config/areas`);
+    await city.page.getByRole('button', { name: '编辑 西湖区', exact: true }).waitFor();
+    await city.page.getByRole('button', { name: '新增商圈 西湖区', exact: true }).waitFor();
+    await city.context.close();
+
+    const admin = await pageOf(browser, site, 'admin');
+    await admin.page.goto(`${site}/adminConfig/menu`);
+    await admin.page.getByRole('button', { name: '编辑 门店管理', exact: true }).first().waitFor();
+    await admin.context.close();
+  });
+});

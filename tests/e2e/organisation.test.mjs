@@ -141,6 +141,25 @@ describe("city operations and a company's roles", () => {
   });
 });
 
+describe("a role's data scope on 权限设置", () => {
+  test("is core's 数据权限 field, and a custom scope with nothing chosen is refused under 指定部门", async ({ browser, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    const added = await api(base, '/api/v1/fm/role/add', { name: `范围${stamp()}`, dataScope: 'SELF' }, boss);
+    assert.equal(added.code, 0, added.message);
+    const { context, page } = await signIn(browser, site, 'boss');
+    await page.goto(`${site}/work/enterprise/roleSetting/${added.data.id}`);
+    const form = page.getByTestId('data-scope-form');
+    await form.locator('.arco-form-label-item').getByText('数据权限', { exact: true }).waitFor();
+    await choose(page, 'field-dataScope', '自定义');
+    await form.locator('.arco-form-label-item').getByText('指定部门', { exact: true }).waitFor();
+    await page.getByTestId('role-setting-save').click();
+    await form.locator('.arco-form-message').getByText('请选择自定义数据范围的部门或门店').waitFor();
+    assert.equal(await page.locator('.arco-message').getByText('请选择自定义数据范围的部门或门店').count(), 0, 'not a toast');
+    await shot(page, 'org-role-setting-scope-refused');
+    await context.close();
+  });
+});
+
 describe('onboarding a new hire', () => {
   test('the manager starts it, the details are filled and checked, approval lets the hire work', async ({ browser, site, base }) => {
     const suffix = stamp();
@@ -219,6 +238,9 @@ describe('onboarding a new hire', () => {
     const [hired] = await staffNamed(base, realName);
     assert.equal(hired.workingStatus, 'INCUMBENCY_FORMAL');
     assert.equal(hired.storeName, '西湖店');
+    // In the list its one action names the hire: 查看, since nothing is left to do.
+    await boss.page.goto(`${site}/enrollment`);
+    await boss.page.getByRole('button', { name: `查看 ${realName}`, exact: true }).waitFor();
     await boss.context.close();
 
     // From now on the hire signs in.

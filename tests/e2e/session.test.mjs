@@ -87,6 +87,11 @@ describe('login page', () => {
     await page.getByTestId('login-submit').click();
     await page.getByText('请输入用户名').first().waitFor();
     await page.getByText('请输入密码').first().waitFor();
+    // Each message sits under the field it names, labelled with core's word for it.
+    const labelOf = (message) =>
+      page.locator('.arco-form-item', { hasText: message }).locator('.arco-form-label-item label').innerText();
+    assert.equal(await labelOf('请输入用户名'), '用户名');
+    assert.equal(await labelOf('请输入密码'), '密码');
     assert.match(new URL(page.url()).pathname, /^\/login/);
   });
 });

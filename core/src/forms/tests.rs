@@ -144,7 +144,7 @@ fn text_is_trimmed_and_cleaned_where_it_passes() {
 }
 
 #[test]
-fn issue_13_field_rules() {
+fn birth_dates_emoji_passwords_and_landlines_follow_their_rules() {
     // An ID number born tomorrow (2026-11-24), with a valid check character.
     let unborn = id_with_birth("20261124");
     assert_eq!(

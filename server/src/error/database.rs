@@ -29,6 +29,10 @@ impl From<DbErr> for AppError {
 
 const SQLITE_FOREIGN_KEY: &str = "FOREIGN KEY constraint failed";
 
+/// What is said of a row still used by something this server cannot name (SQLite's foreign
+/// keys, a table without a label), and of a resource's rows by default.
+pub const USED_BY_SOMETHING: &str = "该数据仍被其他数据使用，无法删除";
+
 /// A foreign key refused a write. PostgreSQL names the table on each side: a row that refers
 /// to one that is gone (`insert or update on table ...`) answers 数据不存在或已被删除, a row
 /// still referred to answers 10020006 naming what refers to it. SQLite names neither; a
@@ -43,7 +47,7 @@ fn foreign_key_refusal(detail: &str) -> AppError {
         .and_then(table_label);
     AppError::InUse(match user {
         Some(label) => format!("该数据仍被{label}使用，无法删除"),
-        None => "该数据仍被其他数据使用，无法删除".to_owned(),
+        None => USED_BY_SOMETHING.to_owned(),
     })
 }
 

@@ -167,6 +167,8 @@ impl Resource for store::Entity {
 
     /// Moving a store to another group moves its staff, departments and onboardings with it:
     /// the group is kept on the rows below the store, so scope filters need no join.
+    // A child-row helper (clippy.toml): the rows below follow the store the caller may change.
+    #[allow(clippy::disallowed_methods)]
     async fn changed(
         txn: &DatabaseTransaction,
         before: &store::Model,

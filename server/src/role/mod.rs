@@ -473,6 +473,44 @@ async fn check(
     })
 }
 
+/// Makes a role's grants exactly `menus` and `actions`.
+// A child-row helper (clippy.toml): the role is one the caller may change.
+#[allow(clippy::disallowed_methods)]
+async fn set_grants(
+    db: &impl ConnectionTrait,
+    role_id: i64,
+    menus: &HashSet<i64>,
+    actions: &HashSet<i64>,
+) -> Result<(), AppError> {
+    role_menu::Entity::delete_many()
+        .filter(role_menu::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    role_action::Entity::delete_many()
+        .filter(role_action::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    if !menus.is_empty() {
+        role_menu::Entity::insert_many(menus.iter().map(|id| role_menu::ActiveModel {
+            role_id: Set(role_id),
+            menu_id: Set(*id),
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !actions.is_empty() {
+        role_action::Entity::insert_many(actions.iter().map(|id| role_action::ActiveModel {
+            role_id: Set(role_id),
+            menu_action_id: Set(*id),
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}
+
+// A child-row helper (clippy.toml): the role is one the caller may change.
+#[allow(clippy::disallowed_methods)]
 async fn set_custom_set(
     db: &impl ConnectionTrait,
     role_id: i64,
@@ -665,30 +703,7 @@ pub async fn save_permissions(
         .map(|a| a.id);
     let mut actions = action_ids;
     actions.extend(kept_actions);
-    role_menu::Entity::delete_many()
-        .filter(role_menu::Column::RoleId.eq(row.id))
-        .exec(&txn)
-        .await?;
-    role_action::Entity::delete_many()
-        .filter(role_action::Column::RoleId.eq(row.id))
-        .exec(&txn)
-        .await?;
-    if !menus.is_empty() {
-        role_menu::Entity::insert_many(menus.iter().map(|id| role_menu::ActiveModel {
-            role_id: Set(row.id),
-            menu_id: Set(*id),
-        }))
-        .exec_without_returning(&txn)
-        .await?;
-    }
-    if !actions.is_empty() {
-        role_action::Entity::insert_many(actions.iter().map(|id| role_action::ActiveModel {
-            role_id: Set(row.id),
-            menu_action_id: Set(*id),
-        }))
-        .exec_without_returning(&txn)
-        .await?;
-    }
+    set_grants(&txn, row.id, &menus, &actions).await?;
     let after = permission_tree::grants_of(&db, row.id).await?;
     audit::record(
         &txn,

@@ -19,7 +19,7 @@ use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
 /// Where the PostgreSQL run looks for a server (trust authentication).
-const POSTGRES_HOST: &str = "127.0.0.1:5432";
+pub const POSTGRES_HOST: &str = "127.0.0.1:5432";
 /// Users tried in turn for the administrative connection.
 const POSTGRES_USERS: [&str; 2] = ["postgres", "root"];
 
@@ -351,6 +351,27 @@ impl Drop for TestApp {
     }
 }
 
+/// Whether PostgreSQL listens at [`POSTGRES_HOST`]; with `CI=true` its absence fails the test.
+/// A test that needs PostgreSQL calls this (or starts a [`Backend::Postgres`] app) and is named
+/// `<case>::postgres`, so scripts/test-all.sh reports it as skipped, not passed, without one.
+pub async fn postgres_reachable() -> bool {
+    let reachable = tokio::time::timeout(
+        Duration::from_secs(2),
+        tokio::net::TcpStream::connect(POSTGRES_HOST),
+    )
+    .await
+    .is_ok_and(|connected| connected.is_ok());
+    if !reachable {
+        // CI must prove both engines.
+        assert!(
+            std::env::var("CI").as_deref() != Ok("true"),
+            "CI=true requires PostgreSQL at {POSTGRES_HOST}, and it is not reachable"
+        );
+        println!("skipped: PostgreSQL is not reachable at {POSTGRES_HOST}");
+    }
+    reachable
+}
+
 /// A PostgreSQL database made for one test and dropped after it.
 struct ThrowawayDatabase {
     admin_url: String,
@@ -360,20 +381,7 @@ struct ThrowawayDatabase {
 
 impl ThrowawayDatabase {
     async fn create() -> Option<Self> {
-        let reachable = tokio::time::timeout(
-            Duration::from_secs(2),
-            tokio::net::TcpStream::connect(POSTGRES_HOST),
-        )
-        .await
-        .is_ok_and(|connected| connected.is_ok());
-        if !reachable {
-            // CI must prove both engines; elsewhere scripts/test-all.sh reports this half as
-            // skipped rather than passed.
-            assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
-                "CI=true requires PostgreSQL at {POSTGRES_HOST}, and it is not reachable"
-            );
-            println!("skipped: PostgreSQL is not reachable at {POSTGRES_HOST}");
+        if !postgres_reachable().await {
             return None;
         }
         let mut last_error = String::new();

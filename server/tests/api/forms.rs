@@ -1,6 +1,6 @@
-//! Core's forms on the server (issue 7): the table of bad inputs the browser runs over the wasm
-//! module (`core/src/forms/cases.json`) gives, over HTTP, the same fields with the same
-//! messages, every one at once; duplicates land on their fields too.
+//! Core's forms on the server, the same definitions the browser checks with: the table of bad
+//! inputs the browser runs over the wasm module (`core/src/forms/cases.json`) gives, over HTTP,
+//! the same fields with the same messages, every one at once; duplicates land on their fields too.
 
 use serde_json::{Value, json};
 

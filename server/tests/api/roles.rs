@@ -391,7 +391,7 @@ async fn custom_and_department_scopes_reach_exactly_their_rows(app: TestApp) {
     );
 }
 
-/// Each role row says what its reader may do to it (issue 13): a store manager reads the company's
+/// Each role row says which row actions its reader may use: a store manager reads the company's
 /// roles but changes, deletes and sets permissions only on their store's own; the company's
 /// general manager may change the company's roles.
 async fn role_rows_offer_only_what_the_caller_may_change(app: TestApp) {

@@ -169,12 +169,16 @@ async fn zero_lifetime_tokens_expire_at_once(backend: Backend) {
         .assert_error(10010003, EXPIRED);
 }
 
-#[tokio::test]
-async fn zero_lifetime_tokens_expire_at_once_on_sqlite() {
-    zero_lifetime_tokens_expire_at_once(Backend::Sqlite).await;
-}
+mod zero_lifetime_tokens_expire_at_once {
+    use crate::common::Backend;
 
-#[tokio::test]
-async fn zero_lifetime_tokens_expire_at_once_on_postgres() {
-    zero_lifetime_tokens_expire_at_once(Backend::Postgres).await;
+    #[tokio::test]
+    async fn sqlite() {
+        super::zero_lifetime_tokens_expire_at_once(Backend::Sqlite).await;
+    }
+
+    #[tokio::test]
+    async fn postgres() {
+        super::zero_lifetime_tokens_expire_at_once(Backend::Postgres).await;
+    }
 }

@@ -422,7 +422,7 @@ mod tests {
     /// A database written by the first schema and seed keeps working after this step: placement
     /// columns are filled from the organisation and the old data-scope codes become core's.
     #[tokio::test]
-    async fn an_issue_two_database_is_upgraded_in_place() {
+    async fn a_first_schema_database_is_upgraded_in_place() {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}?mode=rwc", dir.path().join("old.db").display());
         let db = Database::connect(url.as_str()).await.unwrap();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FormKind } from '@core/wasm';
-import { coreFields, formErrors } from './coreForm';
+import { coreFields, fieldLabel, formErrors } from './coreForm';
 
 /** The table core and the server run too (`core/src/forms/cases.json`). */
 interface FormCase {
@@ -41,6 +41,15 @@ describe('core forms in the browser', () => {
       .map((f) => f.label);
     expect(required).toEqual(['用户名', '初始密码', '姓名', '手机号码']);
     expect(coreFields('staff').find((f) => f.field === 'roleIds')?.extra).toBe('未分配角色的员工无法登录系统');
+  });
+
+  it('the login page labels its fields with the words their messages use', () => {
+    const labels = (kind: FormKind) => coreFields(kind).map((f) => fieldLabel(kind, f.field));
+    expect(labels('login')).toEqual(['用户名', '密码']);
+    expect(labels('loginCode')).toEqual(['手机号码', '验证码']);
+    expect(formErrors('login', { username: '' }).username).toBe(`请输入${fieldLabel('login', 'username')}`);
+    expect(formErrors('loginCode', { cellphone: '' }).cellphone).toBe(`请输入${fieldLabel('loginCode', 'cellphone')}`);
+    expect(() => fieldLabel('login', 'account')).toThrow();
   });
 
   it('a field error goes once the value is corrected', () => {

@@ -27,6 +27,13 @@ function definition(kind: FormKind): FormFieldDef[] {
   return fields;
 }
 
+/** The label core gives field `field` of form `kind`: the word its messages use (请输入用户名). */
+export function fieldLabel(kind: FormKind, field: string): string {
+  const def = definition(kind).find((d) => d.name === field);
+  if (!def) throw new Error(`core form ${kind} has no field ${field}`);
+  return def.label;
+}
+
 /** What a page adds to a core field: the choices it lists, a placeholder, when it shows. */
 export type FieldUi = Partial<Pick<FieldSpec, 'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen'>>;
 

@@ -43,6 +43,7 @@ export default function EnrollmentList() {
           dataIndex: '__actions',
           render: (_: unknown, enrollment: Enrollment) => (
             <RowActions
+              rowName={enrollment.realName}
               items={[
                 {
                   // A finished onboarding (已入职, 已取消) has nothing left to do: it is only read.

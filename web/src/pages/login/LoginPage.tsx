@@ -5,7 +5,7 @@ import { IconLock, IconMobile, IconSafe, IconUser } from '@arco-design/web-react
 import type { FormKind } from '@core/wasm';
 import { isApiFailure, RequestError } from '../../api/client';
 import { login, prelogin, sendVerifyCode } from '../../api/session';
-import { formErrors } from '../../components/form/coreForm';
+import { fieldLabel, formErrors } from '../../components/form/coreForm';
 import type { LoginForm } from '../../api/types';
 import { TEXT } from '../../config/coreData';
 import { coreReady } from '../../core/ready';
@@ -149,16 +149,21 @@ export default function LoginPage() {
             onValuesChange={() => void preloadLayout().catch(() => undefined)}
             autoComplete="on"
           >
-            <Form.Item label="账号" field="username" rules={[coreRule('login', 'username')]} validateTrigger={trigger}>
+            <Form.Item
+              label={fieldLabel('login', 'username')}
+              field="username"
+              rules={[coreRule('login', 'username')]}
+              validateTrigger={trigger}
+            >
               <Input
                 data-testid="login-username"
                 prefix={<IconUser />}
-                placeholder="请输入账号"
+                placeholder={`请输入${fieldLabel('login', 'username')}`}
                 autoComplete="username"
                 size="large"
               />
             </Form.Item>
-            <Form.Item label="密码" field="password" rules={[coreRule('login', 'password')]} validateTrigger={trigger}>
+            <Form.Item label={fieldLabel('login', 'password')} field="password" rules={[coreRule('login', 'password')]} validateTrigger={trigger}>
               <Input.Password
                 data-testid="login-password"
                 prefix={<IconLock />}
@@ -175,7 +180,12 @@ export default function LoginPage() {
                   content="登录失败次数较多，请输入账号绑定手机收到的验证码"
                   data-testid="login-code-hint"
                 />
-                <Form.Item label="手机号" field="cellphone" rules={[coreRule('loginCode', 'cellphone')]} validateTrigger={trigger}>
+                <Form.Item
+                  label={fieldLabel('loginCode', 'cellphone')}
+                  field="cellphone"
+                  rules={[coreRule('loginCode', 'cellphone')]}
+                  validateTrigger={trigger}
+                >
                   <Input
                     data-testid="login-cellphone"
                     prefix={<IconMobile />}
@@ -184,7 +194,7 @@ export default function LoginPage() {
                     size="large"
                   />
                 </Form.Item>
-                <Form.Item label="验证码" field="code" rules={[coreRule('loginCode', 'code')]} validateTrigger={trigger}>
+                <Form.Item label={fieldLabel('loginCode', 'code')} field="code" rules={[coreRule('loginCode', 'code')]} validateTrigger={trigger}>
                   <Input
                     data-testid="login-code"
                     prefix={<IconSafe />}

@@ -62,6 +62,7 @@ export default function AppEnablementPage() {
                 disabled={!canEdit || !app.editable}
                 loading={saving === app.appId}
                 onChange={(next) => void toggle(app, next)}
+                aria-label={`启用 ${app.appName}`}
                 data-testid="app-enabled"
               />
             ),

@@ -129,6 +129,7 @@ export default function AreasPage({ route }: PageProps) {
           width: 220,
           render: (_: unknown, row: AreaRow) => (
             <RowActions
+              rowName={row.name}
               items={[
                 ...(row.kind === 'district'
                   ? [

@@ -89,6 +89,7 @@ export default function DepartmentsPage({ route }: PageProps) {
           width: 220,
           render: (_: unknown, department: DepartmentNode) => (
             <RowActions
+              rowName={department.name}
               items={[
                 {
                   action: 'add',

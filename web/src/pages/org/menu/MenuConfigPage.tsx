@@ -119,7 +119,7 @@ export default function MenuConfigPage() {
           dataIndex: '__actions',
           fixed: 'right',
           width: 300,
-          render: (_: unknown, node: MenuNode) => <RowActions items={actionsOf(node)} />,
+          render: (_: unknown, node: MenuNode) => <RowActions items={actionsOf(node)} rowName={node.menuName} />,
         },
       ]}
     >

@@ -1,20 +1,22 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Form, Message, Radio, Space, Tag, Typography } from '@arco-design/web-react';
+import { Button, Form, Message, Tag, Typography } from '@arco-design/web-react';
 import { IconSave } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
 import { departmentApi, storeApi } from '../../../api/org/org';
 import { roleApi, type Role, type RolePermissions } from '../../../api/org/role';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
+import { coreFields } from '../../../components/form/coreForm';
 import { FormField } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
 import { Permission, usePermission } from '../../../components/Permission';
 import { PermissionTree } from '../../../components/tree/PermissionTree';
 import type { Grants } from '../../../components/tree/permissionKeys';
 import { treeOptions } from '../../../components/tree/treeOptions';
 import type { PageProps } from '../../registry';
 import { toOptions, useOptions } from '../shared/useOptions';
-import { CUSTOM_SCOPE, grantableScopes } from './dataScopeFields';
+import { dataScopeUi, grantableScopes } from './dataScopeFields';
 import { checkedGrants, permissionMenus } from './rolePermissions';
 
 interface ScopeValues {
@@ -56,6 +58,19 @@ export default function RoleSettingPage({ route }: PageProps) {
   const departments = useOptions(() => departmentApi.options());
   const stores = toOptions(useOptions(() => storeApi.options()));
   const grantable = useOptions(() => roleApi.dataScopes());
+  // Core's role form gives the data-scope fields (label, required, check); the page the choices.
+  const scopeUi = dataScopeUi(
+    treeOptions(departments, (d) => d.id, (d) => d.name),
+    stores,
+    grantable,
+  );
+  const fields = coreFields('role', {
+    organisationId: false,
+    name: false,
+    remark: false,
+    ...scopeUi,
+    dataScope: { options: grantableScopes(grantable, loaded?.role.dataScope) },
+  });
 
   const show = useCallback(
     (result: RolePermissions) => {
@@ -91,13 +106,13 @@ export default function RoleSettingPage({ route }: PageProps) {
       if (scopeChanged(role, scope)) {
         const edited = await roleApi.edit({ id: role.id, name: role.name, remark: role.remark ?? undefined, ...scope });
         if (isApiFailure(edited)) {
-          Message.error(edited.message);
+          placeFailure(form, fields, edited);
           return;
         }
       }
       const saved = await roleApi.savePermissions({ id: role.id, ...grants });
       if (isApiFailure(saved)) {
-        Message.error(saved.message);
+        placeFailure(form, fields, saved);
         return;
       }
       show(saved);
@@ -134,36 +149,11 @@ export default function RoleSettingPage({ route }: PageProps) {
           initialValues={role && scopeOf(role)}
           data-testid="data-scope-form"
         >
-          <Form.Item field="dataScope" label="可查看和操作的数据范围" rules={[{ required: true }]}>
-            <Radio.Group
-              type="button"
-              options={grantableScopes(grantable, role?.dataScope)}
-              data-testid="data-scope"
-            />
-          </Form.Item>
-          <Form.Item shouldUpdate noStyle>
-            {(values: ScopeValues) =>
-              values.dataScope === CUSTOM_SCOPE && (
-                <Space size={16} align="start" wrap>
-                  <div style={{ width: 360 }}>
-                    <FormField
-                      spec={{
-                        field: 'customDepartmentIds',
-                        label: '指定部门',
-                        kind: 'multiTreeSelect',
-                        treeData: treeOptions(departments, (d) => d.id, (d) => d.name),
-                      }}
-                    />
-                  </div>
-                  <div style={{ width: 360 }}>
-                    <FormField
-                      spec={{ field: 'customStoreIds', label: '指定门店', kind: 'multiSelect', options: stores }}
-                    />
-                  </div>
-                </Space>
-              )
-            }
-          </Form.Item>
+          <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, 360px)', columnGap: 16 }}>
+            {fields.map((spec) => (
+              <FormField key={spec.field} spec={spec} />
+            ))}
+          </div>
         </Form>
       </DetailSection>
       <DetailSection title="菜单与操作权限">
