@@ -2,7 +2,7 @@
 //! what a role opens (menus and actions) and how far its holders reach (data scope). Nobody
 //! hands on more than they hold.
 
-mod offer;
+pub(crate) mod offer;
 pub mod permission_tree;
 
 use brokerdesk_core::forms::{self, Form};

@@ -11,6 +11,7 @@ use crate::entity::{
 };
 use crate::error::AppError;
 use crate::org::target_organisation;
+use crate::role::offer::Offer;
 
 /// A person's seat, every id checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,7 +196,8 @@ pub async fn check_roles<C: ConnectionTrait>(
 }
 
 /// Refuses (10020004) a role that reaches further or opens more than the caller: its data
-/// scope, its custom set and its menus and actions must all be the caller's to give.
+/// scope, its custom set and its menus and actions must all be the caller's to give (what the
+/// role's permission tree offers them).
 pub async fn ensure_grantable<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     held: &role::Model,
@@ -241,7 +243,9 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
             .await
             .map_err(|_| AppError::GrantTooWide(message))?;
     }
-    let grantable = caller.grantable();
+    // What the caller may hand on to this role: their own grants, or, for who administers the
+    // role's company from above, the company workspace (else no new company gets a working role).
+    let offer = Offer::for_role(&db, caller, held).await?;
     let menus: Vec<i64> = db
         .values(
             db.find::<role_menu::Entity>()
@@ -256,8 +260,8 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
             role_action::Column::MenuActionId,
         )
         .await?;
-    let menus_ok = menus.iter().all(|id| grantable.menu_ids.contains(id));
-    let actions_ok = actions.iter().all(|id| grantable.action_ids.contains(id));
+    let menus_ok = menus.iter().all(|id| offer.menu(*id));
+    let actions_ok = actions.iter().all(|id| offer.action(*id));
     if menus_ok && actions_ok {
         Ok(())
     } else {

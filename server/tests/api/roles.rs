@@ -549,6 +549,44 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
         )
         .await;
     assert_eq!(find(&saved["tree"], "/work/store/staff")["checked"], true);
+
+    // The role the city made is the city's to give: 新增员工 offers it and the company's general
+    // manager, added with it, logs in to the company workspace.
+    let offered = city
+        .data(
+            "/api/v1/fm/role/options",
+            json!({ "organisationId": company["id"] }),
+        )
+        .await;
+    let names: Vec<&str> = offered
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["总经理"]);
+    city.data(STAFF_ADD, json!({
+        "username": "xinkai", "password": "Start@123", "realName": "钱新", "mobile": "13912345691",
+        "organisationId": company["id"], "roleIds": [role["id"]],
+    }))
+    .await;
+    let manager = app.as_user_with("xinkai", "Start@123").await;
+    let menu = manager.data(MENU, json!({})).await;
+    let roots: Vec<&str> = menu
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|root| root["menuPage"].as_str().unwrap())
+        .collect();
+    assert_eq!(roots, ["/work"]);
+    find(&menu, "/work/store/staff");
+    let info = manager.data(USER_INFO, json!({})).await;
+    assert!(
+        info["permissions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("/work/store/staff:add"))
+    );
 }
 
 on_both_backends!(
