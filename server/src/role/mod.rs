@@ -99,6 +99,8 @@ pub struct RoleOption {
     pub id: i64,
     pub name: String,
     pub data_scope: String,
+    /// `null`: a global role; the staff form offers a company's people its roles and these.
+    pub organisation_id: Option<i64>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -309,6 +311,7 @@ pub async fn options(
                 id: row.id,
                 name: row.name,
                 data_scope: row.data_scope,
+                organisation_id: row.organisation_id,
             });
         }
     }

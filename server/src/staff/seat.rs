@@ -2,6 +2,7 @@
 //! given: checked against each other and against the caller's reach before anything is written.
 
 use brokerdesk_core::org::data_scope::DataScope;
+use brokerdesk_core::org::placement::{self, Choice, Spot};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use crate::access::{Place, Scoped};
@@ -100,7 +101,14 @@ pub async fn resolve<C: ConnectionTrait>(
     }
     if let Some(id) = request.position {
         let held = scoped.get::<position::Entity>(id).await?;
-        if held.organisation_id != Some(organisation.id) {
+        if !placement::fits(
+            Choice::Position,
+            Spot {
+                organisation: held.organisation_id,
+                store: None,
+            },
+            company(organisation.id),
+        ) {
             return Err(AppError::invalid("positionId", "所选岗位不属于该公司"));
         }
         if request.held_position != Some(id)
@@ -123,6 +131,14 @@ pub async fn resolve<C: ConnectionTrait>(
         return Err(AppError::invalid("storeId", "请选择所属门店"));
     }
     Ok(seat)
+}
+
+/// A person placed in `organisation`, store not considered.
+fn company(organisation: i64) -> Spot {
+    Spot {
+        organisation: Some(organisation),
+        store: None,
+    }
 }
 
 pub const POSITION_TOO_HIGH: &str = "不能分配高于自身岗位的岗位";
@@ -162,8 +178,8 @@ pub fn may_give_position(rank: Option<(i64, i32)>, offered: &position::Model) ->
 
 pub const ROLE_TOO_WIDE: &str = "不能分配超出自身权限的角色";
 
-/// Checks the roles a person is to hold: each belonging to the person's organisation (or to
-/// no organisation); each new one also readable and grantable by the caller. Roles the person
+/// Checks the roles a person is to hold: each fitting the person's organisation (core's
+/// placement rule); each new one also readable and grantable by the caller. Roles the person
 /// already holds may stay (an editor need not be able to grant everything they keep).
 pub async fn check_roles<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
@@ -182,7 +198,11 @@ pub async fn check_roles<C: ConnectionTrait>(
         } else {
             scoped.get::<role::Entity>(*id).await?
         };
-        if held.organisation_id.is_some_and(|org| org != organisation) {
+        let at = Spot {
+            organisation: held.organisation_id,
+            store: held.store_id,
+        };
+        if !placement::fits(Choice::Role, at, company(organisation)) {
             return Err(AppError::invalid("roleIds", "所选角色不属于该公司"));
         }
         if !kept {

@@ -2071,12 +2071,17 @@ export interface components {
        * @description Always 0 on success.
        */
       code: number;
-      data: {
+      data: ({
           dataScope: string;
           /** Format: int64 */
           id: number;
           name: string;
-        }[];
+          /**
+           * Format: int64
+           * @description `null`: a global role; the staff form offers a company's people its roles and these.
+           */
+          organisationId?: number | null;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
@@ -2476,6 +2481,11 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+      /**
+       * Format: int64
+       * @description `null`: a global role; the staff form offers a company's people its roles and these.
+       */
+      organisationId?: number | null;
     };
     RolePermissions: {
       /** @description How many menus and actions the role holds outside the tree; saving keeps them. */
