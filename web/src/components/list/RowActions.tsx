@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Button, Space } from '@arco-design/web-react';
-import { Permission } from '../Permission';
+import { Permission, useGuardedClick } from '../Permission';
 
 export interface RowAction {
   /** The authAction code the button needs; omitted for actions every viewer of the page has. */
@@ -13,10 +13,12 @@ export interface RowAction {
 }
 
 /**
- * The link buttons of a row, each removed when the route does not grant its action (spec §6).
+ * The link buttons of a row, each removed when the route does not grant its action (spec §6);
+ * where the directive keeps it anyway, its click is refused at once.
  * Each names its row for screen readers (删除 西湖店), since every row has the same buttons.
  */
 export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: string }) {
+  const guarded = useGuardedClick();
   return (
     <Space size={4} className="row-actions">
       {items.map((item) => {
@@ -25,7 +27,7 @@ export function RowActions({ items, rowName }: { items: RowAction[]; rowName?: s
             type="text"
             size="small"
             status={item.danger ? 'danger' : undefined}
-            onClick={item.onClick}
+            onClick={guarded(item.action, item.onClick)}
             aria-label={rowName ? `${item.label} ${rowName}` : undefined}
             data-testid={item.testId ?? `row-${item.action ?? item.label}`}
           >
