@@ -65,12 +65,15 @@ describe('a new company', () => {
     await page.goto(`${site}/coc/hr/role`);
     await page.getByTestId('role-add').click();
     await choose(page, 'field-organisationId', company);
+    // A company's role reaches the whole company unless told otherwise.
+    await page.getByTestId('field-dataScope').getByText('本公司', { exact: true }).waitFor();
     await page.getByTestId('field-name').fill('总经理');
-    await choose(page, 'field-dataScope', '本公司');
     await page.getByTestId('form-submit').click();
     await page.getByText('保存成功').first().waitFor();
     const roleRow = page.locator('tr', { hasText: company }).filter({ hasText: '总经理' });
     await roleRow.waitFor();
+    // It opens nothing yet, and the list says so.
+    await roleRow.getByTestId('role-without-menus').waitFor();
 
     // …opening the company's staff and stores in the workbench.
     await roleRow.getByTestId('row-permission').click();
@@ -81,6 +84,9 @@ describe('a new company', () => {
     await tick(page, '/work/enterprise/store');
     await page.getByTestId('role-setting-save').click();
     await page.getByText('权限已保存').first().waitFor();
+    await page.goto(`${site}/coc/hr/role`);
+    await roleRow.waitFor();
+    assert.equal(await roleRow.getByTestId('role-without-menus').count(), 0, 'the role opens pages now');
 
     // The general manager, hired into the new company: every list offers only its choices.
     await page.goto(`${site}/coc/hr/staff`);

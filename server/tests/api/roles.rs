@@ -532,6 +532,10 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
             json!({ "name": "总经理", "dataScope": "COMPANY", "organisationId": company["id"] }),
         )
         .await;
+    assert_eq!(
+        role["menuCount"], 0,
+        "a new role opens nothing: the list says 未设置权限"
+    );
     let tree = city.data(TREE, json!({ "id": role["id"] })).await["tree"].clone();
     assert_eq!(roots(&tree), ["/work"]);
     let staff = find(&tree, "/work/store/staff");
@@ -565,6 +569,14 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
         .map(|r| r["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["总经理"]);
+    assert_eq!(
+        offered[0]["menuCount"], 1,
+        "the picker knows the role opens a page"
+    );
+    assert_eq!(
+        city.data(ROLE_DETAIL, json!({ "id": role["id"] })).await["menuCount"],
+        1
+    );
     city.data(STAFF_ADD, json!({
         "username": "xinkai", "password": "Start@123", "realName": "钱新", "mobile": "13912345691",
         "organisationId": company["id"], "roleIds": [role["id"]],

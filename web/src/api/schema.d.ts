@@ -1560,6 +1560,11 @@ export interface components {
             dataScope: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+             */
+            menuCount: number;
             name: string;
             /** Format: int64 */
             organisationId?: number | null;
@@ -1750,6 +1755,11 @@ export interface components {
         dataScope: string;
         /** Format: int64 */
         id: number;
+        /**
+         * Format: int64
+         * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+         */
+        menuCount: number;
         name: string;
         /** Format: int64 */
         organisationId?: number | null;
@@ -2075,6 +2085,11 @@ export interface components {
           dataScope: string;
           /** Format: int64 */
           id: number;
+          /**
+           * Format: int64
+           * @description How many menus the role opens; the form marks a role that opens none (未设置权限).
+           */
+          menuCount: number;
           name: string;
           /**
            * Format: int64
@@ -2445,6 +2460,11 @@ export interface components {
       dataScope: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+       */
+      menuCount: number;
       name: string;
       /** Format: int64 */
       organisationId?: number | null;
@@ -2480,6 +2500,11 @@ export interface components {
       dataScope: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description How many menus the role opens; the form marks a role that opens none (未设置权限).
+       */
+      menuCount: number;
       name: string;
       /**
        * Format: int64

@@ -30,9 +30,9 @@ const choices: PlacementChoices = {
     { id: 32, name: '总经理', organisationId: NEW },
   ],
   roles: [
-    { id: 41, name: '店长', dataScope: 'STORE', organisationId: ANJU },
-    { id: 42, name: '总经理', dataScope: 'COMPANY', organisationId: NEW },
-    { id: 43, name: '城市运营', dataScope: 'CITY_SITE', organisationId: null },
+    { id: 41, name: '店长', dataScope: 'STORE', organisationId: ANJU, menuCount: 12 },
+    { id: 42, name: '总经理', dataScope: 'COMPANY', organisationId: NEW, menuCount: 0 },
+    { id: 43, name: '城市运营', dataScope: 'CITY_SITE', organisationId: null, menuCount: 9 },
   ],
 };
 
@@ -46,6 +46,11 @@ describe('the staff form offers the chosen company’s choices', () => {
     expect(values(field('storeId'), chosen)).toEqual([21]);
     expect(values(field('positionId'), chosen)).toEqual([32]);
     expect(values(field('roleIds'), chosen)).toEqual([42, 43]);
+  });
+
+  it('marks a role that opens no page, whose holder could not log in', () => {
+    const labels = field('roleIds').optionsFor!({ organisationId: NEW }).map((option) => option.label);
+    expect(labels).toEqual(['总经理（未设置权限）', '城市运营']);
   });
 
   it('offers everything the caller reaches before a company is chosen', () => {

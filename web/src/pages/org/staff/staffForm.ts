@@ -8,6 +8,7 @@ import { enumText } from '../../../components/enums';
 import { coreFields, type FieldUi } from '../../../components/form/coreForm';
 import type { FieldSpec, TreeOption } from '../../../components/form/fields';
 import { toOptions } from '../shared/useOptions';
+import { roleLabel } from '../role/roleLabel';
 import { personValues } from './personFields';
 
 /** The choices of where a person works, as the server lists them (every company the caller reaches). */
@@ -71,7 +72,9 @@ export function placementUi(choices: PlacementChoices): Record<string, FieldUi |
       dependsOn: company,
     },
     roleIds: {
-      optionsFor: (values) => toOptions(choices.roles.filter((role) => fits('role', role, values))),
+      // A role that opens no page says so: its holder could not log in.
+      optionsFor: (values) =>
+        choices.roles.filter((role) => fits('role', role, values)).map((role) => ({ label: roleLabel(role), value: role.id })),
       dependsOn: company,
     },
     workingStatus: { options: workingStatuses().map((code) => ({ value: code, label: enumText('workingStatus', code) })) },
