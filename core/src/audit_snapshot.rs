@@ -47,6 +47,8 @@ const SKIPPED: &[&str] = &[
     "storeGroupCount",
     "storeCount",
     "staffCount",
+    "userCount",
+    "menuCount",
     "availableActions",
 ];
 
@@ -188,5 +190,15 @@ mod tests {
             "{got:?}"
         );
         assert!(pairs("staff", Value::Null).is_empty());
+    }
+
+    #[test]
+    fn a_role_shows_its_fields_not_its_counts() {
+        let got = pairs(
+            "role",
+            json!({ "name": "总经理", "dataScope": "COMPANY", "userCount": 1, "menuCount": 0, "remark": "" }),
+        );
+        let labels: Vec<&str> = got.iter().map(|(label, _)| label.as_str()).collect();
+        assert_eq!(labels, ["角色名称", "数据权限", "备注"]);
     }
 }

@@ -8,6 +8,13 @@ pub const NETWORK_ERROR: &str = "网络响应错误";
 /// An error response that carries neither `message` nor `errorMessage`.
 pub const REQUEST_FAILED: &str = "请求失败";
 pub const NO_PERMISSION: &str = "该用户没有访问权限";
+/// A button kept on a local host (spec §6) for an action the route does not grant, said at the
+/// click instead of after a form is filled: the server's own refusal.
+pub const ACTION_REFUSED: &str = crate::error_code::NO_PERMISSION.message;
+/// A role that opens no page: its holders are told [`NO_PERMISSION`] at login. Marked in the
+/// role list and the 角色 pickers.
+pub const ROLE_WITHOUT_MENUS: &str = "未设置权限";
+pub const ROLE_WITHOUT_MENUS_HINT: &str = "该角色未勾选任何页面，持有该角色的员工无法登录系统";
 pub const CANCEL_REQUEST: &str = "取消请求";
 pub const URL_PARAM_ERROR: &str = "url参数错误";
 pub const COPY_SUCCESS: &str = "复制成功";
@@ -60,6 +67,9 @@ pub fn all() -> Vec<(&'static str, &'static str)> {
         ("networkError", NETWORK_ERROR),
         ("requestFailed", REQUEST_FAILED),
         ("noPermission", NO_PERMISSION),
+        ("actionRefused", ACTION_REFUSED),
+        ("roleWithoutMenus", ROLE_WITHOUT_MENUS),
+        ("roleWithoutMenusHint", ROLE_WITHOUT_MENUS_HINT),
         ("cancelRequest", CANCEL_REQUEST),
         ("urlParamError", URL_PARAM_ERROR),
         ("copySuccess", COPY_SUCCESS),

@@ -42,7 +42,7 @@ const DEPARTMENT: Field =
     Field::select("departmentId", "所属部门", None).control(Control::TreeSelect);
 const POSITION: Field = Field::select("positionId", "岗位", None);
 /// Without a role a person can never log in (该用户没有访问权限): the form says so. Not
-/// required, because a city operator cannot yet grant a company's roles.
+/// required: a new company's first people may be placed before its roles are made.
 const ROLES: Field = Field::select("roleIds", "角色", None)
     .control(Control::MultiSelect)
     .hint("未分配角色的员工无法登录系统");

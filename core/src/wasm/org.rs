@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 use super::to_js;
 use crate::enums::EnumTable;
 use crate::org::staff_status::{self, StaffAction, StaffState, WorkingStatus};
-use crate::org::{data_scope, dictionary, onboarding};
+use crate::org::{data_scope, dictionary, onboarding, placement};
 
 #[wasm_bindgen]
 extern "C" {
@@ -44,6 +44,30 @@ fn staff_state(working_status: &str, locked: bool) -> Option<StaffState> {
 #[wasm_bindgen(js_name = companyHasStoreGroups)]
 pub fn company_has_store_groups(scope: f64) -> bool {
     crate::org::company_kind::has_store_groups(scope as i64)
+}
+
+/// Whether a `choice` (`store`, `department`, `position`, `role`) sitting in `organisationId`
+/// and `storeId` fits a person placed in the chosen company and store (undefined: not chosen
+/// yet); an unknown choice fits nothing.
+#[wasm_bindgen(js_name = placementFits)]
+pub fn placement_fits(
+    choice: &str,
+    organisation_id: Option<f64>,
+    store_id: Option<f64>,
+    chosen_organisation: Option<f64>,
+    chosen_store: Option<f64>,
+) -> bool {
+    let spot = |organisation: Option<f64>, store: Option<f64>| placement::Spot {
+        organisation: organisation.map(|id| id as i64),
+        store: store.map(|id| id as i64),
+    };
+    placement::Choice::from_code(choice).is_some_and(|choice| {
+        placement::fits(
+            choice,
+            spot(organisation_id, store_id),
+            spot(chosen_organisation, chosen_store),
+        )
+    })
 }
 
 /// The status actions a staff record offers from its state; none for an unknown status.

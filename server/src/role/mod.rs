@@ -2,7 +2,7 @@
 //! what a role opens (menus and actions) and how far its holders reach (data scope). Nobody
 //! hands on more than they hold.
 
-mod offer;
+pub(crate) mod offer;
 pub mod permission_tree;
 
 use brokerdesk_core::forms::{self, Form};
@@ -62,6 +62,8 @@ pub struct Role {
     pub site_id: Option<i64>,
     pub remark: String,
     pub user_count: i64,
+    /// How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+    pub menu_count: i64,
     pub custom_department_ids: Vec<i64>,
     pub custom_store_ids: Vec<i64>,
     pub created_at: i64,
@@ -99,6 +101,10 @@ pub struct RoleOption {
     pub id: i64,
     pub name: String,
     pub data_scope: String,
+    /// `null`: a global role; the staff form offers a company's people its roles and these.
+    pub organisation_id: Option<i64>,
+    /// How many menus the role opens; the form marks a role that opens none (未设置权限).
+    pub menu_count: i64,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -207,6 +213,13 @@ async fn describe<C: ConnectionTrait>(
             ids.clone(),
         )
         .await?;
+    let menus = db
+        .counts(
+            db.find::<role_menu::Entity>(),
+            role_menu::Column::RoleId,
+            ids.clone(),
+        )
+        .await?;
     let departments = db
         .all(
             db.find::<role_scope_department::Entity>()
@@ -238,6 +251,7 @@ async fn describe<C: ConnectionTrait>(
                 id: row.id,
                 organisation_name: name_of(&organisations, row.organisation_id),
                 user_count: count_of(&holders, row.id),
+                menu_count: count_of(&menus, row.id),
                 name: row.name,
                 data_scope: row.data_scope,
                 organisation_id: row.organisation_id,
@@ -299,20 +313,33 @@ pub async fn options(
     if let Some(id) = query.organisation_id {
         select = select.filter(role::Column::OrganisationId.eq(id));
     }
-    let mut options = Vec::new();
+    let mut grantable = Vec::new();
     for row in scoped.all(select.order_by_asc(role::Column::Id)).await? {
         if ensure_grantable(&scoped, &row, crate::staff::seat::ROLE_TOO_WIDE)
             .await
             .is_ok()
         {
-            options.push(RoleOption {
-                id: row.id,
-                name: row.name,
-                data_scope: row.data_scope,
-            });
+            grantable.push(row);
         }
     }
-    ok(options)
+    let db = scoped.unscoped();
+    let menus = db
+        .counts(
+            db.find::<role_menu::Entity>(),
+            role_menu::Column::RoleId,
+            grantable.iter().map(|row| row.id),
+        )
+        .await?;
+    ok(grantable
+        .into_iter()
+        .map(|row| RoleOption {
+            menu_count: count_of(&menus, row.id),
+            id: row.id,
+            name: row.name,
+            data_scope: row.data_scope,
+            organisation_id: row.organisation_id,
+        })
+        .collect())
 }
 
 /// Whether the caller may give a role this data scope: no wider than their own.

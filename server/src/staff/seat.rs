@@ -2,6 +2,7 @@
 //! given: checked against each other and against the caller's reach before anything is written.
 
 use brokerdesk_core::org::data_scope::DataScope;
+use brokerdesk_core::org::placement::{self, Choice, Spot};
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use crate::access::{Place, Scoped};
@@ -11,6 +12,7 @@ use crate::entity::{
 };
 use crate::error::AppError;
 use crate::org::target_organisation;
+use crate::role::offer::Offer;
 
 /// A person's seat, every id checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -99,7 +101,14 @@ pub async fn resolve<C: ConnectionTrait>(
     }
     if let Some(id) = request.position {
         let held = scoped.get::<position::Entity>(id).await?;
-        if held.organisation_id != Some(organisation.id) {
+        if !placement::fits(
+            Choice::Position,
+            Spot {
+                organisation: held.organisation_id,
+                store: None,
+            },
+            company(organisation.id),
+        ) {
             return Err(AppError::invalid("positionId", "所选岗位不属于该公司"));
         }
         if request.held_position != Some(id)
@@ -122,6 +131,14 @@ pub async fn resolve<C: ConnectionTrait>(
         return Err(AppError::invalid("storeId", "请选择所属门店"));
     }
     Ok(seat)
+}
+
+/// A person placed in `organisation`, store not considered.
+fn company(organisation: i64) -> Spot {
+    Spot {
+        organisation: Some(organisation),
+        store: None,
+    }
 }
 
 pub const POSITION_TOO_HIGH: &str = "不能分配高于自身岗位的岗位";
@@ -161,8 +178,8 @@ pub fn may_give_position(rank: Option<(i64, i32)>, offered: &position::Model) ->
 
 pub const ROLE_TOO_WIDE: &str = "不能分配超出自身权限的角色";
 
-/// Checks the roles a person is to hold: each belonging to the person's organisation (or to
-/// no organisation); each new one also readable and grantable by the caller. Roles the person
+/// Checks the roles a person is to hold: each fitting the person's organisation (core's
+/// placement rule); each new one also readable and grantable by the caller. Roles the person
 /// already holds may stay (an editor need not be able to grant everything they keep).
 pub async fn check_roles<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
@@ -181,7 +198,11 @@ pub async fn check_roles<C: ConnectionTrait>(
         } else {
             scoped.get::<role::Entity>(*id).await?
         };
-        if held.organisation_id.is_some_and(|org| org != organisation) {
+        let at = Spot {
+            organisation: held.organisation_id,
+            store: held.store_id,
+        };
+        if !placement::fits(Choice::Role, at, company(organisation)) {
             return Err(AppError::invalid("roleIds", "所选角色不属于该公司"));
         }
         if !kept {
@@ -195,7 +216,8 @@ pub async fn check_roles<C: ConnectionTrait>(
 }
 
 /// Refuses (10020004) a role that reaches further or opens more than the caller: its data
-/// scope, its custom set and its menus and actions must all be the caller's to give.
+/// scope, its custom set and its menus and actions must all be the caller's to give (what the
+/// role's permission tree offers them).
 pub async fn ensure_grantable<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     held: &role::Model,
@@ -241,7 +263,9 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
             .await
             .map_err(|_| AppError::GrantTooWide(message))?;
     }
-    let grantable = caller.grantable();
+    // What the caller may hand on to this role: their own grants, or, for who administers the
+    // role's company from above, the company workspace (else no new company gets a working role).
+    let offer = Offer::for_role(&db, caller, held).await?;
     let menus: Vec<i64> = db
         .values(
             db.find::<role_menu::Entity>()
@@ -256,8 +280,8 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
             role_action::Column::MenuActionId,
         )
         .await?;
-    let menus_ok = menus.iter().all(|id| grantable.menu_ids.contains(id));
-    let actions_ok = actions.iter().all(|id| grantable.action_ids.contains(id));
+    let menus_ok = menus.iter().all(|id| offer.menu(*id));
+    let actions_ok = actions.iter().all(|id| offer.action(*id));
     if menus_ok && actions_ok {
         Ok(())
     } else {

@@ -548,6 +548,10 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
             json!({ "name": "总经理", "dataScope": "COMPANY", "organisationId": company["id"] }),
         )
         .await;
+    assert_eq!(
+        role["menuCount"], 0,
+        "a new role opens nothing: the list says 未设置权限"
+    );
     let tree = city.data(TREE, json!({ "id": role["id"] })).await["tree"].clone();
     assert_eq!(roots(&tree), ["/work"]);
     let staff = find(&tree, "/work/store/staff");
@@ -565,6 +569,52 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
         )
         .await;
     assert_eq!(find(&saved["tree"], "/work/store/staff")["checked"], true);
+
+    // The role the city made is the city's to give: 新增员工 offers it and the company's general
+    // manager, added with it, logs in to the company workspace.
+    let offered = city
+        .data(
+            "/api/v1/fm/role/options",
+            json!({ "organisationId": company["id"] }),
+        )
+        .await;
+    let names: Vec<&str> = offered
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["总经理"]);
+    assert_eq!(
+        offered[0]["menuCount"], 1,
+        "the picker knows the role opens a page"
+    );
+    assert_eq!(
+        city.data(ROLE_DETAIL, json!({ "id": role["id"] })).await["menuCount"],
+        1
+    );
+    city.data(STAFF_ADD, json!({
+        "username": "xinkai", "password": "Start@123", "realName": "钱新", "mobile": "13912345691",
+        "organisationId": company["id"], "roleIds": [role["id"]],
+    }))
+    .await;
+    let manager = app.as_user_with("xinkai", "Start@123").await;
+    let menu = manager.data(MENU, json!({})).await;
+    let roots: Vec<&str> = menu
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|root| root["menuPage"].as_str().unwrap())
+        .collect();
+    assert_eq!(roots, ["/work"]);
+    find(&menu, "/work/store/staff");
+    let info = manager.data(USER_INFO, json!({})).await;
+    assert!(
+        info["permissions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("/work/store/staff:add"))
+    );
 }
 
 on_both_backends!(

@@ -1577,6 +1577,11 @@ export interface components {
             dataScope: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+             */
+            menuCount: number;
             name: string;
             /** Format: int64 */
             organisationId?: number | null;
@@ -1767,6 +1772,11 @@ export interface components {
         dataScope: string;
         /** Format: int64 */
         id: number;
+        /**
+         * Format: int64
+         * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+         */
+        menuCount: number;
         name: string;
         /** Format: int64 */
         organisationId?: number | null;
@@ -2114,12 +2124,22 @@ export interface components {
        * @description Always 0 on success.
        */
       code: number;
-      data: {
+      data: ({
           dataScope: string;
           /** Format: int64 */
           id: number;
+          /**
+           * Format: int64
+           * @description How many menus the role opens; the form marks a role that opens none (未设置权限).
+           */
+          menuCount: number;
           name: string;
-        }[];
+          /**
+           * Format: int64
+           * @description `null`: a global role; the staff form offers a company's people its roles and these.
+           */
+          organisationId?: number | null;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
@@ -2510,6 +2530,11 @@ export interface components {
       dataScope: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description How many menus the role opens; none: its holders are told 该用户没有访问权限 at login.
+       */
+      menuCount: number;
       name: string;
       /** Format: int64 */
       organisationId?: number | null;
@@ -2545,7 +2570,17 @@ export interface components {
       dataScope: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description How many menus the role opens; the form marks a role that opens none (未设置权限).
+       */
+      menuCount: number;
       name: string;
+      /**
+       * Format: int64
+       * @description `null`: a global role; the staff form offers a company's people its roles and these.
+       */
+      organisationId?: number | null;
     };
     RolePermissions: {
       /** @description How many menus and actions the role holds outside the tree; saving keeps them. */

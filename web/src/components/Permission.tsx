@@ -1,7 +1,9 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { Message } from '@arco-design/web-react';
 import { permissionDirectiveKeeps, type RouteRecord } from '@core/wasm';
 import { useMenuStore } from '../stores/menu';
 import { useUserStore } from '../stores/user';
+import { TEXT } from '../config/coreData';
 
 /** What the current page's menu entry lets the user do: set once by the page (RoutePage). */
 interface RouteActions {
@@ -56,4 +58,20 @@ export function usePermission(routePath?: string): (action: string) => boolean {
 export function Permission({ action, route, children }: { action: string; route?: string; children: ReactNode }) {
   const allows = usePermission(route);
   return allows(action) ? children : null;
+}
+
+/**
+ * Wraps the click of a button for `action` (none: every viewer of the page has it): where the
+ * directive keeps a button the route does not grant (local and internal hosts, spec §6), the
+ * click says 无权限执行该操作 at once instead of opening a form the server will refuse.
+ */
+export function useGuardedClick(routePath?: string): (action: string | undefined, onClick: () => void) => () => void {
+  const { grants } = usePermissions(routePath);
+  return useCallback(
+    (action, onClick) => () => {
+      if (action === undefined || grants(action)) onClick();
+      else Message.error(TEXT.actionRefused);
+    },
+    [grants],
+  );
 }

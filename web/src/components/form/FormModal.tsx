@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
-import { FormField, type FieldSpec } from './fields';
+import { clearDependents, FormField, type FieldSpec } from './fields';
 import { placeFailure } from './placeFailure';
 import { useEscToClose } from './useEscToClose';
 
@@ -107,6 +107,8 @@ export function FormModal<V extends object>({
         wrapperCol={{ span: columns === 2 ? 16 : 17 }}
         autoComplete="off"
         onKeyDown={submitOnEnter}
+        // `onChange` is the user's change only: filling in a record being edited clears nothing.
+        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (

@@ -35,7 +35,12 @@ export function fieldLabel(kind: FormKind, field: string): string {
 }
 
 /** What a page adds to a core field: the choices it lists, a placeholder, when it shows. */
-export type FieldUi = Partial<Pick<FieldSpec, 'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen'>>;
+export type FieldUi = Partial<
+  Pick<
+    FieldSpec,
+    'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen' | 'optionsFor' | 'treeDataFor' | 'dependsOn' | 'resetTo'
+  >
+>;
 
 /**
  * The fields of core form `kind`, in core's order, with the page's additions; `false` leaves a

@@ -47,6 +47,45 @@ export interface FieldSpec {
   extra?: ReactNode;
   /** Shown only while the form's other values make it relevant (custom data scope → its departments). */
   visibleWhen?: (values: Record<string, unknown>) => boolean;
+  /** Choices that follow the form's other values (the chosen company's posts); over `options`. */
+  optionsFor?: (values: Record<string, unknown>) => EnumOption[];
+  /** A tree of choices that follows the form's other values (the chosen store's departments). */
+  treeDataFor?: (values: Record<string, unknown>) => TreeOption[];
+  /** Fields whose change empties this one: a choice made for another company no longer fits. */
+  dependsOn?: string[];
+  /** What this field takes instead of nothing when a field it depends on changes. */
+  resetTo?: (values: Record<string, unknown>) => unknown;
+}
+
+type FormValues = Record<string, unknown>;
+
+/** `spec` with the choices its `optionsFor`/`treeDataFor` give for `values`. */
+function withChoices(spec: FieldSpec, values: FormValues): FieldSpec {
+  return {
+    ...spec,
+    options: spec.optionsFor ? spec.optionsFor(values) : spec.options,
+    treeData: spec.treeDataFor ? spec.treeDataFor(values) : spec.treeData,
+  };
+}
+
+/**
+ * Resets the fields that depend on the ones the user just changed (a form's `onChange`, given
+ * the form's values after the change): a new company clears the store, department, post and
+ * roles chosen for the old one.
+ */
+export function clearDependents(
+  form: { setFieldValue: (field: never, value: never) => void },
+  fields: FieldSpec[],
+  changed: object,
+  values: object,
+): void {
+  const names = Object.keys(changed);
+  for (const spec of fields) {
+    if (!spec.dependsOn?.some((name) => names.includes(name))) continue;
+    const multiple = spec.kind === 'multiSelect' || spec.kind === 'multiTreeSelect';
+    const next = spec.resetTo ? spec.resetTo(values as FormValues) : multiple ? [] : undefined;
+    form.setFieldValue(spec.field as never, next as never);
+  }
 }
 
 type ArcoTreeNode = { key: string; title: string; children?: ArcoTreeNode[] };
@@ -161,13 +200,14 @@ function requiredNow(spec: FieldSpec, values: Record<string, unknown>): boolean 
 
 /** A form item for `spec`; test ids read `<prefix>-<field>`. */
 export function FormField({ spec, testIdPrefix = 'field' }: { spec: FieldSpec; testIdPrefix?: string }) {
-  const { visibleWhen, requiredWhen } = spec;
-  if (!visibleWhen && !requiredWhen) return <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={spec.required} />;
+  const { visibleWhen, requiredWhen, optionsFor, treeDataFor } = spec;
+  if (!visibleWhen && !requiredWhen && !optionsFor && !treeDataFor)
+    return <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={spec.required} />;
   return (
     <Form.Item shouldUpdate noStyle>
-      {(values: Record<string, unknown>) =>
+      {(values: FormValues) =>
         !visibleWhen || visibleWhen(values) ? (
-          <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={requiredNow(spec, values)} />
+          <FieldItem spec={withChoices(spec, values)} testIdPrefix={testIdPrefix} required={requiredNow(spec, values)} />
         ) : null
       }
     </Form.Item>

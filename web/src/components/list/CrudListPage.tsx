@@ -4,7 +4,7 @@ import { IconPlus } from '@arco-design/web-react/icon';
 import { confirmDelete } from '../form/confirmAction';
 import type { FieldSpec } from '../form/fields';
 import { FormModal } from '../form/FormModal';
-import { Permission } from '../Permission';
+import { Permission, useGuardedClick } from '../Permission';
 import { ListPage } from './ListPage';
 import { RowActions, type RowAction } from './RowActions';
 import { useListQuery, type FetchPage } from './useListQuery';
@@ -84,6 +84,7 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
   children,
 }: CrudListPageProps<T, F, V>) {
   const query = useListQuery(fetchPage, initialFilters);
+  const guarded = useGuardedClick();
   // The form's values are taken when the dialog opens, so a list refresh behind it changes nothing.
   const [dialog, setDialog] = useState<{ editing?: T; values?: Partial<V> } | undefined>();
   const editing = dialog?.editing;
@@ -140,7 +141,7 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
           {toolbar}
           {onAdd && (
             <Permission action={actions.add}>
-              <Button type="primary" icon={<IconPlus />} onClick={() => setDialog({ values: defaults })} data-testid={`${testId}-add`}>
+              <Button type="primary" icon={<IconPlus />} onClick={guarded(actions.add, () => setDialog({ values: defaults }))} data-testid={`${testId}-add`}>
                 新增{entityName}
               </Button>
             </Permission>

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Button, Space } from '@arco-design/web-react';
-import { Permission } from '../Permission';
+import { Permission, useGuardedClick } from '../Permission';
 import { RowMoreActions } from './RowMoreActions';
 
 export interface RowAction {
@@ -17,11 +17,13 @@ export interface RowAction {
 
 /**
  * The link buttons of a row, each removed when the route does not grant its action (spec §6),
- * then the 更多 menu of the `more` ones. Each names its row for screen readers (删除 西湖店),
- * since every row has the same buttons.
+ * then the 更多 menu of the `more` ones; where the directive keeps a button anyway, its click is
+ * refused at once. Each names its row for screen readers (删除 西湖店), since every row has the
+ * same buttons.
  */
 export function RowActions({ items: all, rowName }: { items: RowAction[]; rowName?: string }) {
   const items = all.filter((item) => !item.more);
+  const guarded = useGuardedClick();
   return (
     <Space size={4} className="row-actions">
       {items.map((item) => {
@@ -30,7 +32,7 @@ export function RowActions({ items: all, rowName }: { items: RowAction[]; rowNam
             type="text"
             size="small"
             status={item.danger ? 'danger' : undefined}
-            onClick={item.onClick}
+            onClick={guarded(item.action, item.onClick)}
             aria-label={rowName ? `${item.label} ${rowName}` : undefined}
             data-testid={item.testId ?? `row-${item.action ?? item.label}`}
           >

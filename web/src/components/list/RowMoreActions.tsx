@@ -1,6 +1,6 @@
 import { Button, Dropdown, Menu } from '@arco-design/web-react';
 import { IconDown } from '@arco-design/web-react/icon';
-import { usePermission } from '../Permission';
+import { useGuardedClick, usePermission } from '../Permission';
 import type { RowAction } from './RowActions';
 
 const testIdOf = (item: RowAction) => item.testId ?? `row-${item.action ?? item.label}`;
@@ -12,6 +12,7 @@ const testIdOf = (item: RowAction) => item.testId ?? `row-${item.action ?? item.
  */
 export function RowMoreActions({ items, rowName }: { items: RowAction[]; rowName?: string }) {
   const keeps = usePermission();
+  const guarded = useGuardedClick();
   const shown = items.filter((item) => !item.action || keeps(item.action));
   if (shown.length === 0) return null;
   const named = (label: string) => (rowName ? `${label} ${rowName}` : undefined);
@@ -22,7 +23,10 @@ export function RowMoreActions({ items, rowName }: { items: RowAction[]; rowName
       droplist={
         <Menu
           className="row-actions__more"
-          onClickMenuItem={(key) => shown.find((item) => testIdOf(item) === key)?.onClick()}
+          onClickMenuItem={(key) => {
+            const item = shown.find((one) => testIdOf(one) === key);
+            if (item) guarded(item.action, item.onClick)();
+          }}
         >
           {shown.map((item) => (
             <Menu.Item

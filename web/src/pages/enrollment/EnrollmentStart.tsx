@@ -5,7 +5,7 @@ import { choosesCompany } from '@core/wasm';
 import { isApiFailure } from '../../api/client';
 import { enrollmentApi, type EnrollmentStart as StartValues } from '../../api/org/enrollment';
 import { coreFields } from '../../components/form/coreForm';
-import { FormField, type FieldSpec } from '../../components/form/fields';
+import { clearDependents, FormField, type FieldSpec } from '../../components/form/fields';
 import { placementUi } from '../org/staff/staffForm';
 import { usePlacementChoices } from '../org/staff/usePlacementChoices';
 import { ENROLLMENT_PATH } from '../../router/permission';
@@ -49,7 +49,10 @@ export default function EnrollmentStart() {
 
   return (
     <Card title="发起入职" bordered={false} data-testid="enrollment-new">
-      <Form form={form} labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} initialValues={{ roleIds: [] }} autoComplete="off">
+      <Form form={form} labelCol={{ span: 8 }} wrapperCol={{ span: 16 }} initialValues={{ roleIds: [] }}
+        autoComplete="off"
+        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+      >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
             <Grid.Col key={spec.field} span={12}>

@@ -11,7 +11,8 @@ import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { toOptions, useOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { dataScopeUi } from './dataScopeFields';
+import { dataScopeUi, scopeForCompany } from './dataScopeFields';
+import { RoleName } from './RoleName';
 import { coreFields } from '../../../components/form/coreForm';
 
 type Values = RoleFields & { organisationId?: number };
@@ -44,7 +45,7 @@ export default function RolesPage({ route }: PageProps) {
           : []),
       ]}
       columns={[
-        { title: '角色名称', dataIndex: 'name' },
+        { title: '角色名称', dataIndex: 'name', render: (name: string, role: Role) => <RoleName name={name} menuCount={role.menuCount} /> },
         {
           title: '数据权限',
           dataIndex: 'dataScope',
@@ -69,6 +70,7 @@ export default function RolesPage({ route }: PageProps) {
           organisationId:
             withCompany && !editing ? { options: toOptions(companies), placeholder: '不选则为城市站点角色' } : false,
           ...scopeUi,
+          dataScope: { ...scopeUi.dataScope, dependsOn: ['organisationId'], resetTo: (values) => scopeForCompany(values, grantable) },
         })
       }
       rowAllows={(role, action) => role.availableActions.includes(action)}

@@ -14,7 +14,7 @@ import { orDash } from '../shared/format';
 import { StaffStatusTag } from '../shared/StaffStatusTag';
 import { toOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { newStaff, staffFields, staffFormValues } from './staffForm';
+import { departmentTree, newStaff, staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
 
@@ -39,7 +39,7 @@ export default function StaffPage({ route }: PageProps) {
         { field: 'realName', label: '姓名' },
         { field: 'mobile', label: '手机号码' },
         { field: 'storeId', label: '门店', kind: 'select', options: toOptions(choices.stores) },
-        { field: 'departmentId', label: '部门', kind: 'treeSelect', treeData: choices.departments },
+        { field: 'departmentId', label: '部门', kind: 'treeSelect', treeData: departmentTree(choices.departments) },
         { field: 'workingStatus', label: '状态', kind: 'select', options: enumOptions('workingStatus') },
       ]}
       columns={[
