@@ -196,3 +196,32 @@ describe('row actions say which row they act on', () => {
     await admin.context.close();
   });
 });
+
+describe('a person’s detail', () => {
+  test('查看完整信息 shows the mobile whole and hides it again, and a saved edit shows without reloading', async ({
+    page,
+    site,
+    base,
+  }) => {
+    const boss = await apiSession(base, 'boss');
+    const found = await api(base, '/api/v1/fm/staff/list', { pageNum: 1, pageSize: 10, realName: '李晓峰' }, boss);
+    assert.equal(found.code, 0, found.message);
+    const id = found.data.list.find((staff) => staff.realName === '李晓峰').id;
+    await loginThroughPage(page, site, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/store/userInfo/${id}`);
+    const detail = page.getByTestId('staff-detail');
+    await detail.getByText('138****0004').waitFor();
+    await page.getByTestId('staff-unmask').click();
+    await detail.getByText('13800000004').waitFor();
+    await page.getByTestId('staff-unmask').click();
+    await detail.getByText('138****0004').waitFor();
+
+    const contact = `李父${stamp()}`;
+    await page.getByTestId('staff-edit').click();
+    await page.getByTestId('field-emergencyContact').fill(contact);
+    await page.getByTestId('form-submit').click();
+    await page.getByText('保存成功').first().waitFor();
+    await detail.getByText(contact).waitFor();
+  });
+});

@@ -6,6 +6,7 @@ import { toOptions, useOptions } from '../pages/org/shared/useOptions';
 import { removeCookie, writeCookie } from '../stores/cookies';
 import { storeApi } from './org/org';
 import { queryClient } from './queryClient';
+import { useRead } from './useRead';
 
 const fetchMock = vi.fn<typeof fetch>();
 let stores = [{ id: 1, name: '西湖店', organisationId: 2 }];
@@ -24,6 +25,17 @@ function server(url: string, body: string) {
 function StorePicker({ testId }: { testId: string }) {
   const options = toOptions(useOptions(() => storeApi.options()));
   return <ul data-testid={testId}>{options.map((option) => <li key={option.value}>{option.label}</li>)}</ul>;
+}
+
+/** A screen that shows a write's answer (the record as it became) without loading it again. */
+function StoreNames({ answer }: { answer?: { id: number; name: string; organisationId: number }[] }) {
+  const read = useRead(() => storeApi.options());
+  return (
+    <>
+      <ul data-testid="names">{(read.data ?? []).map((store) => <li key={store.id}>{store.name}</li>)}</ul>
+      {answer && <button onClick={() => read.replace(answer)}>保存</button>}
+    </>
+  );
 }
 
 function optionsSent() {
@@ -90,5 +102,18 @@ describe('server data through the shared cache', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(optionsSent()).toBe(2));
+  });
+
+  it("a write's answer shows at once on every screen reading the same data, with no request", async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <StoreNames answer={[{ id: 1, name: '西湖一店', organisationId: 2 }]} />
+        <StorePicker testId="role-form" />
+      </QueryClientProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByText('西湖店')).toHaveLength(2));
+    act(() => screen.getByText('保存').click());
+    await waitFor(() => expect(screen.getAllByText('西湖一店')).toHaveLength(2));
+    expect(optionsSent()).toBe(1);
   });
 });

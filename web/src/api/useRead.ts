@@ -15,6 +15,8 @@ export interface Read<T> {
   error: Error | null;
   /** Loads again now, e.g. after a write this screen made. */
   reload: () => void;
+  /** Shows `data` as the answer now: a write that answers with the record as it became. */
+  replace: (data: T) => void;
 }
 
 /**
@@ -43,11 +45,13 @@ export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevio
   });
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);
+  const replace = (data: T) => client.setQueryData(queryKey, data);
   return {
     data: query.data,
     loading: query.isPending || (query.isFetching && query.isPlaceholderData),
     failed: query.isError,
     error: query.error,
     reload,
+    replace,
   };
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Card, Descriptions, Spin, Steps } from '@arco-design/web-react';
 import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
+import { useRead } from '../../api/useRead';
 import { ENROLLMENT_PATH } from '../../router/permission';
 import { dateTime, orDash } from '../org/shared/format';
 import type { CaseContext } from './caseContext';
@@ -13,23 +14,17 @@ export default function EnrollmentCase() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [enrollment, setEnrollment] = useState<EnrollmentDetail | undefined>();
+  // Through the shared cache: every write refreshes it, wherever it was made.
+  const { data: enrollment, failed, reload, replace } = useRead(() => enrollmentApi.detail(id));
+  // One that cannot be shown (the request client has said why) leaves for the list.
+  useEffect(() => {
+    if (failed) navigate(ENROLLMENT_PATH, { replace: true });
+  }, [failed, navigate]);
 
-  const reload = useCallback(() => {
-    enrollmentApi
-      .detail(id)
-      .then(setEnrollment)
-      .catch(() => navigate(ENROLLMENT_PATH, { replace: true }));
-  }, [id, navigate]);
-  useEffect(reload, [reload]);
-
-  const show = useCallback(
-    (next: EnrollmentDetail) => {
-      setEnrollment(next);
-      navigate(`${ENROLLMENT_PATH}/${next.id}/${pageOf(next.status)}`, { replace: true });
-    },
-    [navigate],
-  );
+  const show = (next: EnrollmentDetail) => {
+    replace(next);
+    navigate(`${ENROLLMENT_PATH}/${next.id}/${pageOf(next.status)}`, { replace: true });
+  };
 
   if (!enrollment) {
     return (

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
 import { onboardingAvailableActions, workingStatuses } from '@core/wasm';
 import { isApiFailure } from '../../api/client';
-import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
+import { enrollmentApi } from '../../api/org/enrollment';
+import { useRead } from '../../api/useRead';
 import type { PersonalFields } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { coreFields, formErrors } from '../../components/form/coreForm';
@@ -32,13 +33,7 @@ export default function EnrollmentInfo() {
     [],
   );
   // The form edits the real values; the case frame shows them masked.
-  const [unmasked, setUnmasked] = useState<EnrollmentDetail | undefined>();
-  useEffect(() => {
-    enrollmentApi
-      .detail(enrollment.id, true)
-      .then(setUnmasked)
-      .catch(() => undefined);
-  }, [enrollment.id]);
+  const { data: unmasked } = useRead(() => enrollmentApi.detail(enrollment.id, true));
   const initialValues = useMemo(
     () => unmasked && { ...personValues(unmasked), workingStatus: unmasked.workingStatus ?? undefined },
     [unmasked],

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { onboardingAvailableActions, onboardingNeedsApprover } from '@core/wasm';
 import { IconEye } from '@arco-design/web-react/icon';
-import { enrollmentApi, type EnrollmentDetail } from '../../api/org/enrollment';
+import { enrollmentApi } from '../../api/org/enrollment';
+import { useRead } from '../../api/useRead';
 import type { StatusChange } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { confirmAction } from '../../components/form/confirmAction';
@@ -33,19 +34,13 @@ export default function EnrollmentReview() {
   const { enrollment: current, show } = useCase();
   const [rejecting, setRejecting] = useState(false);
   // Numbers come masked; 查看完整信息 reads them whole (the server records every reveal) until
-  // hidden again or the onboarding moves on.
-  const [revealed, setRevealed] = useState<EnrollmentDetail | undefined>();
-  const enrollment = revealed?.status === current.status ? revealed : current;
-  const toggleReveal = () => {
-    if (revealed) {
-      setRevealed(undefined);
-      return;
-    }
-    enrollmentApi
-      .detail(current.id, true)
-      .then(setRevealed)
-      .catch(() => undefined);
-  };
+  // hidden again or the onboarding moves on: it holds for the status it was asked in.
+  const [revealedIn, setRevealedIn] = useState<string | undefined>();
+  const revealing = revealedIn === current.status;
+  const whole = useRead(() => (revealing ? enrollmentApi.detail(current.id, true) : Promise.resolve(null)), revealing);
+  const revealed = revealing && whole.data?.status === current.status ? whole.data : undefined;
+  const enrollment = revealed ?? current;
+  const toggleReveal = () => setRevealedIn(revealing ? undefined : current.status);
   const actions = onboardingAvailableActions(enrollment.status);
 
   const approve = () =>
@@ -66,7 +61,7 @@ export default function EnrollmentReview() {
         bordered={false}
         extra={
           <Button icon={<IconEye />} onClick={toggleReveal} data-testid="enrollment-unmask">
-            {enrollment === revealed ? '隐藏敏感信息' : '查看完整信息'}
+            {revealed ? '隐藏敏感信息' : '查看完整信息'}
           </Button>
         }
       >

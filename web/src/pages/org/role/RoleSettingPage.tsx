@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Form, Message, Tag, Typography } from '@arco-design/web-react';
 import { IconSave } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
 import { departmentApi, storeApi } from '../../../api/org/org';
-import { roleApi, type Role, type RolePermissions } from '../../../api/org/role';
+import { roleApi, type Role } from '../../../api/org/role';
+import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { coreFields } from '../../../components/form/coreForm';
@@ -33,6 +34,8 @@ function scopeOf(role: Role): ScopeValues {
   };
 }
 
+const NO_GRANTS: Grants = { menuIds: [], actionIds: [] };
+
 const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
 function scopeChanged(role: Role, scope: ScopeValues): boolean {
@@ -49,9 +52,14 @@ function scopeChanged(role: Role, scope: ScopeValues): boolean {
  */
 export default function RoleSettingPage({ route }: PageProps) {
   const id = Number(useParams().id);
-  const [loaded, setLoaded] = useState<RolePermissions | undefined>();
-  const [error, setError] = useState<unknown>();
-  const [grants, setGrants] = useState<Grants>({ menuIds: [], actionIds: [] });
+  // Through the shared cache: a save (or any write) loads the role and its tree again.
+  const { data: loaded, error, replace } = useRead(() => roleApi.permissionTree(id));
+  // The ticks show the role as loaded until the user changes them; theirs hold until saved,
+  // whatever loads meanwhile.
+  const [ticked, setTicked] = useState<{ roleId: number; grants: Grants }>();
+  const loadedGrants = useMemo(() => (loaded ? checkedGrants(loaded.tree) : NO_GRANTS), [loaded]);
+  const grants = ticked?.roleId === id ? ticked.grants : loadedGrants;
+  const setGrants = (next: Grants) => setTicked({ roleId: id, grants: next });
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ScopeValues>();
   const canEdit = usePermission()('edit');
@@ -72,21 +80,10 @@ export default function RoleSettingPage({ route }: PageProps) {
     dataScope: { options: grantableScopes(grantable, loaded?.role.dataScope) },
   });
 
-  const show = useCallback(
-    (result: RolePermissions) => {
-      setLoaded(result);
-      setGrants(checkedGrants(result.tree));
-      form.setFieldsValue(scopeOf(result.role));
-    },
-    [form],
-  );
-
+  // The scope fields show the role as loaded, and as saved.
   useEffect(() => {
-    roleApi
-      .permissionTree(id)
-      .then(show)
-      .catch(setError);
-  }, [id, show]);
+    if (loaded) form.setFieldsValue(scopeOf(loaded.role));
+  }, [loaded, form]);
 
   const menus = useMemo(() => permissionMenus(loaded?.tree ?? []), [loaded]);
 
@@ -115,7 +112,8 @@ export default function RoleSettingPage({ route }: PageProps) {
         placeFailure(form, fields, saved);
         return;
       }
-      show(saved);
+      replace(saved);
+      setTicked(undefined);
       Message.success('权限已保存');
     } catch {
       // the request client has shown what went wrong

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { staffApi, type StaffDetail, type StaffEdit, type StatusChange } from '../../../api/org/staff';
+import { staffApi, type StaffEdit, type StatusChange } from '../../../api/org/staff';
+import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { FormModal } from '../../../components/form/FormModal';
@@ -46,24 +47,21 @@ function HistoryTable({ history }: { history: StatusChange[] }) {
 /** 员工详情 (/work/store/userInfo/:id, /coc/hr/userInfo/:id, /adminConfig/userInfo/:id). */
 export default function StaffDetailPage({ route }: PageProps) {
   const id = Number(useParams().id);
-  const [staff, setStaff] = useState<StaffDetail | undefined>();
-  const [error, setError] = useState<unknown>();
   const [unmasked, setUnmasked] = useState(false);
   const [editing, setEditing] = useState<Partial<StaffEdit> | undefined>();
   const choices = usePlacementChoices(false);
   const status = useStatusDialog();
 
-  const load = useCallback(() => {
-    staffApi
-      .detail(id, unmasked)
-      .then(setStaff)
-      // A refused 查看完整信息 leaves the masked record on screen; a record that never loaded
-      // shows why instead of a spinner.
-      .catch((failure: unknown) => {
-        if (!unmasked) setError(failure);
-      });
-  }, [id, unmasked]);
-  useEffect(load, [load]);
+  // Through the shared cache, so every write (an edit, a status change) refreshes it. The record
+  // that never loaded shows why instead of a spinner; 查看完整信息 reads it whole beside it, and a
+  // refused or pending one leaves the masked record on screen.
+  const masked = useRead(() => staffApi.detail(id));
+  const whole = useRead(() => (unmasked ? staffApi.detail(id, true) : Promise.resolve(null)), unmasked);
+  const staff = (unmasked ? whole.data : undefined) ?? masked.data;
+  const load = () => {
+    masked.reload();
+    if (unmasked) whole.reload();
+  };
 
   const edit = () =>
     staffApi
@@ -79,7 +77,7 @@ export default function StaffDetailPage({ route }: PageProps) {
       title={staff?.realName ?? route.meta.title}
       badges={staff && <StaffStatusTag workingStatus={staff.workingStatus} locked={staff.locked} />}
       loading={!staff}
-      error={error}
+      error={masked.error}
       subject={staff?.realName}
       extra={
         staff && (
