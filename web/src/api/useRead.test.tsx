@@ -1,12 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, focusManager } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setRuntimeConfig } from '../config/runtime';
 import { toOptions, useOptions } from '../pages/org/shared/useOptions';
 import { removeCookie, writeCookie } from '../stores/cookies';
 import { storeApi } from './org/org';
 import { queryClient } from './queryClient';
-import { useRead } from './useRead';
+import { useRead, useReveal } from './useRead';
 
 const fetchMock = vi.fn<typeof fetch>();
 let stores = [{ id: 1, name: '西湖店', organisationId: 2 }];
@@ -36,6 +36,12 @@ function StoreNames({ answer }: { answer?: { id: number; name: string; organisat
       {answer && <button onClick={() => read.replace(answer)}>保存</button>}
     </>
   );
+}
+
+/** A screen that has asked for the stores unmasked (as 查看完整信息 does: the server audits each). */
+function RevealedNames() {
+  const read = useReveal(() => storeApi.options());
+  return <ul data-testid="revealed">{(read.data ?? []).map((store) => <li key={store.id}>{store.name}</li>)}</ul>;
 }
 
 function optionsSent() {
@@ -115,5 +121,22 @@ describe('server data through the shared cache', () => {
     act(() => screen.getByText('保存').click());
     await waitFor(() => expect(screen.getAllByText('西湖一店')).toHaveLength(2));
     expect(optionsSent()).toBe(1);
+  });
+
+  it('an unmasking read is sent once: a write elsewhere or a return to the window does not repeat it', async () => {
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RevealedNames />
+      </QueryClientProvider>,
+    );
+    await screen.findByText('西湖店');
+    await act(() => storeApi.add({ name: '滨江店', organisationId: 2 }));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(optionsSent()).toBe(1);
+    focusManager.setFocused(undefined);
   });
 });

@@ -26,6 +26,23 @@ export interface Read<T> {
  * `keepPrevious` keeps the last answer on screen while a new page or filter loads.
  */
 export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevious = false): Read<T> {
+  return useServerRead(load, key, keepPrevious, false);
+}
+
+/**
+ * A read that unmasks personal data (查看完整信息). The server records every such read in the audit
+ * log, so it is sent once per showing: never again on window focus or after a write elsewhere
+ * (`REVEAL` keeps it out of org/calls.ts's refresh), only when the screen asks with `reload`.
+ * `reveals` false makes it a plain read, for a screen whose one read unmasks only on request.
+ */
+export function useReveal<T>(load: () => Promise<T>, key: unknown = '', reveals = true): Read<T> {
+  return useServerRead(load, key, false, reveals);
+}
+
+/** What a query of an unmasking read carries, for the refresh after writes to pass it over. */
+export const REVEAL = { reveal: true } as const;
+
+function useServerRead<T>(load: () => Promise<T>, key: unknown, keepPrevious: boolean, reveal: boolean): Read<T> {
   const id = useId();
   const client = useQueryClient();
   const reads = requestsOf(load);
@@ -41,7 +58,9 @@ export function useRead<T>(load: () => Promise<T>, key: unknown = '', keepPrevio
     queryFn: load,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
     // An answer that came while the screen was still rendering is not asked again at mount.
-    staleTime: JUST_LOADED_MS,
+    staleTime: reveal ? Infinity : JUST_LOADED_MS,
+    refetchOnWindowFocus: !reveal,
+    meta: reveal ? REVEAL : undefined,
   });
   const { refetch } = query;
   const reload = useCallback(() => void refetch({ cancelRefetch: false }), [refetch]);

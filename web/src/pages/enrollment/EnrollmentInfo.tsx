@@ -3,7 +3,7 @@ import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web
 import { onboardingAvailableActions, workingStatuses } from '@core/wasm';
 import { isApiFailure } from '../../api/client';
 import { enrollmentApi } from '../../api/org/enrollment';
-import { useRead } from '../../api/useRead';
+import { useReveal } from '../../api/useRead';
 import type { PersonalFields } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { coreFields, formErrors } from '../../components/form/coreForm';
@@ -33,7 +33,7 @@ export default function EnrollmentInfo() {
     [],
   );
   // The form edits the real values; the case frame shows them masked.
-  const { data: unmasked } = useRead(() => enrollmentApi.detail(enrollment.id, true));
+  const { data: unmasked } = useReveal(() => enrollmentApi.detail(enrollment.id, true));
   const initialValues = useMemo(
     () => unmasked && { ...personValues(unmasked), workingStatus: unmasked.workingStatus ?? undefined },
     [unmasked],

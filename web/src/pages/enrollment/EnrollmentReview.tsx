@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-de
 import { onboardingAvailableActions, onboardingNeedsApprover } from '@core/wasm';
 import { IconEye } from '@arco-design/web-react/icon';
 import { enrollmentApi } from '../../api/org/enrollment';
-import { useRead } from '../../api/useRead';
+import { useReveal } from '../../api/useRead';
 import type { StatusChange } from '../../api/org/staff';
 import { enumText } from '../../components/enums';
 import { confirmAction } from '../../components/form/confirmAction';
@@ -37,7 +37,7 @@ export default function EnrollmentReview() {
   // hidden again or the onboarding moves on: it holds for the status it was asked in.
   const [revealedIn, setRevealedIn] = useState<string | undefined>();
   const revealing = revealedIn === current.status;
-  const whole = useRead(() => (revealing ? enrollmentApi.detail(current.id, true) : Promise.resolve(null)), revealing);
+  const whole = useReveal(() => (revealing ? enrollmentApi.detail(current.id, true) : Promise.resolve(null)), revealing);
   const revealed = revealing && whole.data?.status === current.status ? whole.data : undefined;
   const enrollment = revealed ?? current;
   const toggleReveal = () => setRevealedIn(revealing ? undefined : current.status);

@@ -4,7 +4,7 @@ import { companyHasStoreGroups } from '@core/wasm';
 import { Button, Space, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { companyApi } from '../../../api/org/org';
-import { useRead } from '../../../api/useRead';
+import { useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { FormModal } from '../../../components/form/FormModal';
@@ -29,7 +29,7 @@ export default function CompanyDetailPage({ route }: PageProps) {
   // The contact mobile comes masked, as in the list; 查看完整信息 reads it whole (the server
   // records every reveal), and so does the edit form, which must not save the mask back.
   const [unmasked, setUnmasked] = useState(false);
-  const { data: company, error, reload: load } = useRead(() => companyApi.detail(id, unmasked));
+  const { data: company, error, reload: load } = useReveal(() => companyApi.detail(id, unmasked), unmasked, unmasked);
   const [formValues, setFormValues] = useState<Partial<CompanyValues> | undefined>();
   const edit = () =>
     companyApi

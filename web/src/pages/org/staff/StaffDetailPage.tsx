@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Button, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { staffApi, type StaffEdit, type StatusChange } from '../../../api/org/staff';
-import { useRead } from '../../../api/useRead';
+import { useRead, useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { FormModal } from '../../../components/form/FormModal';
@@ -56,7 +56,7 @@ export default function StaffDetailPage({ route }: PageProps) {
   // that never loaded shows why instead of a spinner; 查看完整信息 reads it whole beside it, and a
   // refused or pending one leaves the masked record on screen.
   const masked = useRead(() => staffApi.detail(id));
-  const whole = useRead(() => (unmasked ? staffApi.detail(id, true) : Promise.resolve(null)), unmasked);
+  const whole = useReveal(() => (unmasked ? staffApi.detail(id, true) : Promise.resolve(null)), unmasked);
   const staff = (unmasked ? whole.data : undefined) ?? masked.data;
   const load = () => {
     masked.reload();
