@@ -168,6 +168,7 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/cityConfig/listingRole/delete",
         "/api/v1/fm/cityConfig/listingRole/edit",
         "/api/v1/fm/cityConfig/listingRole/list",
+        "/api/v1/fm/cityConfig/listingRole/totals",
         "/api/v1/fm/dictionary/add",
         "/api/v1/fm/dictionary/delete",
         "/api/v1/fm/dictionary/edit",
