@@ -1,5 +1,6 @@
 // What a screen says when it cannot show what was asked: a page of the product the user is not
-// granted (a menu page or the static 办理入职) says 无权限.
+// granted (a menu page or the static 办理入职) says 无权限, and a detail address whose id names
+// no record says so as an unknown number does, without asking the server.
 import assert from 'node:assert/strict';
 import { describe, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
@@ -18,5 +19,29 @@ describe('pages the user may not open', () => {
     // A step page deep inside it too.
     await page.goto(`${base}/enrollment/1/info`);
     await refusal.getByText('/enrollment/1/info').waitFor();
+  });
+});
+
+describe('a detail address whose id is not a number', () => {
+  test('says 数据不存在或已被删除 with 返回列表, and sends no request', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    const asked = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/staff/detail')) asked.push(request.url());
+    });
+    await page.goto(`${base}/work/store/userInfo/abc`);
+    const error = page.getByTestId('detail-error');
+    await error.getByText('无法显示该记录').waitFor();
+    await error.getByText('数据不存在或已被删除').waitFor();
+    assert.equal(await page.getByText('类型错误').count(), 0, 'no technical message');
+    assert.deepEqual(asked, [], 'the server is not asked about an id that names nothing');
+    await shot(page, 'detail-id-not-a-number');
+    await error.getByText('返回列表').click();
+    await page.waitForURL('**/work/store/staff*');
+    await page.getByTestId('staff-list').waitFor();
+
+    await page.goto(`${base}/work/enterprise/roleSetting/1x`);
+    await page.getByTestId('detail-error').getByText('数据不存在或已被删除').waitFor();
   });
 });
