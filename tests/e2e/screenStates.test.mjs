@@ -45,3 +45,28 @@ describe('a detail address whose id is not a number', () => {
     await page.getByTestId('detail-error').getByText('数据不存在或已被删除').waitFor();
   });
 });
+
+/** Labels of a detail page whose text runs past their own cell (under the value beside them). */
+const overflowingLabels = (page) =>
+  page
+    .locator('.detail-page__section .arco-descriptions-item-label')
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+
+describe('detail pages keep labels clear of their values', () => {
+  test('a company’s 门店组 / 门店 / 员工 label stays in its column, clear of 0 / 0 / 0', async ({ page, site }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginThroughPage(page, site, 'city');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/coc/company/index`);
+    await page.locator('tr', { hasText: '安居经纪' }).getByTestId('row-detail').click();
+    const detail = page.getByTestId('company-detail');
+    await detail.getByText('门店组 / 门店 / 员工').waitFor();
+    assert.deepEqual(await overflowingLabels(page), []);
+    // The label ends left of where its value starts.
+    const label = detail.locator('.arco-descriptions-item-label', { hasText: '门店组 / 门店 / 员工' });
+    const value = label.locator('xpath=following-sibling::td[1]');
+    const [labelBox, valueBox] = [await label.boundingBox(), await value.boundingBox()];
+    assert.ok(labelBox.x + labelBox.width <= valueBox.x + 1, 'the label ends before its value');
+    await shot(page, 'company-detail-labels');
+  });
+});
