@@ -2,7 +2,13 @@
 // granted (a menu page or the static 办理入职) says 无权限, and a detail address whose id names
 // no record says so as an unknown number does, without asking the server.
 import assert from 'node:assert/strict';
-import { describe, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { describe, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+
+/** Picks an option of an Arco select by its label. */
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
+}
 
 describe('pages the user may not open', () => {
   test('办理入职 without its grant says 无权限 at /404, like a menu page', async ({ page, base }) => {
@@ -68,5 +74,34 @@ describe('detail pages keep labels clear of their values', () => {
     const [labelBox, valueBox] = [await label.boundingBox(), await value.boundingBox()];
     assert.ok(labelBox.x + labelBox.width <= valueBox.x + 1, 'the label ends before its value');
     await shot(page, 'company-detail-labels');
+  });
+});
+
+describe('办理入职 marks what 提交审批 needs', () => {
+  test('入职状态 carries the required mark, and 提交审批 says 请选择入职状态 beside it', async ({ page, site }) => {
+    const suffix = stamp();
+    await loginThroughPage(page, site, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/enrollment/new`);
+    await page.getByTestId('field-username').fill(`mark${suffix}`);
+    await page.getByTestId('field-password').fill('Hire@2026');
+    await page.getByTestId('field-realName').fill(`林标记${suffix}`);
+    await page.getByTestId('field-mobile').fill(`135${suffix}04`);
+    await choose(page, 'field-storeId', '西湖店');
+    await choose(page, 'field-positionId', '经纪人');
+    await page.getByTestId('form-submit').click();
+    await page.waitForURL('**/enrollment/*/info');
+
+    const info = page.getByTestId('enrollment-form');
+    const item = (field) => info.locator('.arco-form-item', { has: page.getByTestId(`field-${field}`) });
+    await item('workingStatus').waitFor();
+    // Marked as every other detail approval needs.
+    for (const field of ['workingStatus', 'idNumber', 'maritalStatus']) {
+      assert.equal(await item(field).locator('.arco-form-item-symbol').count(), 1, `${field} is marked required`);
+    }
+    assert.equal(await item('address').locator('.arco-form-item-symbol').count(), 0, '联系地址 is optional');
+    await page.getByTestId('enrollment-submit').click();
+    await item('workingStatus').locator('.arco-form-message').getByText('请选择入职状态').waitFor();
+    await shot(page, 'enrollment-info-required');
   });
 });
