@@ -2,7 +2,7 @@
 // granted (a menu page or the static 办理入职) says 无权限, and a detail address whose id names
 // no record says so as an unknown number does, without asking the server.
 import assert from 'node:assert/strict';
-import { describe, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+import { api, DEMO_PASSWORD, describe, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
 /** Picks an option of an Arco select by its label. */
 async function choose(page, testId, label) {
@@ -103,5 +103,34 @@ describe('办理入职 marks what 提交审批 needs', () => {
     await page.getByTestId('enrollment-submit').click();
     await item('workingStatus').locator('.arco-form-message').getByText('请选择入职状态').waitFor();
     await shot(page, 'enrollment-info-required');
+  });
+});
+
+describe('操作日志', () => {
+  test('scrolled to the bottom, its last row shows whole above the pagination bar, which fits its card', async ({ page, base }) => {
+    // A full page of entries: companies the city operator adds.
+    const login = await api(base, '/api/v2/fm/login/public/login/web', { username: 'city', password: DEMO_PASSWORD });
+    const city = { token: login.data.token, userId: login.data.userId };
+    const suffix = stamp();
+    for (let n = 0; n < 10; n += 1) {
+      const added = await api(base, '/api/v1/fm/org/company/add', { name: `日志公司${suffix}${n}`, scope: 2 }, city);
+      assert.equal(added.code, 0, added.message);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await loginThroughPage(page, base, 'admin');
+    await page.waitForURL('**/adminConfig/**');
+    const log = page.getByTestId('audit-log');
+    await log.locator('tbody tr').nth(9).waitFor();
+    await page.locator('.app-main__content').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(200);
+    const rows = log.locator('tbody tr');
+    const last = await rows.last().boundingBox();
+    const bar = await log.locator('.pagination-bar').boundingBox();
+    const card = await log.boundingBox();
+    await shot(page, 'audit-log-bottom');
+    assert.ok(last.y + last.height <= bar.y + 1, `last row ends at ${last.y + last.height}, the bar starts at ${bar.y}`);
+    // The bar is the card's own footer: no wider than the card, and not past its bottom.
+    assert.ok(bar.x >= card.x - 1 && bar.x + bar.width <= card.x + card.width + 1, 'the bar keeps to the card’s sides');
+    assert.ok(bar.y + bar.height <= card.y + card.height + 1, 'the bar ends with the card');
   });
 });
