@@ -2,7 +2,7 @@
 // granted (a menu page or the static 办理入职) says 无权限, and a detail address whose id names
 // no record says so as an unknown number does, without asking the server.
 import assert from 'node:assert/strict';
-import { api, DEMO_PASSWORD, describe, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+import { api, DEMO_PASSWORD, describe, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
 /** Picks an option of an Arco select by its label. */
 async function choose(page, testId, label) {
@@ -132,5 +132,28 @@ describe('操作日志', () => {
     // The bar is the card's own footer: no wider than the card, and not past its bottom.
     assert.ok(bar.x >= card.x - 1 && bar.x + bar.width <= card.x + card.width + 1, 'the bar keeps to the card’s sides');
     assert.ok(bar.y + bar.height <= card.y + card.height + 1, 'the bar ends with the card');
+  });
+});
+
+describe('dialogs give focus back', () => {
+  test('after Esc closes a dialog, the button that opened it has focus again', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/enterprise/station`);
+    const opener = page.locator('[data-testid$="-add"]').first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.locator('.arco-modal:visible');
+    await modal.waitFor();
+    // 岗位's first field is a text box: Esc there is the dialog's.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await expect(opener).toBeFocused();
+    // Opened by a click and closed by 取消 alike.
+    await opener.click();
+    await modal.waitFor();
+    await modal.getByText('取消').click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect(opener).toBeFocused();
   });
 });
