@@ -143,7 +143,7 @@ pub const OUT_OF_SCOPE: ErrorCode = e(
     "无权限访问该数据",
     "a record outside the caller's data scope; also 不能修改自己的状态",
 );
-pub const NOT_FOUND: ErrorCode = e(10020003, 200, "数据不存在或已被删除", "");
+pub const NOT_FOUND: ErrorCode = e(10020003, 200, crate::messages::RECORD_NOT_FOUND, "");
 pub const GRANT_TOO_WIDE: ErrorCode = e(
     10020004,
     200,

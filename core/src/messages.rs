@@ -17,6 +17,9 @@ pub const ROLE_WITHOUT_MENUS: &str = "未设置权限";
 pub const ROLE_WITHOUT_MENUS_HINT: &str = "该角色未勾选任何页面，持有该角色的员工无法登录系统";
 pub const CANCEL_REQUEST: &str = "取消请求";
 pub const URL_PARAM_ERROR: &str = "url参数错误";
+/// A record that does not exist: the server's answer for an unknown id, and the detail page's
+/// own for an address whose id is not a number at all.
+pub const RECORD_NOT_FOUND: &str = "数据不存在或已被删除";
 pub const COPY_SUCCESS: &str = "复制成功";
 pub const DELETE_CONFIRM: &str = "此操作将永久删除该数据，是否继续？";
 /// The title of a delete confirmation, naming what goes: `{what}` is the kind (门店), `{name}` the
@@ -72,6 +75,7 @@ pub fn all() -> Vec<(&'static str, &'static str)> {
         ("roleWithoutMenusHint", ROLE_WITHOUT_MENUS_HINT),
         ("cancelRequest", CANCEL_REQUEST),
         ("urlParamError", URL_PARAM_ERROR),
+        ("recordNotFound", RECORD_NOT_FOUND),
         ("copySuccess", COPY_SUCCESS),
         ("deleteConfirm", DELETE_CONFIRM),
         ("deleteNamed", DELETE_NAMED),
@@ -111,6 +115,12 @@ mod tests {
         assert_eq!(text("noPermission"), "该用户没有访问权限");
         assert_eq!(text("cancelRequest"), "取消请求");
         assert_eq!(text("urlParamError"), "url参数错误");
+        assert_eq!(text("recordNotFound"), "数据不存在或已被删除");
+        assert_eq!(
+            crate::error_code::NOT_FOUND.message,
+            RECORD_NOT_FOUND,
+            "the server's answer for an unknown id and the page's own read alike"
+        );
         assert_eq!(text("chatQueueBusy"), "当前排队用户过多，请稍后重试。");
         assert_eq!(text("chatNetworkError"), "对话网络错误，请刷新页面重试");
         assert_eq!(text("chatBusyAnswering"), "正在回答，请稍后再试");

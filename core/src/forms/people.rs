@@ -148,7 +148,9 @@ pub const ONBOARDING_SUBMIT: Form = Form {
         ADDRESS,
         EMERGENCY_CONTACT,
         EMERGENCY_MOBILE,
-        working_status("入职状态"),
+        // The status the hire will work in is asked before approval, so the field says it
+        // (its `*`) rather than only the refusal after 提交审批.
+        working_status("入职状态").required(),
     ],
 };
 

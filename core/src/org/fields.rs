@@ -253,6 +253,8 @@ pub struct PersonDetails {
     pub address: String,
     pub emergency_contact: String,
     pub emergency_mobile: String,
+    /// An onboarding's 入职状态 (a working-status code); the staff forms carry none.
+    pub working_status: String,
 }
 
 /// [`PersonDetails`] after [`check_person`]: trimmed, the bank card without spaces.
@@ -503,6 +505,11 @@ mod tests {
         details.sex = Some(3);
         assert_eq!(first(check_person(&details, true, today())).1, "请选择性别");
         details.sex = Some(1);
+        assert_eq!(
+            first(check_person(&details, true, today())),
+            ("workingStatus", "请选择入职状态".into())
+        );
+        details.working_status = "INCUMBENCY_FORMAL".into();
         let checked = check_person(&details, true, today()).unwrap();
         assert_eq!(
             (checked.education, checked.marital_status, checked.sex),

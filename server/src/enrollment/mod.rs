@@ -549,10 +549,9 @@ pub async fn submit(
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
     let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
-    staff::person_form_of(&hire).check(true)?;
-    if row.target_status.is_none() {
-        return Err(AppError::invalid("workingStatus", "请选择入职状态"));
-    }
+    // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
+    let status = row.target_status.as_ref().map(|target| target.code());
+    staff::person_form_of(&hire).check_as(true, status)?;
     ok(
         moved(&scoped, row, OnboardingAction::Submit, to, "", |active| {
             active.submitted_at = Set(Some(Utc::now()));

@@ -114,6 +114,16 @@ pub struct PersonForm {
 impl PersonForm {
     /// Checks the fields with core's rules; `complete` requires every onboarding field.
     pub fn check(&self, complete: bool) -> Result<CheckedPerson, AppError> {
+        self.check_as(complete, None)
+    }
+
+    /// [`Self::check`] of an onboarding, with the working status the hire is to start in (its
+    /// 提交审批 form requires one).
+    pub fn check_as(
+        &self,
+        complete: bool,
+        working_status: Option<&str>,
+    ) -> Result<CheckedPerson, AppError> {
         let text = |value: &Option<String>| value.clone().unwrap_or_default();
         let details = PersonDetails {
             real_name: self.real_name.clone(),
@@ -127,6 +137,7 @@ impl PersonForm {
             address: text(&self.address),
             emergency_contact: text(&self.emergency_contact),
             emergency_mobile: text(&self.emergency_mobile),
+            working_status: working_status.unwrap_or_default().to_owned(),
         };
         fields::check_person(&details, complete, form::today()).map_err(AppError::Fields)
     }

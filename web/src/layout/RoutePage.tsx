@@ -1,7 +1,10 @@
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import type { RouteRecord } from '@core/wasm';
+import { DetailError } from '../components/detail/DetailPage';
+import { isRecordId } from '../components/detail/recordId';
 import { RouteActionsProvider } from '../components/Permission';
 import { UnderConstruction } from '../components/UnderConstruction';
+import { TEXT } from '../config/coreData';
 import { pageFor } from '../pages/registry';
 import { freshnessOf } from '../router/useNav';
 import { useSiteStore } from '../stores/site';
@@ -15,7 +18,11 @@ import { useSiteStore } from '../stores/site';
 export default function RoutePage({ route }: { route: RouteRecord }) {
   const location = useLocation();
   const siteId = useSiteStore((state) => state.siteId);
+  const { id } = useParams();
   if (route.redirect) return <Navigate to={route.redirect} replace />;
+  // Every `:id` of the product is a record's number: one that is not names no record, and says
+  // so as an unknown number does, without a request.
+  if (route.path.includes('/:id') && !isRecordId(id)) return <DetailError error={new Error(TEXT.recordNotFound)} />;
   // The registry's pages are made once, when it loads: the lookup creates no component.
   const Page = pageFor(route.componentPath);
   // The address is part of it: two records of one detail route (two 员工详情 tabs) are two

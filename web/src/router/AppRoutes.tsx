@@ -7,6 +7,7 @@ import { useSessionStore } from '../stores/session';
 import { ENROLLMENT_PATH } from './permission';
 import { isProductPage } from './productPaths';
 import { RouteGuard } from './RouteGuard';
+import type { UnmatchedState } from './unmatched';
 import { MainLayout, RoutePage } from './routeChunks';
 
 const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage'));
@@ -14,12 +15,6 @@ const UseInfoPage = lazy(() => import('../pages/useInfo/UseInfoPage'));
 const EnrollmentRoutes = lazy(() => import('../pages/enrollment/EnrollmentRoutes'));
 const NoPermissionPage = lazy(() => import('../pages/noPermission/NoPermissionPage'));
 
-/** What /404 says about the address that sent the user there (kept in the history entry). */
-export interface UnmatchedState {
-  from: string;
-  /** A page of the product this user's menu does not (or no longer) grant. */
-  noPermission: boolean;
-}
 
 /**
  * A path no menu route matched goes to /404 (spec §2: the final catch-all), carrying the address

@@ -11,6 +11,7 @@ import { useSessionStore } from '../stores/session';
 import { useUserStore } from '../stores/user';
 import { routePermission } from './permission';
 import { readQuery } from './query';
+import type { UnmatchedState } from './unmatched';
 import { loadSession, refuseEmptyMenu } from './session';
 
 /** The navigation rules of spec §2, asked of core on every location. */
@@ -74,9 +75,17 @@ export function RouteGuard() {
   }, [mustLoadUser, navigate]);
 
   if (decision.kind === 'redirect') {
-    // The login page returns to the page first asked for.
-    const from = decision.to === '/login' ? { from: location.pathname + location.search } : undefined;
-    return <Navigate to={decision.to} replace state={from} />;
+    // The login page returns to the page first asked for; core sends to /404 only a route whose
+    // permission is false, a page of the product (the static 办理入职 too) this menu does not grant,
+    // so /404 says 无权限 rather than 页面不存在.
+    const from = location.pathname + location.search;
+    const state =
+      decision.to === '/login'
+        ? { from }
+        : decision.to === '/404'
+          ? ({ from, noPermission: true } satisfies UnmatchedState)
+          : undefined;
+    return <Navigate to={decision.to} replace state={state} />;
   }
   if (decision.kind === 'loadUser') {
     return (

@@ -27,7 +27,7 @@ export interface DetailPageProps {
 }
 
 /** Shown instead of a record that failed to load, with the way back to its list. */
-function DetailError({ error }: { error: unknown }) {
+export function DetailError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);

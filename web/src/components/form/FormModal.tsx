@@ -4,6 +4,7 @@ import { isApiFailure } from '../../api/client';
 import { clearDependents, FormField, type FieldSpec } from './fields';
 import { placeFailure } from './placeFailure';
 import { useEscToClose } from './useEscToClose';
+import { useReturnFocus } from './useReturnFocus';
 
 export interface FormModalProps<V> {
   title: string;
@@ -46,6 +47,7 @@ export function FormModal<V extends object>({
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
   useEscToClose(visible, onClose);
+  const returnFocus = useReturnFocus(visible);
 
   useEffect(() => {
     if (!visible) return;
@@ -95,6 +97,7 @@ export function FormModal<V extends object>({
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
       escToExit={false}
+      afterClose={returnFocus}
       style={{ width: columns === 2 ? 860 : 560 }}
     >
       <Form

@@ -9,6 +9,7 @@ import { FormField, type FieldSpec, type TreeOption } from '../../../components/
 import { placeFailure } from '../../../components/form/placeFailure';
 import { MENU_TYPES, statusesOf } from './menuVocabulary';
 import { useEscToClose } from '../../../components/form/useEscToClose';
+import { useReturnFocus } from '../../../components/form/useReturnFocus';
 
 export interface MenuFormProps {
   title: string;
@@ -38,6 +39,7 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
   const [form] = Form.useForm<MenuFields>();
   const [saving, setSaving] = useState(false);
   useEscToClose(visible, onClose);
+  const returnFocus = useReturnFocus(visible);
   const fields = coreFields('menu', {
     parentId: { treeData: parents, placeholder: '不选则为顶级' },
     menuType: { options: MENU_TYPES },
@@ -79,6 +81,7 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
       escToExit={false}
+      afterClose={returnFocus}
       style={{ width: 760 }}
     >
       <Form form={form} id="menu-form" labelCol={{ span: 6 }} wrapperCol={{ span: 18 }} data-testid="menu-form" autoComplete="off">
