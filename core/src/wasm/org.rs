@@ -106,3 +106,18 @@ pub fn onboarding_available_actions(status: &str) -> Vec<String> {
 pub fn onboarding_needs_approver(action: &str) -> bool {
     onboarding::OnboardingAction::from_code(action).is_some_and(|action| action.needs_approver())
 }
+
+/// The fields of one's own staff record that are read-only to them (roles and seat).
+#[wasm_bindgen(js_name = ownSeatFields)]
+pub fn own_seat_fields() -> Vec<String> {
+    crate::org::own_record::OWN_SEAT_FIELDS
+        .iter()
+        .map(|(field, _)| (*field).to_owned())
+        .collect()
+}
+
+/// The hint under 角色 on one's own staff record.
+#[wasm_bindgen(js_name = ownSeatHint)]
+pub fn own_seat_hint() -> String {
+    crate::org::own_record::OWN_SEAT_HINT.to_owned()
+}
