@@ -1566,7 +1566,8 @@ export interface components {
         list: ({
             /**
              * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-             * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+             * it is theirs to change, nothing when they may only read it or hold it themselves. The
+             * route's actions still apply.
              */
             availableActions: string[];
             /** Format: int64 */
@@ -1756,7 +1757,8 @@ export interface components {
       data: {
         /**
          * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-         * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+         * it is theirs to change, nothing when they may only read it or hold it themselves. The
+         * route's actions still apply.
          */
         availableActions: string[];
         /** Format: int64 */
@@ -2499,7 +2501,8 @@ export interface components {
     Role: {
       /**
        * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-       * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+       * it is theirs to change, nothing when they may only read it or hold it themselves. The
+       * route's actions still apply.
        */
       availableActions: string[];
       /** Format: int64 */
