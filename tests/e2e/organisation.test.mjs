@@ -221,14 +221,19 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     assert.equal(await page.getByTestId('field-idNumber').count(), 0, 'no editable ID number field');
 
-    // Whoever submitted does not approve: the general manager does, and the record leaves
-    // PENDING for 正式.
+    // Whoever submitted does not approve: they are offered 驳回 (to take it back) and no 通过.
+    await page.getByTestId('enrollment-reject').waitFor();
+    assert.equal(await page.getByTestId('enrollment-approve').count(), 0, 'no 通过 on one’s own submission');
+
+    // The general manager approves, and the record leaves PENDING for 正式; the hire has a role,
+    // so the confirm promises a login.
     const review = page.url();
     await context.close();
     const boss = await signIn(browser, site, 'boss');
     await boss.page.goto(review);
     await boss.page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     await boss.page.getByTestId('enrollment-approve').click();
+    await boss.page.getByText('通过后即可登录系统').waitFor();
     await boss.page.getByTestId('confirm-ok').click();
     await boss.page.getByTestId('onboarding-status').getByText('已入职').waitFor();
     await boss.page.getByTestId('confirm-ok').waitFor({ state: 'detached' });

@@ -121,3 +121,13 @@ pub fn own_seat_fields() -> Vec<String> {
 pub fn own_seat_hint() -> String {
     crate::org::own_record::OWN_SEAT_HINT.to_owned()
 }
+
+/// The confirm text of 通过: a login is promised only to a hire with a role.
+#[wasm_bindgen(js_name = onboardingApproveConfirm)]
+pub fn onboarding_approve_confirm(
+    real_name: &str,
+    working_status_label: &str,
+    has_role: bool,
+) -> String {
+    onboarding::approve_confirm(real_name, working_status_label, has_role)
+}

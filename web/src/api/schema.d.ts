@@ -855,7 +855,10 @@ export interface components {
       siteId?: number | null;
     };
     Enrollment: {
-      /** @description Core `onboardingAction` codes the status allows. */
+      /**
+       * @description Core `onboardingAction` codes the caller may take now: those the status allows, with
+       * 通过 and 驳回 only for an approver who did not send the record for approval.
+       */
       availableActions: string[];
       /** Format: int64 */
       createdAt: number;
@@ -1456,7 +1459,10 @@ export interface components {
       /** @description One page of a list and the count of all matching rows. */
       data: {
         list: ({
-            /** @description Core `onboardingAction` codes the status allows. */
+            /**
+             * @description Core `onboardingAction` codes the caller may take now: those the status allows, with
+             * 通过 and 驳回 only for an approver who did not send the record for approval.
+             */
             availableActions: string[];
             /** Format: int64 */
             createdAt: number;
