@@ -27,6 +27,14 @@ export interface paths {
      */
     post: operations["enablement"];
   };
+  "/api/v1/fm/app/inheritCity": {
+    /**
+     * 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+     * (removed and audited like any setting). Already following it changes nothing. Needs an app
+     * page's `edit` and a scope covering the organisation.
+     */
+    post: operations["inherit_city"];
+  };
   "/api/v1/fm/app/list": {
     /** The app catalogue. Needs an app page of any workspace. */
     post: operations["list"];
@@ -524,6 +532,8 @@ export interface components {
       icon: string;
       /** @description True when an organisation follows its city's setting. */
       inherited: boolean;
+      /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
+      restorable: boolean;
     };
     AppForm: {
       /** Format: int64 */
@@ -1947,6 +1957,8 @@ export interface components {
           icon: string;
           /** @description True when an organisation follows its city's setting. */
           inherited: boolean;
+          /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
+          restorable: boolean;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2208,6 +2220,13 @@ export interface components {
     IdRequest: {
       /** Format: int64 */
       id: number;
+    };
+    /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
+    InheritCity: {
+      /** Format: int64 */
+      appId: number;
+      /** Format: int64 */
+      organisationId?: number | null;
     };
     ListingRole: {
       /** Format: int64 */
@@ -2949,6 +2968,26 @@ export interface operations {
     };
     responses: {
       /** @description Apps with their setting */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
+        };
+      };
+    };
+  };
+  /**
+   * 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+   * (removed and audited like any setting). Already following it changes nothing. Needs an app
+   * page's `edit` and a scope covering the organisation.
+   */
+  inherit_city: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InheritCity"];
+      };
+    };
+    responses: {
+      /** @description Apps with their setting after the change */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
