@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
-use crate::entity::{app, app_enablement, organisation};
+use crate::entity::{app, app_enablement, city_site, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::target_site;
@@ -468,13 +468,19 @@ pub async fn inherit_city(
     ok(settings(&scoped, &target).await?)
 }
 
-/// A setting as the audit log keeps it.
+/// A setting as the audit log keeps it: which app, for which company or city, by name (the
+/// 操作日志 names the app and shows the level the setting is for).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EnablementRecord {
     pub app_id: i64,
+    pub app_name: String,
     pub site_id: i64,
+    pub site_name: String,
     pub organisation_id: Option<i64>,
+    /// Absent for a city's own setting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organisation_name: Option<String>,
     pub enabled: bool,
 }
 
@@ -483,15 +489,41 @@ impl Resource for app_enablement::Entity {
     type View = EnablementRecord;
 
     async fn describe<C: ConnectionTrait>(
-        _: &Unscoped<'_, C>,
+        db: &Unscoped<'_, C>,
         rows: Vec<app_enablement::Model>,
     ) -> Result<Vec<EnablementRecord>, AppError> {
+        let apps = db
+            .names::<app::Entity>(
+                app::Column::Id,
+                app::Column::Name,
+                rows.iter().map(|r| r.app_id),
+            )
+            .await?;
+        let sites = db
+            .names::<city_site::Entity>(
+                city_site::Column::Id,
+                city_site::Column::Name,
+                rows.iter().map(|r| r.site_id),
+            )
+            .await?;
+        let companies = db
+            .names::<organisation::Entity>(
+                organisation::Column::Id,
+                organisation::Column::Name,
+                rows.iter().filter_map(|r| r.organisation_id),
+            )
+            .await?;
         Ok(rows
             .into_iter()
             .map(|row| EnablementRecord {
                 app_id: row.app_id,
+                app_name: apps.get(&row.app_id).cloned().unwrap_or_default(),
                 site_id: row.site_id,
+                site_name: sites.get(&row.site_id).cloned().unwrap_or_default(),
                 organisation_id: row.organisation_id,
+                organisation_name: row
+                    .organisation_id
+                    .map(|id| companies.get(&id).cloned().unwrap_or_default()),
                 enabled: row.enabled,
             })
             .collect())

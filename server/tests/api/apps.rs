@@ -150,6 +150,29 @@ async fn a_company_goes_back_to_its_city_setting(app: TestApp) {
         .await;
     assert_eq!(removed["total"], 1, "{removed}");
     assert_eq!(removed["list"][0]["actorName"], "赵立新");
+    // The 操作日志 names the app and the company the setting was for, not only 状态.
+    let entry = &removed["list"][0];
+    assert_eq!(entry["entityName"], "电子签约");
+    assert_eq!(entry["before"]["appName"], "电子签约");
+    assert_eq!(entry["before"]["organisationName"], "安居经纪");
+    assert_eq!(entry["before"]["siteName"], "杭州");
+    let switched = app
+        .as_user("admin")
+        .await
+        .data(
+            AUDIT,
+            json!({ "entity": "appEnablement", "action": "update" }),
+        )
+        .await;
+    let city_entry = &switched["list"][0];
+    assert_eq!(city_entry["actorName"], "陈思雨", "{switched}");
+    assert_eq!(city_entry["entityName"], "电子签约");
+    assert_eq!(city_entry["after"]["siteName"], "杭州");
+    assert_eq!(city_entry["after"]["enabled"], false);
+    assert!(
+        city_entry["after"].get("organisationName").is_none(),
+        "a city's own setting"
+    );
 }
 
 /// 员工数 of a store, a company and a department counts the people working there, not those
