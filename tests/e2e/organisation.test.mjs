@@ -116,6 +116,27 @@ describe('a role with limited actions', () => {
   });
 });
 
+describe('one’s own staff record', () => {
+  test('the manager edits their own row with 角色 read-only and a hint; a colleague’s roles stay editable', async ({ browser, site }) => {
+    const { context, page } = await signIn(browser, site, 'manager');
+    await page.goto(`${site}/work/store/staff`);
+    await page.locator('tr', { hasText: '王建国' }).getByTestId('row-edit').click();
+    const form = page.locator('.arco-modal');
+    await form.getByText('不能修改自己的角色、门店、部门和岗位，请联系上级处理').waitFor();
+    await form.locator('[data-testid="field-roleIds"].arco-select-disabled').waitFor();
+    await form.getByTestId('field-roleIds').getByText('店长', { exact: true }).waitFor();
+    await shot(page, 'org-staff-own-roles-read-only');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+
+    await page.locator('tr', { hasText: '李晓峰' }).getByTestId('row-edit').click();
+    await form.getByTestId('field-roleIds').waitFor();
+    assert.equal(await form.locator('.arco-select-disabled[data-testid="field-roleIds"]').count(), 0, 'a colleague’s roles are editable');
+    assert.equal(await form.getByText('不能修改自己的角色').count(), 0);
+    await context.close();
+  });
+});
+
 describe("city operations and a company's roles", () => {
   test("权限设置 on a company role shows the role's /work grants and 保存 keeps them", async ({ browser, site, base }) => {
     const manager = await apiSession(base, 'manager');
