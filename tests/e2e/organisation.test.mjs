@@ -162,6 +162,25 @@ describe("city operations and a company's roles", () => {
   });
 });
 
+describe('a role one holds', () => {
+  test('the general manager sees 总经理 in the list without 编辑/权限设置, and its 权限设置 reads only', async ({ browser, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    const roles = await api(base, '/api/v1/fm/role/list', { pageNum: 1, pageSize: 100, name: '总经理' }, boss);
+    assert.equal(roles.code, 0, roles.message);
+    const own = roles.data.list.find((role) => role.name === '总经理');
+    const { context, page } = await signIn(browser, site, 'boss');
+    await page.goto(`${site}/work/enterprise/role`);
+    const row = page.locator('tr', { hasText: '总经理' });
+    await row.waitFor();
+    assert.equal(await row.getByTestId('row-edit').count(), 0, 'no 编辑 on one’s own role');
+    assert.equal(await row.getByTestId('row-permission').count(), 0, 'no 权限设置 on one’s own role');
+    await page.goto(`${site}/work/enterprise/roleSetting/${own.id}`);
+    await page.getByTestId('role-setting-read-only').waitFor();
+    assert.equal(await page.getByTestId('role-setting-save').count(), 0, 'nothing to save');
+    await context.close();
+  });
+});
+
 describe("a role's data scope on 权限设置", () => {
   test("is core's 数据权限 field, and a custom scope with nothing chosen is refused under 指定部门", async ({ browser, site, base }) => {
     const boss = await apiSession(base, 'boss');

@@ -663,20 +663,25 @@ pub async fn permission_tree(
     let db = scoped.unscoped();
     let held = permission_tree::grants_of(&db, row.id).await?;
     let offer = Offer::for_role(&db, &caller, &row).await?;
-    ok(permissions_of(&db, &offer, &held, row).await?)
+    ok(permissions_of(&scoped, &offer, &held, row).await?)
 }
 
+/// The tree and the role with the actions the caller may take on it (none on a role they hold,
+/// so 权限设置 opened by its address reads only).
 async fn permissions_of<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
+    scoped: &Scoped<'_, C>,
     offer: &Offer,
     held: &RoleGrants,
     row: role::Model,
 ) -> Result<RolePermissions, AppError> {
+    let db = scoped.unscoped();
     let kept = offer.outside(held);
+    let mut role = describe_one::<role::Entity, _>(&db, row).await?;
+    offer_actions(scoped, std::slice::from_mut(&mut role)).await?;
     Ok(RolePermissions {
-        tree: permission_tree::build(db, offer, held).await?,
+        tree: permission_tree::build(&db, offer, held).await?,
         kept_grants: kept.menu_ids.len() + kept.action_ids.len(),
-        role: describe_one::<role::Entity, _>(db, row).await?,
+        role,
     })
 }
 
@@ -758,5 +763,5 @@ pub async fn save_permissions(
     )
     .await?;
     txn.commit().await?;
-    ok(permissions_of(&scoped.unscoped(), &offer, &after, row).await?)
+    ok(permissions_of(&scoped, &offer, &after, row).await?)
 }

@@ -437,6 +437,11 @@ async fn a_role_one_holds_is_read_only_to_them(app: TestApp) {
     let detail = boss.data(ROLE_DETAIL, json!({ "id": own_role })).await;
     assert_eq!(detail["availableActions"], json!([]));
     let before = boss.data(TREE, json!({ "id": own_role })).await;
+    assert_eq!(
+        before["role"]["availableActions"],
+        json!([]),
+        "权限设置 reads only"
+    );
     for (path, body) in [
         (
             SAVE,
@@ -472,6 +477,11 @@ async fn a_role_one_holds_is_read_only_to_them(app: TestApp) {
     );
     // City operations, above the company, may change the general manager's role.
     let city = app.as_user("city").await;
+    let tree = city.data(TREE, json!({ "id": own_role })).await;
+    assert_eq!(
+        tree["role"]["availableActions"],
+        json!(["edit", "delete", "permission"])
+    );
     let from_above = city.data(ROLE_DETAIL, json!({ "id": own_role })).await;
     assert_eq!(
         from_above["availableActions"],
