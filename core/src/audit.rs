@@ -82,8 +82,8 @@ impl AuditAction {
 }
 
 /// The fields that name a record, most telling first: a person by their name, a menu by its
-/// menu name, everything else by `name`.
-const NAME_FIELDS: [&str; 4] = ["realName", "name", "menuName", "roleName"];
+/// menu name, an app's setting by its app, everything else by `name`.
+const NAME_FIELDS: [&str; 5] = ["realName", "name", "menuName", "roleName", "appName"];
 
 /// The name a record goes by in the log, read from its snapshot; `None` when it has none.
 pub fn record_name(snapshot: &Value) -> Option<String> {
@@ -140,5 +140,13 @@ mod tests {
         );
         assert_eq!(record_name(&json!({"id": 8, "name": "  "})), None);
         assert_eq!(record_name(&json!({"menuIds": [1, 2]})), None);
+        assert_eq!(
+            record_name(
+                &json!({"appId": 3, "appName": "电子签约", "organisationName": "安居经纪"})
+            )
+            .as_deref(),
+            Some("电子签约"),
+            "an app's setting goes by its app"
+        );
     }
 }

@@ -172,6 +172,28 @@ mod tests {
     }
 
     #[test]
+    fn an_app_setting_names_its_app_and_the_company_or_city_it_is_for() {
+        let got = pairs(
+            "appEnablement",
+            json!({
+                "appId": 3, "appName": "电子签约", "siteId": 1, "siteName": "杭州",
+                "organisationId": 1, "organisationName": "安居经纪", "enabled": false
+            }),
+        );
+        for line in [
+            ("应用", "电子签约"),
+            ("城市站点", "杭州"),
+            ("所属公司", "安居经纪"),
+            ("状态", "否"),
+        ] {
+            assert!(
+                got.contains(&(line.0.to_owned(), line.1.to_owned())),
+                "{got:?}"
+            );
+        }
+    }
+
+    #[test]
     fn lists_booleans_and_blanks_read_as_words() {
         let got = pairs(
             "staff",

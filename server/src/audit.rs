@@ -255,22 +255,40 @@ async fn name_the_rest<C: ConnectionTrait>(
     let menus = door
         .names::<menu::Entity>(menu::Column::Id, menu::Column::MenuName, wanted(&["menu"]))
         .await?;
+    // A setting's entry is about the setting's row; its app is the one its snapshot names (an
+    // entry from before settings carried the app's name).
+    let app_of = |entry: &AuditEntry| -> Option<i64> {
+        match entry.entity.as_str() {
+            "app" => Some(entry.entity_id),
+            "appEnablement" => entry
+                .after
+                .as_ref()
+                .or(entry.before.as_ref())
+                .and_then(|record| record.get("appId"))
+                .and_then(Value::as_i64),
+            _ => None,
+        }
+    };
     let apps = door
         .names::<app::Entity>(
             app::Column::Id,
             app::Column::Name,
-            wanted(&["app", "appEnablement"]),
+            entries
+                .iter()
+                .filter(|e| e.entity_name.is_none())
+                .filter_map(app_of),
         )
         .await?;
     let hired: HashMap<i64, i64> = hires.into_iter().collect();
     for entry in entries.iter_mut().filter(|e| e.entity_name.is_none()) {
         let id = entry.entity_id;
+        let app = app_of(entry);
         entry.entity_name = match entry.entity.as_str() {
             "staff" => people.get(&id),
             "enrollment" => hired.get(&id).and_then(|user| people.get(user)),
             "role" | "rolePermission" => roles.get(&id),
             "menu" => menus.get(&id),
-            "app" | "appEnablement" => apps.get(&id),
+            "app" | "appEnablement" => app.and_then(|app| apps.get(&app)),
             _ => None,
         }
         .cloned();

@@ -172,6 +172,20 @@ describe('row actions say which row they act on', () => {
     return { context, page };
   }
 
+  test('企业设置 › 应用: a company that switched an app goes back to 沿用城市设置', async ({ browser, site }) => {
+    const boss = await pageOf(browser, site, 'boss');
+    await boss.page.goto(`${site}/work/enterprise/app`);
+    const row = boss.page.locator('tr', { hasText: '电子签约' });
+    await row.getByText('沿用城市设置').waitFor();
+    await boss.page.getByRole('switch', { name: '启用 电子签约', exact: true }).click();
+    await row.getByText('本级设置').waitFor();
+    await boss.page.getByRole('button', { name: '恢复城市设置 电子签约', exact: true }).click();
+    await row.getByText('沿用城市设置').waitFor();
+    assert.equal(await row.getByRole('switch', { checked: true }).count(), 1, "杭州's setting: on");
+    assert.equal(await row.getByTestId('app-inherit-city').count(), 0, 'nothing left to restore');
+    await boss.context.close();
+  });
+
   test('a screen reader hears 删除 总经办, 编辑 西湖区, 启用 房源助手 rather than the same word on every row', async ({
     browser,
     site,

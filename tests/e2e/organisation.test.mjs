@@ -116,6 +116,27 @@ describe('a role with limited actions', () => {
   });
 });
 
+describe('one’s own staff record', () => {
+  test('the manager edits their own row with 角色 read-only and a hint; a colleague’s roles stay editable', async ({ browser, site }) => {
+    const { context, page } = await signIn(browser, site, 'manager');
+    await page.goto(`${site}/work/store/staff`);
+    await page.locator('tr', { hasText: '王建国' }).getByTestId('row-edit').click();
+    const form = page.locator('.arco-modal');
+    await form.getByText('不能修改自己的角色、门店、部门和岗位，请联系上级处理').waitFor();
+    await form.locator('[data-testid="field-roleIds"].arco-select-disabled').waitFor();
+    await form.getByTestId('field-roleIds').getByText('店长', { exact: true }).waitFor();
+    await shot(page, 'org-staff-own-roles-read-only');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+
+    await page.locator('tr', { hasText: '李晓峰' }).getByTestId('row-edit').click();
+    await form.getByTestId('field-roleIds').waitFor();
+    assert.equal(await form.locator('.arco-select-disabled[data-testid="field-roleIds"]').count(), 0, 'a colleague’s roles are editable');
+    assert.equal(await form.getByText('不能修改自己的角色').count(), 0);
+    await context.close();
+  });
+});
+
 describe("city operations and a company's roles", () => {
   test("权限设置 on a company role shows the role's /work grants and 保存 keeps them", async ({ browser, site, base }) => {
     const manager = await apiSession(base, 'manager');
@@ -138,6 +159,25 @@ describe("city operations and a company's roles", () => {
 
     const menuAfter = await api(base, '/api/v1/fm/login/getMenuListByUser', {}, manager);
     assert.deepEqual(menuAfter.data, menuBefore.data, "the role's holders keep every page and action");
+  });
+});
+
+describe('a role one holds', () => {
+  test('the general manager sees 总经理 in the list without 编辑/权限设置, and its 权限设置 reads only', async ({ browser, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    const roles = await api(base, '/api/v1/fm/role/list', { pageNum: 1, pageSize: 100, name: '总经理' }, boss);
+    assert.equal(roles.code, 0, roles.message);
+    const own = roles.data.list.find((role) => role.name === '总经理');
+    const { context, page } = await signIn(browser, site, 'boss');
+    await page.goto(`${site}/work/enterprise/role`);
+    const row = page.locator('tr', { hasText: '总经理' });
+    await row.waitFor();
+    assert.equal(await row.getByTestId('row-edit').count(), 0, 'no 编辑 on one’s own role');
+    assert.equal(await row.getByTestId('row-permission').count(), 0, 'no 权限设置 on one’s own role');
+    await page.goto(`${site}/work/enterprise/roleSetting/${own.id}`);
+    await page.getByTestId('role-setting-read-only').waitFor();
+    assert.equal(await page.getByTestId('role-setting-save').count(), 0, 'nothing to save');
+    await context.close();
   });
 });
 
@@ -221,14 +261,19 @@ describe('onboarding a new hire', () => {
     await page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     assert.equal(await page.getByTestId('field-idNumber').count(), 0, 'no editable ID number field');
 
-    // Whoever submitted does not approve: the general manager does, and the record leaves
-    // PENDING for 正式.
+    // Whoever submitted does not approve: they are offered 驳回 (to take it back) and no 通过.
+    await page.getByTestId('enrollment-reject').waitFor();
+    assert.equal(await page.getByTestId('enrollment-approve').count(), 0, 'no 通过 on one’s own submission');
+
+    // The general manager approves, and the record leaves PENDING for 正式; the hire has a role,
+    // so the confirm promises a login.
     const review = page.url();
     await context.close();
     const boss = await signIn(browser, site, 'boss');
     await boss.page.goto(review);
     await boss.page.getByTestId('onboarding-status').getByText('待审批').waitFor();
     await boss.page.getByTestId('enrollment-approve').click();
+    await boss.page.getByText('通过后即可登录系统').waitFor();
     await boss.page.getByTestId('confirm-ok').click();
     await boss.page.getByTestId('onboarding-status').getByText('已入职').waitFor();
     await boss.page.getByTestId('confirm-ok').waitFor({ state: 'detached' });

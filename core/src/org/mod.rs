@@ -11,6 +11,7 @@ pub mod fields;
 pub mod mask;
 pub mod onboarding;
 pub mod onboarding_steps;
+pub mod own_record;
 pub mod placement;
 pub mod staff_status;
 pub mod workspace;

@@ -183,9 +183,64 @@ pub fn available_actions(from: OnboardingStatus) -> Vec<OnboardingAction> {
         .collect()
 }
 
+/// The buttons an onboarding in `from` offers one caller: 通过 and 驳回 only to an approver, and
+/// 通过 not to the one who sent it for approval (the server refuses it with [`OWN_SUBMISSION`]).
+/// Their own 驳回 stays: it is how a submitter takes back a record to correct it, where 取消入职
+/// would end the whole onboarding.
+pub fn offered_actions(
+    from: OnboardingStatus,
+    approver: bool,
+    submitted_it: bool,
+) -> Vec<OnboardingAction> {
+    available_actions(from)
+        .into_iter()
+        .filter(|action| approver || !action.needs_approver())
+        .filter(|action| !(submitted_it && *action == A::Approve))
+        .collect()
+}
+
+/// The question 通过 asks: it promises a login only to a hire who has a role (without one the
+/// login is refused).
+pub fn approve_confirm(real_name: &str, working_status_label: &str, has_role: bool) -> String {
+    let after = if has_role {
+        "通过后即可登录系统。"
+    } else {
+        "该员工未分配角色，通过后仍无法登录系统，请先在员工资料中分配角色。"
+    };
+    format!("确认{real_name}入职为「{working_status_label}」？{after}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_an_approver_is_offered_the_decision_and_never_their_own_approval() {
+        let both = vec![A::Approve, A::Reject];
+        let decided = |actions: Vec<OnboardingAction>| {
+            actions
+                .into_iter()
+                .filter(|a| a.needs_approver())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(decided(offered_actions(S::Submitted, true, false)), both);
+        assert_eq!(
+            decided(offered_actions(S::Submitted, true, true)),
+            [A::Reject]
+        );
+        assert_eq!(decided(offered_actions(S::Submitted, false, false)), []);
+        assert!(offered_actions(S::Submitted, true, true).contains(&A::Cancel));
+    }
+
+    #[test]
+    fn approval_promises_a_login_only_with_a_role() {
+        assert_eq!(
+            approve_confirm("林新人", "正式", true),
+            "确认林新人入职为「正式」？通过后即可登录系统。"
+        );
+        let without = approve_confirm("林新人", "正式", false);
+        assert!(without.contains("未分配角色") && !without.contains("即可登录"));
+    }
 
     #[test]
     fn the_happy_path_and_a_rejection() {

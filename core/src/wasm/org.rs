@@ -130,3 +130,28 @@ pub fn onboarding_available_actions(status: &str) -> Vec<String> {
 pub fn onboarding_needs_approver(action: &str) -> bool {
     onboarding::OnboardingAction::from_code(action).is_some_and(|action| action.needs_approver())
 }
+
+/// The fields of one's own staff record that are read-only to them (roles and seat).
+#[wasm_bindgen(js_name = ownSeatFields)]
+pub fn own_seat_fields() -> Vec<String> {
+    crate::org::own_record::OWN_SEAT_FIELDS
+        .iter()
+        .map(|(field, _)| (*field).to_owned())
+        .collect()
+}
+
+/// The hint under 角色 on one's own staff record.
+#[wasm_bindgen(js_name = ownSeatHint)]
+pub fn own_seat_hint() -> String {
+    crate::org::own_record::OWN_SEAT_HINT.to_owned()
+}
+
+/// The confirm text of 通过: a login is promised only to a hire with a role.
+#[wasm_bindgen(js_name = onboardingApproveConfirm)]
+pub fn onboarding_approve_confirm(
+    real_name: &str,
+    working_status_label: &str,
+    has_role: bool,
+) -> String {
+    onboarding::approve_confirm(real_name, working_status_label, has_role)
+}

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
-use crate::entity::{app, app_enablement, organisation};
+use crate::entity::{app, app_enablement, city_site, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::target_site;
@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete))
         .routes(routes!(enablement))
         .routes(routes!(set_enabled))
+        .routes(routes!(inherit_city))
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -85,6 +86,8 @@ pub struct AppEnablement {
     pub enabled: bool,
     /// True when an organisation follows its city's setting.
     pub inherited: bool,
+    /// True when an organisation has a setting of its own that 恢复城市设置 can drop.
+    pub restorable: bool,
     /// Whether the caller may switch it at this level (their scope covers the company or city).
     pub editable: bool,
 }
@@ -143,6 +146,15 @@ impl CoreForm for AppEdit {
 pub struct EnablementQuery {
     #[serde(default, deserialize_with = "lenient_number")]
     pub site_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+/// Which app goes back to its city's setting, for which organisation (default: the caller's).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InheritCity {
+    pub app_id: i64,
     #[serde(default, deserialize_with = "lenient_number")]
     pub organisation_id: Option<i64>,
 }
@@ -333,6 +345,7 @@ async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablem
                 description: a.description,
                 enabled: setting.is_some_and(|s| s.enabled),
                 inherited: target.organisation.is_some() && of_org.is_none(),
+                restorable: of_org.is_some(),
                 editable,
             }
         })
@@ -372,18 +385,7 @@ pub async fn set_enabled(
     )
     .await?
     .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
-    let existing = scoped
-        .one(
-            scoped
-                .write::<app_enablement::Entity>()
-                .filter(app_enablement::Column::AppId.eq(request.app_id))
-                .filter(app_enablement::Column::SiteId.eq(target.site))
-                .filter(match target.organisation {
-                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
-                    None => app_enablement::Column::OrganisationId.is_null(),
-                }),
-        )
-        .await?;
+    let existing = own_setting(&scoped, &target, request.app_id).await?;
     let now = Utc::now();
     match existing {
         Some(row) => {
@@ -412,13 +414,73 @@ pub async fn set_enabled(
     ok(settings(&scoped, &target).await?)
 }
 
-/// A setting as the audit log keeps it.
+/// The setting stored at the target's own level, if any.
+async fn own_setting(
+    scoped: &Scoped<'_>,
+    target: &Target,
+    app_id: i64,
+) -> Result<Option<app_enablement::Model>, AppError> {
+    scoped
+        .one(
+            scoped
+                .write::<app_enablement::Entity>()
+                .filter(app_enablement::Column::AppId.eq(app_id))
+                .filter(app_enablement::Column::SiteId.eq(target.site))
+                .filter(match target.organisation {
+                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
+                    None => app_enablement::Column::OrganisationId.is_null(),
+                }),
+        )
+        .await
+}
+
+/// 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+/// (removed and audited like any setting). Already following it changes nothing. Needs an app
+/// page's `edit` and a scope covering the organisation.
+#[utoipa::path(post, path = "/api/v1/fm/app/inheritCity", tag = "app",
+    request_body = InheritCity, security(("token" = [])),
+    responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
+pub async fn inherit_city(
+    caller: Caller,
+    AppJson(request): AppJson<InheritCity>,
+) -> ApiResult<Vec<AppEnablement>> {
+    let scoped = caller.require(need::APP_ENABLE)?;
+    let target = target(&scoped, None, request.organisation_id).await?;
+    if target.organisation.is_none() {
+        return Err(AppError::invalid(
+            "organisationId",
+            "城市的应用设置没有上级设置可恢复",
+        ));
+    }
+    // With no row to drop the removal would check nothing: whoever may not switch the
+    // company's apps is refused all the same.
+    let place = Place {
+        site: Some(target.site),
+        organisation: target.organisation,
+        ..Place::default()
+    };
+    if !scoped.scope().covers(&place) {
+        return Err(AppError::out_of_scope());
+    }
+    if let Some(row) = own_setting(&scoped, &target, request.app_id).await? {
+        scoped.remove::<app_enablement::Entity>(row.id).await?;
+    }
+    ok(settings(&scoped, &target).await?)
+}
+
+/// A setting as the audit log keeps it: which app, for which company or city, by name (the
+/// 操作日志 names the app and shows the level the setting is for).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct EnablementRecord {
     pub app_id: i64,
+    pub app_name: String,
     pub site_id: i64,
+    pub site_name: String,
     pub organisation_id: Option<i64>,
+    /// Absent for a city's own setting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organisation_name: Option<String>,
     pub enabled: bool,
 }
 
@@ -427,15 +489,41 @@ impl Resource for app_enablement::Entity {
     type View = EnablementRecord;
 
     async fn describe<C: ConnectionTrait>(
-        _: &Unscoped<'_, C>,
+        db: &Unscoped<'_, C>,
         rows: Vec<app_enablement::Model>,
     ) -> Result<Vec<EnablementRecord>, AppError> {
+        let apps = db
+            .names::<app::Entity>(
+                app::Column::Id,
+                app::Column::Name,
+                rows.iter().map(|r| r.app_id),
+            )
+            .await?;
+        let sites = db
+            .names::<city_site::Entity>(
+                city_site::Column::Id,
+                city_site::Column::Name,
+                rows.iter().map(|r| r.site_id),
+            )
+            .await?;
+        let companies = db
+            .names::<organisation::Entity>(
+                organisation::Column::Id,
+                organisation::Column::Name,
+                rows.iter().filter_map(|r| r.organisation_id),
+            )
+            .await?;
         Ok(rows
             .into_iter()
             .map(|row| EnablementRecord {
                 app_id: row.app_id,
+                app_name: apps.get(&row.app_id).cloned().unwrap_or_default(),
                 site_id: row.site_id,
+                site_name: sites.get(&row.site_id).cloned().unwrap_or_default(),
                 organisation_id: row.organisation_id,
+                organisation_name: row
+                    .organisation_id
+                    .map(|id| companies.get(&id).cloned().unwrap_or_default()),
                 enabled: row.enabled,
             })
             .collect())

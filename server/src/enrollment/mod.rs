@@ -71,7 +71,8 @@ pub struct Enrollment {
     pub submitted_at: Option<i64>,
     pub decided_at: Option<i64>,
     pub created_at: i64,
-    /// Core `onboardingAction` codes the status allows.
+    /// Core `onboardingAction` codes the caller may take now: those the status allows, with
+    /// 通过 and 驳回 only for an approver who did not send the record for approval.
     pub available_actions: Vec<String>,
 }
 
@@ -243,6 +244,42 @@ async fn describe<C: ConnectionTrait>(
     Ok(out)
 }
 
+/// Narrows each record's `available_actions` to the caller: 通过 and 驳回 only for an approver
+/// who did not send the record for approval (core's `offered_actions`).
+async fn offer_to_caller<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    records: &mut [Enrollment],
+) -> Result<(), AppError> {
+    let approver = scoped.caller().allows(need::ENROLLMENT_APPROVE);
+    let db = scoped.unscoped();
+    for record in records.iter_mut() {
+        let Some(status) = OnboardingStatus::from_code(&record.status) else {
+            continue;
+        };
+        let decidable = onboarding::available_actions(status)
+            .iter()
+            .any(|action| action.needs_approver());
+        let submitted_it =
+            decidable && submitter_of(&db, record.id).await? == Some(scoped.actor().id);
+        record.available_actions = onboarding::offered_actions(status, approver, submitted_it)
+            .into_iter()
+            .map(|action| action.code().to_owned())
+            .collect();
+    }
+    Ok(())
+}
+
+/// A record as its caller sees it: the detail, with the actions offered to them.
+async fn answer<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    row: enrollment::Model,
+    unmasked: bool,
+) -> Result<EnrollmentDetail, AppError> {
+    let mut detail = describe_detail(&scoped.unscoped(), row, unmasked).await?;
+    offer_to_caller(scoped, std::slice::from_mut(&mut detail.enrollment)).await?;
+    Ok(detail)
+}
+
 async fn describe_detail<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     row: enrollment::Model,
@@ -306,7 +343,9 @@ pub async fn list(
         select = select.filter(enrollment::Column::UserId.in_subquery(named));
     }
     let select = select.order_by_desc(enrollment::Column::Id);
-    ok(scoped.list(select, query.page).await?)
+    let mut page = scoped.list(select, query.page).await?;
+    offer_to_caller(&scoped, &mut page.list).await?;
+    ok(page)
 }
 
 /// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
@@ -328,7 +367,7 @@ pub async fn detail(
     } else {
         scoped.get::<enrollment::Entity>(request.id).await?
     };
-    ok(describe_detail(&scoped.unscoped(), row, request.unmasked).await?)
+    ok(answer(&scoped, row, request.unmasked).await?)
 }
 
 /// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
@@ -394,7 +433,7 @@ pub async fn start(
     )
     .await?;
     on.record_created::<enrollment::Entity>(&row).await?;
-    let saved = describe_detail(&on.unscoped(), row, false).await?;
+    let saved = answer(&on, row, false).await?;
     txn.commit().await?;
     ok(saved)
 }
@@ -501,7 +540,7 @@ async fn moved(
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = move_to(&on, row, action, to, reason, change).await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
+    let answer = answer(&on, saved, false).await?;
     txn.commit().await?;
     Ok(answer)
 }
@@ -533,7 +572,7 @@ pub async fn save(
     staff::apply_person(&mut record, person);
     let hire = on.update::<user::Entity>(record).await?;
     on.record_changed::<user::Entity>(&old, &hire).await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
+    let answer = answer(&on, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }
@@ -600,7 +639,7 @@ pub async fn approve(
     })
     .await?;
     apply_status(&on, hire, effect, Some(target), "").await?;
-    let answer = describe_detail(&on.unscoped(), saved, false).await?;
+    let answer = answer(&on, saved, false).await?;
     txn.commit().await?;
     ok(answer)
 }

@@ -9,6 +9,7 @@ use brokerdesk_core::forms::{self, Form};
 use std::collections::HashSet;
 
 use brokerdesk_core::org::data_scope::{self, DataScope};
+use brokerdesk_core::org::own_record;
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
@@ -68,7 +69,8 @@ pub struct Role {
     pub custom_store_ids: Vec<i64>,
     pub created_at: i64,
     /// What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-    /// it is theirs to change, nothing when they may only read it. The route's actions still apply.
+    /// it is theirs to change, nothing when they may only read it or hold it themselves. The
+    /// route's actions still apply.
     pub available_actions: Vec<String>,
 }
 
@@ -89,10 +91,43 @@ async fn offer_actions<C: ConnectionTrait>(
         .await?
         .into_iter()
         .collect();
-    for role in roles.iter_mut().filter(|role| writable.contains(&role.id)) {
+    let held = held_roles(scoped).await?;
+    let super_admin = scoped.caller().is_super_admin();
+    for role in roles.iter_mut().filter(|role| {
+        writable.contains(&role.id)
+            && own_record::may_change_role(held.contains(&role.id), super_admin)
+    }) {
         role.available_actions = ROLE_ACTIONS.map(String::from).to_vec();
     }
     Ok(())
+}
+
+/// The roles the caller holds.
+async fn held_roles<C: ConnectionTrait>(scoped: &Scoped<'_, C>) -> Result<HashSet<i64>, AppError> {
+    let db = scoped.unscoped();
+    let held: Vec<i64> = db
+        .values(
+            db.find::<user_role::Entity>()
+                .filter(user_role::Column::UserId.eq(scoped.actor().id)),
+            user_role::Column::RoleId,
+        )
+        .await?;
+    Ok(held.into_iter().collect())
+}
+
+/// Core's rule: a role the caller holds is read-only to them (不能修改自己所属的角色), or a
+/// general manager could untick their own permissions and lock the company out. Whoever is
+/// above them (city operations, the administrator) holds other roles and may change it.
+async fn refuse_own_role<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    role_id: i64,
+) -> Result<(), AppError> {
+    let holds_it = held_roles(scoped).await?.contains(&role_id);
+    if own_record::may_change_role(holds_it, scoped.caller().is_super_admin()) {
+        Ok(())
+    } else {
+        Err(AppError::OutOfScope(own_record::OWN_ROLE))
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -612,6 +647,7 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiRes
     let scoped = caller.require(need::ROLE_EDIT)?;
     let request = form::checked(&request)?;
     let before = scoped.get_writable::<role::Entity>(request.id).await?;
+    refuse_own_role(&scoped, before.id).await?;
     let place = role::Entity::place(&before);
     let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
     let txn = scoped.begin().await?;
@@ -634,6 +670,8 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiRes
     responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
 pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::ROLE_DELETE)?;
+    scoped.get_writable::<role::Entity>(request.id).await?;
+    refuse_own_role(&scoped, request.id).await?;
     scoped.remove::<role::Entity>(request.id).await?;
     ok(Empty {})
 }
@@ -652,20 +690,25 @@ pub async fn permission_tree(
     let db = scoped.unscoped();
     let held = permission_tree::grants_of(&db, row.id).await?;
     let offer = Offer::for_role(&db, &caller, &row).await?;
-    ok(permissions_of(&db, &offer, &held, row).await?)
+    ok(permissions_of(&scoped, &offer, &held, row).await?)
 }
 
+/// The tree and the role with the actions the caller may take on it (none on a role they hold,
+/// so 权限设置 opened by its address reads only).
 async fn permissions_of<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
+    scoped: &Scoped<'_, C>,
     offer: &Offer,
     held: &RoleGrants,
     row: role::Model,
 ) -> Result<RolePermissions, AppError> {
+    let db = scoped.unscoped();
     let kept = offer.outside(held);
+    let mut role = describe_one::<role::Entity, _>(&db, row).await?;
+    offer_actions(scoped, std::slice::from_mut(&mut role)).await?;
     Ok(RolePermissions {
-        tree: permission_tree::build(db, offer, held).await?,
+        tree: permission_tree::build(&db, offer, held).await?,
         kept_grants: kept.menu_ids.len() + kept.action_ids.len(),
-        role: describe_one::<role::Entity, _>(db, row).await?,
+        role,
     })
 }
 
@@ -681,6 +724,7 @@ pub async fn save_permissions(
 ) -> ApiResult<RolePermissions> {
     let scoped = caller.require(need::ROLE_PERMISSIONS_SAVE)?;
     let row = scoped.get_writable::<role::Entity>(request.id).await?;
+    refuse_own_role(&scoped, row.id).await?;
     let db = scoped.unscoped();
     // What the ticks mean: an action brings its page, anything brings the directories above.
     let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
@@ -746,5 +790,5 @@ pub async fn save_permissions(
     )
     .await?;
     txn.commit().await?;
-    ok(permissions_of(&scoped.unscoped(), &offer, &after, row).await?)
+    ok(permissions_of(&scoped, &offer, &after, row).await?)
 }

@@ -7,6 +7,7 @@ pub mod view;
 
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
+use brokerdesk_core::org::own_record::{self, SeatIds};
 use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
@@ -482,6 +483,28 @@ fn ensure_person_changeable(scoped: &Scoped<'_>, person: &user::Model) -> Result
     }
 }
 
+/// Core's rule on one's own record: the details may change, the seat (roles, store, department,
+/// position) may not, each refusal on its field.
+fn refuse_own_seat_change(
+    person: &user::Model,
+    held_roles: &[i64],
+    asked: &SeatForm,
+) -> Result<(), AppError> {
+    let held = SeatIds {
+        store: person.store_id,
+        department: person.department_id,
+        position: person.position_id,
+        roles: held_roles.to_vec(),
+    };
+    let asked = SeatIds {
+        store: asked.store_id,
+        department: asked.department_id,
+        position: asked.position_id,
+        roles: asked.role_ids.clone(),
+    };
+    own_record::check_own_seat(&held, &asked).map_err(AppError::Fields)
+}
+
 /// Ends every open session of a person at once.
 // A child-row helper (clippy.toml): sessions belong to a person the caller may change.
 #[allow(clippy::disallowed_methods)]
@@ -545,7 +568,6 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     let before = scoped.get_writable::<user::Entity>(form.id).await?;
     ensure_person_changeable(&scoped, &before)?;
     let person = form.person.check(false)?;
-    let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
     let db = scoped.unscoped();
     let held: Vec<i64> = db
         .values(
@@ -554,6 +576,10 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
             user_role::Column::RoleId,
         )
         .await?;
+    if before.id == scoped.actor().id {
+        refuse_own_seat_change(&before, &held, &form.seat)?;
+    }
+    let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
     let roles = seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
     refuse_duplicates(&db, None, &person, Some(before.id)).await?;
     let txn = scoped.begin().await?;

@@ -106,8 +106,25 @@ async fn a_new_hire_is_onboarded_end_to_end(app: TestApp) {
     assert_eq!(saved["status"], "DRAFT");
     let submitted = manager.data(SUBMIT, json!({ "id": id })).await;
     assert_eq!(submitted["status"], "SUBMITTED");
+    // The submitter is not offered 通过 (it would be refused), only 驳回 to take it back for
+    // correction; another approver is offered both.
+    assert_eq!(submitted["availableActions"], json!(["reject", "cancel"]));
+    let listed = manager.data(LIST, json!({ "pageSize": 100 })).await;
+    let row = listed["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(row["availableActions"], json!(["reject", "cancel"]));
+    let for_boss = app
+        .as_user("boss")
+        .await
+        .data(DETAIL, json!({ "id": id }))
+        .await;
     assert_eq!(
-        submitted["availableActions"],
+        for_boss["availableActions"],
         json!(["approve", "reject", "cancel"])
     );
 

@@ -404,6 +404,12 @@ async fn global_and_city_writes(app: TestApp) {
     })
     .await;
     m.same("/api/v1/fm/app/setEnabled", COMPANY_WRITE, json!({ "appId": s.apps["dashboard"], "organisationId": s.org("安居经纪"), "enabled": true })).await;
+    m.same(
+        "/api/v1/fm/app/inheritCity",
+        COMPANY_WRITE,
+        json!({ "appId": s.apps["eSign"], "organisationId": s.org("安居经纪") }),
+    )
+    .await;
 
     let anju = s.org("安居经纪");
     let dictionary = "APSPASSPS";

@@ -427,6 +427,75 @@ async fn role_rows_offer_only_what_the_caller_may_change(app: TestApp) {
     );
 }
 
+/// A general manager who unticks their own role's permissions would lock the whole company out:
+/// a role one holds offers no 编辑, 删除 or 权限设置, and each is refused; nothing changes. City
+/// operations, above the company, still change it.
+async fn a_role_one_holds_is_read_only_to_them(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let own_role = json!(s.roles["安居经纪/总经理"]);
+    let boss = app.as_user("boss").await;
+    let detail = boss.data(ROLE_DETAIL, json!({ "id": own_role })).await;
+    assert_eq!(detail["availableActions"], json!([]));
+    let before = boss.data(TREE, json!({ "id": own_role })).await;
+    assert_eq!(
+        before["role"]["availableActions"],
+        json!([]),
+        "权限设置 reads only"
+    );
+    for (path, body) in [
+        (
+            SAVE,
+            json!({ "id": own_role, "menuIds": [], "actionIds": [] }),
+        ),
+        (
+            ROLE_EDIT,
+            json!({ "id": own_role, "name": "总经理", "dataScope": "SELF" }),
+        ),
+        (ROLE_DELETE, json!({ "id": own_role })),
+    ] {
+        boss.post(path, body)
+            .await
+            .assert_error(10020002, "不能修改自己所属的角色");
+    }
+    let after = boss.data(TREE, json!({ "id": own_role })).await;
+    assert_eq!(checked(&after["tree"]), checked(&before["tree"]));
+    assert_eq!(after["role"]["dataScope"], before["role"]["dataScope"]);
+    // The workspace still answers with its pages.
+    assert!(
+        !boss.data(USER_INFO, json!({})).await["permissions"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    // Another role of the same company stays the general manager's to change.
+    let manager_role = boss
+        .data(ROLE_DETAIL, json!({ "id": s.roles["安居经纪/店长"] }))
+        .await;
+    assert_eq!(
+        manager_role["availableActions"],
+        json!(["edit", "delete", "permission"])
+    );
+    // City operations, above the company, may change the general manager's role.
+    let city = app.as_user("city").await;
+    let tree = city.data(TREE, json!({ "id": own_role })).await;
+    assert_eq!(
+        tree["role"]["availableActions"],
+        json!(["edit", "delete", "permission"])
+    );
+    let from_above = city.data(ROLE_DETAIL, json!({ "id": own_role })).await;
+    assert_eq!(
+        from_above["availableActions"],
+        json!(["edit", "delete", "permission"])
+    );
+    let renamed = city
+        .data(
+            ROLE_EDIT,
+            json!({ "id": own_role, "name": "总经理", "dataScope": before["role"]["dataScope"], "remark": "城市运营调整" }),
+        )
+        .await;
+    assert_eq!(renamed["remark"], "城市运营调整");
+}
+
 /// Every menu and action id the tree marks checked.
 fn checked(tree: &Value) -> (Vec<i64>, Vec<i64>) {
     let mut nodes = Vec::new();
@@ -619,6 +688,7 @@ async fn city_operations_make_a_working_role_for_a_new_company(app: TestApp) {
 }
 
 on_both_backends!(
+    a_role_one_holds_is_read_only_to_them,
     role_rows_offer_only_what_the_caller_may_change,
     a_role_with_limited_actions_hides_and_refuses_the_rest,
     nobody_hands_on_more_than_they_hold,

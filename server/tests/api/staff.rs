@@ -454,6 +454,62 @@ async fn nobody_is_offered_a_status_action_on_their_own_row(app: TestApp) {
     assert_eq!(own["availableActions"], json!([]));
 }
 
+/// A store manager who removes their own 店长 role (or moves their own seat) is refused on the
+/// field and keeps it, so they are never thrown out of their own workspace; their personal
+/// details still change, and their superior may change their roles.
+async fn nobody_changes_their_own_roles_or_seat(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let own = manager
+        .data(
+            DETAIL,
+            json!({ "id": s.users["manager"], "unmasked": true }),
+        )
+        .await;
+    let body = |roles: Value, store: Value| {
+        json!({
+            "id": s.users["manager"], "realName": own["realName"], "mobile": own["mobile"],
+            "storeId": store, "departmentId": own["departmentId"], "positionId": own["positionId"],
+            "roleIds": roles, "address": "杭州市西湖区文三路1号",
+        })
+    };
+    let held = json!([s.roles["安居经纪/店长"]]);
+    let answer = manager
+        .post(EDIT, body(json!([]), own["storeId"].clone()))
+        .await;
+    answer.assert_error(10000004, "不能修改自己的角色");
+    assert_eq!(answer.body["errors"]["roleIds"][0], "不能修改自己的角色");
+    let answer = manager
+        .post(EDIT, body(held.clone(), json!(s.stores["滨江店"])))
+        .await;
+    assert_eq!(
+        answer.body["errors"]["storeId"][0], "不能修改自己的所属门店",
+        "{}",
+        answer.body
+    );
+    // Still a manager: the workspace answers, the roles are as they were.
+    manager.data(USER_INFO, json!({})).await;
+    let kept = manager
+        .data(DETAIL, json!({ "id": s.users["manager"] }))
+        .await;
+    assert_eq!(kept["roles"][0]["name"], "店长");
+    // The details are theirs to keep up to date.
+    let saved = manager.data(EDIT, body(held, own["storeId"].clone())).await;
+    assert_eq!(saved["address"], "杭州市西湖区文三路1号");
+    // The general manager above may change the manager's roles.
+    let boss = app.as_user("boss").await;
+    let moved = boss
+        .data(
+            EDIT,
+            body(
+                json!([s.roles["安居经纪/店长"], s.roles["安居经纪/经纪人"]]),
+                own["storeId"].clone(),
+            ),
+        )
+        .await;
+    assert_eq!(moved["roles"].as_array().unwrap().len(), 2);
+}
+
 /// Two people change one person's status at the same moment: one change wins, the other is
 /// refused, and the history shows one move.
 async fn two_status_changes_at_once_make_one_move(app: TestApp) {
@@ -508,6 +564,7 @@ async fn an_unknown_stored_working_status_is_named_not_a_crash(app: TestApp) {
 }
 
 on_both_backends!(
+    nobody_changes_their_own_roles_or_seat,
     nobody_is_offered_a_status_action_on_their_own_row,
     each_scope_sees_its_own_people_and_nobody_elses,
     bad_staff_input_is_refused_and_writes_nothing,

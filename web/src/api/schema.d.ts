@@ -27,6 +27,14 @@ export interface paths {
      */
     post: operations["enablement"];
   };
+  "/api/v1/fm/app/inheritCity": {
+    /**
+     * 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+     * (removed and audited like any setting). Already following it changes nothing. Needs an app
+     * page's `edit` and a scope covering the organisation.
+     */
+    post: operations["inherit_city"];
+  };
   "/api/v1/fm/app/list": {
     /** The app catalogue. Needs an app page of any workspace. */
     post: operations["list"];
@@ -524,6 +532,8 @@ export interface components {
       icon: string;
       /** @description True when an organisation follows its city's setting. */
       inherited: boolean;
+      /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
+      restorable: boolean;
     };
     AppForm: {
       /** Format: int64 */
@@ -855,7 +865,10 @@ export interface components {
       siteId?: number | null;
     };
     Enrollment: {
-      /** @description Core `onboardingAction` codes the status allows. */
+      /**
+       * @description Core `onboardingAction` codes the caller may take now: those the status allows, with
+       * 通过 and 驳回 only for an approver who did not send the record for approval.
+       */
       availableActions: string[];
       /** Format: int64 */
       createdAt: number;
@@ -1456,7 +1469,10 @@ export interface components {
       /** @description One page of a list and the count of all matching rows. */
       data: {
         list: ({
-            /** @description Core `onboardingAction` codes the status allows. */
+            /**
+             * @description Core `onboardingAction` codes the caller may take now: those the status allows, with
+             * 通过 and 驳回 only for an approver who did not send the record for approval.
+             */
             availableActions: string[];
             /** Format: int64 */
             createdAt: number;
@@ -1566,7 +1582,8 @@ export interface components {
         list: ({
             /**
              * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-             * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+             * it is theirs to change, nothing when they may only read it or hold it themselves. The
+             * route's actions still apply.
              */
             availableActions: string[];
             /** Format: int64 */
@@ -1761,7 +1778,8 @@ export interface components {
       data: {
         /**
          * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-         * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+         * it is theirs to change, nothing when they may only read it or hold it themselves. The
+         * route's actions still apply.
          */
         availableActions: string[];
         /** Format: int64 */
@@ -1949,6 +1967,8 @@ export interface components {
           icon: string;
           /** @description True when an organisation follows its city's setting. */
           inherited: boolean;
+          /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
+          restorable: boolean;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2220,6 +2240,13 @@ export interface components {
     IdRequest: {
       /** Format: int64 */
       id: number;
+    };
+    /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
+    InheritCity: {
+      /** Format: int64 */
+      appId: number;
+      /** Format: int64 */
+      organisationId?: number | null;
     };
     ListingRole: {
       /** Format: int64 */
@@ -2519,7 +2546,8 @@ export interface components {
     Role: {
       /**
        * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
-       * it is theirs to change, nothing when they may only read it. The route's actions still apply.
+       * it is theirs to change, nothing when they may only read it or hold it themselves. The
+       * route's actions still apply.
        */
       availableActions: string[];
       /** Format: int64 */
@@ -2975,6 +3003,26 @@ export interface operations {
     };
     responses: {
       /** @description Apps with their setting */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
+        };
+      };
+    };
+  };
+  /**
+   * 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+   * (removed and audited like any setting). Already following it changes nothing. Needs an app
+   * page's `edit` and a scope covering the organisation.
+   */
+  inherit_city: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InheritCity"];
+      };
+    };
+    responses: {
+      /** @description Apps with their setting after the change */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];

@@ -3,8 +3,8 @@ import type { Schema } from '../schemas';
 import { act, pageOf, read, write } from './calls';
 
 export type App = Schema<'App'>;
-/** An app at one level; `inherited` when the company follows its city site, `editable` when the
- *  caller's data scope covers this level. */
+/** An app at one level; `inherited` when the company follows its city site, `restorable` when it
+ *  has a setting of its own, `editable` when the caller's data scope covers this level. */
 export type AppEnablement = Schema<'AppEnablement'>;
 
 export const appApi = {
@@ -16,4 +16,7 @@ export const appApi = {
     read<AppEnablement[]>('/api/v1/fm/app/enablement', where),
   setEnabled: (data: Schema<'SetEnabled'>) =>
     act<AppEnablement[]>('/api/v1/fm/app/setEnabled', data),
+  /** 恢复城市设置: the company drops its own setting and follows its city site again. */
+  inheritCity: (data: Schema<'InheritCity'>) =>
+    act<AppEnablement[]>('/api/v1/fm/app/inheritCity', data),
 };

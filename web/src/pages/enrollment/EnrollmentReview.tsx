@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-design/web-react';
-import { onboardingAvailableActions, onboardingNeedsApprover } from '@core/wasm';
+import { onboardingApproveConfirm, onboardingNeedsApprover } from '@core/wasm';
 import { IconEye } from '@arco-design/web-react/icon';
 import { enrollmentApi } from '../../api/org/enrollment';
 import { useReveal } from '../../api/useRead';
@@ -41,13 +41,14 @@ export default function EnrollmentReview() {
   const revealed = revealing && whole.data?.status === current.status ? whole.data : undefined;
   const enrollment = revealed ?? current;
   const toggleReveal = () => setRevealedIn(revealing ? undefined : current.status);
-  const actions = onboardingAvailableActions(enrollment.status);
+  // The server offers 通过/驳回 only to an approver who did not send the record for approval.
+  const actions = enrollment.availableActions;
 
   const approve = () =>
     confirmAction({
       title: '通过入职',
       danger: false,
-      content: `确认${enrollment.realName}入职为「${enumText('workingStatus', enrollment.workingStatus)}」？通过后即可登录系统。`,
+      content: onboardingApproveConfirm(enrollment.realName, enumText('workingStatus', enrollment.workingStatus), enrollment.roles.length > 0),
       onOk: async () => {
         show(await enrollmentApi.approve(enrollment.id));
         Message.success('已通过，员工已入职');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Message, Switch, Tag } from '@arco-design/web-react';
+import { Alert, Button, Message, Space, Switch, Tag } from '@arco-design/web-react';
 import { appApi, type AppEnablement } from '../../../api/org/app';
 import { enumText } from '../../../components/enums';
 import { DataTable } from '../../../components/list/DataTable';
@@ -32,6 +32,19 @@ export default function AppEnablementPage() {
     }
   };
 
+  const inheritCity = async (app: AppEnablement) => {
+    setSaving(app.appId);
+    try {
+      await appApi.inheritCity({ appId: app.appId });
+      Message.success('已恢复城市设置');
+      query.reload();
+    } catch {
+      // the request client has shown the refusal
+    } finally {
+      setSaving(undefined);
+    }
+  };
+
   return (
     <div className="page-card" data-testid="app-enablement">
       <div className="list-page__toolbar">
@@ -51,7 +64,27 @@ export default function AppEnablementPage() {
           {
             title: '来源',
             dataIndex: 'inherited',
-            render: (inherited: boolean) => (inherited ? <Tag>沿用城市设置</Tag> : <Tag color="arcoblue">本级设置</Tag>),
+            // A company's own setting can go back to its city's (恢复城市设置).
+            render: (inherited: boolean, app: AppEnablement) =>
+              inherited ? (
+                <Tag>沿用城市设置</Tag>
+              ) : (
+                <Space size={4}>
+                  <Tag color="arcoblue">本级设置</Tag>
+                  {app.restorable && canEdit && app.editable && (
+                    <Button
+                      type="text"
+                      size="mini"
+                      loading={saving === app.appId}
+                      onClick={() => void inheritCity(app)}
+                      aria-label={`恢复城市设置 ${app.appName}`}
+                      data-testid="app-inherit-city"
+                    >
+                      恢复城市设置
+                    </Button>
+                  )}
+                </Space>
+              ),
           },
           {
             title: '启用',

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Form, Message, Tag, Typography } from '@arco-design/web-react';
+import { Alert, Button, Form, Message, Tag, Typography } from '@arco-design/web-react';
 import { IconSave } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
 import { departmentApi, storeApi } from '../../../api/org/org';
@@ -11,7 +11,7 @@ import { enumText } from '../../../components/enums';
 import { coreFields } from '../../../components/form/coreForm';
 import { FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
-import { Permission, usePermission } from '../../../components/Permission';
+import { usePermission } from '../../../components/Permission';
 import { PermissionTree } from '../../../components/tree/PermissionTree';
 import type { Grants } from '../../../components/tree/permissionKeys';
 import { treeOptions } from '../../../components/tree/treeOptions';
@@ -62,7 +62,9 @@ export default function RoleSettingPage({ route }: PageProps) {
   const setGrants = (next: Grants) => setTicked({ roleId: id, grants: next });
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<ScopeValues>();
-  const canEdit = usePermission()('edit');
+  // The page's 编辑 action, and the server's word on this role: none on a role one holds.
+  const mayEditPage = usePermission()('edit');
+  const canEdit = mayEditPage && (loaded?.role.availableActions.includes('permission') ?? false);
   const departments = useOptions(() => departmentApi.options());
   const stores = toOptions(useOptions(() => storeApi.options()));
   const grantable = useOptions(() => roleApi.dataScopes());
@@ -132,13 +134,16 @@ export default function RoleSettingPage({ route }: PageProps) {
       error={error}
       subject={loaded?.role.name}
       extra={
-        <Permission action="edit">
+        canEdit && (
           <Button type="primary" icon={<IconSave />} loading={saving} onClick={save} data-testid="role-setting-save">
             保存
           </Button>
-        </Permission>
+        )
       }
     >
+      {mayEditPage && loaded && !canEdit && (
+        <Alert type="info" content="仅可查看：自己所属的角色和上级管理的角色由上级修改" data-testid="role-setting-read-only" />
+      )}
       <DetailSection title="数据权限">
         <Form
           form={form}
@@ -165,7 +170,7 @@ export default function RoleSettingPage({ route }: PageProps) {
         )}
         <PermissionTree menus={menus} value={grants} onChange={setGrants} />
         {/* A long tree ends where the eye is: 保存 again at its foot. */}
-        <Permission action="edit">
+        {canEdit && (
           <Button
             type="primary"
             icon={<IconSave />}
@@ -176,7 +181,7 @@ export default function RoleSettingPage({ route }: PageProps) {
           >
             保存
           </Button>
-        </Permission>
+        )}
       </DetailSection>
     </DetailPage>
   );

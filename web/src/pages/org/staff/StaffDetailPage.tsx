@@ -12,7 +12,8 @@ import { Permission } from '../../../components/Permission';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../shared/format';
 import { StaffStatusTag } from '../shared/StaffStatusTag';
-import { staffFields, staffFormValues } from './staffForm';
+import { useUserStore } from '../../../stores/user';
+import { isOwnRecord, staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
 
@@ -69,7 +70,9 @@ export default function StaffDetailPage({ route }: PageProps) {
       .then((full) => setEditing(staffFormValues(full)))
       .catch(() => undefined);
 
-  const fields = useMemo(() => staffFields(true, choices), [choices]);
+  const userId = useUserStore((state) => state.info?.userId);
+  const own = isOwnRecord(staff, userId);
+  const fields = useMemo(() => staffFields(true, choices, own), [choices, own]);
 
   return (
     <DetailPage

@@ -14,7 +14,8 @@ import { orDash } from '../shared/format';
 import { StaffStatusTag } from '../shared/StaffStatusTag';
 import { toOptions } from '../shared/useOptions';
 import { choosesCompany } from '../shared/workspace';
-import { departmentTree, newStaff, staffFields, staffFormValues } from './staffForm';
+import { useUserStore } from '../../../stores/user';
+import { departmentTree, isOwnRecord, newStaff, staffFields, staffFormValues } from './staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from './StatusActions';
 import { usePlacementChoices } from './usePlacementChoices';
 
@@ -25,6 +26,7 @@ export default function StaffPage({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const choices = usePlacementChoices(choosesCompany(route));
+  const userId = useUserStore((state) => state.info?.userId);
   const status = useStatusDialog();
   const canOnboard = table.routes.some((r) => r.path === ENROLLMENT_PATH);
   const detailPath = (staff: StaffRow) => relatedPath(table, route, 'userInfo', staff.id);
@@ -76,7 +78,7 @@ export default function StaffPage({ route }: PageProps) {
       actionWidth={154}
       defaults={newStaff(choices)}
       loadFormValues={(staff) => staffApi.detail(staff.id, true).then(staffFormValues)}
-      formFields={(editing) => staffFields(Boolean(editing), choices)}
+      formFields={(editing) => staffFields(Boolean(editing), choices, isOwnRecord(editing, userId))}
       formColumns={2}
       rowActions={(staff) => {
         const path = detailPath(staff);

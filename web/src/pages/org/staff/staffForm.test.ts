@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DepartmentNode } from '../../../api/org/org';
 import type { FieldSpec, TreeOption } from '../../../components/form/fields';
-import { staffFields, type PlacementChoices } from './staffForm';
+import { isOwnRecord, staffFields, type PlacementChoices } from './staffForm';
 
 const ANJU = 1;
 const NEW = 2;
@@ -70,5 +70,28 @@ describe('the staff form offers the chosen company’s choices', () => {
       .map((spec) => spec.field);
     expect(dependents).toEqual(['storeId', 'departmentId', 'positionId', 'roleIds']);
     expect(field('departmentId').dependsOn).toContain('storeId');
+  });
+});
+
+const noChoices: PlacementChoices = { stores: [], departments: [], positions: [], roles: [] };
+
+describe('the staff edit form', () => {
+  it('shows the seat read-only on one’s own record, with the hint under 角色', () => {
+    const own = staffFields(true, noChoices, true);
+    const ownField = (name: string) => own.find((spec) => spec.field === name);
+    for (const name of ['roleIds', 'storeId', 'departmentId', 'positionId']) expect(ownField(name)?.disabled, name).toBe(true);
+    expect(ownField('roleIds')?.extra).toBe('不能修改自己的角色、门店、部门和岗位，请联系上级处理');
+    expect(ownField('realName')?.disabled).toBeFalsy();
+  });
+
+  it('leaves a colleague’s seat editable', () => {
+    const other = staffFields(true, noChoices, false);
+    expect(other.find((spec) => spec.field === 'roleIds')?.disabled).toBeFalsy();
+  });
+
+  it('knows one’s own record by the signed-in user id', () => {
+    expect(isOwnRecord({ id: 7 }, '7')).toBe(true);
+    expect(isOwnRecord({ id: 7 }, 8)).toBe(false);
+    expect(isOwnRecord(undefined, 7)).toBe(false);
   });
 });

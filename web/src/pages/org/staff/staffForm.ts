@@ -1,4 +1,4 @@
-import { placementFits, workingStatuses } from '@core/wasm';
+import { ownSeatFields, ownSeatHint, placementFits, workingStatuses } from '@core/wasm';
 import type { Option } from '../../../api/org/calls';
 import type { DepartmentNode, StoreOption } from '../../../api/org/org';
 import type { RoleOption } from '../../../api/org/role';
@@ -81,9 +81,26 @@ export function placementUi(choices: PlacementChoices): Record<string, FieldUi |
   };
 }
 
-export function staffFields(editing: boolean, choices: PlacementChoices): FieldSpec[] {
-  if (editing) return coreFields('staffEdit', placementUi({ ...choices, companies: undefined }));
-  return coreFields('staff', placementUi(choices));
+/**
+ * The staff form's fields. On one's own record (`own`) the seat (roles, store, department,
+ * position) is read-only, with core's hint under 角色: the server refuses such a change, since a
+ * manager who drops their own 店长 role is thrown out of their workspace.
+ */
+export function staffFields(editing: boolean, choices: PlacementChoices, own = false): FieldSpec[] {
+  if (!editing) return coreFields('staff', placementUi(choices));
+  const ui = placementUi({ ...choices, companies: undefined });
+  if (own) {
+    for (const field of ownSeatFields()) {
+      const current = ui[field];
+      ui[field] = { ...(current || {}), disabled: true, ...(field === 'roleIds' ? { extra: ownSeatHint() } : {}) };
+    }
+  }
+  return coreFields('staffEdit', ui);
+}
+
+/** Whether `staff` is the signed-in user's own record. */
+export function isOwnRecord(staff: { id: number } | undefined, userId: number | string | undefined): boolean {
+  return staff !== undefined && userId !== undefined && String(staff.id) === String(userId);
 }
 
 /** A new person's defaults: a caller with one store (a store manager) hires into it. */
