@@ -98,9 +98,11 @@ describe('a new company', () => {
     await choose(page, 'field-organisationId', company);
     assert.deepEqual(await offered(page, 'field-roleIds'), ['总经理'], "only the new company's role");
     await page.getByTestId('field-storeId').click();
-    await page.locator('.arco-select-popup:visible').getByText('暂无数据').first().waitFor();
+    // The store list's own popup: the role list's, just closed, may still be fading out.
+    const noStores = page.locator('.arco-select-popup:visible', { hasText: '暂无数据' });
+    await noStores.waitFor();
     assert.equal(
-      await page.locator('.arco-select-popup:visible .arco-select-option').count(),
+      await noStores.locator('.arco-select-option').count(),
       0,
       'the new company has no store yet, and no other company’s store is offered',
     );

@@ -150,6 +150,7 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/app/delete",
         "/api/v1/fm/app/edit",
         "/api/v1/fm/app/enablement",
+        "/api/v1/fm/app/inheritCity",
         "/api/v1/fm/app/list",
         "/api/v1/fm/app/setEnabled",
         "/api/v1/fm/audit/list",
