@@ -8,26 +8,26 @@ export interface PageProps {
 
 type LazyPage = ReturnType<typeof lazy<PageProps>>;
 
-const WorkspaceHome = lazy(() => import('./home/WorkspaceHome'));
-const AdminHome = lazy(() => import('./home/AdminHome'));
-const PersonalCentre = lazy(() => import('./mine/PersonalCentre'));
+const WorkspaceHome = lazy(() => import('./home/workspace'));
+const AdminHome = lazy(() => import('./home/admin'));
+const PersonalCentre = lazy(() => import('./mine/personalCentre'));
 const CitySites = lazy(() => import('./org/citySite'));
-const Companies = lazy(() => import('./org/company/CompaniesPage'));
-const CompanyDetail = lazy(() => import('./org/company/CompanyDetailPage'));
-const Stores = lazy(() => import('./org/store/StoresPage'));
-const Departments = lazy(() => import('./org/department/DepartmentsPage'));
+const Companies = lazy(() => import('./org/company'));
+const CompanyDetail = lazy(() => import('./org/companyDetail'));
+const Stores = lazy(() => import('./org/store'));
+const Departments = lazy(() => import('./org/department'));
 const Positions = lazy(() => import('./org/position'));
-const AppCatalog = lazy(() => import('./org/app/AppCatalogPage'));
-const AppEnablement = lazy(() => import('./org/app/AppEnablementPage'));
-const Roles = lazy(() => import('./org/role/RolesPage'));
-const RoleSetting = lazy(() => import('./org/role/RoleSettingPage'));
+const AppCatalog = lazy(() => import('./org/appCatalog'));
+const AppEnablement = lazy(() => import('./org/appEnablement'));
+const Roles = lazy(() => import('./org/role'));
+const RoleSetting = lazy(() => import('./org/roleSetting'));
 const Dictionary = lazy(() => import('./org/dictionary'));
-const Staff = lazy(() => import('./org/staff/StaffPage'));
-const StaffDetail = lazy(() => import('./org/staff/StaffDetailPage'));
-const ListingRoles = lazy(() => import('./org/cityConfig/ListingRolesPage'));
-const Areas = lazy(() => import('./org/cityConfig/AreasPage'));
-const BuildingTypes = lazy(() => import('./org/cityConfig/BuildingTypesPage'));
-const MenuConfig = lazy(() => import('./org/menu/MenuConfigPage'));
+const Staff = lazy(() => import('./org/staff'));
+const StaffDetail = lazy(() => import('./org/staffDetail'));
+const ListingRoles = lazy(() => import('./org/listingRoles'));
+const Areas = lazy(() => import('./org/areas'));
+const BuildingTypes = lazy(() => import('./org/buildingTypes'));
+const MenuConfig = lazy(() => import('./org/menu'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 // The first screen of every visit is in the entry chunk: no lazy boundary between it and the user.
-import LoginPage from '../pages/login/LoginPage';
+import LoginPage from '../pages/account/login';
 import { useMenuStore } from '../stores/menu';
 import { useSessionStore } from '../stores/session';
 import { ENROLLMENT_PATH } from './permission';
@@ -10,10 +10,10 @@ import { RouteGuard } from './RouteGuard';
 import type { UnmatchedState } from './unmatched';
 import { MainLayout, RoutePage } from './routeChunks';
 
-const NotFoundPage = lazy(() => import('../pages/notFound/NotFoundPage'));
-const UseInfoPage = lazy(() => import('../pages/useInfo/UseInfoPage'));
-const EnrollmentRoutes = lazy(() => import('../pages/enrollment/EnrollmentRoutes'));
-const NoPermissionPage = lazy(() => import('../pages/noPermission/NoPermissionPage'));
+const NotFoundPage = lazy(() => import('../pages/exception/notFound'));
+const UseInfoPage = lazy(() => import('../pages/help/useInfo'));
+const EnrollmentRoutes = lazy(() => import('../pages/enrollment/frame'));
+const NoPermissionPage = lazy(() => import('../pages/exception/noPermission'));
 
 
 /**
