@@ -311,6 +311,53 @@ describe('keyboard', () => {
     await modal.waitFor({ state: 'hidden' });
   });
 
+  test('the department tree of 新增员工 opens, moves and chooses from the keyboard', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/staff`);
+    await page.getByTestId('staff-add').click();
+    await page.locator('.arco-modal:visible').waitFor();
+    const department = page.getByTestId('field-departmentId');
+    const popup = page.locator('.arco-tree-select-popup:visible');
+    // 紧急联系电话, then 所属门店 (西湖店 already), then 所属部门.
+    await page.getByTestId('field-emergencyMobile').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(department).toBeFocused();
+    await page.keyboard.press('Enter');
+    await popup.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await popup.waitFor({ state: 'hidden' });
+    await expect(department).toHaveText('销售二部');
+    await expect(department).toBeFocused();
+    // Opened by ↓ this time, it starts on the chosen node; ↑ and Enter change the choice.
+    await page.keyboard.press('ArrowDown');
+    await popup.waitFor();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect(department).toHaveText('销售一部');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.arco-form-item', { hasText: '岗位' }).locator('input')).toBeFocused();
+  });
+
+  test('Shift+Tab in 新增员工 goes back through every field, selects included', async ({ page, base }) => {
+    await loginThroughPage(page, base, 'manager');
+    await page.waitForURL('**/work/**');
+    await page.goto(`${base}/work/store/staff`);
+    await page.getByTestId('staff-add').click();
+    await page.locator('.arco-modal:visible').waitFor();
+    const label = () =>
+      page.evaluate(() => document.activeElement?.closest('.arco-form-item')?.querySelector('label')?.textContent?.trim());
+    await page.getByTestId('field-entryDate').focus();
+    const visited = [];
+    for (let i = 0; i < 7; i++) {
+      await page.keyboard.press('Shift+Tab');
+      visited.push(await label());
+    }
+    assert.deepEqual(visited, ['婚姻状况', '学历', '银行卡号', '身份证号', '性别', '手机号码', '姓名']);
+  });
+
   test('tabbing through the empty login form says nothing until the first 登录', async ({ page, base }) => {
     await page.goto(`${base}/login`);
     await page.getByTestId('login-username').focus();

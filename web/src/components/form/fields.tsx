@@ -1,12 +1,14 @@
 // Declarative form fields: one description renders the control, its label and its check, so
 // every create/edit form and filter bar reads alike. Form fields come from core (`coreFields`)
 // and are checked by core's form; filter fields are plain.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react';
+import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
 import type { EnumOption } from '../enums';
 import { formErrors } from './coreForm';
+import { shiftTabPastBox } from './shiftTab';
 
 export interface TreeOption {
   key: string | number;
@@ -88,15 +90,36 @@ export function clearDependents(
   }
 }
 
-type ArcoTreeNode = { key: string; title: string; children?: ArcoTreeNode[] };
+type ArcoTreeNode = { key: string; title: string; className?: string; children?: ArcoTreeNode[] };
 
-function arcoTree(nodes: TreeOption[]): ArcoTreeNode[] {
-  return nodes.map((node) => ({ key: String(node.key), title: node.title, children: arcoTree(node.children ?? []) }));
+/** Arco's tree nodes; the one the arrow keys are on is marked so it shows. */
+function arcoTree(nodes: TreeOption[], active?: string): ArcoTreeNode[] {
+  return nodes.map((node) => {
+    const key = String(node.key);
+    return {
+      key,
+      title: node.title,
+      className: key === active ? ACTIVE_NODE : undefined,
+      children: arcoTree(node.children ?? [], active),
+    };
+  });
+}
+
+/** The class of the tree node the arrow keys are on (styled in styles.css). */
+const ACTIVE_NODE = 'bd-tree-node-active';
+
+/** Every node's key in the order the open tree lists them (Arco opens every branch). */
+function treeKeys(nodes: TreeOption[]): string[] {
+  return nodes.flatMap((node) => [String(node.key), ...treeKeys(node.children ?? [])]);
 }
 
 type Id = number | string;
 
-/** Arco's tree select speaks string keys; records hold numeric ids. */
+/**
+ * Arco's tree select speaks string keys; records hold numeric ids. It also has no keyboard of its
+ * own: here Enter, Space or ↓ opens it, ↑/↓ move through the tree, Enter or Space chooses (ticks,
+ * in a multiple one) and Esc or Tab closes it, so a keyboard user fills it like any other select.
+ */
 function IdTreeSelect({
   treeData,
   value,
@@ -117,15 +140,80 @@ function IdTreeSelect({
   const keys = value === null || value === undefined ? undefined : Array.isArray(value) ? value.map(String) : String(value);
   // Arco's tree select ignores Esc: it closes here, and the dialog around it stays (useEscToClose).
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<string | undefined>(undefined);
+  const box = useRef<RefTreeSelectType>(null);
+  // Arco takes focus off the box whenever its tree closes; a close made with a key gives it back.
+  const refocus = useRef(false);
+  const order = treeKeys(treeData);
+  const chosen = Array.isArray(keys) ? keys : keys === undefined ? [] : [keys];
+
+  const show = (next: boolean, byKey = false) => {
+    refocus.current = !next && byKey;
+    setOpen(next);
+    // Opening starts on the chosen node, or the first one.
+    setActive(next ? (chosen.find((key) => order.includes(key)) ?? order[0]) : undefined);
+  };
+
+  const choose = (key: string) => {
+    if (!multiple) {
+      onChange?.(fromKey(key));
+      show(false, true);
+      return;
+    }
+    const next = chosen.includes(key) ? chosen.filter((k) => k !== key) : [...chosen, key];
+    onChange?.(next.map(fromKey));
+  };
+
+  // After Arco's own effect (a child's effects run first), which has just blurred the box.
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    box.current?.focus();
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || active === undefined) return;
+    document.querySelector(`.${ACTIVE_NODE}`)?.scrollIntoView({ block: 'nearest' });
+  }, [open, active]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (rest.disabled) return;
+    const { key } = event;
+    if (key === 'Escape') {
+      if (open) show(false, true);
+      return;
+    }
+    if (key === 'Tab') {
+      if (open) show(false);
+      return;
+    }
+    if (!open) {
+      if (key === 'Enter' || key === ' ' || key === 'ArrowDown') {
+        event.preventDefault();
+        show(true);
+      }
+      return;
+    }
+    if (key === 'ArrowDown' || key === 'ArrowUp') {
+      event.preventDefault();
+      if (order.length === 0) return;
+      const at = active === undefined ? -1 : order.indexOf(active);
+      const step = key === 'ArrowDown' ? 1 : -1;
+      setActive(order[Math.min(order.length - 1, Math.max(0, at + step))]);
+    } else if (key === 'Enter' || key === ' ') {
+      event.preventDefault();
+      if (active !== undefined) choose(active);
+    }
+  };
+
   return (
     <TreeSelect
       {...rest}
+      ref={box}
       popupVisible={open}
-      onVisibleChange={setOpen}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') setOpen(false);
-      }}
-      treeData={arcoTree(treeData)}
+      onVisibleChange={show}
+      onKeyDown={onKeyDown}
+      treeData={arcoTree(treeData, open ? active : undefined)}
       value={keys}
       treeCheckable={multiple}
       treeCheckStrictly={multiple}
@@ -166,6 +254,7 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           options={spec.options ?? []}
           allowClear
           showSearch
+          onKeyDown={shiftTabPastBox}
           filterOption={(input, option) =>
             String((option as { props?: { children?: unknown } }).props?.children ?? '').includes(input)
           }
