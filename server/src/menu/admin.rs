@@ -17,6 +17,7 @@ use utoipa_axum::routes;
 
 pub use self::dto::*;
 use super::rows::{actions_by_menu, flat_rows};
+use super::{MenuStatus, MenuType};
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::audit::{self, Change};
@@ -56,8 +57,8 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             parent_id: row.parent_id,
             menu_name: row.menu_name,
             menu_icon: row.menu_icon,
-            menu_type: row.menu_type,
-            status: row.status,
+            menu_type: MenuType(row.menu_type),
+            status: MenuStatus(row.status),
             menu_page: row.menu_page,
             perms: row.perms,
             component_path: row.component_path,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::form::CoreForm;
+use crate::menu::{MenuStatus, MenuType};
 use crate::paging::lenient_number;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -27,10 +28,8 @@ pub struct MenuNode {
     pub parent_id: Option<i64>,
     pub menu_name: String,
     pub menu_icon: String,
-    /// 1 directory, 2 page.
-    pub menu_type: i16,
-    /// 1 directory, 2 visible page, 3 hidden detail page.
-    pub status: i16,
+    pub menu_type: MenuType,
+    pub status: MenuStatus,
     pub menu_page: String,
     /// 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
     /// another path keeps it.
