@@ -3,33 +3,32 @@
 //! approver (`/enrollment:approve`) accepts them into a working status or sends them back.
 //! Every move follows core's onboarding transition table and is recorded.
 
-use brokerdesk_core::forms::{self, Form};
+mod dto;
+mod flow;
+
 use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus};
 use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::Utc;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, QuerySelect,
-    QueryTrait, Set,
+    ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use self::dto::*;
+use self::flow::{for_action, move_to, submitter_of};
 use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, Unscoped, need};
-use crate::audit::{self, Action, Change, snapshot};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::status::StatusColumn;
-use crate::entity::{enrollment, status_change, user};
+use crate::entity::{enrollment, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::history::{self, StatusChange, StatusMove};
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::form;
+use crate::history::{self, StatusMove};
+use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
 use crate::shared::{millis, name_of};
-use crate::staff::view::{self, RoleRef};
-use crate::staff::{self, PersonForm, SeatForm, apply_status, working_status};
-use crate::transition;
+use crate::staff::view;
+use crate::staff::{self, PersonForm, working_status};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -37,127 +36,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detail))
         .routes(routes!(start))
         .routes(routes!(save))
-        .routes(routes!(submit))
-        .routes(routes!(approve))
-        .routes(routes!(reject))
-        .routes(routes!(cancel))
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Enrollment {
-    pub id: i64,
-    pub user_id: i64,
-    pub username: String,
-    pub real_name: String,
-    /// Masked.
-    pub mobile: String,
-    pub organisation_id: Option<i64>,
-    pub store_id: Option<i64>,
-    pub store_name: String,
-    pub department_id: Option<i64>,
-    pub department_name: String,
-    pub position_id: Option<i64>,
-    pub position_name: String,
-    /// Core `onboardingStatus`.
-    pub status: String,
-    /// The working status the hire gets on approval.
-    pub working_status: Option<String>,
-    pub reject_reason: String,
-    pub started_by: Option<i64>,
-    pub started_by_name: String,
-    pub decided_by: Option<i64>,
-    pub decided_by_name: String,
-    pub submitted_at: Option<i64>,
-    pub decided_at: Option<i64>,
-    pub created_at: i64,
-    /// Core `onboardingAction` codes the caller may take now: those the status allows, with
-    /// 通过 and 驳回 only for an approver who did not send the record for approval.
-    pub available_actions: Vec<String>,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentDetail {
-    #[serde(flatten)]
-    pub enrollment: Enrollment,
-    pub sex: i16,
-    pub id_number: String,
-    pub bank_card: String,
-    pub education: Option<i16>,
-    pub marital_status: Option<i16>,
-    pub entry_date: Option<String>,
-    pub address: String,
-    pub emergency_contact: String,
-    pub emergency_mobile: String,
-    pub roles: Vec<RoleRef>,
-    pub history: Vec<StatusChange>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    /// Core `onboardingStatus`.
-    pub status: Option<String>,
-    pub real_name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentDetailRequest {
-    pub id: i64,
-    /// Show the hire's numbers whole (the people filling the form need them).
-    #[serde(default)]
-    pub unmasked: bool,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentStart {
-    pub username: String,
-    pub password: String,
-    pub real_name: String,
-    pub mobile: String,
-    #[serde(flatten)]
-    pub seat: SeatForm,
-    /// INCUMBENCY_FORMAL, PART_TIME or INCUMBENCY_INTERNSHIP, given on approval.
-    pub working_status: Option<String>,
-}
-
-impl CoreForm for EnrollmentStart {
-    const FORM: &'static Form = &forms::ONBOARDING_START;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentSave {
-    pub id: i64,
-    #[serde(flatten)]
-    pub person: PersonForm,
-    pub working_status: Option<String>,
-}
-
-impl CoreForm for EnrollmentSave {
-    const FORM: &'static Form = &forms::ONBOARDING;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnrollmentDecision {
-    pub id: i64,
-    /// On approval: overrides the saved working status.
-    pub working_status: Option<String>,
-    /// Required on rejection; optional on cancellation.
-    pub reason: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct EnrollmentId {
-    pub id: i64,
+        .routes(routes!(flow::submit))
+        .routes(routes!(flow::approve))
+        .routes(routes!(flow::reject))
+        .routes(routes!(flow::cancel))
 }
 
 fn action_label(code: &str) -> &'static str {
@@ -270,7 +152,7 @@ async fn offer_to_caller<C: ConnectionTrait>(
 }
 
 /// A record as its caller sees it: the detail, with the actions offered to them.
-async fn answer<C: ConnectionTrait>(
+pub(super) async fn answer<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     row: enrollment::Model,
     unmasked: bool,
@@ -438,113 +320,6 @@ pub async fn start(
     ok(saved)
 }
 
-/// Loads an onboarding the caller may act on and checks the action against the table.
-async fn for_action(
-    scoped: &Scoped<'_, impl ConnectionTrait>,
-    id: i64,
-    action: OnboardingAction,
-) -> Result<(enrollment::Model, user::Model, OnboardingStatus), AppError> {
-    let row = scoped.get_writable::<enrollment::Entity>(id).await?;
-    let to = onboarding::next(action, row.status.0)?;
-    let db = scoped.unscoped();
-    let hire = db
-        .one(
-            db.find::<user::Entity>()
-                .filter(user::Column::Id.eq(row.user_id)),
-        )
-        .await?
-        .ok_or(AppError::NotFound)?;
-    Ok((row, hire, to))
-}
-
-/// Who last sent the onboarding for approval.
-async fn submitter_of<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-    id: i64,
-) -> Result<Option<i64>, AppError> {
-    let last = db
-        .find::<status_change::Entity>()
-        .filter(status_change::Column::Entity.eq(history::ENROLLMENT))
-        .filter(status_change::Column::EntityId.eq(id))
-        .filter(status_change::Column::Action.eq(OnboardingAction::Submit.code()))
-        .order_by_desc(status_change::Column::Id);
-    Ok(db.one(last).await?.and_then(|change| change.actor_id))
-}
-
-/// Writes the new status of an onboarding (guarded against a change since `row` was read), its
-/// history and its audit entry.
-async fn move_to(
-    on: &Scoped<'_, DatabaseTransaction>,
-    row: enrollment::Model,
-    action: OnboardingAction,
-    to: OnboardingStatus,
-    reason: &str,
-    change: impl FnOnce(&mut enrollment::ActiveModel),
-) -> Result<enrollment::Model, AppError> {
-    let from = row.status.0;
-    let place = enrollment::Entity::place(&row);
-    let mut changes = enrollment::ActiveModel {
-        status: Set(to.into()),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    };
-    change(&mut changes);
-    let saved = transition::guarded(on, &row, changes).await?;
-    let (db, actor) = (on.transaction(), on.actor());
-    if from != to {
-        history::record(
-            db,
-            StatusMove {
-                entity: history::ENROLLMENT,
-                entity_id: saved.id,
-                action: action.code(),
-                from: from.code(),
-                to: to.code(),
-                reason,
-                actor_id: actor.id,
-            },
-        )
-        .await?;
-    }
-    let kind = if from == to {
-        Action::Update
-    } else {
-        Action::Status
-    };
-    audit::record(
-        db,
-        actor,
-        Change::new(
-            "enrollment",
-            saved.id,
-            kind,
-            snapshot(&from.code()),
-            snapshot(&to.code()),
-            place,
-        ),
-    )
-    .await?;
-    Ok(saved)
-}
-
-/// [`move_to`] in a transaction of its own, for moves that write nothing else; answers the
-/// onboarding as saved.
-async fn moved(
-    scoped: &Scoped<'_>,
-    row: enrollment::Model,
-    action: OnboardingAction,
-    to: OnboardingStatus,
-    reason: &str,
-    change: impl FnOnce(&mut enrollment::ActiveModel),
-) -> Result<EnrollmentDetail, AppError> {
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, action, to, reason, change).await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    Ok(answer)
-}
-
 /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
 #[utoipa::path(post, path = "/api/v1/fm/enrollment/save", tag = "enrollment",
     request_body = EnrollmentSave, security(("token" = [])),
@@ -575,118 +350,6 @@ pub async fn save(
     let answer = answer(&on, saved, false).await?;
     txn.commit().await?;
     ok(answer)
-}
-
-/// Submit the hire's details for approval: every onboarding field is required. Needs
-/// `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/submit", tag = "enrollment",
-    request_body = EnrollmentId, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 待审批", body = Envelope<EnrollmentDetail>)))]
-pub async fn submit(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentId>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
-    // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
-    let status = row.target_status.as_ref().map(|target| target.code());
-    staff::person_form_of(&hire).check_as(true, status)?;
-    ok(
-        moved(&scoped, row, OnboardingAction::Submit, to, "", |active| {
-            active.submitted_at = Set(Some(Utc::now()));
-            active.reject_reason = Set(String::new());
-        })
-        .await?,
-    )
-}
-
-/// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
-/// Needs `/enrollment:approve`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/approve", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已入职", body = Envelope<EnrollmentDetail>)))]
-pub async fn approve(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
-    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
-    if submitter_of(&scoped.unscoped(), row.id).await? == Some(scoped.actor().id) {
-        return Err(AppError::TransitionRefused(
-            onboarding::OWN_SUBMISSION.to_owned(),
-        ));
-    }
-    let target = working_status("workingStatus", request.working_status.as_deref())?
-        .or(row.target_status.map(|target| target.0))
-        .ok_or_else(|| AppError::invalid("workingStatus", "请选择入职状态"))?;
-    let effect = OnboardingAction::Approve
-        .staff_effect()
-        .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
-    let actor = scoped.actor().id;
-    let hired_as = view::detail(&scoped.unscoped(), hire.clone(), false)
-        .await?
-        .row
-        .roles;
-    let hired_roles = serde_json::to_string(&hired_as)
-        .map_err(|error| AppError::internal(format!("hired roles: {error}")))?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Approve, to, "", |active| {
-        active.hired_roles = Set(Some(hired_roles));
-        active.target_status = Set(Some(target.into()));
-        active.decided_by = Set(Some(actor));
-        active.decided_at = Set(Some(Utc::now()));
-    })
-    .await?;
-    apply_status(&on, hire, effect, Some(target), "").await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
-}
-
-/// Send an onboarding back with a reason; it can be corrected and submitted again. Needs
-/// `/enrollment:approve`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/reject", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已驳回", body = Envelope<EnrollmentDetail>)))]
-pub async fn reject(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
-    let request = form::checked_with(&forms::ONBOARDING_REJECT, &request)?;
-    let reason = request.reason.clone().unwrap_or_default();
-    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
-    let actor = scoped.actor().id;
-    ok(moved(
-        &scoped,
-        row,
-        OnboardingAction::Reject,
-        to,
-        &reason,
-        |active| {
-            active.reject_reason = Set(reason.clone());
-            active.decided_by = Set(Some(actor));
-            active.decided_at = Set(Some(Utc::now()));
-        },
-    )
-    .await?)
-}
-
-/// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
-/// staff action moves it) and leaves the staff lists. Needs `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/cancel", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已取消", body = Envelope<EnrollmentDetail>)))]
-pub async fn cancel(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
-    let reason = request.reason.clone().unwrap_or_default();
-    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
-    ok(moved(&scoped, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?)
 }
 
 /// The hires whose onboarding was cancelled: people who never joined.

@@ -1,7 +1,9 @@
 //! Route config (/adminConfig/menu): global admins edit the menu tree and each page's actions.
 //! Every change is audited; removing an action or a page removes it from every role.
 
-use brokerdesk_core::forms::{self, FieldError, Form};
+mod dto;
+
+use brokerdesk_core::forms::{self, FieldError};
 use std::collections::{BTreeSet, HashSet};
 
 use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree, with_descendants};
@@ -10,19 +12,18 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
     Set,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use self::dto::*;
 use super::rows::{actions_by_menu, flat_rows};
+use super::{MenuStatus, MenuType};
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::audit::{self, Change};
 use crate::entity::{menu, menu_action};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::lenient_number;
+use crate::form;
 use crate::resource::Resource;
 use crate::shared::IdRequest;
 
@@ -33,99 +34,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(edit))
         .routes(routes!(delete))
         .routes(routes!(sort))
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuActionNode {
-    pub id: i64,
-    pub code: String,
-    pub name: String,
-    /// 权限标识 (`work:store:staff:add`): what the server's routes name.
-    pub perms: String,
-    pub sort: i32,
-}
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuNode {
-    pub menu_id: i64,
-    pub parent_id: Option<i64>,
-    pub menu_name: String,
-    pub menu_icon: String,
-    /// 1 directory, 2 page.
-    pub menu_type: i16,
-    /// 1 directory, 2 visible page, 3 hidden detail page.
-    pub status: i16,
-    pub menu_page: String,
-    /// 权限标识 (`work:store:staff:list`): what the server's routes name; moving the page to
-    /// another path keeps it.
-    pub perms: String,
-    pub component_path: String,
-    pub sort: i32,
-    pub actions: Vec<MenuActionNode>,
-    #[schema(no_recursion)]
-    pub children: Vec<MenuNode>,
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ActionForm {
-    /// An existing action of this page (on edit); absent for a new one.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub id: Option<i64>,
-    pub code: String,
-    pub name: String,
-    /// 权限标识; required (an absent one is refused on the field).
-    #[serde(default)]
-    pub perms: String,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuForm {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub parent_id: Option<i64>,
-    pub menu_name: String,
-    #[serde(default)]
-    pub menu_icon: String,
-    pub menu_type: i64,
-    pub status: i64,
-    pub menu_page: String,
-    /// 权限标识; required (an absent one is refused on the field).
-    #[serde(default)]
-    pub perms: String,
-    #[serde(default)]
-    pub component_path: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
-    #[serde(default)]
-    pub actions: Vec<ActionForm>,
-}
-
-impl CoreForm for MenuForm {
-    const FORM: &'static Form = &forms::MENU;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: MenuForm,
-}
-
-impl CoreForm for MenuEdit {
-    const FORM: &'static Form = &forms::MENU;
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuSort {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub parent_id: Option<i64>,
-    /// Every entry under `parentId`, in the new order.
-    pub ids: Vec<i64>,
 }
 
 /// The whole menu tree with its actions, in `sort` order.
@@ -149,8 +57,8 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             parent_id: row.parent_id,
             menu_name: row.menu_name,
             menu_icon: row.menu_icon,
-            menu_type: row.menu_type,
-            status: row.status,
+            menu_type: MenuType(row.menu_type),
+            status: MenuStatus(row.status),
             menu_page: row.menu_page,
             perms: row.perms,
             component_path: row.component_path,

@@ -2,6 +2,7 @@
 //! into its routes, sidebar and button permissions.
 
 pub mod admin;
+mod kind;
 pub(crate) mod rows;
 mod tree;
 
@@ -11,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use kind::{MenuStatus, MenuType};
 pub use tree::{build as build_tree, permission_codes};
 
 use crate::AppState;

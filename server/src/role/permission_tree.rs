@@ -13,6 +13,7 @@ use crate::access::Unscoped;
 use crate::entity::{menu, menu_action, role_action, role_menu};
 use crate::error::AppError;
 use crate::menu::rows::{actions_by_menu, flat_rows};
+use crate::menu::{MenuStatus, MenuType};
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -30,10 +31,8 @@ pub struct PermissionNode {
     pub parent_id: Option<i64>,
     pub menu_name: String,
     pub menu_icon: String,
-    /// 1 directory, 2 page.
-    pub menu_type: i16,
-    /// 1 directory, 2 visible page, 3 hidden detail page.
-    pub status: i16,
+    pub menu_type: MenuType,
+    pub status: MenuStatus,
     pub menu_page: String,
     pub checked: bool,
     pub actions: Vec<PermissionAction>,
@@ -133,8 +132,8 @@ pub async fn build<C: ConnectionTrait>(
             parent_id: row.parent_id,
             menu_name: row.menu_name,
             menu_icon: row.menu_icon,
-            menu_type: row.menu_type,
-            status: row.status,
+            menu_type: MenuType(row.menu_type),
+            status: MenuStatus(row.status),
             menu_page: row.menu_page,
             checked: menu_checked.contains(&id),
             actions: actions_of.remove(&id).unwrap_or_default(),

@@ -2,37 +2,34 @@
 //! people of an organisation, their seats, roles, personal details and working status. Leaving
 //! and locking end the person's sessions at once.
 
+mod dto;
 pub mod seat;
+mod status;
 pub mod view;
 
-use brokerdesk_core::forms::{self, Form};
-use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
+use brokerdesk_core::org::fields::CheckedPerson;
 use brokerdesk_core::org::own_record::{self, SeatIds};
-use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::Utc;
-use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
 };
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use self::seat::{Seat, SeatRequest};
+pub use self::dto::*;
+use self::seat::Seat;
+pub use self::status::{apply_status, revoke_sessions, working_status};
 use self::view::{StaffDetail, StaffRow};
 use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, Unscoped, need};
-use crate::audit::{self, Action, Change, snapshot};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::auth::password::hash_password;
 use crate::auth::token::new_token;
-use crate::entity::{role, session_token, user, user_role, user_site};
+use crate::entity::{role, user, user_role, user_site};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::history::{self, StatusMove};
-use crate::paging::{Page, PageQuery, filter_text, lenient_bool, lenient_number};
+use crate::form;
+use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
-use crate::transition;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -40,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detail))
         .routes(routes!(add))
         .routes(routes!(edit))
-        .routes(routes!(change_status))
+        .routes(routes!(status::change_status))
 }
 
 /// A person as the audit log keeps them: their detail, masked, without the status history.
@@ -54,166 +51,6 @@ impl Resource for user::Entity {
     ) -> Result<Vec<StaffDetail>, AppError> {
         view::details(db, rows, false).await
     }
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub real_name: Option<String>,
-    pub mobile: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub department_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    pub working_status: Option<String>,
-    #[serde(default, deserialize_with = "lenient_bool")]
-    pub locked: Option<bool>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffDetailRequest {
-    pub id: i64,
-    /// Show mobile, ID number and bank card whole (needs the page's edit action).
-    #[serde(default)]
-    pub unmasked: bool,
-}
-
-/// The personal fields of the staff and onboarding forms.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PersonForm {
-    #[serde(default)]
-    pub real_name: String,
-    #[serde(default)]
-    pub mobile: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sex: Option<i64>,
-    #[serde(default)]
-    pub id_number: Option<String>,
-    #[serde(default)]
-    pub bank_card: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub education: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub marital_status: Option<i64>,
-    /// `YYYY-MM-DD`.
-    #[serde(default)]
-    pub entry_date: Option<String>,
-    #[serde(default)]
-    pub address: Option<String>,
-    #[serde(default)]
-    pub emergency_contact: Option<String>,
-    #[serde(default)]
-    pub emergency_mobile: Option<String>,
-}
-
-impl PersonForm {
-    /// Checks the fields with core's rules; `complete` requires every onboarding field.
-    pub fn check(&self, complete: bool) -> Result<CheckedPerson, AppError> {
-        self.check_as(complete, None)
-    }
-
-    /// [`Self::check`] of an onboarding, with the working status the hire is to start in (its
-    /// 提交审批 form requires one).
-    pub fn check_as(
-        &self,
-        complete: bool,
-        working_status: Option<&str>,
-    ) -> Result<CheckedPerson, AppError> {
-        let text = |value: &Option<String>| value.clone().unwrap_or_default();
-        let details = PersonDetails {
-            real_name: self.real_name.clone(),
-            mobile: self.mobile.clone(),
-            sex: self.sex,
-            id_number: text(&self.id_number),
-            bank_card: text(&self.bank_card),
-            education: self.education,
-            marital_status: self.marital_status,
-            entry_date: text(&self.entry_date),
-            address: text(&self.address),
-            emergency_contact: text(&self.emergency_contact),
-            emergency_mobile: text(&self.emergency_mobile),
-            working_status: working_status.unwrap_or_default().to_owned(),
-        };
-        fields::check_person(&details, complete, form::today()).map_err(AppError::Fields)
-    }
-}
-
-/// Where a person sits and what they hold, as forms send it.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SeatForm {
-    /// Default: the store's organisation, else the caller's.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub department_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub position_id: Option<i64>,
-    #[serde(default)]
-    pub role_ids: Vec<i64>,
-}
-
-impl SeatForm {
-    fn request(&self, held_position: Option<i64>) -> SeatRequest {
-        SeatRequest {
-            organisation: self.organisation_id,
-            store: self.store_id,
-            department: self.department_id,
-            position: self.position_id,
-            held_position,
-        }
-    }
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffAdd {
-    pub username: String,
-    pub password: String,
-    #[serde(flatten)]
-    pub person: PersonForm,
-    #[serde(flatten)]
-    pub seat: SeatForm,
-    /// INCUMBENCY_FORMAL (default), PART_TIME or INCUMBENCY_INTERNSHIP.
-    pub working_status: Option<String>,
-}
-
-impl CoreForm for StaffAdd {
-    const FORM: &'static Form = &forms::STAFF;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub person: PersonForm,
-    #[serde(flatten)]
-    pub seat: SeatForm,
-}
-
-impl CoreForm for StaffEdit {
-    const FORM: &'static Form = &forms::STAFF_EDIT;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffStatusChange {
-    pub id: i64,
-    /// Core `staffAction`: adjust, leave, restore, lock or unlock.
-    pub action: String,
-    /// The working status `adjust` and `restore` move to.
-    pub working_status: Option<String>,
-    #[serde(default)]
-    pub reason: Option<String>,
 }
 
 /// Staff in the caller's scope. Needs a staff list page.
@@ -476,7 +313,10 @@ pub fn person_form_of(person: &user::Model) -> PersonForm {
 
 /// People of no organisation (city operators, the super administrator) are changed only by
 /// a caller who reaches everything.
-fn ensure_person_changeable(scoped: &Scoped<'_>, person: &user::Model) -> Result<(), AppError> {
+pub(super) fn ensure_person_changeable(
+    scoped: &Scoped<'_>,
+    person: &user::Model,
+) -> Result<(), AppError> {
     match person.organisation_id {
         Some(_) => Ok(()),
         None => scoped.ensure_global_writer(),
@@ -503,33 +343,6 @@ fn refuse_own_seat_change(
         roles: asked.role_ids.clone(),
     };
     own_record::check_own_seat(&held, &asked).map_err(AppError::Fields)
-}
-
-/// Ends every open session of a person at once.
-// A child-row helper (clippy.toml): sessions belong to a person the caller may change.
-#[allow(clippy::disallowed_methods)]
-pub async fn revoke_sessions(db: &impl ConnectionTrait, user_id: i64) -> Result<(), AppError> {
-    session_token::Entity::update_many()
-        .col_expr(session_token::Column::RevokedAt, Expr::value(Utc::now()))
-        .filter(session_token::Column::UserId.eq(user_id))
-        .filter(session_token::Column::RevokedAt.is_null())
-        .exec(db)
-        .await?;
-    Ok(())
-}
-
-/// A working status a form chose for someone at work.
-pub fn working_status(
-    field: &'static str,
-    value: Option<&str>,
-) -> Result<Option<WorkingStatus>, AppError> {
-    match value.map(str::trim).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(code) => WorkingStatus::from_code(code)
-            .filter(|status| WORKING.contains(status))
-            .map(Some)
-            .ok_or_else(|| AppError::invalid(field, staff_status::NOT_A_WORKING_STATUS)),
-    }
 }
 
 /// Add a person who starts work at once (new hires who need onboarding go through
@@ -597,100 +410,6 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     let saved = on.update::<user::Entity>(row).await?;
     set_roles(&txn, saved.id, &roles).await?;
     on.record_changed::<user::Entity>(&old, &saved).await?;
-    txn.commit().await?;
-    ok(view::detail(&scoped.unscoped(), saved, false).await?)
-}
-
-/// The working status and lock flag, as the audit log keeps a status change.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StatusSnapshot<'a> {
-    working_status: &'a str,
-    locked: bool,
-}
-
-/// Moves a person's status by the staff transition table, guarded against a change since
-/// `person` was read, and records it; ends their sessions when they leave or are locked. Used
-/// by the staff screens and by onboarding.
-pub async fn apply_status(
-    on: &Scoped<'_, DatabaseTransaction>,
-    person: user::Model,
-    action: StaffAction,
-    target: Option<WorkingStatus>,
-    reason: &str,
-) -> Result<user::Model, AppError> {
-    let (db, actor) = (on.transaction(), on.actor());
-    let from = view::state_of(&person);
-    let to = staff_status::next(action, from, target)?;
-    let place = user::Entity::place(&person);
-    let changes = user::ActiveModel {
-        working_status: Set(to.working_status.into()),
-        locked: Set(to.locked),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    };
-    let saved = transition::guarded(on, &person, changes).await?;
-    if action.ends_sessions() {
-        revoke_sessions(db, saved.id).await?;
-    }
-    history::record(
-        db,
-        StatusMove {
-            entity: history::STAFF,
-            entity_id: saved.id,
-            action: action.code(),
-            from: from.code(),
-            to: to.code(),
-            reason,
-            actor_id: actor.id,
-        },
-    )
-    .await?;
-    audit::record(
-        db,
-        actor,
-        Change::new(
-            "staff",
-            saved.id,
-            Action::Status,
-            snapshot(&StatusSnapshot {
-                working_status: from.working_status.code(),
-                locked: from.locked,
-            }),
-            snapshot(&StatusSnapshot {
-                working_status: to.working_status.code(),
-                locked: to.locked,
-            }),
-            place,
-        ),
-    )
-    .await?;
-    Ok(saved)
-}
-
-/// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
-/// locking end their sessions at once. Needs a staff page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/staff/changeStatus", tag = "staff",
-    request_body = StaffStatusChange, security(("token" = [])),
-    responses((status = 200, description = "The person after the change; 10020005 when the status does not allow it", body = Envelope<StaffDetail>)))]
-pub async fn change_status(
-    caller: Caller,
-    AppJson(form): AppJson<StaffStatusChange>,
-) -> ApiResult<StaffDetail> {
-    let scoped = caller.require(need::STAFF_EDIT)?;
-    let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
-    let action = StaffAction::from_code(&form.action)
-        .filter(|action| action.is_direct())
-        .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
-    let target = working_status("workingStatus", form.working_status.as_deref())?;
-    let reason = form.reason.clone().unwrap_or_default();
-    let person = scoped.get_writable::<user::Entity>(form.id).await?;
-    if person.id == scoped.actor().id {
-        return Err(AppError::OutOfScope("不能修改自己的状态"));
-    }
-    ensure_person_changeable(&scoped, &person)?;
-    let txn = scoped.begin().await?;
-    let saved = apply_status(&scoped.on(&txn), person, action, target, &reason).await?;
     txn.commit().await?;
     ok(view::detail(&scoped.unscoped(), saved, false).await?)
 }

@@ -1249,11 +1249,7 @@ export interface components {
         menuId: number;
         menuName: string;
         menuPage: string;
-        /**
-         * Format: int32
-         * @description 1 directory, 2 page.
-         */
-        menuType: number;
+        menuType: components["schemas"]["MenuType"];
         /** Format: int64 */
         parentId?: number | null;
         /**
@@ -1263,11 +1259,7 @@ export interface components {
         perms: string;
         /** Format: int32 */
         sort: number;
-        /**
-         * Format: int32
-         * @description 1 directory, 2 visible page, 3 hidden detail page.
-         */
-        status: number;
+        status: components["schemas"]["MenuStatus"];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2101,11 +2093,7 @@ export interface components {
           menuId: number;
           menuName: string;
           menuPage: string;
-          /**
-           * Format: int32
-           * @description 1 directory, 2 page.
-           */
-          menuType: number;
+          menuType: components["schemas"]["MenuType"];
           /** Format: int64 */
           parentId?: number | null;
           /**
@@ -2115,11 +2103,7 @@ export interface components {
           perms: string;
           /** Format: int32 */
           sort: number;
-          /**
-           * Format: int32
-           * @description 1 directory, 2 visible page, 3 hidden detail page.
-           */
-          status: number;
+          status: components["schemas"]["MenuStatus"];
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2390,11 +2374,7 @@ export interface components {
       menuId: number;
       menuName: string;
       menuPage: string;
-      /**
-       * Format: int32
-       * @description 1 directory, 2 page.
-       */
-      menuType: number;
+      menuType: components["schemas"]["MenuType"];
       /** Format: int64 */
       parentId?: number | null;
       /**
@@ -2404,11 +2384,7 @@ export interface components {
       perms: string;
       /** Format: int32 */
       sort: number;
-      /**
-       * Format: int32
-       * @description 1 directory, 2 visible page, 3 hidden detail page.
-       */
-      status: number;
+      status: components["schemas"]["MenuStatus"];
     };
     MenuSort: {
       /** @description Every entry under `parentId`, in the new order. */
@@ -2416,6 +2392,17 @@ export interface components {
       /** Format: int64 */
       parentId?: number | null;
     };
+    /**
+     * Format: int32
+     * @description Where a menu entry shows, core's `menuStatus` vocabulary: 1 directory, 2 visible page,
+     * 3 hidden detail page.
+     */
+    MenuStatus: number;
+    /**
+     * Format: int32
+     * @description A menu entry's type, core's `menuType` vocabulary: 1 directory, 2 page.
+     */
+    MenuType: number;
     NameEdit: components["schemas"]["AreaForm"] & {
       /** Format: int64 */
       id: number;
@@ -2456,18 +2443,10 @@ export interface components {
       menuId: number;
       menuName: string;
       menuPage: string;
-      /**
-       * Format: int32
-       * @description 1 directory, 2 page.
-       */
-      menuType: number;
+      menuType: components["schemas"]["MenuType"];
       /** Format: int64 */
       parentId?: number | null;
-      /**
-       * Format: int32
-       * @description 1 directory, 2 visible page, 3 hidden detail page.
-       */
-      status: number;
+      status: components["schemas"]["MenuStatus"];
     };
     /** @description The personal fields of the staff and onboarding forms. */
     PersonForm: {

@@ -1,0 +1,171 @@
+//! A role's permission settings (roleSetting/{id}): the tree of what the caller may grant it
+//! and saving the ticked menus and actions, keeping the grants outside what the caller hands on.
+
+use std::collections::HashSet;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+
+use super::offer::Offer;
+use super::permission_tree::{self, RoleGrants};
+use super::{RolePermissions, SavePermissions, offer_actions, refuse_own_role};
+use crate::access::{Caller, Placed, Scoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::{menu, menu_action, role, role_action, role_menu};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::resource::describe_one;
+use crate::shared::IdRequest;
+
+pub const MENU_TOO_WIDE: &str = "不能授予自身没有的菜单或操作权限";
+
+/// Makes a role's grants exactly `menus` and `actions`.
+// A child-row helper (clippy.toml): the role is one the caller may change.
+#[allow(clippy::disallowed_methods)]
+async fn set_grants(
+    db: &impl ConnectionTrait,
+    role_id: i64,
+    menus: &HashSet<i64>,
+    actions: &HashSet<i64>,
+) -> Result<(), AppError> {
+    role_menu::Entity::delete_many()
+        .filter(role_menu::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    role_action::Entity::delete_many()
+        .filter(role_action::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    if !menus.is_empty() {
+        role_menu::Entity::insert_many(menus.iter().map(|id| role_menu::ActiveModel {
+            role_id: Set(role_id),
+            menu_id: Set(*id),
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !actions.is_empty() {
+        role_action::Entity::insert_many(actions.iter().map(|id| role_action::ActiveModel {
+            role_id: Set(role_id),
+            menu_action_id: Set(*id),
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// The permission tree of a role: what the caller may grant it, checked where the role holds
+/// it. Needs a role or roleSetting page.
+#[utoipa::path(post, path = "/api/v1/fm/role/permissionTree", tag = "role",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "The role and its tree", body = Envelope<RolePermissions>)))]
+pub async fn permission_tree(
+    caller: Caller,
+    AppJson(request): AppJson<IdRequest>,
+) -> ApiResult<RolePermissions> {
+    let scoped = caller.require(need::ROLE_READ)?;
+    let row = scoped.get::<role::Entity>(request.id).await?;
+    let db = scoped.unscoped();
+    let held = permission_tree::grants_of(&db, row.id).await?;
+    let offer = Offer::for_role(&db, &caller, &row).await?;
+    ok(permissions_of(&scoped, &offer, &held, row).await?)
+}
+
+/// The tree and the role with the actions the caller may take on it (none on a role they hold,
+/// so 权限设置 opened by its address reads only).
+async fn permissions_of<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    offer: &Offer,
+    held: &RoleGrants,
+    row: role::Model,
+) -> Result<RolePermissions, AppError> {
+    let db = scoped.unscoped();
+    let kept = offer.outside(held);
+    let mut role = describe_one::<role::Entity, _>(&db, row).await?;
+    offer_actions(scoped, std::slice::from_mut(&mut role)).await?;
+    Ok(RolePermissions {
+        tree: permission_tree::build(&db, offer, held).await?,
+        kept_grants: kept.menu_ids.len() + kept.action_ids.len(),
+        role,
+    })
+}
+
+/// Set what a role grants within what the caller may hand on to it; the role's grants outside
+/// that stay as they are. A ticked action grants its page, and anything ticked grants the
+/// directories above it. Needs a roleSetting page's `edit` (or a role page's).
+#[utoipa::path(post, path = "/api/v1/fm/role/savePermissions", tag = "role",
+    request_body = SavePermissions, security(("token" = [])),
+    responses((status = 200, description = "The role and its tree as saved", body = Envelope<RolePermissions>)))]
+pub async fn save_permissions(
+    caller: Caller,
+    AppJson(request): AppJson<SavePermissions>,
+) -> ApiResult<RolePermissions> {
+    let scoped = caller.require(need::ROLE_PERMISSIONS_SAVE)?;
+    let row = scoped.get_writable::<role::Entity>(request.id).await?;
+    refuse_own_role(&scoped, row.id).await?;
+    let db = scoped.unscoped();
+    // What the ticks mean: an action brings its page, anything brings the directories above.
+    let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
+    let menu_ids: HashSet<i64> = closed.menu_ids.into_iter().collect();
+    let action_ids: HashSet<i64> = closed.action_ids.into_iter().collect();
+    let known_menus: Vec<i64> = db
+        .values(
+            db.find::<menu::Entity>()
+                .filter(menu::Column::Id.is_in(menu_ids.iter().copied())),
+            menu::Column::Id,
+        )
+        .await?;
+    if known_menus.len() != menu_ids.len() {
+        return Err(AppError::invalid("menuIds", "所选菜单不存在"));
+    }
+    let actions = db
+        .all(
+            db.find::<menu_action::Entity>()
+                .filter(menu_action::Column::Id.is_in(action_ids.iter().copied())),
+        )
+        .await?;
+    if actions.len() != action_ids.len() {
+        return Err(AppError::invalid("actionIds", "所选操作不存在"));
+    }
+    let offer = Offer::for_role(&db, &caller, &row).await?;
+    let within =
+        menu_ids.iter().all(|id| offer.menu(*id)) && action_ids.iter().all(|id| offer.action(*id));
+    if !within {
+        return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
+    }
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let db = on.unscoped();
+    let before = permission_tree::grants_of(&db, row.id).await?;
+    let kept = offer.outside(&before);
+    let mut menus = menu_ids;
+    menus.extend(kept.menu_ids);
+    // A kept action stays only while its page does.
+    let kept_actions = db
+        .all(
+            db.find::<menu_action::Entity>()
+                .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+        )
+        .await?
+        .into_iter()
+        .filter(|a| menus.contains(&a.menu_id))
+        .map(|a| a.id);
+    let mut actions = action_ids;
+    actions.extend(kept_actions);
+    set_grants(&txn, row.id, &menus, &actions).await?;
+    let after = permission_tree::grants_of(&db, row.id).await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::new(
+            "rolePermission",
+            row.id,
+            Action::Permissions,
+            snapshot(&before),
+            snapshot(&after),
+            role::Entity::place(&row),
+        ),
+    )
+    .await?;
+    txn.commit().await?;
+    ok(permissions_of(&scoped, &offer, &after, row).await?)
+}

@@ -1,0 +1,195 @@
+//! The data scope a role form asks for: who may give which scope, where a new role sits, and
+//! the custom set of departments and stores a custom scope names.
+
+use brokerdesk_core::org::data_scope::{self, DataScope};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+
+use super::RoleForm;
+use crate::access::{Caller, Place, Scoped};
+use crate::entity::{
+    department, organisation, role, role_scope_department, role_scope_store, store,
+};
+use crate::error::AppError;
+use crate::form;
+
+/// Whether the caller may give a role this data scope: no wider than their own.
+pub(super) fn may_give(caller: &Caller, scope: DataScope) -> bool {
+    caller.is_super_admin()
+        || caller
+            .scope()
+            .widest()
+            .is_some_and(|widest| widest.may_grant(scope))
+}
+
+/// Where a new role sits: in the organisation asked for (or the caller's); a store-scoped
+/// caller's role sits in their store; a caller without an organisation makes a city role.
+pub(super) async fn place_for_new(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    organisation_id: Option<i64>,
+) -> Result<Place, AppError> {
+    let actor = scoped.actor();
+    let Some(org_id) = organisation_id.or(actor.organisation_id) else {
+        let site = actor
+            .site_id
+            .ok_or_else(|| AppError::invalid("organisationId", "请选择所属公司"))?;
+        // A city role; its write checks that the city is the caller's.
+        return Ok(Place {
+            site: Some(site),
+            ..Place::default()
+        });
+    };
+    let org = scoped.get::<organisation::Entity>(org_id).await?;
+    let company = Place {
+        site: Some(org.site_id),
+        organisation: Some(org.id),
+        ..Place::default()
+    };
+    if scoped.scope().covers(&company) {
+        return Ok(company);
+    }
+    let own_store = Place {
+        store_group: actor.store_group_id,
+        store: actor.store_id,
+        ..company
+    };
+    if actor.organisation_id == Some(org.id)
+        && actor.store_id.is_some()
+        && scoped.scope().covers(&own_store)
+    {
+        return Ok(own_store);
+    }
+    Err(AppError::out_of_scope())
+}
+
+/// A checked role form.
+pub(super) struct Checked {
+    pub(super) name: String,
+    pub(super) data_scope: DataScope,
+    pub(super) departments: Vec<i64>,
+    pub(super) stores: Vec<i64>,
+    pub(super) remark: String,
+}
+
+pub(super) async fn check(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    form: &RoleForm,
+    place: &Place,
+    except: Option<i64>,
+) -> Result<Checked, AppError> {
+    // The fields have passed core's role form; here the scope the caller may grant.
+    let (name, remark) = (form.name.clone(), form.remark.clone());
+    let scope = data_scope::parse(&form.data_scope)
+        .map_err(|message| AppError::invalid("dataScope", message))?;
+    if !may_give(scoped.caller(), scope) {
+        return Err(AppError::GrantTooWide(data_scope::TOO_WIDE));
+    }
+    let (mut departments, mut stores) = (Vec::new(), Vec::new());
+    if scope == DataScope::Custom {
+        if form.custom_department_ids.is_empty() && form.custom_store_ids.is_empty() {
+            return Err(AppError::invalid(
+                "customDepartmentIds",
+                "请选择自定义数据范围的部门或门店",
+            ));
+        }
+        for id in &form.custom_department_ids {
+            let dept = scoped
+                .get_writable::<department::Entity>(*id)
+                .await
+                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+            if place
+                .organisation
+                .is_some_and(|org| org != dept.organisation_id)
+            {
+                return Err(AppError::invalid(
+                    "customDepartmentIds",
+                    "所选部门不属于该公司",
+                ));
+            }
+            departments.push(dept.id);
+        }
+        for id in &form.custom_store_ids {
+            let shop = scoped
+                .get_writable::<store::Entity>(*id)
+                .await
+                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+            if place
+                .organisation
+                .is_some_and(|org| org != shop.organisation_id)
+            {
+                return Err(AppError::invalid("customStoreIds", "所选门店不属于该公司"));
+            }
+            stores.push(shop.id);
+        }
+        departments.sort_unstable();
+        departments.dedup();
+        stores.sort_unstable();
+        stores.dedup();
+    }
+    let db = scoped.unscoped();
+    let mut same = db
+        .find::<role::Entity>()
+        .filter(role::Column::Name.eq(&name));
+    same = match (place.organisation, place.store) {
+        (Some(org), Some(shop)) => same
+            .filter(role::Column::OrganisationId.eq(org))
+            .filter(role::Column::StoreId.eq(shop)),
+        (Some(org), None) => same
+            .filter(role::Column::OrganisationId.eq(org))
+            .filter(role::Column::StoreId.is_null()),
+        (None, _) => same
+            .filter(role::Column::OrganisationId.is_null())
+            .filter(match place.site {
+                Some(site) => role::Column::SiteId.eq(site),
+                None => role::Column::SiteId.is_null(),
+            }),
+    };
+    if let Some(id) = except {
+        same = same.filter(role::Column::Id.ne(id));
+    }
+    form::refuse_taken(&db, same, "name", "该范围内已存在同名角色").await?;
+    Ok(Checked {
+        name,
+        data_scope: scope,
+        departments,
+        stores,
+        remark,
+    })
+}
+
+// A child-row helper (clippy.toml): the role is one the caller may change.
+#[allow(clippy::disallowed_methods)]
+pub(super) async fn set_custom_set(
+    db: &impl ConnectionTrait,
+    role_id: i64,
+    checked: &Checked,
+) -> Result<(), AppError> {
+    role_scope_department::Entity::delete_many()
+        .filter(role_scope_department::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    role_scope_store::Entity::delete_many()
+        .filter(role_scope_store::Column::RoleId.eq(role_id))
+        .exec(db)
+        .await?;
+    if !checked.departments.is_empty() {
+        role_scope_department::Entity::insert_many(checked.departments.iter().map(|id| {
+            role_scope_department::ActiveModel {
+                role_id: Set(role_id),
+                department_id: Set(*id),
+            }
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    if !checked.stores.is_empty() {
+        role_scope_store::Entity::insert_many(checked.stores.iter().map(|id| {
+            role_scope_store::ActiveModel {
+                role_id: Set(role_id),
+                store_id: Set(*id),
+            }
+        }))
+        .exec_without_returning(db)
+        .await?;
+    }
+    Ok(())
+}

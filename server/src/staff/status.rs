@@ -1,0 +1,140 @@
+//! A person's working status: the moves of core's staff transition table (调整, 离职, 复职,
+//! 锁定, 解锁) with their history and audit entry, and ending the sessions of whoever leaves or
+//! is locked. Onboarding moves a hire into work through the same path.
+
+use brokerdesk_core::forms;
+use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
+use chrono::Utc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+
+use super::view::{self, StaffDetail};
+use super::{StaffStatusChange, ensure_person_changeable};
+use crate::access::{Caller, Placed, Scoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::{session_token, user};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
+use crate::history::{self, StatusMove};
+use crate::transition;
+
+/// Ends every open session of a person at once.
+// A child-row helper (clippy.toml): sessions belong to a person the caller may change.
+#[allow(clippy::disallowed_methods)]
+pub async fn revoke_sessions(db: &impl ConnectionTrait, user_id: i64) -> Result<(), AppError> {
+    session_token::Entity::update_many()
+        .col_expr(session_token::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(session_token::Column::UserId.eq(user_id))
+        .filter(session_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// A working status a form chose for someone at work.
+pub fn working_status(
+    field: &'static str,
+    value: Option<&str>,
+) -> Result<Option<WorkingStatus>, AppError> {
+    match value.map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(code) => WorkingStatus::from_code(code)
+            .filter(|status| WORKING.contains(status))
+            .map(Some)
+            .ok_or_else(|| AppError::invalid(field, staff_status::NOT_A_WORKING_STATUS)),
+    }
+}
+
+/// The working status and lock flag, as the audit log keeps a status change.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatusSnapshot<'a> {
+    working_status: &'a str,
+    locked: bool,
+}
+
+/// Moves a person's status by the staff transition table, guarded against a change since
+/// `person` was read, and records it; ends their sessions when they leave or are locked. Used
+/// by the staff screens and by onboarding.
+pub async fn apply_status(
+    on: &Scoped<'_, DatabaseTransaction>,
+    person: user::Model,
+    action: StaffAction,
+    target: Option<WorkingStatus>,
+    reason: &str,
+) -> Result<user::Model, AppError> {
+    let (db, actor) = (on.transaction(), on.actor());
+    let from = view::state_of(&person);
+    let to = staff_status::next(action, from, target)?;
+    let place = user::Entity::place(&person);
+    let changes = user::ActiveModel {
+        working_status: Set(to.working_status.into()),
+        locked: Set(to.locked),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    };
+    let saved = transition::guarded(on, &person, changes).await?;
+    if action.ends_sessions() {
+        revoke_sessions(db, saved.id).await?;
+    }
+    history::record(
+        db,
+        StatusMove {
+            entity: history::STAFF,
+            entity_id: saved.id,
+            action: action.code(),
+            from: from.code(),
+            to: to.code(),
+            reason,
+            actor_id: actor.id,
+        },
+    )
+    .await?;
+    audit::record(
+        db,
+        actor,
+        Change::new(
+            "staff",
+            saved.id,
+            Action::Status,
+            snapshot(&StatusSnapshot {
+                working_status: from.working_status.code(),
+                locked: from.locked,
+            }),
+            snapshot(&StatusSnapshot {
+                working_status: to.working_status.code(),
+                locked: to.locked,
+            }),
+            place,
+        ),
+    )
+    .await?;
+    Ok(saved)
+}
+
+/// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
+/// locking end their sessions at once. Needs a staff page's `edit`.
+#[utoipa::path(post, path = "/api/v1/fm/staff/changeStatus", tag = "staff",
+    request_body = StaffStatusChange, security(("token" = [])),
+    responses((status = 200, description = "The person after the change; 10020005 when the status does not allow it", body = Envelope<StaffDetail>)))]
+pub async fn change_status(
+    caller: Caller,
+    AppJson(form): AppJson<StaffStatusChange>,
+) -> ApiResult<StaffDetail> {
+    let scoped = caller.require(need::STAFF_EDIT)?;
+    let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
+    let action = StaffAction::from_code(&form.action)
+        .filter(|action| action.is_direct())
+        .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
+    let target = working_status("workingStatus", form.working_status.as_deref())?;
+    let reason = form.reason.clone().unwrap_or_default();
+    let person = scoped.get_writable::<user::Entity>(form.id).await?;
+    if person.id == scoped.actor().id {
+        return Err(AppError::OutOfScope("不能修改自己的状态"));
+    }
+    ensure_person_changeable(&scoped, &person)?;
+    let txn = scoped.begin().await?;
+    let saved = apply_status(&scoped.on(&txn), person, action, target, &reason).await?;
+    txn.commit().await?;
+    ok(view::detail(&scoped.unscoped(), saved, false).await?)
+}
