@@ -174,9 +174,18 @@ describe('a role one holds', () => {
     await row.waitFor();
     assert.equal(await row.getByTestId('row-edit').count(), 0, 'no 编辑 on one’s own role');
     assert.equal(await row.getByTestId('row-permission').count(), 0, 'no 权限设置 on one’s own role');
-    await page.goto(`${site}/work/enterprise/roleSetting/${own.id}`);
+    // 查看权限 opens the same page, which says who changes the role and lets nothing be ticked.
+    await row.getByTestId('row-permission-view').click();
+    await page.waitForURL(`**/work/enterprise/roleSetting/${own.id}**`);
     await page.getByTestId('role-setting-read-only').waitFor();
     assert.equal(await page.getByTestId('role-setting-save').count(), 0, 'nothing to save');
+    assert.equal(await page.getByTestId('permission-none').count(), 0, 'no 全不选 on a tree that cannot change');
+    const staffPage = page.locator('.arco-tree-node', { has: page.getByTestId('perm-/work/store/staff') });
+    const box = staffPage.locator('.arco-checkbox');
+    assert.match((await box.getAttribute('class')) ?? '', /arco-checkbox-disabled/, 'the boxes are greyed');
+    const before = await box.getAttribute('class');
+    await box.click({ force: true });
+    assert.equal(await box.getAttribute('class'), before, 'a click ticks or unticks nothing');
     await context.close();
   });
 });

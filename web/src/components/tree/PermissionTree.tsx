@@ -13,16 +13,19 @@ export interface PermissionTreeProps {
   menus: PermissionMenu[];
   value: Grants;
   onChange: (grants: Grants) => void;
+  /** Shown, not changed: a role the viewer holds or one managed from above. */
+  readOnly?: boolean;
 }
 
-type ArcoNode = { key: string; title: ReactNode; children?: ArcoNode[] };
+type ArcoNode = { key: string; title: ReactNode; disableCheckbox: boolean; children?: ArcoNode[] };
 
 /** Titles carry the node's name as a test id (`perm-/work/store/staff:add`). */
-function arcoNodes(nodes: PermissionNode[]): ArcoNode[] {
+function arcoNodes(nodes: PermissionNode[], readOnly: boolean): ArcoNode[] {
   return nodes.map((node) => ({
     key: node.key,
     title: <span data-testid={`perm-${node.name}`}>{node.title}</span>,
-    children: node.children && arcoNodes(node.children),
+    disableCheckbox: readOnly,
+    children: node.children && arcoNodes(node.children, readOnly),
   }));
 }
 
@@ -36,23 +39,28 @@ function allKeys(nodes: PermissionNode[]): string[] {
 
 /**
  * The checkable tree of menus and their actions of a role's permission settings, every level
- * open at first, with 全选 / 全不选 / 展开 / 收起 above it for trees too long to tick by hand.
+ * open at first, with 全选 / 全不选 / 展开 / 收起 above it for trees too long to tick by hand;
+ * read-only, its boxes are greyed and only 展开 / 收起 remain.
  */
-export function PermissionTree({ menus, value, onChange }: PermissionTreeProps) {
+export function PermissionTree({ menus, value, onChange, readOnly = false }: PermissionTreeProps) {
   const nodes = useMemo(() => permissionNodes(menus), [menus]);
-  const treeData = useMemo(() => arcoNodes(nodes), [nodes]);
+  const treeData = useMemo(() => arcoNodes(nodes, readOnly), [nodes, readOnly]);
   const checkedKeys = useMemo(() => checkedKeysOf(menus, value), [menus, value]);
   const parents = useMemo(() => parentKeys(nodes), [nodes]);
   const [expanded, setExpanded] = useState<string[] | undefined>();
   return (
     <div data-testid="permission-tree">
       <Space style={{ marginBottom: 8 }}>
-        <Button size="small" onClick={() => onChange(grantsOf(menus, allKeys(nodes)))} data-testid="permission-all">
-          全选
-        </Button>
-        <Button size="small" onClick={() => onChange({ menuIds: [], actionIds: [] })} data-testid="permission-none">
-          全不选
-        </Button>
+        {!readOnly && (
+          <>
+            <Button size="small" onClick={() => onChange(grantsOf(menus, allKeys(nodes)))} data-testid="permission-all">
+              全选
+            </Button>
+            <Button size="small" onClick={() => onChange({ menuIds: [], actionIds: [] })} data-testid="permission-none">
+              全不选
+            </Button>
+          </>
+        )}
         <Button size="small" onClick={() => setExpanded(parents)} data-testid="permission-expand">
           展开
         </Button>
@@ -67,7 +75,7 @@ export function PermissionTree({ menus, value, onChange }: PermissionTreeProps) 
         checkedKeys={checkedKeys}
         expandedKeys={expanded ?? parents}
         onExpand={(keys) => setExpanded(keys)}
-        onCheck={(keys) => onChange(grantsOf(menus, keys))}
+        onCheck={(keys) => !readOnly && onChange(grantsOf(menus, keys))}
       />
     </div>
   );

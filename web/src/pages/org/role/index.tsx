@@ -76,9 +76,12 @@ export default function RolesPage({ route }: PageProps) {
       rowAllows={(role, action) => role.availableActions.includes(action)}
       rowActions={(role) => {
         const path = relatedPath(table, route, 'roleSetting', role.id);
-        return path && role.availableActions.includes('permission')
+        if (!path) return [];
+        // A role the viewer may not change (one they hold, one managed from above) still shows
+        // its grants, on a page that says who changes them.
+        return role.availableActions.includes('permission')
           ? [{ label: '权限设置', testId: 'row-permission', onClick: () => nav.push(path) }]
-          : [];
+          : [{ label: '查看权限', testId: 'row-permission-view', onClick: () => nav.push(path) }];
       }}
       onAdd={(values) => roleApi.add(values)}
       onEdit={(role, values) => {

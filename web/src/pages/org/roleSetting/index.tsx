@@ -168,7 +168,7 @@ export default function RoleSettingPage({ route }: PageProps) {
             该角色另有 {loaded.keptGrants} 项您无权授予的权限，未在此列出，保存时保持不变。
           </Typography.Paragraph>
         )}
-        <PermissionTree menus={menus} value={grants} onChange={setGrants} />
+        <PermissionTree menus={menus} value={grants} onChange={setGrants} readOnly={!canEdit} />
         {/* A long tree ends where the eye is: 保存 again at its foot. */}
         {canEdit && (
           <Button
