@@ -8,6 +8,7 @@
 //! (trimmed text, ID numbers upper-cased, bank cards without spaces).
 
 mod admin;
+mod community;
 mod org;
 mod people;
 mod rules;
@@ -202,6 +203,11 @@ pub const ALL: &[Form] = &[
     people::STAFF_STATUS,
     people::ONBOARDING_CANCEL,
     people::ONBOARDING_REJECT,
+    community::COMMUNITY,
+    community::COMMUNITY_EDIT,
+    community::BUILDING,
+    community::UNIT,
+    community::ROOM,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -209,6 +215,7 @@ pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
 };
+pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

@@ -45,6 +45,12 @@ pub enum Rule {
     Date,
     /// A dictionary value that reads as the type chosen in `valueType`.
     DictionaryValue,
+    /// A whole number within the field's `min` and `max`.
+    Whole,
+    /// Degrees within the field's `min` and `max`, up to six decimals (经度, 纬度).
+    Degrees,
+    /// A community's aliases, separated by commas ([`crate::community::aliases`]).
+    Aliases,
 }
 
 impl Rule {
@@ -133,6 +139,25 @@ pub(super) fn apply(
         Rule::Date => fields::date(field.name, "", value, true)
             .map(|_| kept)
             .map_err(message),
+        Rule::Whole => {
+            let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
+            match value.parse::<i64>() {
+                Ok(number) if (min..=max).contains(&number) => Ok(number.to_string()),
+                _ => Err(format!("{label}须为{min}到{max}之间的整数")),
+            }
+        }
+        Rule::Degrees => {
+            let limit = field.max.unwrap_or_default();
+            match crate::community::degrees(value, limit as f64) {
+                Some(_) => Ok(kept),
+                None => Err(format!(
+                    "{label}须为-{limit}到{limit}之间的数字，最多六位小数"
+                )),
+            }
+        }
+        Rule::Aliases => {
+            crate::community::aliases(value, &text_of(values.get("name"))).map(|_| kept)
+        }
         Rule::DictionaryValue => {
             let value_type = text_of(values.get("valueType"));
             match dictionary::ValueType::from_code(&value_type) {
