@@ -36,6 +36,8 @@ describe('community dictionary', () => {
     const added = detail.getByTestId('community-building').filter({ hasText: name });
     await added.getByText('共18层 · 0个单元').waitFor();
     assert.equal(await detail.getByTestId('community-building').count(), 4);
+    // A new building goes after the others.
+    await detail.getByTestId('community-building').last().getByText(name).waitFor();
     await added.scrollIntoViewIfNeeded();
     await shot(page, 'community-building-added');
 

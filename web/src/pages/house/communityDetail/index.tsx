@@ -43,8 +43,19 @@ interface PartValues {
 
 const PART_NAMES = { building: '栋座', unit: '单元', room: '房号' } as const;
 
-function initialValuesOf(dialog: Dialog | undefined): Partial<PartValues> {
-  if (!dialog?.editing) return dialog?.kind === 'room' ? {} : { sort: 0 };
+/** After the last of `parts` in display order. */
+function nextSort(parts: { sort: number }[]): number {
+  return parts.reduce((last, part) => Math.max(last, part.sort), 0) + 1;
+}
+
+/** The dialog's values: the part being edited, or a new one placed after its siblings. */
+function initialValuesOf(dialog: Dialog | undefined, buildings: BuildingTree[]): Partial<PartValues> {
+  if (!dialog) return {};
+  if (!dialog.editing) {
+    if (dialog.kind === 'building') return { sort: nextSort(buildings) };
+    if (dialog.kind === 'unit') return { sort: nextSort(buildings.find((b) => b.id === dialog.buildingId)?.units ?? []) };
+    return {};
+  }
   const editing = dialog.editing;
   return {
     name: editing.name,
@@ -94,7 +105,7 @@ export default function CommunityDetailPage({ route }: PageProps) {
   const community = read.data;
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const editPath = relatedPath(table, route, 'communityEdit');
-  const initialValues = useMemo(() => initialValuesOf(dialog), [dialog]);
+  const initialValues = useMemo(() => initialValuesOf(dialog, community?.buildings ?? []), [dialog, community]);
 
   const save = (values: PartValues) => {
     if (!dialog) return Promise.resolve();
