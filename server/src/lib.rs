@@ -19,6 +19,7 @@ pub mod entity;
 pub mod error;
 pub mod form;
 pub mod history;
+pub mod knowledge;
 pub mod menu;
 mod openapi;
 pub mod org;
@@ -92,6 +93,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(dictionary::router())
         .merge(city_config::router())
         .merge(enrollment::router())
+        .merge(knowledge::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are

@@ -8,6 +8,7 @@
 //! (trimmed text, ID numbers upper-cased, bank cards without spaces).
 
 mod admin;
+mod ai;
 mod org;
 mod people;
 mod rules;
@@ -202,12 +203,19 @@ pub const ALL: &[Form] = &[
     people::STAFF_STATUS,
     people::ONBOARDING_CANCEL,
     people::ONBOARDING_REJECT,
+    ai::KNOWLEDGE,
+    ai::KNOWLEDGE_DATA_SET,
+    ai::KNOWLEDGE_POINT,
+    ai::KNOWLEDGE_SEARCH,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
 pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
+};
+pub use ai::{
+    ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{

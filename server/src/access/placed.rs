@@ -5,8 +5,8 @@ use sea_orm::ActiveValue;
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
     app, app_enablement, audit_log, building_type, business_circle, city_site, department,
-    dictionary, district, enrollment, listing_role, menu, organisation, position, role, store,
-    store_group, user,
+    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
+    knowledge_search, listing_role, menu, organisation, position, role, store, store_group, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -56,6 +56,11 @@ macro_rules! placed {
 // changes them.
 placed!(app, Inherit::Nothing, {}, |_m| {});
 placed!(menu, Inherit::Nothing, {}, |_m| {});
+// The AI helper's knowledge bases are global configuration too.
+placed!(knowledge, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_data_set, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_point, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_search, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 

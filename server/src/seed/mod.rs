@@ -5,6 +5,7 @@
 mod demo;
 mod demo_data;
 mod first_admin;
+mod knowledge;
 mod menus;
 
 use sea_orm::{

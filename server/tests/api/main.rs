@@ -10,6 +10,7 @@ mod config;
 mod enrollment;
 mod fixtures;
 mod forms;
+mod knowledge;
 mod login_abuse;
 mod matrix;
 mod menu;

@@ -5,6 +5,72 @@
 
 
 export interface paths {
+  "/api/v1/chat/Knowledge/config": {
+    /**
+     * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+     * 知识库:新增 to create, 知识库:编辑 to change.
+     */
+    post: operations["config"];
+  };
+  "/api/v1/chat/Knowledge/data/set/del/{id}": {
+    /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["data_set_delete"];
+  };
+  "/api/v1/chat/Knowledge/data/set/detail/{id}": {
+    /** One data set with its point count. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_detail"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list": {
+    /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_list"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list/count": {
+    /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_count"];
+  };
+  "/api/v1/chat/Knowledge/del/point/{id}": {
+    /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["delete_point"];
+  };
+  "/api/v1/chat/Knowledge/edit/point": {
+    /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/handle/edit": {
+    /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_edit"];
+  };
+  "/api/v1/chat/Knowledge/handle/import": {
+    /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_import"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/del/{id}": {
+    /** Deletes a knowledge base with its data sets, points and test searches. Needs 知识库:删除. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/detail/{id}": {
+    /** One knowledge base with its counts. Needs 知识库 or 知识库详情. */
+    post: operations["detail"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/list": {
+    /** The knowledge bases, newest first. Needs 知识库. */
+    post: operations["list"];
+  };
+  "/api/v1/chat/Knowledge/point/list": {
+    /** The points of a knowledge base or of one data set, oldest first. Needs 知识库 or 知识库详情. */
+    post: operations["point_list"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
+    /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+    post: operations["search"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}/history": {
+    /**
+     * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+     * 知识库详情.
+     */
+    get: operations["history"];
+  };
   "/api/v1/fm/app/add": {
     /** Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL. */
     post: operations["add"];
@@ -760,6 +826,37 @@ export interface components {
       /** Format: int64 */
       siteId?: number | null;
     });
+    /** @description What a knowledge base holds, for the tabs of its detail page. */
+    DataSetCount: {
+      /** Format: int64 */
+      file: number;
+      /**
+       * Format: int64
+       * @description Of which 手动录入 and 文件导入.
+       */
+      manual: number;
+      /**
+       * Format: int64
+       * @description Points in all data sets.
+       */
+      points: number;
+      /**
+       * Format: int64
+       * @description Data sets in all.
+       */
+      total: number;
+    };
+    DataSetQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      knowledgeId: number;
+      /** @description Part of the name. */
+      name?: string | null;
+      /**
+       * Format: int64
+       * @description Core `knowledgeSource`.
+       */
+      source?: number | null;
+    });
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
        * Format: int64
@@ -1094,6 +1191,34 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DataSetCount: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description What a knowledge base holds, for the tabs of its detail page. */
+      data: {
+        /** Format: int64 */
+        file: number;
+        /**
+         * Format: int64
+         * @description Of which 手动录入 and 文件导入.
+         */
+        manual: number;
+        /**
+         * Format: int64
+         * @description Points in all data sets.
+         */
+        points: number;
+        /**
+         * Format: int64
+         * @description Data sets in all.
+         */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_DepartmentNode: {
       /**
        * Format: int32
@@ -1195,6 +1320,98 @@ export interface components {
         /** Format: int32 */
         sex: number;
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Knowledge: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        createdAt: number;
+        createdByName: string;
+        /** Format: int64 */
+        dataSetCount: number;
+        description: string;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        pointCount: number;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgeDataSet: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        knowledgeId: number;
+        name: string;
+        /** Format: int64 */
+        pointCount: number;
+        /**
+         * Format: int32
+         * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+         */
+        source: number;
+        sourceName: string;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        answer: string;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int64 */
+        dataSetId: number;
+        dataSetName: string;
+        /** Format: int64 */
+        id: number;
+        /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+        indexes: string[];
+        /** Format: int64 */
+        knowledgeId: number;
+        question: string;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgeSearchResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** @description Best first. */
+        list: components["schemas"]["KnowledgeHit"][];
+        query: string;
+        /** Format: double */
+        threshold: number;
+        /** Format: int64 */
+        topK: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
@@ -1503,6 +1720,96 @@ export interface components {
             /** @description The working status the hire gets on approval. */
             workingStatus?: string | null;
           })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Knowledge: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** Format: int64 */
+            createdAt: number;
+            createdByName: string;
+            /** Format: int64 */
+            dataSetCount: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            pointCount: number;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgeDataSet: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            knowledgeId: number;
+            name: string;
+            /** Format: int64 */
+            pointCount: number;
+            /**
+             * Format: int32
+             * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+             */
+            source: number;
+            sourceName: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            answer: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            dataSetId: number;
+            dataSetName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+            indexes: string[];
+            /** Format: int64 */
+            knowledgeId: number;
+            question: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
         /** Format: int64 */
         total: number;
       };
@@ -2027,6 +2334,27 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_KnowledgePastSearch: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          createdAt: number;
+          hits: components["schemas"]["KnowledgePastHit"][];
+          /** Format: int64 */
+          id: number;
+          query: string;
+          /** Format: double */
+          threshold: number;
+          /** Format: int32 */
+          topK: number;
+          userName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_ListingRoleTotal: {
       /**
        * Format: int32
@@ -2220,6 +2548,23 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    /** @description A data set's new name. */
+    HandleEdit: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /**
+     * @description A point typed in: into `dataSetId`, or into the knowledge base's manual data set named
+     * `dataSetName` (default 手动录入), made when it does not exist yet.
+     */
+    HandleImport: components["schemas"]["PointForm"] & ({
+      /** Format: int64 */
+      dataSetId?: number | null;
+      dataSetName?: string | null;
+      /** Format: int64 */
+      knowledgeId: number;
+    });
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
@@ -2231,6 +2576,136 @@ export interface components {
       appId: number;
       /** Format: int64 */
       organisationId?: number | null;
+    };
+    Knowledge: {
+      /** Format: int64 */
+      createdAt: number;
+      createdByName: string;
+      /** Format: int64 */
+      dataSetCount: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description A new knowledge base (no `id`) or the new values of one (`id`). */
+    KnowledgeConfig: {
+      description?: string;
+      /** Format: int64 */
+      id?: number | null;
+      name: string;
+    };
+    KnowledgeDataSet: {
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      knowledgeId: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
+      /**
+       * Format: int32
+       * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+       */
+      source: number;
+      sourceName: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description One point found for a query. */
+    KnowledgeHit: {
+      answer: string;
+      /** Format: int64 */
+      dataSetId: number;
+      /** @description The data set (document) the point came from, to cite. */
+      dataSetName: string;
+      /** @description The point's extra indexes. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /**
+       * Format: double
+       * @description Relevance 0–1, four decimals.
+       */
+      score: number;
+    };
+    /** @description A hit as the history keeps it. */
+    KnowledgePastHit: {
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /** Format: double */
+      score: number;
+    };
+    KnowledgePastSearch: {
+      /** Format: int64 */
+      createdAt: number;
+      hits: components["schemas"]["KnowledgePastHit"][];
+      /** Format: int64 */
+      id: number;
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int32 */
+      topK: number;
+      userName: string;
+    };
+    KnowledgePoint: {
+      answer: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      dataSetId: number;
+      dataSetName: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      question: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    KnowledgeQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Part of the name. */
+      name?: string | null;
+    });
+    KnowledgeRef: {
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    KnowledgeSearchRequest: {
+      /** @description What a user would ask, at most 200 characters. */
+      query: string;
+      /**
+       * Format: double
+       * @description Lowest score kept, 0-1 with two decimals; default 0.3.
+       */
+      threshold?: number | null;
+      /**
+       * Format: int64
+       * @description Hits at most, 1-20; default 5.
+       */
+      topK?: number | null;
+    };
+    KnowledgeSearchResult: {
+      /** @description Best first. */
+      list: components["schemas"]["KnowledgeHit"][];
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int64 */
+      topK: number;
     };
     ListingRole: {
       /** Format: int64 */
@@ -2466,6 +2941,28 @@ export interface components {
       /** Format: int64 */
       sex?: number | null;
     };
+    PointEdit: components["schemas"]["PointForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A point's question, answer and extra indexes. */
+    PointForm: {
+      answer: string;
+      /** @description At most 5, each at most 100 characters; blanks and repeats are dropped. */
+      indexes?: string[];
+      question: string;
+    };
+    PointQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      dataSetId?: number | null;
+      /** @description Part of the question or answer. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description The knowledge base; or give `dataSetId` for one data set.
+       */
+      knowledgeId?: number | null;
+    });
     Position: {
       /** Format: int64 */
       createdAt: number;
@@ -2920,20 +3417,151 @@ export type external = Record<string, never>;
 export interface operations {
 
   /**
-   * Add a person who starts work at once (new hires who need onboarding go through
-   * `/enrollment`). Needs a staff list page's `add`.
+   * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+   * 知识库:新增 to create, 知识库:编辑 to change.
    */
-  add: {
+  config: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StaffAdd"];
+        "application/json": components["schemas"]["KnowledgeConfig"];
       };
     };
     responses: {
-      /** @description The new person */
+      /** @description The knowledge base as saved */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
+          "application/json": components["schemas"]["Envelope_Knowledge"];
+        };
+      };
+    };
+  };
+  /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+  data_set_delete: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** One data set with its point count. Needs 知识库 or 知识库详情. */
+  data_set_detail: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The data set */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+  data_set_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DataSetQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of data sets */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+  data_set_count: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeRef"];
+      };
+    };
+    responses: {
+      /** @description The counts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DataSetCount"];
+        };
+      };
+    };
+  };
+  /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+  delete_point: {
+    parameters: {
+      path: {
+        /** @description The point */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+  edit_point: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointEdit"];
+      };
+    };
+    responses: {
+      /** @description The point as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleEdit"];
+      };
+    };
+    responses: {
+      /** @description The data set as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_import: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleImport"];
+      };
+    };
+    responses: {
+      /** @description The new point */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
         };
       };
     };
@@ -2950,6 +3578,118 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /**
+   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
+   */
+  detail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffDetailRequest"];
+      };
+    };
+    responses: {
+      /** @description The person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /** Staff in the caller's scope. Needs a staff list page. */
+  list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of staff */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
+        };
+      };
+    };
+  };
+  /** The points of a knowledge base or of one data set, oldest first. Needs 知识库 or 知识库详情. */
+  point_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of points */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+  search: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeSearchRequest"];
+      };
+    };
+    responses: {
+      /** @description The hits, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeSearchResult"];
+        };
+      };
+    };
+  };
+  /**
+   * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+   * 知识库详情.
+   */
+  history: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    responses: {
+      /** @description Past searches, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a person who starts work at once (new hires who need onboarding go through
+   * `/enrollment`). Needs a staff list page's `add`.
+   */
+  add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffAdd"];
+      };
+    };
+    responses: {
+      /** @description The new person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
@@ -3005,22 +3745,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
-        };
-      };
-    };
-  };
-  /** Staff in the caller's scope. Needs a staff list page. */
-  list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of staff */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
         };
       };
     };
@@ -3212,25 +3936,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
-   */
-  detail: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffDetailRequest"];
-      };
-    };
-    responses: {
-      /** @description The person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
