@@ -319,7 +319,7 @@ pub async fn data_set_delete(caller: Caller, PathId(id): PathId) -> ApiResult<Em
     ok(Empty {})
 }
 
-/// The points of a knowledge base or of one data set, oldest first. Needs 知识库 or 知识库详情.
+/// The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情.
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/point/list", tag = "knowledge",
     request_body = PointQuery, security(("token" = [])),
     responses((status = 200, description = "A page of points", body = Envelope<Page<KnowledgePoint>>)))]
@@ -348,7 +348,7 @@ pub async fn point_list(
                 .or(knowledge_point::Column::Answer.contains(keyword)),
         );
     }
-    let select = select.order_by_asc(knowledge_point::Column::Id);
+    let select = select.order_by_desc(knowledge_point::Column::Id);
     ok(scoped.list(select, query.page).await?)
 }
 

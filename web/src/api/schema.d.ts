@@ -57,7 +57,7 @@ export interface paths {
     post: operations["list"];
   };
   "/api/v1/chat/Knowledge/point/list": {
-    /** The points of a knowledge base or of one data set, oldest first. Needs 知识库 or 知识库详情. */
+    /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
     post: operations["point_list"];
   };
   "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
@@ -3617,7 +3617,7 @@ export interface operations {
       };
     };
   };
-  /** The points of a knowledge base or of one data set, oldest first. Needs 知识库 or 知识库详情. */
+  /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
   point_list: {
     requestBody: {
       content: {

@@ -28,6 +28,8 @@ const ListingRoles = lazy(() => import('./org/listingRoles'));
 const Areas = lazy(() => import('./org/areas'));
 const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
+const Knowledge = lazy(() => import('./aiHelper/knowledge'));
+const KnowledgeDetail = lazy(() => import('./aiHelper/knowledgeDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -74,6 +76,9 @@ const PAGES: Record<string, LazyPage> = {
   'coc/config/areas': Areas,
   'coc/config/building': BuildingTypes,
   'adminConfig/menu': MenuConfig,
+
+  'adminConfig/aiHelper/knowledge': Knowledge,
+  'adminConfig/aiHelper/knowledge/detail': KnowledgeDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
