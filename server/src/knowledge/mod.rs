@@ -9,6 +9,7 @@
 
 pub mod bases;
 pub mod content;
+pub mod import;
 pub mod retrieval;
 pub mod search;
 
@@ -27,6 +28,7 @@ pub const BASE: &str = "/api/v1/chat/Knowledge";
 pub fn router() -> OpenApiRouter<AppState> {
     bases::router()
         .merge(content::router())
+        .merge(import::router())
         .merge(search::router())
 }
 

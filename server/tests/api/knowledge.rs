@@ -305,7 +305,86 @@ async fn only_global_admins_reach_the_knowledge_base(app: TestApp) {
     }
 }
 
+async fn a_file_is_previewed_then_imported_once(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let base = demo_base(&admin).await;
+    // One new point, one the demo base already holds, one repeated in the file, one too long.
+    let csv = format!(
+        "问题,答案,补充索引\r\n展厅开放时间？,每天9点到18点。,开放时间|几点开门\r\n佣金比例是多少？,\"二手房买卖佣金一般为成交价的2%，由买方支付；租赁佣金为一个月租金。新房佣金按与开发商签订的分销协议比例结算。具体以门店公示的收费标准为准。\",\r\n展厅开放时间？,每天9点到18点。,\r\n{},太长,\r\n",
+        "问".repeat(501)
+    );
+    let preview = admin
+        .data(
+            &path("file/import/analysis"),
+            json!({ "knowledgeId": base, "fileName": "展厅制度.csv", "content": csv }),
+        )
+        .await;
+    let marks: Vec<(bool, bool)> = preview["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["duplicate"].as_bool().unwrap(), p["problem"].is_string()))
+        .collect();
+    assert_eq!(
+        marks,
+        [(false, false), (true, false), (true, false), (false, true)]
+    );
+    assert_eq!(
+        preview["points"][0]["indexes"],
+        json!(["开放时间", "几点开门"])
+    );
+    assert_eq!(preview["points"][3]["problem"], "问题不能超过500个字符");
+    assert_eq!(preview["fresh"], 1);
+
+    let submit = |points: Value| json!({ "knowledgeId": base, "fileName": "展厅制度.csv", "points": points });
+    let good = json!([
+        preview["points"][0],
+        preview["points"][1],
+        preview["points"][2]
+    ]);
+    let first = admin
+        .data(&path("analysis/submit"), submit(good.clone()))
+        .await;
+    assert_eq!(
+        (first["added"].as_i64(), first["skipped"].as_i64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(first["dataSet"]["sourceName"], "文件导入");
+    assert_eq!(first["dataSet"]["name"], "展厅制度.csv");
+    assert_eq!(first["dataSet"]["pointCount"], 1);
+    // The same file again: nothing twice, no empty data set.
+    let again = admin.data(&path("analysis/submit"), submit(good)).await;
+    assert_eq!(
+        (again["added"].as_i64(), again["skipped"].as_i64()),
+        (Some(0), Some(3))
+    );
+    assert_eq!(again["dataSet"], Value::Null);
+    let found = admin
+        .data(
+            &path(&format!("vector/search/{base}")),
+            json!({ "query": "展厅几点开门" }),
+        )
+        .await;
+    assert_eq!(found["list"][0]["question"], "展厅开放时间？");
+
+    let refused = admin
+        .post(
+            &path("analysis/submit"),
+            submit(json!([preview["points"][3]])),
+        )
+        .await;
+    assert_eq!(refused.message(), "第1条：问题不能超过500个字符");
+    let refused = admin
+        .post(
+            &path("file/import/analysis"),
+            json!({ "knowledgeId": base, "fileName": "规则.pdf", "content": "x" }),
+        )
+        .await;
+    assert_eq!(refused.message(), "仅支持导入txt、md、csv文件");
+}
+
 on_both_backends!(
+    a_file_is_previewed_then_imported_once,
     an_admin_builds_a_knowledge_base_point_by_point,
     bad_input_is_refused_in_chinese,
     retrieval_finds_viewing_questions_asked_in_other_words,

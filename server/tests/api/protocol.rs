@@ -247,6 +247,8 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/chat/Knowledge/del/point/{id}",
         "/api/v1/chat/Knowledge/handle/import",
         "/api/v1/chat/Knowledge/handle/edit",
+        "/api/v1/chat/Knowledge/file/import/analysis",
+        "/api/v1/chat/Knowledge/analysis/submit",
         "/api/v1/chat/Knowledge/vector/search/{knowledgeId}",
     ];
     for path in knowledge_paths {

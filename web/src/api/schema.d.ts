@@ -5,6 +5,13 @@
 
 
 export interface paths {
+  "/api/v1/chat/Knowledge/analysis/submit": {
+    /**
+     * Stores the previewed points as one data set named after the file, skipping those already
+     * held. Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["submit"];
+  };
   "/api/v1/chat/Knowledge/config": {
     /**
      * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
@@ -35,6 +42,13 @@ export interface paths {
   "/api/v1/chat/Knowledge/edit/point": {
     /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
     post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/file/import/analysis": {
+    /**
+     * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+     * 知识库详情:编辑.
+     */
+    post: operations["analysis"];
   };
   "/api/v1/chat/Knowledge/handle/edit": {
     /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
@@ -557,6 +571,13 @@ export interface components {
       name: string;
       /** @description 权限标识; required (an absent one is refused on the field). */
       perms?: string;
+    };
+    AnalysisSubmit: {
+      /** @description Names the new data set. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+      points: components["schemas"]["SubmittedPoint"][];
     };
     App: {
       /**
@@ -1320,6 +1341,41 @@ export interface components {
         /** Format: int32 */
         sex: number;
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FilePreview: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        fileName: string;
+        /**
+         * Format: int64
+         * @description Points that would be added.
+         */
+        fresh: number;
+        points: components["schemas"]["PreviewPoint"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ImportResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        added: number;
+        dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+        /**
+         * Format: int64
+         * @description Points skipped because the knowledge base already held them.
+         */
+        skipped: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Knowledge: {
@@ -2548,6 +2604,23 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    FileAnalysis: {
+      /** @description The file's text (UTF-8). */
+      content: string;
+      /** @description The file's name; its extension (txt, md, csv) says how it is read. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    FilePreview: {
+      fileName: string;
+      /**
+       * Format: int64
+       * @description Points that would be added.
+       */
+      fresh: number;
+      points: components["schemas"]["PreviewPoint"][];
+    };
     /** @description A data set's new name. */
     HandleEdit: {
       /** Format: int64 */
@@ -2569,6 +2642,16 @@ export interface components {
     IdRequest: {
       /** Format: int64 */
       id: number;
+    };
+    ImportResult: {
+      /** Format: int64 */
+      added: number;
+      dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+      /**
+       * Format: int64
+       * @description Points skipped because the knowledge base already held them.
+       */
+      skipped: number;
     };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
@@ -3019,6 +3102,16 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
+    /** @description A point of the preview. */
+    PreviewPoint: {
+      answer: string;
+      /** @description The knowledge base (or an earlier row of the file) already holds it: it will be skipped. */
+      duplicate: boolean;
+      indexes: string[];
+      /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
+      problem?: string | null;
+      question: string;
+    };
     Role: {
       /**
        * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
@@ -3373,6 +3466,11 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
+    SubmittedPoint: {
+      answer: string;
+      indexes?: string[];
+      question: string;
+    };
     UserInfo: {
       chatLoginInfo?: null | components["schemas"]["ChatLoginInfo"];
       /** @description Masked (`138****0001`); empty when no number is bound. */
@@ -3416,6 +3514,25 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /**
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
+   */
+  submit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentId"];
+      };
+    };
+    responses: {
+      /** @description The onboarding, now 待审批 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
   /**
    * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
    * 知识库:新增 to create, 知识库:编辑 to change.
@@ -3530,6 +3647,25 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /**
+   * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+   * 知识库详情:编辑.
+   */
+  analysis: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FileAnalysis"];
+      };
+    };
+    responses: {
+      /** @description The points read, marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FilePreview"];
         };
       };
     };
@@ -3987,25 +4123,6 @@ export interface operations {
     };
     responses: {
       /** @description The new onboarding */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
-   */
-  submit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentId"];
-      };
-    };
-    responses: {
-      /** @description The onboarding, now 待审批 */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
