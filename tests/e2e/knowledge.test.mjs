@@ -42,4 +42,50 @@ describe('knowledge base', () => {
     await search.getByTestId('search-run').click();
     await expect(page.getByTestId('search-result')).toContainText('未找到相关知识点');
   });
+
+  test('an admin imports a CSV file once, previewed first, and may cancel an analysis', async ({ page, site }) => {
+    const n = stamp();
+    const csv = `问题,答案,补充索引\r\n会议室${n}怎么预约？,在行政群里登记时间段。,订会议室\r\n佣金比例是多少？,"二手房买卖佣金一般为成交价的2%，由买方支付；租赁佣金为一个月租金。新房佣金按与开发商签订的分销协议比例结算。具体以门店公示的收费标准为准。",\r\n`;
+    const file = { name: `行政制度${n}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
+    await loginThroughPage(page, site, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/adminConfig/aiHelper/knowledge`);
+    await page.getByRole('row').filter({ hasText: '经纪业务规则' }).getByTestId('row-detail').click();
+    await page.getByRole('tab', { name: '数据集' }).click();
+
+    // An analysis held in flight is cancelled: the spec's 取消请求.
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(/file\/import\/analysis/, async (route) => {
+      await held;
+      await route.abort().catch(() => undefined);
+    });
+    await page.getByTestId('data-set-import').click();
+    const dialog = page.getByTestId('import-dialog');
+    await dialog.getByTestId('import-file').setInputFiles(file);
+    await dialog.getByTestId('import-analyse').click();
+    await dialog.getByTestId('import-cancel').click();
+    await page.getByText('取消请求').first().waitFor();
+    release();
+    await page.unroute(/file\/import\/analysis/);
+
+    await dialog.getByTestId('import-analyse').click();
+    const preview = page.getByTestId('import-preview');
+    await expect(preview).toContainText(`会议室${n}怎么预约？`);
+    await expect(preview).toContainText('新增');
+    await expect(preview).toContainText('已存在，跳过');
+    await shot(page, 'knowledge-import-preview');
+    await page.getByTestId('import-submit').click();
+    await page.getByText('导入成功：新增1条，跳过0条').first().waitFor();
+    const row = page.getByRole('row').filter({ hasText: `行政制度${n}.csv` });
+    await expect(row).toContainText('文件导入');
+    await shot(page, 'knowledge-data-sets');
+
+    // The same file again: everything is already there.
+    await page.getByTestId('data-set-import').click();
+    await dialog.getByTestId('import-file').setInputFiles(file);
+    await dialog.getByTestId('import-analyse').click();
+    await expect(page.getByTestId('import-preview')).not.toContainText('新增');
+    await expect(page.getByTestId('import-submit')).toBeDisabled();
+  });
 });

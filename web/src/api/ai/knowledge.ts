@@ -13,6 +13,9 @@ export type KnowledgePoint = Schema<'KnowledgePoint'>;
 export type SearchHit = Schema<'KnowledgeHit'>;
 export type SearchResult = Schema<'KnowledgeSearchResult'>;
 export type PastSearch = Schema<'KnowledgePastSearch'>;
+export type FilePreview = Schema<'FilePreview'>;
+export type PreviewPoint = Schema<'PreviewPoint'>;
+export type ImportResult = Schema<'ImportResult'>;
 
 const base = '/api/v1/chat/Knowledge';
 
@@ -55,5 +58,10 @@ export const knowledgeApi = {
 
   search: (knowledgeId: number, data: Schema<'KnowledgeSearchRequest'>) =>
     write<SearchResult>(`vector/search/${knowledgeId}`, data),
+  /** Reads a file into a preview; `signal` cancels it (取消请求). The dialog shows it running, with its 取消 button reachable: no page overlay. */
+  analyse: (data: Schema<'FileAnalysis'>, signal: AbortSignal) =>
+    request<FilePreview>({ url: `${base}/file/import/analysis`, data, base: 'chatApi', signal, showLoading: false }),
+  submitImport: (data: Schema<'AnalysisSubmit'>) => act<ImportResult>('analysis/submit', data),
+
   history: (knowledgeId: number) => read<PastSearch[]>(`vector/search/${knowledgeId}/history`, {}, 'GET'),
 };

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Button } from '@arco-design/web-react';
+import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { knowledgeApi, type DataSet } from '../../../api/ai/knowledge';
 import { confirmDelete } from '../../../components/form/confirmAction';
 import { coreFields } from '../../../components/form/coreForm';
@@ -6,7 +8,9 @@ import { FormModal } from '../../../components/form/FormModal';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
 import { useListQuery, type PageRequest } from '../../../components/list/useListQuery';
+import { Permission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
+import { downloadTemplate, ImportDialog } from './ImportDialog';
 
 interface Filters {
   name?: string;
@@ -16,6 +20,7 @@ interface Filters {
 export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
   const query = useListQuery((q: Filters & PageRequest) => knowledgeApi.dataSets({ ...q, knowledgeId }), {});
   const [renaming, setRenaming] = useState<DataSet | undefined>();
+  const [importing, setImporting] = useState(false);
   const remove = (set: DataSet) =>
     confirmDelete('数据集', set.name, () => knowledgeApi.removeDataSet(set.id).then(query.reload));
   return (
@@ -23,6 +28,18 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
       testId="knowledge-data-sets"
       query={query}
       filters={[{ field: 'name', label: '数据集名称' }]}
+      toolbar={
+        <>
+          <Button icon={<IconDownload />} onClick={downloadTemplate}>
+            下载模板
+          </Button>
+          <Permission action="edit">
+            <Button type="primary" icon={<IconUpload />} onClick={() => setImporting(true)} data-testid="data-set-import">
+              导入文件
+            </Button>
+          </Permission>
+        </>
+      }
       columns={[
         { title: '数据集名称', dataIndex: 'name' },
         { title: '来源', dataIndex: 'sourceName', width: 110 },
@@ -54,6 +71,12 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
         onSubmit={(values) => knowledgeApi.renameDataSet({ id: renaming?.id ?? 0, ...values })}
         onClose={() => setRenaming(undefined)}
         onSaved={query.reload}
+      />
+      <ImportDialog
+        knowledgeId={knowledgeId}
+        visible={importing}
+        onClose={() => setImporting(false)}
+        onImported={query.reload}
       />
     </ListPage>
   );
