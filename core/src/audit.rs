@@ -40,6 +40,9 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("room", "房号"),
         c("enrollment", "入职"),
         c("session", "登录"),
+        c("knowledge", "知识库"),
+        c("knowledgeDataSet", "知识库数据集"),
+        c("knowledgePoint", "知识点"),
     ],
 };
 

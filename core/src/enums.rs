@@ -135,6 +135,8 @@ tables! {
         n(1, "周一"), n(2, "周二"), n(3, "周三"), n(4, "周四"), n(5, "周五"), n(6, "周六"), n(7, "周日"),
     ];
     TIME_OF_DAY = "timeOfDay" [n(1, "上午"), n(2, "下午"), n(3, "晚上")];
+    /// How a knowledge base's data set came in: typed in by hand, or imported from a file.
+    KNOWLEDGE_SOURCE = "knowledgeSource" [n(1, "手动录入"), n(2, "文件导入")];
     /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
     VIEWING_SLOT = "viewingSlot" [
         n(11, "周一上午"), n(12, "周一下午"), n(13, "周一晚上"),

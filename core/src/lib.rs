@@ -15,6 +15,7 @@ pub mod error_code;
 pub mod format;
 pub mod forms;
 pub mod guard;
+pub mod knowledge;
 pub mod media;
 pub mod menu;
 pub mod messages;

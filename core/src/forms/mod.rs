@@ -9,6 +9,7 @@
 
 mod admin;
 mod community;
+mod ai;
 mod org;
 mod people;
 mod rules;
@@ -208,6 +209,10 @@ pub const ALL: &[Form] = &[
     community::BUILDING,
     community::UNIT,
     community::ROOM,
+    ai::KNOWLEDGE,
+    ai::KNOWLEDGE_DATA_SET,
+    ai::KNOWLEDGE_POINT,
+    ai::KNOWLEDGE_SEARCH,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -216,6 +221,9 @@ pub use admin::{
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
 };
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
+pub use ai::{
+    ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
+};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

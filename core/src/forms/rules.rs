@@ -43,6 +43,10 @@ pub enum Rule {
     Percent,
     /// `YYYY-MM-DD`.
     Date,
+    /// A search's number of hits, 1-20.
+    TopK,
+    /// A search's lowest score, 0-1 with two decimals.
+    Threshold,
     /// A dictionary value that reads as the type chosen in `valueType`.
     DictionaryValue,
     /// A whole number within the field's `min` and `max`.
@@ -159,6 +163,8 @@ pub(super) fn apply(
         Rule::Aliases => {
             crate::community::aliases(value, &text_of(values.get("name"))).map(|_| kept)
         }
+        Rule::TopK => crate::knowledge::top_k(value).map(|_| kept),
+        Rule::Threshold => crate::knowledge::threshold(value).map(|_| kept),
         Rule::DictionaryValue => {
             let value_type = text_of(values.get("valueType"));
             match dictionary::ValueType::from_code(&value_type) {

@@ -257,3 +257,9 @@ pub fn enum_labels(name: &str) -> Result<StringRecord, JsError> {
     }));
     to_js(&labels)
 }
+
+/// The question–answer template a knowledge base import reads (CSV), to download and fill.
+#[wasm_bindgen(js_name = knowledgeCsvTemplate)]
+pub fn knowledge_csv_template() -> String {
+    crate::knowledge::csv_template()
+}

@@ -179,6 +179,17 @@ needs! {
 
     AUDIT_LIST = ["adminConfig:home:list"];
 
+    /// The AI helper's knowledge bases: reading (and test searches) on the list or detail page;
+    /// data sets and points are changed from the detail page or the list's 编辑.
+    KNOWLEDGE_READ = [
+        "adminConfig:aiHelper:knowledge:list", "adminConfig:aiHelper:knowledge:detail:view",
+    ];
+    KNOWLEDGE_ADD = ["adminConfig:aiHelper:knowledge:add"];
+    KNOWLEDGE_EDIT = [
+        "adminConfig:aiHelper:knowledge:edit", "adminConfig:aiHelper:knowledge:detail:edit",
+    ];
+    KNOWLEDGE_DELETE = ["adminConfig:aiHelper:knowledge:delete"];
+
     ENROLLMENT = ["enrollment:view"];
     ENROLLMENT_APPROVE = ["enrollment:approve"];
 }

@@ -5,8 +5,9 @@ use sea_orm::ActiveValue;
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
     app, app_enablement, audit_log, building, building_type, business_circle, city_site, community,
-    community_alias, department, dictionary, district, enrollment, listing_role, menu,
-    organisation, position, role, room, store, store_group, unit, user,
+    community_alias, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
+    knowledge_point, knowledge_search, listing_role, menu, organisation, position, role, room,
+    store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -56,6 +57,11 @@ macro_rules! placed {
 // changes them.
 placed!(app, Inherit::Nothing, {}, |_m| {});
 placed!(menu, Inherit::Nothing, {}, |_m| {});
+// The AI helper's knowledge bases are global configuration too.
+placed!(knowledge, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_data_set, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_point, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_search, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 

@@ -79,6 +79,27 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
             .await?)
     }
 
+    /// Two columns of the rows a select finds (the retrieval's ids and search terms).
+    pub async fn pairs<E, A, B>(
+        &self,
+        select: Select<E>,
+        first: E::Column,
+        second: E::Column,
+    ) -> Result<Vec<(A, B)>, AppError>
+    where
+        E: EntityTrait,
+        A: TryGetable,
+        B: TryGetable,
+    {
+        Ok(select
+            .select_only()
+            .column(first)
+            .column(second)
+            .into_tuple::<(A, B)>()
+            .all(self.db)
+            .await?)
+    }
+
     /// Whether the select finds any row.
     pub async fn exists<E>(&self, select: Select<E>) -> Result<bool, AppError>
     where

@@ -36,6 +36,7 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     roles(db, &mut ids, &menus).await?;
     users(db, &ids, password_hash).await?;
     apps(db, &ids).await?;
+    super::knowledge::write(db).await?;
     reference_data(db, &ids).await?;
     super::community::write(db, &ids.sites).await
 }

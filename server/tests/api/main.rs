@@ -11,6 +11,7 @@ mod config;
 mod enrollment;
 mod fixtures;
 mod forms;
+mod knowledge;
 mod login_abuse;
 mod matrix;
 mod menu;

@@ -838,7 +838,102 @@ async fn community_routes(app: TestApp) {
     .await;
 }
 
+/// The AI helper's knowledge base: global configuration, the global admin's alone.
+async fn knowledge_routes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let k = |tail: &str| format!("/api/v1/chat/Knowledge/{tail}");
+    let base = m
+        .admin(&k("knowledge/list"), json!({ "name": "经纪业务规则" }))
+        .await["list"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let point = m
+        .admin(
+            &k("point/list"),
+            json!({ "knowledgeId": base, "keyword": "钥匙丢失" }),
+        )
+        .await["list"][0]
+        .clone();
+    let set = point["dataSetId"].as_i64().unwrap();
+    let page = json!({ "pageNum": 1, "pageSize": 10 });
+    m.same(&k("knowledge/list"), ADMIN_ONLY, page.clone()).await;
+    m.same(
+        &k(&format!("knowledge/detail/{base}")),
+        ADMIN_ONLY,
+        json!({}),
+    )
+    .await;
+    m.check(&k("config"), ADMIN_ONLY, |user| async move {
+        json!({ "name": format!("知识库{user}") })
+    })
+    .await;
+    m.same(
+        &k("config"),
+        ADMIN_ONLY,
+        json!({ "id": base, "name": "经纪业务规则", "description": "门店经纪业务规则问答" }),
+    )
+    .await;
+    // The admin calls first and deletes; the others are refused before the id is looked at.
+    let fresh = m.id(m.admin(&k("config"), json!({ "name": "临时知识库" })).await);
+    m.same(&k(&format!("knowledge/del/{fresh}")), ADMIN_ONLY, json!({}))
+        .await;
+    let extra = m
+        .admin(&k("handle/import"), json!({ "knowledgeId": base, "dataSetName": "临时数据集", "question": "临时问题", "answer": "临时答案" }))
+        .await;
+    m.same(
+        &k(&format!("del/point/{}", extra["id"])),
+        ADMIN_ONLY,
+        json!({}),
+    )
+    .await;
+    m.same(
+        &k(&format!("data/set/del/{}", extra["dataSetId"])),
+        ADMIN_ONLY,
+        json!({}),
+    )
+    .await;
+    m.same(
+        &k("data/set/list"),
+        ADMIN_ONLY,
+        json!({ "knowledgeId": base }),
+    )
+    .await;
+    m.same(
+        &k("data/set/list/count"),
+        ADMIN_ONLY,
+        json!({ "knowledgeId": base }),
+    )
+    .await;
+    m.same(&k(&format!("data/set/detail/{set}")), ADMIN_ONLY, json!({}))
+        .await;
+    m.same(&k("point/list"), ADMIN_ONLY, json!({ "knowledgeId": base }))
+        .await;
+    m.same(
+        &k("handle/edit"),
+        ADMIN_ONLY,
+        json!({ "id": set, "name": "钥匙管理" }),
+    )
+    .await;
+    m.same(
+        &k("edit/point"),
+        ADMIN_ONLY,
+        json!({ "id": point["id"], "question": point["question"], "answer": point["answer"], "indexes": point["indexes"] }),
+    )
+    .await;
+    m.check(&k("handle/import"), ADMIN_ONLY, |user| async move {
+        json!({ "knowledgeId": base, "question": format!("{user}的问题"), "answer": "答案" })
+    })
+    .await;
+    m.same(
+        &k(&format!("vector/search/{base}")),
+        ADMIN_ONLY,
+        json!({ "query": "带看准备" }),
+    )
+    .await;
+}
+
 on_both_backends!(
+    knowledge_routes,
     community_routes,
     writes_never_move_rows_out_of_scope,
     rows_still_referred_to_are_not_removed,

@@ -31,6 +31,8 @@ const MenuConfig = lazy(() => import('./org/menu'));
 const Communities = lazy(() => import('./house/community'));
 const CommunityDetail = lazy(() => import('./house/communityDetail'));
 const CommunityEdit = lazy(() => import('./house/communityEdit'));
+const Knowledge = lazy(() => import('./aiHelper/knowledge'));
+const KnowledgeDetail = lazy(() => import('./aiHelper/knowledgeDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -81,6 +83,8 @@ const PAGES: Record<string, LazyPage> = {
   'work/house/community': Communities,
   'work/house/communityDetail': CommunityDetail,
   'work/house/communityEdit': CommunityEdit,
+  'adminConfig/aiHelper/knowledge': Knowledge,
+  'adminConfig/aiHelper/knowledge/detail': KnowledgeDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -1,0 +1,417 @@
+//! The knowledge base's rules the browser and the server share: what a test search may ask for
+//! (how many hits, from which score), and the extra indexes a question–answer point may carry.
+//!
+//! Scores are the retrieval's normalised relevance, 0–1: the share of the question's weight
+//! (each word weighted by how rare it is in the knowledge base) that a point covers. A threshold
+//! of 0.3 keeps points that share at least the rarer third of what was asked.
+
+use crate::org::fields::FieldError;
+
+/// Hits returned when a search does not say.
+pub const TOP_K_DEFAULT: i64 = 5;
+pub const TOP_K_MAX: i64 = 20;
+/// The lowest score kept when a search does not say.
+pub const THRESHOLD_DEFAULT: f64 = 0.3;
+pub const TOP_K_RULE: &str = "返回条数须为1-20之间的整数";
+pub const THRESHOLD_RULE: &str = "相似度阈值须为0-1之间的数字，最多两位小数";
+
+/// Extra indexes per point, and characters per index.
+pub const INDEXES_MAX: usize = 5;
+pub const INDEX_LENGTH_MAX: usize = 100;
+
+/// A top-k as given (a number or its text), or [`TOP_K_DEFAULT`] when absent.
+pub fn top_k(value: &str) -> Result<i64, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(TOP_K_DEFAULT);
+    }
+    match value.parse::<i64>() {
+        Ok(k) if (1..=TOP_K_MAX).contains(&k) => Ok(k),
+        _ => Err(TOP_K_RULE.to_owned()),
+    }
+}
+
+/// A threshold as given, 0–1 with at most two decimals, or [`THRESHOLD_DEFAULT`] when absent.
+pub fn threshold(value: &str) -> Result<f64, String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Ok(THRESHOLD_DEFAULT);
+    }
+    let decimals = value.split_once('.').map_or(0, |(_, tail)| tail.len());
+    let digits_only = value.chars().all(|c| c.is_ascii_digit() || c == '.');
+    match value.parse::<f64>() {
+        Ok(t) if digits_only && decimals <= 2 && (0.0..=1.0).contains(&t) => Ok(t),
+        _ => Err(THRESHOLD_RULE.to_owned()),
+    }
+}
+
+/// A point's extra indexes: trimmed, blank and repeated ones dropped, at most
+/// [`INDEXES_MAX`] of at most [`INDEX_LENGTH_MAX`] characters.
+pub fn indexes(given: &[String]) -> Result<Vec<String>, FieldError> {
+    let mut kept: Vec<String> = Vec::new();
+    for index in given {
+        let index = index.trim();
+        if index.is_empty() || kept.iter().any(|k| k == index) {
+            continue;
+        }
+        if index.chars().count() > INDEX_LENGTH_MAX {
+            return Err(FieldError::new(
+                "indexes",
+                format!("每条补充索引不能超过{INDEX_LENGTH_MAX}个字符"),
+            ));
+        }
+        kept.push(index.to_owned());
+    }
+    if kept.len() > INDEXES_MAX {
+        return Err(FieldError::new(
+            "indexes",
+            format!("补充索引最多{INDEXES_MAX}条"),
+        ));
+    }
+    Ok(kept)
+}
+
+/// The text two points are the same by (re-importing a file adds nothing twice): question and
+/// answer trimmed, runs of white space made one space.
+pub fn identity(question: &str, answer: &str) -> String {
+    let squeeze = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    format!("{}\n{}", squeeze(question), squeeze(answer))
+}
+
+/// The columns of the question–answer template, in order; a CSV file's first row naming them
+/// says which column is which.
+pub const CSV_COLUMNS: [&str; 3] = ["问题", "答案", "补充索引"];
+
+/// The question–answer template to download and fill: the header and one example row. Extra
+/// indexes in one cell are separated by `|`.
+pub fn csv_template() -> String {
+    format!(
+        "{}\r\n{}\r\n",
+        CSV_COLUMNS.join(","),
+        "带看前需要做哪些准备？,\"确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。\",看房前准备|带看准备工作"
+    )
+}
+
+/// A point read from an imported file, before it is checked and stored.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedPoint {
+    pub question: String,
+    pub answer: String,
+    pub indexes: Vec<String>,
+}
+
+/// The file kinds an import reads, by extension.
+pub const IMPORT_KINDS: &[&str] = &["txt", "md", "csv"];
+pub const IMPORT_KIND_RULE: &str = "仅支持导入txt、md、csv文件";
+pub const IMPORT_EMPTY: &str = "文件中没有可导入的问答";
+
+/// The points of a file, by its extension: a CSV of question, answer and extra indexes (the
+/// template), or text and markdown written as 问：/答： pairs (Q:/A: too), or in markdown, each
+/// heading a question and the text below it the answer.
+pub fn parse_import(file_name: &str, text: &str) -> Result<Vec<ImportedPoint>, String> {
+    let kind = file_name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .unwrap_or_default();
+    let text = text.trim_start_matches('\u{feff}');
+    let points = match kind.as_str() {
+        "csv" => parse_csv(text),
+        "md" | "txt" => {
+            let pairs = parse_pairs(text);
+            if pairs.is_empty() && kind == "md" {
+                parse_headings(text)
+            } else {
+                pairs
+            }
+        }
+        _ => return Err(IMPORT_KIND_RULE.to_owned()),
+    };
+    if points.is_empty() {
+        Err(IMPORT_EMPTY.to_owned())
+    } else {
+        Ok(points)
+    }
+}
+
+/// The rows of a CSV text: fields separated by commas, quoted with `"` where they hold commas,
+/// quotes (doubled) or line breaks.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let (mut row, mut field) = (Vec::new(), String::new());
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                field.push('"');
+                chars.next();
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    if !field.is_empty() || !row.is_empty() {
+        row.push(field);
+        rows.push(row);
+    }
+    rows
+}
+
+fn split_indexes(cell: &str) -> Vec<String> {
+    cell.split(['|', '；', ';'])
+        .map(str::trim)
+        .filter(|index| !index.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+fn parse_csv(text: &str) -> Vec<ImportedPoint> {
+    let mut rows = csv_rows(text).into_iter();
+    let mut columns = [0usize, 1, 2];
+    let mut first = rows.next();
+    if let Some(header) = &first {
+        let at = |name: &str| header.iter().position(|cell| cell.trim() == name);
+        if let (Some(q), Some(a)) = (at(CSV_COLUMNS[0]), at(CSV_COLUMNS[1])) {
+            columns = [q, a, at(CSV_COLUMNS[2]).unwrap_or(usize::MAX)];
+            first = None;
+        }
+    }
+    first
+        .into_iter()
+        .chain(rows)
+        .filter_map(|row| {
+            let cell = |i: usize| row.get(i).map_or("", |c| c.trim());
+            let (question, answer) = (cell(columns[0]), cell(columns[1]));
+            (!question.is_empty() && !answer.is_empty()).then(|| ImportedPoint {
+                question: question.to_owned(),
+                answer: answer.to_owned(),
+                indexes: split_indexes(cell(columns[2])),
+            })
+        })
+        .collect()
+}
+
+/// `问：…` / `答：…` pairs (also `问题：`, `答案：`, `Q:`, `A:`), an answer running on to the
+/// next question.
+fn parse_pairs(text: &str) -> Vec<ImportedPoint> {
+    fn after<'a>(line: &'a str, marks: &[&str]) -> Option<&'a str> {
+        marks.iter().find_map(|mark| {
+            line.strip_prefix(mark)
+                .map(|rest| rest.trim_start_matches([':', '：', ' ']).trim())
+        })
+    }
+    const ASKED: &[&str] = &["问题", "问", "Q", "q"];
+    const ANSWERED: &[&str] = &["答案", "答", "A", "a"];
+    let mut points = Vec::new();
+    let mut current: Option<(String, String)> = None;
+    let mut answering = false;
+    let mut finish = |current: &mut Option<(String, String)>| {
+        if let Some((question, answer)) = current.take()
+            && !question.trim().is_empty()
+            && !answer.trim().is_empty()
+        {
+            points.push(ImportedPoint {
+                question: question.trim().to_owned(),
+                answer: answer.trim().to_owned(),
+                indexes: Vec::new(),
+            });
+        }
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        let marked = |marks: &[&str]| {
+            marks.iter().any(|mark| {
+                line.strip_prefix(mark)
+                    .is_some_and(|rest| rest.starts_with([':', '：']))
+            })
+        };
+        if marked(ASKED) {
+            finish(&mut current);
+            current = Some((
+                after(line, ASKED).unwrap_or_default().to_owned(),
+                String::new(),
+            ));
+            answering = false;
+        } else if marked(ANSWERED) {
+            if let Some((_, answer)) = current.as_mut() {
+                answer.push_str(after(line, ANSWERED).unwrap_or_default());
+                answering = true;
+            }
+        } else if let Some((question, answer)) = current.as_mut() {
+            let target = if answering { answer } else { question };
+            if !line.is_empty() {
+                if !target.is_empty() {
+                    target.push('\n');
+                }
+                target.push_str(line);
+            }
+        }
+    }
+    finish(&mut current);
+    points
+}
+
+/// Markdown without 问/答 marks: each heading a question, the text up to the next heading its
+/// answer.
+fn parse_headings(text: &str) -> Vec<ImportedPoint> {
+    let mut points = Vec::new();
+    let mut current: Option<(String, Vec<&str>)> = None;
+    let push = |current: Option<(String, Vec<&str>)>, points: &mut Vec<ImportedPoint>| {
+        if let Some((question, lines)) = current {
+            let answer = lines.join("\n").trim().to_owned();
+            if !question.is_empty() && !answer.is_empty() {
+                points.push(ImportedPoint {
+                    question,
+                    answer,
+                    indexes: Vec::new(),
+                });
+            }
+        }
+    };
+    for line in text.lines() {
+        if line.starts_with('#') {
+            push(current.take(), &mut points);
+            current = Some((line.trim_start_matches('#').trim().to_owned(), Vec::new()));
+        } else if let Some((_, lines)) = current.as_mut() {
+            lines.push(line.trim_end());
+        }
+    }
+    push(current, &mut points);
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn top_k_defaults_to_five_and_stays_within_one_to_twenty() {
+        assert_eq!(top_k(""), Ok(5));
+        assert_eq!(top_k("1"), Ok(1));
+        assert_eq!(top_k(" 20 "), Ok(20));
+        for bad in ["0", "21", "-3", "2.5", "五"] {
+            assert_eq!(top_k(bad), Err(TOP_K_RULE.to_owned()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn threshold_defaults_and_takes_two_decimals_between_zero_and_one() {
+        assert_eq!(threshold(""), Ok(0.3));
+        assert_eq!(threshold("0"), Ok(0.0));
+        assert_eq!(threshold("0.55"), Ok(0.55));
+        assert_eq!(threshold("1"), Ok(1.0));
+        for bad in ["1.01", "-0.1", "0.555", "abc", "1e-1"] {
+            assert_eq!(threshold(bad), Err(THRESHOLD_RULE.to_owned()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn indexes_are_cleaned_and_limited() {
+        let given = |items: &[&str]| items.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            indexes(&given(&[" 带看 ", "", "带看", "看房"])).unwrap(),
+            ["带看", "看房"]
+        );
+        let six = given(&["一", "二", "三", "四", "五", "六"]);
+        assert_eq!(indexes(&six).unwrap_err().message, "补充索引最多5条");
+        let long = given(&[&"长".repeat(101)]);
+        assert_eq!(
+            indexes(&long).unwrap_err().message,
+            "每条补充索引不能超过100个字符"
+        );
+    }
+
+    fn qa(question: &str, answer: &str, indexes: &[&str]) -> ImportedPoint {
+        ImportedPoint {
+            question: question.into(),
+            answer: answer.into(),
+            indexes: indexes.iter().map(|i| i.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn the_template_reads_back_as_its_example() {
+        assert!(csv_template().starts_with("问题,答案,补充索引\r\n"));
+        assert_eq!(
+            parse_import("模板.csv", &csv_template()).unwrap(),
+            [qa(
+                "带看前需要做哪些准备？",
+                "确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。",
+                &["看房前准备", "带看准备工作"]
+            )]
+        );
+    }
+
+    #[test]
+    fn a_csv_takes_quoted_cells_its_header_order_and_skips_incomplete_rows() {
+        let text =
+            "\u{feff}答案,问题\n\"按成交价的2%，\"\"买方\"\"支付\",佣金多少？\n,没有答案的问题\n";
+        assert_eq!(
+            parse_import("佣金.CSV", text).unwrap(),
+            [qa("佣金多少？", "按成交价的2%，\"买方\"支付", &[])]
+        );
+        let headless = "钥匙怎么借？,登记后借出,借钥匙；钥匙借用\r\n";
+        assert_eq!(
+            parse_import("a.csv", headless).unwrap(),
+            [qa("钥匙怎么借？", "登记后借出", &["借钥匙", "钥匙借用"])]
+        );
+    }
+
+    #[test]
+    fn text_is_read_as_question_and_answer_pairs() {
+        let text = "门店制度\n问：几点开门？\n答：8:30开门。\n值班人员8:15到岗。\n\nQ: 周末谁值班?\nA: 轮值。\n问：只有问题\n";
+        assert_eq!(
+            parse_import("制度.txt", text).unwrap(),
+            [
+                qa("几点开门？", "8:30开门。\n值班人员8:15到岗。", &[]),
+                qa("周末谁值班?", "轮值。", &[]),
+            ]
+        );
+    }
+
+    #[test]
+    fn markdown_headings_are_questions_when_there_are_no_pairs() {
+        let text = "# 钥匙管理\n\n## 钥匙丢了怎么办？\n1小时内报告店长。\n\n## 空标题\n\n## 钥匙怎么借？\n登记借出。\n";
+        assert_eq!(
+            parse_import("钥匙.md", text).unwrap(),
+            [
+                qa("钥匙丢了怎么办？", "1小时内报告店长。", &[]),
+                qa("钥匙怎么借？", "登记借出。", &[]),
+            ]
+        );
+    }
+
+    #[test]
+    fn other_files_and_files_without_points_are_refused() {
+        assert_eq!(
+            parse_import("规则.pdf", "x"),
+            Err(IMPORT_KIND_RULE.to_owned())
+        );
+        assert_eq!(
+            parse_import("无扩展名", "x"),
+            Err(IMPORT_KIND_RULE.to_owned())
+        );
+        assert_eq!(
+            parse_import("空.txt", "只是一段话"),
+            Err(IMPORT_EMPTY.to_owned())
+        );
+    }
+
+    #[test]
+    fn the_same_point_is_the_same_whatever_its_white_space() {
+        assert_eq!(
+            identity(" 怎么报备？\n", "登录系统  后\t点击报备"),
+            identity("怎么报备？", "登录系统 后 点击报备")
+        );
+        assert_ne!(identity("怎么报备？", "甲"), identity("怎么报备？", "乙"));
+    }
+}

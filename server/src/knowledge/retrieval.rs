@@ -1,0 +1,376 @@
+//! Retrieval over the knowledge base with no service outside the process: Chinese word
+//! segmentation (jieba, search mode) and BM25 over the terms each point stores.
+//!
+//! A point's terms are segmented once, when it is written ([`terms_of`]): its question and extra
+//! indexes count twice, its answer once, so a question that asks what a point asks ranks above
+//! one whose answer merely mentions the words. A search reads the stored terms of the knowledge
+//! bases asked for and scores them in memory; the statistics BM25 needs (how many points, how
+//! long they are on average, how many hold each term) are counted over the same bases.
+//!
+//! Scores are normalised to 0–1 against what a point matching every query term once in its
+//! question (at average length) would score, so a threshold means the same in every knowledge
+//! base: 1 is a full match, 0.5 covers half of the question's weight (rare words weigh more).
+//! Hits come best first; equal scores keep the older point first.
+//!
+//! This is the API the assistants answer from: [`search`] with the knowledge bases an
+//! assistant is bound to.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use jieba_rs::Jieba;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::access::Unscoped;
+use crate::entity::{knowledge_data_set, knowledge_point};
+use crate::error::AppError;
+
+/// BM25's term-frequency saturation and length normalisation, the usual values.
+const K1: f64 = 1.2;
+const B: f64 = 0.75;
+/// How many times a question's (and an extra index's) terms count against an answer's.
+const QUESTION_WEIGHT: usize = 2;
+
+/// Words that carry no meaning of their own in a question (particles, pronouns, question
+/// words); dropped from points and queries alike.
+const STOP_WORDS: &[&str] = &[
+    "的",
+    "了",
+    "是",
+    "吗",
+    "呢",
+    "啊",
+    "吧",
+    "呀",
+    "么",
+    "在",
+    "和",
+    "与",
+    "及",
+    "或",
+    "并",
+    "我",
+    "你",
+    "您",
+    "他",
+    "她",
+    "它",
+    "我们",
+    "你们",
+    "他们",
+    "这",
+    "那",
+    "这个",
+    "那个",
+    "怎么",
+    "怎样",
+    "怎么样",
+    "如何",
+    "什么",
+    "哪些",
+    "哪个",
+    "多少",
+    "为什么",
+    "请问",
+    "请",
+    "一下",
+    "可以",
+    "能",
+    "能否",
+    "会",
+    "要",
+    "需要",
+    "吗？",
+    "有",
+    "没有",
+    "就",
+    "都",
+    "也",
+    "还",
+    "又",
+    "被",
+    "把",
+    "给",
+    "对",
+    "从",
+    "到",
+    "时",
+    "时候",
+    "之",
+    "等",
+    "a",
+    "an",
+    "the",
+    "of",
+    "to",
+    "is",
+    "and",
+    "or",
+];
+
+static JIEBA: LazyLock<Jieba> = LazyLock::new(Jieba::new);
+static STOP: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| STOP_WORDS.iter().copied().collect());
+
+/// Loads the segmentation dictionary, so the first search does not wait for it.
+pub fn warm_up() {
+    LazyLock::force(&JIEBA);
+}
+
+/// The search terms of a text: jieba's search-mode words (long words and the words inside
+/// them), lower-cased, without punctuation, white space and stop words.
+pub fn tokens(text: &str) -> Vec<String> {
+    JIEBA
+        .cut_for_search(text, true)
+        .into_iter()
+        .map(|token| token.word.trim().to_lowercase())
+        .filter(|word| word.chars().any(char::is_alphanumeric))
+        .filter(|word| !STOP.contains(word.as_str()))
+        .collect()
+}
+
+/// The terms a point stores, space-separated: question and extra indexes
+/// [`QUESTION_WEIGHT`] times, the answer once.
+pub fn terms_of(question: &str, indexes: &[String], answer: &str) -> String {
+    let mut asked = tokens(question);
+    for index in indexes {
+        asked.extend(tokens(index));
+    }
+    let mut all = Vec::with_capacity(asked.len() * QUESTION_WEIGHT + 16);
+    for _ in 0..QUESTION_WEIGHT {
+        all.extend(asked.iter().cloned());
+    }
+    all.extend(tokens(answer));
+    all.join(" ")
+}
+
+/// One point found for a query.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = KnowledgeHit)]
+pub struct Hit {
+    pub point_id: i64,
+    pub knowledge_id: i64,
+    pub data_set_id: i64,
+    /// The data set (document) the point came from, to cite.
+    pub data_set_name: String,
+    pub question: String,
+    pub answer: String,
+    /// The point's extra indexes.
+    pub indexes: Vec<String>,
+    /// Relevance 0–1, four decimals.
+    pub score: f64,
+}
+
+/// The best points of `knowledge_ids` for `query`: at most `top_k`, each scoring at least
+/// `threshold` (0–1), best first. No knowledge base, an empty query or one made only of stop
+/// words finds nothing.
+///
+/// Knowledge bases are global configuration every assistant reads, whoever chats with it: the
+/// caller has already decided which bases the asker may use.
+pub async fn search<C: ConnectionTrait>(
+    db: &C,
+    knowledge_ids: &[i64],
+    query: &str,
+    top_k: usize,
+    threshold: f64,
+) -> Result<Vec<Hit>, AppError> {
+    search_through(&Unscoped::new(db), knowledge_ids, query, top_k, threshold).await
+}
+
+/// [`search`] through a route's unscoped door.
+pub async fn search_through<C: ConnectionTrait>(
+    door: &Unscoped<'_, C>,
+    knowledge_ids: &[i64],
+    query: &str,
+    top_k: usize,
+    threshold: f64,
+) -> Result<Vec<Hit>, AppError> {
+    let asked: Vec<String> = {
+        let mut seen = HashSet::new();
+        tokens(query)
+            .into_iter()
+            .filter(|term| seen.insert(term.clone()))
+            .collect()
+    };
+    if knowledge_ids.is_empty() || asked.is_empty() || top_k == 0 {
+        return Ok(Vec::new());
+    }
+    let rows: Vec<(i64, String)> = door
+        .pairs(
+            door.find::<knowledge_point::Entity>()
+                .filter(knowledge_point::Column::KnowledgeId.is_in(knowledge_ids.iter().copied())),
+            knowledge_point::Column::Id,
+            knowledge_point::Column::Terms,
+        )
+        .await?;
+    let ranked = rank(&asked, rows.iter().map(|(id, terms)| (*id, terms.as_str())));
+    let best: Vec<(i64, f64)> = ranked
+        .into_iter()
+        .filter(|(_, score)| *score >= threshold)
+        .take(top_k)
+        .collect();
+    if best.is_empty() {
+        return Ok(Vec::new());
+    }
+    let points: HashMap<i64, knowledge_point::Model> = door
+        .all(
+            door.find::<knowledge_point::Entity>()
+                .filter(knowledge_point::Column::Id.is_in(best.iter().map(|(id, _)| *id))),
+        )
+        .await?
+        .into_iter()
+        .map(|point| (point.id, point))
+        .collect();
+    let sets = door
+        .names::<knowledge_data_set::Entity>(
+            knowledge_data_set::Column::Id,
+            knowledge_data_set::Column::Name,
+            points.values().map(|p| p.data_set_id),
+        )
+        .await?;
+    Ok(best
+        .into_iter()
+        .filter_map(|(id, score)| {
+            let point = points.get(&id)?;
+            Some(Hit {
+                point_id: id,
+                knowledge_id: point.knowledge_id,
+                data_set_id: point.data_set_id,
+                data_set_name: sets.get(&point.data_set_id).cloned().unwrap_or_default(),
+                question: point.question.clone(),
+                answer: point.answer.clone(),
+                indexes: super::indexes_of(&point.indexes),
+                score: (score * 10_000.0).round() / 10_000.0,
+            })
+        })
+        .collect())
+}
+
+/// BM25 of every document for the distinct query terms `asked`, normalised (see the module
+/// note), best first, ties by id; documents holding none of the terms are left out. Documents
+/// are `(id, space-separated terms)`.
+pub fn rank<'a>(
+    asked: &[String],
+    documents: impl Iterator<Item = (i64, &'a str)>,
+) -> Vec<(i64, f64)> {
+    let index: HashMap<&str, usize> = asked
+        .iter()
+        .enumerate()
+        .map(|(i, term)| (term.as_str(), i))
+        .collect();
+    // Per matching document: its length and how often it holds each query term.
+    let mut matching: Vec<(i64, usize, Vec<u32>)> = Vec::new();
+    let mut holding = vec![0usize; asked.len()];
+    let (mut documents_seen, mut total_length) = (0usize, 0usize);
+    for (id, terms) in documents {
+        let mut frequency = vec![0u32; asked.len()];
+        let mut length = 0;
+        for term in terms.split(' ').filter(|t| !t.is_empty()) {
+            length += 1;
+            if let Some(&i) = index.get(term) {
+                frequency[i] += 1;
+            }
+        }
+        documents_seen += 1;
+        total_length += length;
+        if frequency.iter().any(|f| *f > 0) {
+            for (i, f) in frequency.iter().enumerate() {
+                if *f > 0 {
+                    holding[i] += 1;
+                }
+            }
+            matching.push((id, length, frequency));
+        }
+    }
+    if matching.is_empty() {
+        return Vec::new();
+    }
+    let n = documents_seen as f64;
+    let average = (total_length as f64 / n).max(1.0);
+    let idf: Vec<f64> = holding
+        .iter()
+        .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
+        .collect();
+    // A point holding every term once in its question (so QUESTION_WEIGHT times) at average
+    // length: the score that reads as 1.
+    let weight = QUESTION_WEIGHT as f64;
+    let full: f64 = idf.iter().sum::<f64>() * weight * (K1 + 1.0) / (weight + K1);
+    let mut scored: Vec<(i64, f64)> = matching
+        .into_iter()
+        .map(|(id, length, frequency)| {
+            let norm = K1 * (1.0 - B + B * length as f64 / average);
+            let raw: f64 = frequency
+                .iter()
+                .zip(&idf)
+                .map(|(&f, idf)| {
+                    let f = f64::from(f);
+                    idf * f * (K1 + 1.0) / (f + norm)
+                })
+                .sum();
+            (id, raw)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored
+        .into_iter()
+        .map(|(id, raw)| (id, (raw / full).min(1.0)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(question: &str, answer: &str) -> String {
+        terms_of(question, &[], answer)
+    }
+
+    #[test]
+    fn chinese_is_cut_into_words_without_punctuation_or_particles() {
+        let words = tokens("带看前需要准备什么？钥匙在哪里领取");
+        assert!(words.contains(&"钥匙".to_owned()), "{words:?}");
+        assert!(words.contains(&"领取".to_owned()), "{words:?}");
+        assert!(
+            !words
+                .iter()
+                .any(|w| w == "？" || w == "什么" || w == "需要"),
+            "{words:?}"
+        );
+        assert_eq!(tokens("VR 带看"), tokens("vr带看"));
+    }
+
+    #[test]
+    fn a_question_asked_ranks_above_an_answer_that_mentions_it() {
+        let docs = [
+            (1, terms("客户报备的有效期是多久", "报备通过后30天内有效")),
+            (
+                2,
+                terms(
+                    "带看前要做哪些准备",
+                    "提前确认钥匙和业主时间，带看时填写带看单",
+                ),
+            ),
+            (
+                3,
+                terms("佣金怎么计算", "按成交价的比例计算，带看不产生佣金"),
+            ),
+        ];
+        let asked: Vec<String> = tokens("带看 准备");
+        let ranked = rank(&asked, docs.iter().map(|(id, t)| (*id, t.as_str())));
+        assert_eq!(ranked[0].0, 2, "{ranked:?}");
+        assert!(ranked.iter().all(|(id, _)| *id != 1), "{ranked:?}");
+        let scores: Vec<f64> = ranked.iter().map(|(_, s)| *s).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+        assert!(scores[0] > 0.5 && scores[0] <= 1.0, "{scores:?}");
+    }
+
+    #[test]
+    fn a_question_sharing_nothing_finds_nothing() {
+        let docs = [(1, terms("钥匙怎么借出", "在钥匙管理登记借出"))];
+        let asked = tokens("佣金比例");
+        assert!(rank(&asked, docs.iter().map(|(id, t)| (*id, t.as_str()))).is_empty());
+    }
+}
