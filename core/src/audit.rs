@@ -36,6 +36,8 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("buildingType", "建筑类型"),
         c("enrollment", "入职"),
         c("session", "登录"),
+        c("newHome", "新房楼盘"),
+        c("newHomeDistribution", "新房分销"),
     ],
 };
 

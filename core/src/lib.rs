@@ -17,6 +17,7 @@ pub mod guard;
 pub mod media;
 pub mod menu;
 pub mod messages;
+pub mod new_home;
 pub mod org;
 pub mod permission;
 pub mod query_crypto;

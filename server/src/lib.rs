@@ -20,6 +20,7 @@ pub mod error;
 pub mod form;
 pub mod history;
 pub mod menu;
+pub mod new_home;
 mod openapi;
 pub mod org;
 pub mod paging;
@@ -92,6 +93,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(dictionary::router())
         .merge(city_config::router())
         .merge(enrollment::router())
+        .merge(new_home::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are

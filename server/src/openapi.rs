@@ -30,7 +30,8 @@ Code 10010003 means the login is missing, expired or revoked. Logged-in calls se
         (name = "dictionary", description = "参数配置"),
         (name = "city-config", description = "房源角色、区域商圈、建筑类型"),
         (name = "audit", description = "操作日志"),
-        (name = "enrollment", description = "办理入职")
+        (name = "enrollment", description = "办理入职"),
+        (name = "new-home", description = "新房楼盘：户型、佣金规则、按公司与门店分销；门店只读到分销给它的楼盘")
     )
 )]
 struct ApiDoc;

@@ -8,6 +8,7 @@
 //! (trimmed text, ID numbers upper-cased, bank cards without spaces).
 
 mod admin;
+mod new_home;
 mod org;
 mod people;
 mod rules;
@@ -202,6 +203,9 @@ pub const ALL: &[Form] = &[
     people::STAFF_STATUS,
     people::ONBOARDING_CANCEL,
     people::ONBOARDING_REJECT,
+    new_home::NEW_HOME,
+    new_home::HOUSE_TYPE,
+    new_home::COMMISSION_RULE,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -209,6 +213,7 @@ pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
 };
+pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

@@ -36,7 +36,8 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     roles(db, &mut ids, &menus).await?;
     users(db, &ids, password_hash).await?;
     apps(db, &ids).await?;
-    reference_data(db, &ids).await
+    reference_data(db, &ids).await?;
+    super::new_home::write(db).await
 }
 
 async fn organisation_tree(db: &impl ConnectionTrait, ids: &mut Ids) -> Result<(), DbErr> {

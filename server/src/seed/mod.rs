@@ -6,6 +6,7 @@ mod demo;
 mod demo_data;
 mod first_admin;
 mod menus;
+mod new_home;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

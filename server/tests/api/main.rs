@@ -13,6 +13,7 @@ mod forms;
 mod login_abuse;
 mod matrix;
 mod menu;
+mod new_home;
 mod perms;
 mod protocol;
 mod roles;

@@ -93,7 +93,7 @@ export interface paths {
   "/api/v1/fm/cityConfig/district/tree": {
     /**
      * A city's districts with their business circles (default: the caller's city). Needs
-     * `/coc/config/areas`.
+     * `/coc/config/areas` or a new-home page, which filter and place projects by them.
      */
     post: operations["tree"];
   };
@@ -188,6 +188,44 @@ export interface paths {
      * `/enrollment`.
      */
     post: operations["submit"];
+  };
+  "/api/v1/fm/house/newHouse/add": {
+    /**
+     * Create a project in the caller's city with its house types and commission rules. Needs
+     * `/coc/newHouse:add`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/newHouse/delete": {
+    /** Delete a project with its house types, rules and distributions. Needs `/coc/newHouse:delete`. */
+    post: operations["delete"];
+  };
+  "/api/v1/fm/house/newHouse/detail": {
+    /** One project with its house types (and commission rules, distribution, as allowed). */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/newHouse/distribute": {
+    /**
+     * Distribute a project to whole companies and to single stores of its city; what was
+     * distributed before and is not named any more is withdrawn. A store of a company chosen whole
+     * is covered by it. Needs `/coc/newHouse:distribute`.
+     */
+    post: operations["distribute"];
+  };
+  "/api/v1/fm/house/newHouse/distribution": {
+    /**
+     * The companies and stores of the project's city, each marked when chosen. Needs
+     * `/coc/newHouse:distribute`.
+     */
+    post: operations["targets"];
+  };
+  "/api/v1/fm/house/newHouse/edit": {
+    /** Change a project, its house types and commission rules. Needs `/coc/newHouse:edit`. */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/newHouse/list": {
+    /** The list's projects: every §9 filter as bounds from core, inside the caller's reach. */
+    post: operations["list"];
   };
   "/api/v1/fm/login/checkVerifyCode": {
     /** Confirm a code sent to the caller's current mobile number. */
@@ -686,6 +724,33 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
+    CommissionRule: {
+      /** Format: int64 */
+      amountFen?: number | null;
+      amountText: string;
+      /** @description Whether it applies today. */
+      current: boolean;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      /** Format: int64 */
+      rateBp?: number | null;
+      /** @description Percent or 元 as the form shows it. */
+      rateText: string;
+      validFrom: string;
+      validTo?: string | null;
+    };
+    CommissionRuleForm: {
+      /** @description 元 per unit, up to two decimals (kind 2). */
+      amount?: string | null;
+      /** @description commissionKind: 1 share of the deal price, 2 fixed per unit. */
+      kind?: string | null;
+      /** @description Percent, up to two decimals (kind 1). */
+      rate?: string | null;
+      validFrom?: string | null;
+      validTo?: string | null;
+    };
     Company: {
       address: string;
       /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
@@ -842,6 +907,36 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     });
+    /** @description Who a project goes to: whole companies, and single stores of other companies. */
+    DistributeRequest: {
+      /** Format: int64 */
+      id: number;
+      organisationIds?: number[];
+      storeIds?: number[];
+    };
+    /** @description One company a project is distributed to: as a whole, or some of its stores. */
+    Distributed: {
+      /** Format: int64 */
+      organisationId: number;
+      organisationName: string;
+      stores: components["schemas"]["Named"][];
+      /** @description Every store of the company. */
+      whole: boolean;
+    };
+    DistributionStore: {
+      chosen: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description A company of the project's city with its stores, and whether each is chosen. */
+    DistributionTarget: {
+      chosen: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      stores: components["schemas"]["DistributionStore"][];
+    };
     District: {
       circles: components["schemas"]["BusinessCircle"][];
       /** Format: int64 */
@@ -1263,6 +1358,22 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_NewHomeDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A project with everything its detail page shows to this caller. */
+      data: components["schemas"]["NewHome"] & ({
+        /** @description Absent for a caller without 查看佣金. */
+        commissionRules?: components["schemas"]["CommissionRule"][] | null;
+        /** @description Where it is distributed; absent for a caller who cannot distribute it. */
+        distribution?: components["schemas"]["Distributed"][] | null;
+        houseTypes: components["schemas"]["HouseType"][];
+      });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_App: {
       /**
        * Format: int32
@@ -1531,6 +1642,59 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_NewHome: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            /** Format: int64 */
+            areaMax?: number | null;
+            /**
+             * Format: int64
+             * @description Building area across its house types, hundredths of ㎡.
+             */
+            areaMin?: number | null;
+            /**
+             * Format: int64
+             * @description Fen per ㎡, and 元 as the form shows it.
+             */
+            averagePriceFen?: number | null;
+            averagePriceText: string;
+            /** Format: int64 */
+            circleId?: number | null;
+            circleName: string;
+            developer: string;
+            /** Format: int64 */
+            districtId: number;
+            districtName: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            openingDate?: string | null;
+            /** Format: int32 */
+            propertyTerm?: number | null;
+            /** Format: int32 */
+            propertyType: number;
+            /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
+            rooms: number[];
+            /** Format: int32 */
+            saleStatus: number;
+            sellingPoints: string;
+            /** Format: int64 */
+            siteId: number;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2009,6 +2173,37 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Distributed: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          organisationId: number;
+          organisationName: string;
+          stores: components["schemas"]["Named"][];
+          /** @description Every store of the company. */
+          whole: boolean;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_DistributionTarget: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          chosen: boolean;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          stores: components["schemas"]["DistributionStore"][];
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_District: {
       /**
        * Format: int32
@@ -2220,6 +2415,48 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    HouseType: {
+      /** Format: int64 */
+      areaMax: number;
+      areaMaxText: string;
+      /**
+       * Format: int64
+       * @description Hundredths of ㎡, and the form's text (㎡).
+       */
+      areaMin: number;
+      areaMinText: string;
+      /** Format: int32 */
+      baths: number;
+      /** Format: int32 */
+      halls: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      priceMaxFen?: number | null;
+      priceMaxText: string;
+      /** Format: int64 */
+      priceMinFen?: number | null;
+      /** @description 万元 as the form shows it. */
+      priceMinText: string;
+      /** Format: int32 */
+      rooms: number;
+      /** Format: int32 */
+      saleStatus: number;
+    };
+    HouseTypeForm: {
+      areaMax?: string | null;
+      /** @description ㎡, up to two decimals. */
+      areaMin?: string | null;
+      baths?: string | null;
+      halls?: string | null;
+      name?: string;
+      priceMax?: string | null;
+      /** @description 万元, up to two decimals. */
+      priceMin?: string | null;
+      rooms?: string | null;
+      saleStatus?: string | null;
+    };
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
@@ -2407,6 +2644,123 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    Named: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description A project as lists and the audit log show it. */
+    NewHome: {
+      address: string;
+      /** Format: int64 */
+      areaMax?: number | null;
+      /**
+       * Format: int64
+       * @description Building area across its house types, hundredths of ㎡.
+       */
+      areaMin?: number | null;
+      /**
+       * Format: int64
+       * @description Fen per ㎡, and 元 as the form shows it.
+       */
+      averagePriceFen?: number | null;
+      averagePriceText: string;
+      /** Format: int64 */
+      circleId?: number | null;
+      circleName: string;
+      developer: string;
+      /** Format: int64 */
+      districtId: number;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      openingDate?: string | null;
+      /** Format: int32 */
+      propertyTerm?: number | null;
+      /** Format: int32 */
+      propertyType: number;
+      /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
+      rooms: number[];
+      /** Format: int32 */
+      saleStatus: number;
+      sellingPoints: string;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    NewHomeAdd: components["schemas"]["NewHomeForm"] & ({
+      /**
+       * Format: int64
+       * @description Default: the caller's city site (the super administrator names one).
+       */
+      siteId?: number | null;
+    });
+    /** @description A project with everything its detail page shows to this caller. */
+    NewHomeDetail: components["schemas"]["NewHome"] & ({
+      /** @description Absent for a caller without 查看佣金. */
+      commissionRules?: components["schemas"]["CommissionRule"][] | null;
+      /** @description Where it is distributed; absent for a caller who cannot distribute it. */
+      distribution?: components["schemas"]["Distributed"][] | null;
+      houseTypes: components["schemas"]["HouseType"][];
+    });
+    NewHomeEdit: components["schemas"]["NewHomeForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A project form: the project, its house types and commission rules, saved together. */
+    NewHomeForm: {
+      address?: string;
+      /** @description 元 per ㎡, up to two decimals. */
+      averagePrice?: string | null;
+      circleId?: string | null;
+      commissionRules?: components["schemas"]["CommissionRuleForm"][];
+      developer?: string;
+      districtId?: string | null;
+      houseTypes?: components["schemas"]["HouseTypeForm"][];
+      name?: string;
+      /** @description `YYYY-MM-DD`. */
+      openingDate?: string | null;
+      /** @description 40, 50 or 70. */
+      propertyTerm?: string | null;
+      propertyType?: string | null;
+      saleStatus?: string | null;
+      sellingPoints?: string;
+    };
+    /** @description The list's filters: the §9 ranges by their position in core's tables. */
+    NewHomeQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Position in `averagePrice`.
+       */
+      averagePrice?: number | null;
+      /** Format: int64 */
+      circleId?: number | null;
+      /**
+       * Format: int64
+       * @description Position in `commission` (a percentage rule in force today); needs 查看佣金.
+       */
+      commission?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Name, address or developer contains it. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Position in `openingDate` of core's ranges.
+       */
+      openingDate?: number | null;
+      /**
+       * Format: int64
+       * @description Position in `propertyTerm`.
+       */
+      propertyTerm?: number | null;
+      /** Format: int64 */
+      propertyType?: number | null;
+      /** Format: int64 */
+      saleStatus?: number | null;
+    });
     OrganisationFilter: {
       /** Format: int64 */
       organisationId?: number | null;
@@ -3304,6 +3658,45 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Distribute a project to whole companies and to single stores of its city; what was
+   * distributed before and is not named any more is withdrawn. A store of a company chosen whole
+   * is covered by it. Needs `/coc/newHouse:distribute`.
+   */
+  distribute: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DistributeRequest"];
+      };
+    };
+    responses: {
+      /** @description Where it is distributed now */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Distributed"];
+        };
+      };
+    };
+  };
+  /**
+   * The companies and stores of the project's city, each marked when chosen. Needs
+   * `/coc/newHouse:distribute`.
+   */
+  targets: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Companies with their stores */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
         };
       };
     };

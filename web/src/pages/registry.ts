@@ -28,6 +28,8 @@ const ListingRoles = lazy(() => import('./org/listingRoles'));
 const Areas = lazy(() => import('./org/areas'));
 const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
+const NewHomes = lazy(() => import('./house/newHomes'));
+const NewHomeDetail = lazy(() => import('./house/newHomeDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -74,6 +76,10 @@ const PAGES: Record<string, LazyPage> = {
   'coc/config/areas': Areas,
   'coc/config/building': BuildingTypes,
   'adminConfig/menu': MenuConfig,
+
+  'work/house/new': NewHomes,
+  'coc/newHouse': NewHomes,
+  'work/newHouse/detail': NewHomeDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
