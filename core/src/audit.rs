@@ -43,6 +43,8 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("knowledge", "知识库"),
         c("knowledgeDataSet", "知识库数据集"),
         c("knowledgePoint", "知识点"),
+        c("newHome", "新房楼盘"),
+        c("newHomeDistribution", "新房分销"),
     ],
 };
 

@@ -80,6 +80,8 @@ tables! {
     ];
     PROPERTY_TYPE = "propertyTypeMap" [n(1, "住宅"), n(2, "商住"), n(3, "别墅"), n(4, "写字楼"), n(5, "商铺")];
     SALE_STATUS = "saleStatus" [n(1, "待售"), n(2, "即将开盘"), n(3, "在售"), n(4, "待开下期"), n(5, "售罄")];
+    /// How a new-home commission rule pays (not in the spec: our design, docs/new-homes.md).
+    COMMISSION_KIND = "commissionKind" [n(1, "按成交价比例"), n(2, "每套固定金额")];
     WORKING_STATUS = "workingStatus" [
         c("PENDING", "待入职"), c("INCUMBENCY_FORMAL", "正式"), c("PART_TIME", "兼职"),
         c("LEAVE", "离职"), c("INCUMBENCY_INTERNSHIP", "实习"), c("LOCKED", "已锁定"),

@@ -19,6 +19,7 @@ pub mod knowledge;
 pub mod media;
 pub mod menu;
 pub mod messages;
+pub mod new_home;
 pub mod org;
 pub mod permission;
 pub mod query_crypto;

@@ -22,6 +22,7 @@ pub mod form;
 pub mod history;
 pub mod knowledge;
 pub mod menu;
+pub mod new_home;
 mod openapi;
 pub mod org;
 pub mod paging;
@@ -96,6 +97,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(community::router())
         .merge(enrollment::router())
         .merge(knowledge::router())
+        .merge(new_home::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are

@@ -10,6 +10,7 @@
 mod admin;
 mod community;
 mod ai;
+mod new_home;
 mod org;
 mod people;
 mod rules;
@@ -213,6 +214,9 @@ pub const ALL: &[Form] = &[
     ai::KNOWLEDGE_DATA_SET,
     ai::KNOWLEDGE_POINT,
     ai::KNOWLEDGE_SEARCH,
+    new_home::NEW_HOME,
+    new_home::HOUSE_TYPE,
+    new_home::COMMISSION_RULE,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -224,6 +228,7 @@ pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use ai::{
     ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
+pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

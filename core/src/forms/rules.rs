@@ -55,6 +55,16 @@ pub enum Rule {
     Degrees,
     /// A community's aliases, separated by commas ([`crate::community::aliases`]).
     Aliases,
+    /// A whole number within the field's `min` and `max` (室, 厅, 卫).
+    Count,
+    /// 0-99999999 with up to two decimals (money in 元, areas in ㎡).
+    Amount,
+    /// An [`Rule::Amount`] not below the field named first, labelled second (面积上限 ≥ 面积下限).
+    AmountNotBelow(&'static str, &'static str),
+    /// A [`Rule::Date`] not before the field named first, labelled second (截止日期 ≥ 生效日期).
+    DateNotBefore(&'static str, &'static str),
+    /// A property-right term of spec §9: 40, 50 or 70 years.
+    PropertyTerm,
 }
 
 impl Rule {
@@ -165,6 +175,50 @@ pub(super) fn apply(
         }
         Rule::TopK => crate::knowledge::top_k(value).map(|_| kept),
         Rule::Threshold => crate::knowledge::threshold(value).map(|_| kept),
+        Rule::Count => match value.parse::<i64>() {
+            Ok(count)
+                if field.min.is_none_or(|min| count >= min)
+                    && field.max.is_none_or(|max| count <= max) =>
+            {
+                Ok(kept)
+            }
+            _ => Err(format!(
+                "{label}须为{}-{}之间的整数",
+                field.min.unwrap_or(0),
+                field.max.unwrap_or(i64::MAX)
+            )),
+        },
+        Rule::Amount => amount(value).map(|_| kept),
+        Rule::AmountNotBelow(lower, lower_label) => {
+            let upper = amount(value)?;
+            match crate::new_home::hundredths(&text_of(values.get(lower))) {
+                Some(lower) if upper < lower => Err(format!("{label}不能小于{lower_label}")),
+                _ => Ok(kept),
+            }
+        }
+        Rule::DateNotBefore(earlier, earlier_label) => {
+            let this = fields::date(field.name, "", value, true).map_err(message)?;
+            let other = fields::date(earlier, "", &text_of(values.get(earlier)), false)
+                .ok()
+                .flatten();
+            match (this, other) {
+                (Some(this), Some(other)) if this < other => {
+                    Err(format!("{label}不能早于{earlier_label}"))
+                }
+                _ => Ok(kept),
+            }
+        }
+        Rule::PropertyTerm => {
+            let known = crate::ranges::PROPERTY_TERM_YEARS
+                .iter()
+                .filter_map(|range| range.min)
+                .any(|years| value.parse::<f64>() == Ok(years));
+            if known {
+                Ok(kept)
+            } else {
+                Err(format!("请选择{label}"))
+            }
+        }
         Rule::DictionaryValue => {
             let value_type = text_of(values.get("valueType"));
             match dictionary::ValueType::from_code(&value_type) {
@@ -174,6 +228,15 @@ pub(super) fn apply(
             }
         }
     }
+}
+
+/// What an amount must be (the validator's own words for its range).
+const AMOUNT_RULE: &str = "请输入0-99999999之间的数字，最多两位小数";
+
+fn amount(value: &str) -> Result<i64, String> {
+    validate::check(validate::Rule::Decimal0To99999999, value, true)
+        .map_err(|error| error.message.to_owned())?;
+    crate::new_home::hundredths(value).ok_or_else(|| AMOUNT_RULE.to_owned())
 }
 
 fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {

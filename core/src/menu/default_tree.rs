@@ -23,6 +23,15 @@ const READ: &[(&str, &str)] = &[("export", "导出")];
 /// Actions of a detail page.
 const DETAIL: &[(&str, &str)] = &[("edit", "编辑")];
 const NONE: &[(&str, &str)] = &[];
+/// The new-home list: besides export, seeing commission rules is an action a role may withhold.
+const NEW_HOME_READ: &[(&str, &str)] = &[("export", "导出"), ("commission", "查看佣金")];
+/// City operations' new-home projects: managed and distributed to companies and stores.
+const NEW_HOME_MANAGE: &[(&str, &str)] = &[
+    ("add", "新增"),
+    ("edit", "编辑"),
+    ("delete", "删除"),
+    ("distribute", "分销"),
+];
 
 fn dir(name: &str, icon: &str, path: &str, perms: &str, children: Vec<MenuEntry>) -> MenuEntry {
     MenuEntry {
@@ -121,7 +130,7 @@ fn workbench() -> MenuEntry {
                         "newHouseDistribution",
                         "/work/house/new",
                         "work:house:new:list",
-                        READ,
+                        NEW_HOME_READ,
                     ),
                     hidden(
                         "新房详情",
@@ -482,6 +491,15 @@ fn city_operations() -> MenuEntry {
                 ],
             ),
             page("应用", "app", "/coc/app", "coc:app:list", MANAGE),
+            // Not a page of the spec: where city operations keep the new-home projects and
+            // distribute them (docs/new-homes.md).
+            page(
+                "新房分销",
+                "newHouseDistribution",
+                "/coc/newHouse",
+                "coc:newHouse:list",
+                NEW_HOME_MANAGE,
+            ),
             dir(
                 "城市配置",
                 "parameterConfig",

@@ -149,7 +149,9 @@ needs! {
     LISTING_ROLE_EDIT = ["coc:config:role:edit"];
     LISTING_ROLE_DELETE = ["coc:config:role:delete"];
 
-    AREA_LIST = ["coc:config:areas:list"];
+    /// A city's districts and circles as filters and choices: the areas page, and the new-home
+    /// pages that filter and place projects by them.
+    AREA_READ = ["coc:config:areas:list", "work:house:new:list", "coc:newHouse:list"];
     AREA_ADD = ["coc:config:areas:add"];
     AREA_EDIT = ["coc:config:areas:edit"];
     AREA_DELETE = ["coc:config:areas:delete"];
@@ -176,6 +178,15 @@ needs! {
     ROOM_ADD = [
         "work:house:communityDetail:edit", "work:house:old:add", "work:house:rental:add",
     ];
+    /// New homes: the store workbench's list and detail, and city operations' page.
+    NEW_HOME_LIST = ["work:house:new:list", "coc:newHouse:list"];
+    NEW_HOME_READ = ["work:house:new:list", "work:newHouse:detail:view", "coc:newHouse:list"];
+    NEW_HOME_ADD = ["coc:newHouse:add"];
+    NEW_HOME_EDIT = ["coc:newHouse:edit"];
+    NEW_HOME_DELETE = ["coc:newHouse:delete"];
+    NEW_HOME_DISTRIBUTE = ["coc:newHouse:distribute"];
+    /// Who sees commission rules: 查看佣金 on the list, and the city's editors.
+    NEW_HOME_COMMISSION = ["work:house:new:commission", "coc:newHouse:edit"];
 
     AUDIT_LIST = ["adminConfig:home:list"];
 

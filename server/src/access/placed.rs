@@ -1,13 +1,15 @@
 //! Where the rows of each organisation table sit, for the scope filter.
 
-use sea_orm::ActiveValue;
+use sea_orm::sea_query::{Query, SelectStatement};
+use sea_orm::{ActiveValue, ColumnTrait, Condition};
 
-use super::scope::{Columns, Inherit, Place, Placed};
+use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, audit_log, building, building_type, business_circle, city_site, community,
     community_alias, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
-    knowledge_point, knowledge_search, listing_role, menu, organisation, position, role, room,
-    store, store_group, unit, user,
+    knowledge_point, knowledge_search, listing_role, menu, new_home_commission_rule,
+    new_home_distribution, new_home_house_type, new_home_project, organisation, position, role,
+    room, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -15,8 +17,18 @@ use crate::entity::{
 macro_rules! placed {
     ($entity:ident, $inherit:expr, { $($level:ident => $column:ident),* $(,)? },
      |$m:ident| { $($field:ident: $value:expr),* $(,)? }) => {
+        placed!($entity, $inherit, { $($level => $column),* }, |$m| { $($field: $value),* },
+            shared: |_scope| None);
+    };
+    ($entity:ident, $inherit:expr, { $($level:ident => $column:ident),* $(,)? },
+     |$m:ident| { $($field:ident: $value:expr),* $(,)? },
+     shared: |$scope:ident| $shared:expr) => {
         impl Placed for $entity::Entity {
             const INHERIT: Inherit = $inherit;
+
+            fn shared($scope: &Scope) -> Option<Condition> {
+                $shared
+            }
 
             fn id_column() -> Self::Column {
                 $entity::Column::Id
@@ -156,6 +168,37 @@ placed!(enrollment, Inherit::Nothing,
     department: m.department_id,
     owner: Some(m.user_id),
 });
+
+// New homes: a project is placed in its city site and written by city operations only; a
+// company or store reads it when one of its distributions is readable to them (to their company
+// as a whole or to their own store, or anything under their company for a company-wide scope).
+// Its house types and commission rules follow the project.
+placed!(new_home_distribution, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId, store => StoreId },
+    |m| { site: Some(m.site_id), organisation: Some(m.organisation_id), store: m.store_id });
+
+/// Projects with a distribution the caller reads.
+fn distributed_projects(scope: &Scope) -> SelectStatement {
+    Query::select()
+        .column(new_home_distribution::Column::ProjectId)
+        .from(new_home_distribution::Entity)
+        .cond_where(scope.readable::<new_home_distribution::Entity>())
+        .to_owned()
+}
+
+placed!(new_home_project, Inherit::Nothing, { site => SiteId }, |m| { site: Some(m.site_id) },
+shared: |scope| Some(Condition::all().add(
+    new_home_project::Column::Id.in_subquery(distributed_projects(scope)),
+)));
+placed!(new_home_house_type, Inherit::Nothing, { site => SiteId }, |m| { site: Some(m.site_id) },
+shared: |scope| Some(Condition::all().add(
+    new_home_house_type::Column::ProjectId.in_subquery(distributed_projects(scope)),
+)));
+placed!(new_home_commission_rule, Inherit::Nothing, { site => SiteId },
+|m| { site: Some(m.site_id) },
+shared: |scope| Some(Condition::all().add(
+    new_home_commission_rule::Column::ProjectId.in_subquery(distributed_projects(scope)),
+)));
 
 /// A table whose rows other rows show by name.
 pub trait Named: Placed {

@@ -7,7 +7,9 @@
 //! Two conditions per table:
 //! - *writable*: a row whose placement lies inside the scope;
 //! - *readable*: writable, or configuration placed above the caller's own seat that their level
-//!   inherits (their company's positions and roles, their city's districts, their own store).
+//!   inherits (their company's positions and roles, their city's districts, their own store), or
+//!   rows another table opens to them ([`Placed::shared`]: a new-home project distributed to
+//!   their company or store).
 
 use std::collections::BTreeSet;
 
@@ -81,6 +83,9 @@ pub trait Placed:
     fn id_of(model: &Self::Model) -> i64;
     /// The id of a row being updated (`None` for a row not yet stored).
     fn active_id(row: &Self::ActiveModel) -> Option<i64>;
+    /// Rows outside the scope that other rows open to the caller for reading: a new-home project
+    /// distributed to their company or store. `None` for most tables.
+    fn shared(scope: &Scope) -> Option<Condition>;
 }
 
 /// What a caller reaches.
@@ -259,12 +264,17 @@ impl Scope {
             return Condition::all();
         }
         let writable = self.writable::<E>();
-        match self.inherited::<E>() {
-            Some(inherited) => Condition::any()
-                .add(writable)
-                .add(self.in_site::<E>(inherited)),
-            None => writable,
+        let opened: Vec<Condition> = [self.inherited::<E>(), E::shared(self)]
+            .into_iter()
+            .flatten()
+            .map(|condition| self.in_site::<E>(condition))
+            .collect();
+        if opened.is_empty() {
+            return writable;
         }
+        opened
+            .into_iter()
+            .fold(Condition::any().add(writable), Condition::add)
     }
 
     /// Rows placed at or above the caller's seat, from the level `E` inherits from: every

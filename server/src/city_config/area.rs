@@ -163,12 +163,12 @@ impl Resource for business_circle::Entity {
 }
 
 /// A city's districts with their business circles (default: the caller's city). Needs
-/// `/coc/config/areas`.
+/// `/coc/config/areas` or a new-home page, which filter and place projects by them.
 #[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/tree", tag = "city-config",
     request_body = SiteFilter, security(("token" = [])),
     responses((status = 200, description = "Districts with circles", body = Envelope<Vec<District>>)))]
 pub async fn tree(caller: Caller, AppJson(query): AppJson<SiteFilter>) -> ApiResult<Vec<District>> {
-    let scoped = caller.require(need::AREA_LIST)?;
+    let scoped = caller.require(need::AREA_READ)?;
     let site = target_site(&scoped, query.site_id).await?;
     let rows = scoped
         .all(

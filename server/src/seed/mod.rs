@@ -8,6 +8,7 @@ mod demo_data;
 mod first_admin;
 mod knowledge;
 mod menus;
+mod new_home;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

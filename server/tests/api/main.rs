@@ -15,6 +15,7 @@ mod knowledge;
 mod login_abuse;
 mod matrix;
 mod menu;
+mod new_home;
 mod perms;
 mod protocol;
 mod roles;

@@ -199,7 +199,8 @@ async fn reads(app: TestApp) {
         json!({}),
     )
     .await;
-    m.same("/api/v1/fm/cityConfig/district/tree", CITY_LISTS, json!({}))
+    // The new-home pages filter by district: every store user reads their own city's.
+    m.same("/api/v1/fm/cityConfig/district/tree", ALL, json!({}))
         .await;
     m.same(
         "/api/v1/fm/cityConfig/buildingType/list",
@@ -932,7 +933,101 @@ async fn knowledge_routes(app: TestApp) {
     .await;
 }
 
+/// A project's id by name, as the admin finds it.
+async fn project(m: &Matrix<'_>, name: &str) -> i64 {
+    let found = m
+        .admin(NEW_HOMES, json!({ "keyword": name, "pageSize": 100 }))
+        .await;
+    found["list"][0]["id"].as_i64().expect("a demo project")
+}
+
+const NEW_HOMES: &str = "/api/v1/fm/house/newHouse/list";
+
+/// A valid project form in the district `district`.
+fn project_form(name: &str, district: i64) -> Value {
+    json!({
+        "name": name, "saleStatus": 3, "propertyType": 1, "districtId": district,
+        "address": "测试地址1号", "averagePrice": "30000", "propertyTerm": 70,
+        "houseTypes": [{ "name": "A户型", "rooms": 3, "halls": 2, "baths": 1,
+                         "areaMin": "89", "areaMax": "95", "saleStatus": 3 }],
+        "commissionRules": [{ "kind": 1, "rate": "3", "validFrom": "2026-01-01" }],
+    })
+}
+
+/// New homes: every store user reads the list (narrowed to what is distributed to them), a
+/// project's detail only where it is distributed, and only city operations write.
+async fn new_home_routes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let west_lake = s.districts["西湖区"];
+    let haishu = m
+        .admin(
+            "/api/v1/fm/cityConfig/district/tree",
+            json!({ "siteId": s.sites["宁波"] }),
+        )
+        .await[0]["id"]
+        .as_i64()
+        .unwrap();
+    m.same(NEW_HOMES, ALL, json!({ "pageSize": 100 })).await;
+    let whole_company = project(&m, "西溪云庐").await;
+    let one_store = project(&m, "江南雲璟").await;
+    m.same(
+        "/api/v1/fm/house/newHouse/detail",
+        "AAAAAASSS",
+        json!({ "id": whole_company }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/newHouse/detail",
+        "AAAAASSSS",
+        json!({ "id": one_store }),
+    )
+    .await;
+    m.check(
+        "/api/v1/fm/house/newHouse/add",
+        "AAPPPPPAP",
+        |user| async move {
+            let district = if user == "city2" { haishu } else { west_lake };
+            project_form(&format!("测试楼盘{}", next()), district)
+        },
+    )
+    .await;
+    m.check(
+        "/api/v1/fm/house/newHouse/edit",
+        CITY_WRITE,
+        |_| async move {
+            let mut form = project_form(&format!("改名楼盘{}", next()), west_lake);
+            form["id"] = json!(whole_company);
+            form
+        },
+    )
+    .await;
+    m.check("/api/v1/fm/house/newHouse/delete", CITY_WRITE, |_| async {
+        let added = m
+            .admin(
+                "/api/v1/fm/house/newHouse/add",
+                project_form(&format!("临时楼盘{}", next()), west_lake),
+            )
+            .await;
+        json!({ "id": m.id(added) })
+    })
+    .await;
+    m.same(
+        "/api/v1/fm/house/newHouse/distribution",
+        CITY_WRITE,
+        json!({ "id": whole_company }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/newHouse/distribute",
+        CITY_WRITE,
+        json!({ "id": whole_company, "organisationIds": [s.org("安居经纪")] }),
+    )
+    .await;
+}
+
 on_both_backends!(
+    new_home_routes,
     knowledge_routes,
     community_routes,
     writes_never_move_rows_out_of_scope,

@@ -33,6 +33,8 @@ const CommunityDetail = lazy(() => import('./house/communityDetail'));
 const CommunityEdit = lazy(() => import('./house/communityEdit'));
 const Knowledge = lazy(() => import('./aiHelper/knowledge'));
 const KnowledgeDetail = lazy(() => import('./aiHelper/knowledgeDetail'));
+const NewHomes = lazy(() => import('./house/newHomes'));
+const NewHomeDetail = lazy(() => import('./house/newHomeDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -85,6 +87,9 @@ const PAGES: Record<string, LazyPage> = {
   'work/house/communityEdit': CommunityEdit,
   'adminConfig/aiHelper/knowledge': Knowledge,
   'adminConfig/aiHelper/knowledge/detail': KnowledgeDetail,
+  'work/house/new': NewHomes,
+  'coc/newHouse': NewHomes,
+  'work/newHouse/detail': NewHomeDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

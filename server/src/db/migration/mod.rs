@@ -8,6 +8,7 @@ mod m0004_client_attempts;
 mod m0005_permission_codes;
 mod m0006_community;
 mod m0009_knowledge;
+mod m0008_new_home;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_permission_codes::Migration),
             Box::new(m0006_community::Migration),
             Box::new(m0009_knowledge::Migration),
+            Box::new(m0008_new_home::Migration),
         ]
     }
 }

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { Button, Drawer, Form, Grid, Message, Space, Table, Typography } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { isApiFailure } from '../../../api/client';
+import type {
+  CommissionRuleForm,
+  HouseTypeForm,
+  NewHomeDetail,
+  NewHomeForm,
+} from '../../../api/house/newHome';
+import { enumText } from '../../../components/enums';
+import { coreFields } from '../../../components/form/coreForm';
+import { clearDependents, FormField } from '../../../components/form/fields';
+import { FormModal } from '../../../components/form/FormModal';
+import { placeFailure } from '../../../components/form/placeFailure';
+import { rangeOptions } from './newHomeText';
+import type { Areas } from './useAreas';
+
+type ProjectValues = Omit<NewHomeForm, 'houseTypes' | 'commissionRules'>;
+
+/** A stored project as the form's values: the texts the server sends back for editing. */
+export function formOf(detail: NewHomeDetail): NewHomeForm {
+  return {
+    name: detail.name,
+    saleStatus: String(detail.saleStatus),
+    propertyType: String(detail.propertyType),
+    districtId: String(detail.districtId),
+    circleId: detail.circleId ? String(detail.circleId) : undefined,
+    address: detail.address,
+    developer: detail.developer,
+    openingDate: detail.openingDate ?? undefined,
+    averagePrice: detail.averagePriceText || undefined,
+    propertyTerm: detail.propertyTerm ? String(detail.propertyTerm) : undefined,
+    sellingPoints: detail.sellingPoints,
+    houseTypes: detail.houseTypes.map((t) => ({
+      name: t.name,
+      rooms: String(t.rooms),
+      halls: String(t.halls),
+      baths: String(t.baths),
+      areaMin: t.areaMinText,
+      areaMax: t.areaMaxText,
+      priceMin: t.priceMinText || undefined,
+      priceMax: t.priceMaxText || undefined,
+      saleStatus: String(t.saleStatus),
+    })),
+    commissionRules: (detail.commissionRules ?? []).map((r) => ({
+      kind: String(r.kind),
+      rate: r.rateText || undefined,
+      amount: r.amountText || undefined,
+      validFrom: r.validFrom,
+      validTo: r.validTo ?? undefined,
+    })),
+  };
+}
+
+/** Selects hold numbers; the form's text fields take them as text. */
+function numbered(values: Record<string, unknown>, names: string[]): Record<string, unknown> {
+  const copy = { ...values };
+  for (const name of names) if (copy[name] !== undefined && copy[name] !== null) copy[name] = Number(copy[name]);
+  return copy;
+}
+
+type Item<T> = { values: T; index?: number };
+
+/**
+ * 新增/编辑楼盘: the project's fields from core's form, then its house types and commission rules,
+ * each added or changed in its own dialog (core's forms) and saved with the project.
+ */
+export function ProjectEditor({
+  initial,
+  areas,
+  onSubmit,
+  onClose,
+  onSaved,
+}: {
+  initial?: NewHomeForm;
+  areas: Areas;
+  onSubmit: (values: NewHomeForm) => Promise<unknown>;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [form] = Form.useForm<ProjectValues>();
+  // Mounted once per opening (the list gives it a key), so the project's lists start from it.
+  const { houseTypes = [], commissionRules = [], ...project } = initial ?? ({} as Partial<NewHomeForm>);
+  const [types, setTypes] = useState<HouseTypeForm[]>(houseTypes);
+  const [rules, setRules] = useState<CommissionRuleForm[]>(commissionRules);
+  const [typeDialog, setTypeDialog] = useState<Item<Partial<HouseTypeForm>> | undefined>();
+  const [ruleDialog, setRuleDialog] = useState<Item<Partial<CommissionRuleForm>> | undefined>();
+  const [saving, setSaving] = useState(false);
+  const [startValues] = useState(() =>
+    numbered(project, ['saleStatus', 'propertyType', 'districtId', 'circleId', 'propertyTerm', 'averagePrice']),
+  );
+
+  const fields = coreFields('newHome', {
+    districtId: { options: areas.districtOptions },
+    circleId: { optionsFor: (values) => areas.circlesOf(values.districtId), dependsOn: ['districtId'] },
+    propertyTerm: {
+      options: rangeOptions('propertyTerm').map((option) => ({ label: option.label, value: Number(option.label.replace('年', '')) })),
+    },
+  });
+
+  const save = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const result = await onSubmit({ ...values, houseTypes: types, commissionRules: rules } as NewHomeForm);
+      if (isApiFailure(result)) {
+        placeFailure(form, fields, result);
+        return;
+      }
+      Message.success('保存成功');
+      onClose();
+      onSaved();
+    } catch {
+      // The request client has already said what went wrong.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const keep = <T,>(list: T[], item: Item<unknown>, values: T) =>
+    item.index === undefined ? [...list, values] : list.map((old, i) => (i === item.index ? values : old));
+
+  return (
+    <Drawer
+      width={880}
+      title={initial ? '编辑楼盘' : '新增楼盘'}
+      visible
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} onClick={save} data-testid="project-save">
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        initialValues={startValues}
+        id="project"
+        data-testid="project-form"
+        layout="horizontal"
+        labelCol={{ span: 7 }}
+        wrapperCol={{ span: 17 }}
+        autoComplete="off"
+        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+      >
+        <Grid.Row gutter={16}>
+          {fields.map((spec) => (
+            <Grid.Col key={spec.field} span={spec.kind === 'textarea' ? 24 : 12}>
+              <FormField spec={spec} />
+            </Grid.Col>
+          ))}
+        </Grid.Row>
+      </Form>
+
+      <Typography.Title heading={6}>户型</Typography.Title>
+      <Table
+        data-testid="project-house-types"
+        rowKey={(row) => `${row.name}-${types.indexOf(row)}`}
+        pagination={false}
+        size="small"
+        data={types}
+        noDataElement="~暂无户型~"
+        columns={[
+          { title: '户型名称', dataIndex: 'name' },
+          { title: '室厅卫', render: (_: unknown, t: HouseTypeForm) => `${t.rooms}室${t.halls}厅${t.baths}卫` },
+          { title: '建面(㎡)', render: (_: unknown, t: HouseTypeForm) => `${t.areaMin}-${t.areaMax}` },
+          { title: '总价(万元)', render: (_: unknown, t: HouseTypeForm) => (t.priceMin || t.priceMax ? `${t.priceMin ?? ''}-${t.priceMax ?? ''}` : '—') },
+          { title: '销售状态', render: (_: unknown, t: HouseTypeForm) => enumText('saleStatus', t.saleStatus ?? '') },
+          {
+            title: '操作',
+            render: (_: unknown, t: HouseTypeForm, index: number) => (
+              <Space size={4}>
+                <Button type="text" size="small" onClick={() => setTypeDialog({ values: numbered(t, ['rooms', 'halls', 'baths', 'areaMin', 'areaMax', 'priceMin', 'priceMax', 'saleStatus']) as Partial<HouseTypeForm>, index })}>
+                  编辑
+                </Button>
+                <Button type="text" size="small" status="danger" onClick={() => setTypes(types.filter((_, i) => i !== index))}>
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Button icon={<IconPlus />} style={{ margin: '8px 0 20px' }} onClick={() => setTypeDialog({ values: {} })} data-testid="project-add-type">
+        添加户型
+      </Button>
+
+      <Typography.Title heading={6}>佣金规则</Typography.Title>
+      <Table
+        data-testid="project-rules"
+        rowKey={(row) => `${row.validFrom}-${rules.indexOf(row)}`}
+        pagination={false}
+        size="small"
+        data={rules}
+        noDataElement="~暂无佣金规则~"
+        columns={[
+          { title: '佣金方式', render: (_: unknown, r: CommissionRuleForm) => enumText('commissionKind', r.kind ?? '') },
+          { title: '佣金', render: (_: unknown, r: CommissionRuleForm) => (String(r.kind) === '1' ? `${r.rate}%` : `${r.amount}元/套`) },
+          { title: '有效期', render: (_: unknown, r: CommissionRuleForm) => `${r.validFrom} 至 ${r.validTo ?? '长期'}` },
+          {
+            title: '操作',
+            render: (_: unknown, r: CommissionRuleForm, index: number) => (
+              <Space size={4}>
+                <Button type="text" size="small" onClick={() => setRuleDialog({ values: numbered(r, ['kind', 'rate', 'amount']) as Partial<CommissionRuleForm>, index })}>
+                  编辑
+                </Button>
+                <Button type="text" size="small" status="danger" onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+                  删除
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Button icon={<IconPlus />} style={{ marginTop: 8 }} onClick={() => setRuleDialog({ values: {} })} data-testid="project-add-rule">
+        添加佣金规则
+      </Button>
+
+      <FormModal<HouseTypeForm>
+        title={typeDialog?.index === undefined ? '添加户型' : '编辑户型'}
+        visible={typeDialog !== undefined}
+        fields={coreFields('houseType')}
+        initialValues={typeDialog?.values}
+        columns={2}
+        successText="已加入，保存楼盘后生效"
+        onSubmit={async (values) => {
+          if (typeDialog) setTypes(keep(types, typeDialog, values));
+        }}
+        onClose={() => setTypeDialog(undefined)}
+        testId="house-type-form"
+      />
+      <FormModal<CommissionRuleForm>
+        title={ruleDialog?.index === undefined ? '添加佣金规则' : '编辑佣金规则'}
+        visible={ruleDialog !== undefined}
+        fields={coreFields('commissionRule', {
+          rate: { visibleWhen: (values) => String(values.kind) === '1' },
+          amount: { visibleWhen: (values) => String(values.kind) === '2' },
+        })}
+        initialValues={ruleDialog?.values}
+        successText="已加入，保存楼盘后生效"
+        onSubmit={async (values) => {
+          if (ruleDialog) setRules(keep(rules, ruleDialog, values));
+        }}
+        onClose={() => setRuleDialog(undefined)}
+        testId="rule-form"
+      />
+    </Drawer>
+  );
+}
