@@ -12,6 +12,7 @@ pub mod audit;
 pub mod auth;
 pub mod city_config;
 pub mod config;
+mod crud;
 pub mod db;
 pub mod dictionary;
 pub mod enrollment;
