@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Unscoped, need};
+use crate::crud::{delete_route, edit_request, edit_route, formed};
 use crate::entity::{dictionary as entry, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
@@ -80,17 +81,7 @@ impl CoreForm for DictionaryAdd {
     const FORM: &'static Form = &forms::DICTIONARY;
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DictionaryEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: DictionaryForm,
-}
-
-impl CoreForm for DictionaryEdit {
-    const FORM: &'static Form = &forms::DICTIONARY_EDIT;
-}
+edit_request!(DictionaryEdit + DictionaryForm, forms::DICTIONARY_EDIT);
 
 impl Resource for entry::Entity {
     const KIND: &'static str = "dictionary";
@@ -162,6 +153,16 @@ fn check(form: &DictionaryForm) -> Result<entry::ActiveModel, AppError> {
     })
 }
 
+formed!(
+    entry,
+    DictionaryForm,
+    Organisation,
+    async |_, _, form, _| {
+        // Keys are unique, labels need not be: nothing here asks the database.
+        check(form)
+    }
+);
+
 /// Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
 /// covering the organisation.
 #[utoipa::path(post, path = "/api/v1/fm/dictionary/add", tag = "dictionary",
@@ -195,27 +196,14 @@ pub async fn add(
         .await?)
 }
 
-/// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
-#[utoipa::path(post, path = "/api/v1/fm/dictionary/edit", tag = "dictionary",
-    request_body = DictionaryEdit, security(("token" = [])),
-    responses((status = 200, description = "The parameter as saved", body = Envelope<Dictionary>)))]
-pub async fn edit(
-    caller: Caller,
-    AppJson(request): AppJson<DictionaryEdit>,
-) -> ApiResult<Dictionary> {
-    let scoped = caller.require(need::DICTIONARY_EDIT)?;
-    let request = form::checked(&request)?;
-    let before = scoped.get_writable::<entry::Entity>(request.id).await?;
-    let checked = check(&request.form)?;
-    ok(scoped.change::<entry::Entity>(before, checked).await?)
-}
+edit_route!(
+    /// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
+    entry, need::DICTIONARY_EDIT, "/api/v1/fm/dictionary/edit", "dictionary",
+    DictionaryEdit -> Dictionary, "The parameter as saved"
+);
 
-/// Delete a parameter. Needs `/work/enterprise/dictionary:delete`.
-#[utoipa::path(post, path = "/api/v1/fm/dictionary/delete", tag = "dictionary",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::DICTIONARY_DELETE)?;
-    scoped.remove::<entry::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a parameter. Needs `/work/enterprise/dictionary:delete`.
+    entry, need::DICTIONARY_DELETE, "/api/v1/fm/dictionary/delete", "dictionary",
+    "Deleted"
+);

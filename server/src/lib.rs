@@ -13,6 +13,7 @@ pub mod auth;
 pub mod city_config;
 pub mod community;
 pub mod config;
+mod crud;
 pub mod db;
 pub mod dictionary;
 pub mod enrollment;

@@ -8,6 +8,7 @@
 
 use std::future::Future;
 
+use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ActiveValue, ConnectionTrait, DatabaseTransaction, IntoActiveModel, Iterable,
     Select,
@@ -17,6 +18,7 @@ use serde::Serialize;
 use crate::access::{Placed, Scoped, Unscoped};
 use crate::audit::{self, Action, Change};
 use crate::error::{AppError, USED_BY_SOMETHING};
+use crate::org::{target_organisation, target_site};
 use crate::paging::{Page, PageQuery};
 
 /// A table of rows that users manage through the API.
@@ -27,6 +29,10 @@ pub trait Resource: Placed {
     /// it does not know of, by the database's foreign key. Without a text of its own, a use the
     /// database names keeps its name (该数据仍被员工使用).
     const IN_USE: &'static str = USED_BY_SOMETHING;
+
+    /// Rows that belong to no organisation (the catalogue, the city sites): only a caller
+    /// reaching everything adds, edits or removes them.
+    const GLOBAL: bool = false;
 
     /// What a caller sees of a row; also what the audit log keeps.
     type View: Serialize + Send + Sync;
@@ -46,6 +52,13 @@ pub trait Resource: Placed {
         async { Ok(false) }
     }
 
+    /// Refuses the removal of a row these screens do not remove (the system's own rows), after
+    /// the row is found writable and before the in-use check.
+    fn removable(row: &Self::Model) -> Result<(), AppError> {
+        let _ = row;
+        Ok(())
+    }
+
     /// Work that follows a change in the same transaction: columns the rows below keep a copy
     /// of, so scope filters need no join.
     fn changed(
@@ -56,6 +69,90 @@ pub trait Resource: Placed {
         let _ = (txn, before, after);
         async { Ok(()) }
     }
+}
+
+/// Where the rows of a [`Formed`] resource are kept: their names are unique there, and a new
+/// row goes to the one an add body names, else the caller's own.
+#[derive(Debug, Clone, Copy)]
+pub enum Within {
+    Organisation,
+    Site,
+    /// Rows of no one ([`Resource::GLOBAL`]): names are unique across them all.
+    Nothing,
+}
+
+/// A resource whose rows one form sets, within an organisation or a site: what
+/// [`Scoped::add`] and [`Scoped::edit`] (and the routes of `crate::crud`) need to know.
+pub trait Formed: Resource {
+    /// The form's fields, without the id of an edit or the target of an add.
+    type Form: Sync;
+    const WITHIN: Within;
+
+    /// Where a new row goes, from the organisation or site an add body names: what it is
+    /// within, and the columns that place and stamp it.
+    fn place_new(
+        scoped: &Scoped<'_>,
+        target: Option<i64>,
+    ) -> impl Future<Output = Result<(i64, Self::ActiveModel), AppError>> + Send {
+        async move {
+            Ok(match Self::WITHIN {
+                Within::Organisation => {
+                    let org = target_organisation(scoped, target).await?;
+                    (org.id, new_row::<Self>(Some(org.site_id), Some(org.id)))
+                }
+                Within::Site => {
+                    let site = target_site(scoped, target).await?.id;
+                    (site, new_row::<Self>(Some(site), None))
+                }
+                Within::Nothing => (0, new_row::<Self>(None, None)),
+            })
+        }
+    }
+
+    /// What a stored row is within; refused for rows these screens do not change.
+    fn within(row: &Self::Model) -> Result<i64, AppError> {
+        let place = Self::place(row);
+        match Self::WITHIN {
+            Within::Organisation => place.organisation,
+            Within::Site => place.site,
+            Within::Nothing => Some(0),
+        }
+        .ok_or(AppError::GlobalOnly)
+    }
+
+    /// The checked values of a form for a row within `within`, where `except` (the row being
+    /// edited) may hold the names the form must not repeat.
+    fn check(
+        scoped: &Scoped<'_>,
+        within: i64,
+        form: &Self::Form,
+        except: Option<i64>,
+    ) -> impl Future<Output = Result<Self::ActiveModel, AppError>> + Send;
+}
+
+/// A switch a form may leave out: a new row is on, an edited one keeps what it was.
+pub fn enabled(asked: Option<bool>, editing: Option<i64>) -> ActiveValue<bool> {
+    match (asked, editing) {
+        (Some(on), _) => ActiveValue::Set(on),
+        (None, None) => ActiveValue::Set(true),
+        (None, Some(_)) => ActiveValue::NotSet,
+    }
+}
+
+/// A new row in `site` and `organisation`, where the table has them, created now.
+pub fn new_row<R: Resource>(site: Option<i64>, organisation: Option<i64>) -> R::ActiveModel {
+    let mut row = <R::ActiveModel as ActiveModelTrait>::default();
+    let columns = R::columns();
+    if let (Some(column), Some(id)) = (columns.site, site) {
+        row.set(column, id.into());
+    }
+    if let (Some(column), Some(id)) = (columns.organisation, organisation) {
+        row.set(column, id.into());
+    }
+    if let Ok(column) = "created_at".parse::<R::Column>() {
+        row.set(column, Utc::now().into());
+    }
+    row
 }
 
 /// The view of one row.
@@ -87,12 +184,51 @@ impl<C: ConnectionTrait> Scoped<'_, C> {
 impl Scoped<'_> {
     /// Stores a new row inside the caller's scope and records its creation.
     pub async fn create<R: Resource>(&self, row: R::ActiveModel) -> Result<R::View, AppError> {
+        self.create_with::<R>(row, async |_, _| Ok(())).await
+    }
+
+    /// [`Self::create`] of a row with rows below it (a role's custom set, a menu entry's
+    /// actions): `below` writes them in the same transaction once the row has its id, and the
+    /// record shows the row with them.
+    pub async fn create_with<R: Resource>(
+        &self,
+        row: R::ActiveModel,
+        below: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>, &R::Model) -> Result<(), AppError>,
+    ) -> Result<R::View, AppError> {
         let txn = self.begin().await?;
         let on = self.on(&txn);
         let row = on.insert::<R>(row).await?;
+        below(&on, &row).await?;
         let view = on.record_created::<R>(&row).await?;
         txn.commit().await?;
         Ok(view)
+    }
+
+    /// Adds a row from a checked form: placed by [`Formed::place_new`], its values by
+    /// [`Formed::check`], then [`Self::create`].
+    pub async fn add<R: Formed>(
+        &self,
+        target: Option<i64>,
+        form: &R::Form,
+    ) -> Result<R::View, AppError> {
+        if R::GLOBAL {
+            self.ensure_global_writer()?;
+        }
+        let (within, placed) = R::place_new(self, target).await?;
+        let checked = R::check(self, within, form, None).await?;
+        self.create::<R>(with_changes::<R>(placed, checked)).await
+    }
+
+    /// Edits a row the caller may change with a checked form ([`Formed::check`] within what
+    /// the row is within), then [`Self::change`].
+    pub async fn edit<R: Formed>(&self, id: i64, form: &R::Form) -> Result<R::View, AppError> {
+        if R::GLOBAL {
+            self.ensure_global_writer()?;
+        }
+        let before = self.get_writable::<R>(id).await?;
+        let within = R::within(&before)?;
+        let checked = R::check(self, within, form, Some(id)).await?;
+        self.change::<R>(before, checked).await
     }
 
     /// Changes a row the caller may change to the values `changes` sets (the others stay);
@@ -103,11 +239,24 @@ impl Scoped<'_> {
         before: R::Model,
         changes: R::ActiveModel,
     ) -> Result<R::View, AppError> {
+        self.change_with::<R>(before, changes, async |_, _| Ok(()))
+            .await
+    }
+
+    /// [`Self::change`] of a row with rows below it: `below` rewrites them in the same
+    /// transaction, and the record shows the row with them before and after.
+    pub async fn change_with<R: Resource>(
+        &self,
+        before: R::Model,
+        changes: R::ActiveModel,
+        below: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>, &R::Model) -> Result<(), AppError>,
+    ) -> Result<R::View, AppError> {
         let txn = self.begin().await?;
         let on = self.on(&txn);
         let old = on.view::<R>(before.clone()).await?;
         let after = on.update::<R>(changed_row::<R>(&before, changes)).await?;
         R::changed(&txn, &before, &after).await?;
+        below(&on, &after).await?;
         let new = on.record_changed::<R>(&old, &after).await?;
         txn.commit().await?;
         Ok(new)
@@ -116,6 +265,9 @@ impl Scoped<'_> {
     /// Removes a row the caller may change once nothing uses it (10020006 with
     /// [`Resource::IN_USE`] otherwise), and records it as it was.
     pub async fn remove<R: Resource>(&self, id: i64) -> Result<R::View, AppError> {
+        if R::GLOBAL {
+            self.ensure_global_writer()?;
+        }
         let txn = self.begin().await?;
         let old = self.on(&txn).remove::<R>(id).await?;
         txn.commit().await?;
@@ -173,6 +325,7 @@ impl Scoped<'_, DatabaseTransaction> {
     /// [`Scoped::remove`] inside this transaction.
     pub async fn remove<R: Resource>(&self, id: i64) -> Result<R::View, AppError> {
         let row = self.get_writable::<R>(id).await?;
+        R::removable(&row)?;
         if R::in_use(&self.unscoped(), &row).await? {
             return Err(AppError::InUse(R::IN_USE.to_owned()));
         }
@@ -200,7 +353,11 @@ fn refused_by_foreign_key(own: &'static str, database: String) -> String {
 
 /// `before` with the columns `changes` sets.
 fn changed_row<R: Resource>(before: &R::Model, changes: R::ActiveModel) -> R::ActiveModel {
-    let mut row: R::ActiveModel = before.clone().into_active_model();
+    with_changes::<R>(before.clone().into_active_model(), changes)
+}
+
+/// `row` with the columns `changes` sets (the others as `row` has them).
+fn with_changes<R: Resource>(mut row: R::ActiveModel, changes: R::ActiveModel) -> R::ActiveModel {
     for column in R::Column::iter() {
         if let ActiveValue::Set(value) = changes.get(column) {
             row.set(column, value);

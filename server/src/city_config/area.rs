@@ -2,7 +2,6 @@
 
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
@@ -13,12 +12,13 @@ use utoipa_axum::routes;
 use super::TAKEN;
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::crud::{add_request, add_route, delete_route, formed};
 use crate::entity::{business_circle, district};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::target_site;
 use crate::paging::lenient_number;
-use crate::resource::Resource;
+use crate::resource::{Formed, Resource, Within, new_row};
 use crate::shared::IdRequest;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -78,18 +78,7 @@ pub struct AreaForm {
     pub sort: Option<i64>,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DistrictAdd {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    #[serde(flatten)]
-    pub form: AreaForm,
-}
-
-impl CoreForm for DistrictAdd {
-    const FORM: &'static Form = &forms::DISTRICT;
-}
+add_request!(DistrictAdd { site_id } + AreaForm, forms::DISTRICT);
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -182,72 +171,79 @@ pub async fn tree(caller: Caller, AppJson(query): AppJson<SiteFilter>) -> ApiRes
     ok(district::Entity::describe(&scoped.unscoped(), rows).await?)
 }
 
-/// The checked values of a district form; the name is unique in its city.
-async fn check_district(
-    scoped: &Scoped<'_>,
-    site: i64,
-    form: &AreaForm,
-    except: Option<i64>,
-) -> Result<district::ActiveModel, AppError> {
-    let name = form.name.clone();
-    let same = district::Column::SiteId
-        .eq(site)
-        .and(district::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<district::Entity>(same, except, TAKEN)
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(district::ActiveModel {
-        name: Set(name),
-        sort: Set(fields::sort("sort", form.sort)?),
-        ..Default::default()
-    })
-}
-
-/// The checked values of a business circle form; the name is unique in its district.
-async fn check_circle(
-    scoped: &Scoped<'_>,
-    district_id: i64,
-    form: &AreaForm,
-    except: Option<i64>,
-) -> Result<business_circle::ActiveModel, AppError> {
-    let name = form.name.clone();
-    let same = business_circle::Column::DistrictId
-        .eq(district_id)
-        .and(business_circle::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<business_circle::Entity>(same, except, TAKEN)
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(business_circle::ActiveModel {
-        name: Set(name),
-        sort: Set(fields::sort("sort", form.sort)?),
-        ..Default::default()
-    })
-}
-
-/// Add a district to a city. Needs `/coc/config/areas:add`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/add", tag = "city-config",
-    request_body = DistrictAdd, security(("token" = [])),
-    responses((status = 200, description = "The new district", body = Envelope<District>)))]
-pub async fn add_district(
-    caller: Caller,
-    AppJson(request): AppJson<DistrictAdd>,
-) -> ApiResult<District> {
-    let scoped = caller.require(need::AREA_ADD)?;
-    let request = form::checked(&request)?;
-    let site = target_site(&scoped, request.site_id).await?.id;
-    let checked = check_district(&scoped, site, &request.form, None).await?;
-    ok(scoped
-        .create::<district::Entity>(district::ActiveModel {
-            site_id: Set(site),
-            created_at: Set(Utc::now()),
-            ..checked
+formed!(
+    district,
+    AreaForm,
+    Site,
+    async |scoped, site, form, except| {
+        // The name is unique in its city.
+        let name = form.name.clone();
+        let same = district::Column::SiteId
+            .eq(site)
+            .and(district::Column::Name.eq(&name));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<district::Entity>(same, except, TAKEN)
+            .await
+            .map_err(form::on_field("name"))?;
+        Ok(district::ActiveModel {
+            name: Set(name),
+            sort: Set(fields::sort("sort", form.sort)?),
+            ..Default::default()
         })
-        .await?)
+    }
+);
+
+/// Business circles are kept within their district.
+impl Formed for business_circle::Entity {
+    type Form = AreaForm;
+    const WITHIN: Within = Within::Site;
+
+    /// In the district asked for, which the caller must be able to change.
+    async fn place_new(
+        scoped: &Scoped<'_>,
+        district: Option<i64>,
+    ) -> Result<(i64, business_circle::ActiveModel), AppError> {
+        let district = district.ok_or(AppError::NotFound)?;
+        let parent = scoped.get_writable::<district::Entity>(district).await?;
+        let mut row = new_row::<Self>(Some(parent.site_id), None);
+        row.district_id = Set(parent.id);
+        Ok((parent.id, row))
+    }
+
+    fn within(row: &business_circle::Model) -> Result<i64, AppError> {
+        Ok(row.district_id)
+    }
+
+    /// The name is unique in its district.
+    async fn check(
+        scoped: &Scoped<'_>,
+        district_id: i64,
+        form: &AreaForm,
+        except: Option<i64>,
+    ) -> Result<business_circle::ActiveModel, AppError> {
+        let name = form.name.clone();
+        let same = business_circle::Column::DistrictId
+            .eq(district_id)
+            .and(business_circle::Column::Name.eq(&name));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<business_circle::Entity>(same, except, TAKEN)
+            .await
+            .map_err(form::on_field("name"))?;
+        Ok(business_circle::ActiveModel {
+            name: Set(name),
+            sort: Set(fields::sort("sort", form.sort)?),
+            ..Default::default()
+        })
+    }
 }
+
+add_route!(
+    /// Add a district to a city. Needs `/coc/config/areas:add`.
+    fn add_district = district, need::AREA_ADD, "/api/v1/fm/cityConfig/district/add", "city-config",
+    DistrictAdd.site_id -> District, "The new district"
+);
 
 /// Rename or reorder a district. Needs `/coc/config/areas:edit`.
 #[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/edit", tag = "city-config",
@@ -259,47 +255,23 @@ pub async fn edit_district(
 ) -> ApiResult<District> {
     let scoped = caller.require(need::AREA_EDIT)?;
     let request = form::checked_with(&forms::DISTRICT, &request)?;
-    let before = scoped.get_writable::<district::Entity>(request.id).await?;
-    let checked = check_district(&scoped, before.site_id, &request.form, Some(before.id)).await?;
-    ok(scoped.change::<district::Entity>(before, checked).await?)
-}
-
-/// Delete a district without business circles. Needs `/coc/config/areas:delete`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/delete", tag = "city-config",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while circles remain", body = Envelope<Empty>)))]
-pub async fn delete_district(
-    caller: Caller,
-    AppJson(request): AppJson<IdRequest>,
-) -> ApiResult<Empty> {
-    let scoped = caller.require(need::AREA_DELETE)?;
-    scoped.remove::<district::Entity>(request.id).await?;
-    ok(Empty {})
-}
-
-/// Add a business circle to a district. Needs `/coc/config/areas:add`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/businessCircle/add", tag = "city-config",
-    request_body = CircleAdd, security(("token" = [])),
-    responses((status = 200, description = "The new business circle", body = Envelope<BusinessCircle>)))]
-pub async fn add_circle(
-    caller: Caller,
-    AppJson(request): AppJson<CircleAdd>,
-) -> ApiResult<BusinessCircle> {
-    let scoped = caller.require(need::AREA_ADD)?;
-    let request = form::checked(&request)?;
-    let parent = scoped
-        .get_writable::<district::Entity>(request.district_id)
-        .await?;
-    let checked = check_circle(&scoped, parent.id, &request.form, None).await?;
     ok(scoped
-        .create::<business_circle::Entity>(business_circle::ActiveModel {
-            site_id: Set(parent.site_id),
-            district_id: Set(parent.id),
-            created_at: Set(Utc::now()),
-            ..checked
-        })
+        .edit::<district::Entity>(request.id, &request.form)
         .await?)
 }
+
+delete_route!(
+    /// Delete a district without business circles. Needs `/coc/config/areas:delete`.
+    fn delete_district = district, need::AREA_DELETE, "/api/v1/fm/cityConfig/district/delete",
+    "city-config", "Deleted; 10020006 while circles remain"
+);
+
+add_route!(
+    /// Add a business circle to a district. Needs `/coc/config/areas:add`.
+    fn add_circle = business_circle, need::AREA_ADD,
+    "/api/v1/fm/cityConfig/businessCircle/add", "city-config",
+    CircleAdd.district_id -> BusinessCircle, "The new business circle"
+);
 
 /// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
 #[utoipa::path(post, path = "/api/v1/fm/cityConfig/businessCircle/edit", tag = "city-config",
@@ -311,24 +283,13 @@ pub async fn edit_circle(
 ) -> ApiResult<BusinessCircle> {
     let scoped = caller.require(need::AREA_EDIT)?;
     let request = form::checked_with(&forms::CIRCLE, &request)?;
-    let before = scoped
-        .get_writable::<business_circle::Entity>(request.id)
-        .await?;
-    let checked = check_circle(&scoped, before.district_id, &request.form, Some(before.id)).await?;
     ok(scoped
-        .change::<business_circle::Entity>(before, checked)
+        .edit::<business_circle::Entity>(request.id, &request.form)
         .await?)
 }
 
-/// Delete a business circle. Needs `/coc/config/areas:delete`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/businessCircle/delete", tag = "city-config",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
-pub async fn delete_circle(
-    caller: Caller,
-    AppJson(request): AppJson<IdRequest>,
-) -> ApiResult<Empty> {
-    let scoped = caller.require(need::AREA_DELETE)?;
-    scoped.remove::<business_circle::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a business circle. Needs `/coc/config/areas:delete`.
+    fn delete_circle = business_circle, need::AREA_DELETE,
+    "/api/v1/fm/cityConfig/businessCircle/delete", "city-config", "Deleted"
+);

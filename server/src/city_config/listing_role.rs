@@ -2,11 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use brokerdesk_core::forms::{self, FieldError, Form};
+use brokerdesk_core::forms::{self, FieldError};
 use brokerdesk_core::org::fields;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,12 +13,14 @@ use utoipa_axum::routes;
 
 use super::TAKEN;
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::access::{Caller, Unscoped, need};
+use crate::crud::{
+    add_request, add_route, delete_route, edit_request, edit_route, formed, list_query, list_route,
+};
 use crate::entity::{city_site, listing_role};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::org::target_site;
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::form;
+use crate::paging::{Page, lenient_number};
 use crate::resource::Resource;
 use crate::shared::{IdRequest, millis, name_of};
 
@@ -46,15 +47,9 @@ pub struct ListingRole {
     pub created_at: i64,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-}
+list_query!(ListingRoleQuery for listing_role {
+    name: Name; site_id: SiteId
+} order [Sort, Id]);
 
 /// What one city's listing-role splits add up to (core's `listing_role_split`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -90,30 +85,11 @@ pub struct ListingRoleForm {
     pub remark: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleAdd {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    #[serde(flatten)]
-    pub form: ListingRoleForm,
-}
-
-impl CoreForm for ListingRoleAdd {
-    const FORM: &'static Form = &forms::LISTING_ROLE;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: ListingRoleForm,
-}
-
-impl CoreForm for ListingRoleEdit {
-    const FORM: &'static Form = &forms::LISTING_ROLE;
-}
+add_request!(
+    ListingRoleAdd { site_id } + ListingRoleForm,
+    forms::LISTING_ROLE
+);
+edit_request!(ListingRoleEdit + ListingRoleForm, forms::LISTING_ROLE);
 
 impl Resource for listing_role::Entity {
     const KIND: &'static str = "listingRole";
@@ -142,65 +118,48 @@ impl Resource for listing_role::Entity {
     }
 }
 
-/// The checked values of a listing role form.
-async fn check(
-    scoped: &Scoped<'_>,
-    site: i64,
-    form: &ListingRoleForm,
-    except: Option<i64>,
-) -> Result<listing_role::ActiveModel, AppError> {
-    // The fields have passed core's listing-role form; here what the city's other roles decide.
-    let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
-    let sort = fields::sort("sort", form.sort)?;
-    let (name, remark) = (form.name.clone(), form.remark.clone());
-    let same = listing_role::Column::SiteId
-        .eq(site)
-        .and(listing_role::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<listing_role::Entity>(same, except, TAKEN)
-        .await
-        .map_err(form::on_field("name"))?;
-    let db = scoped.unscoped();
-    let mut others = db
-        .find::<listing_role::Entity>()
-        .filter(listing_role::Column::SiteId.eq(site));
-    if let Some(id) = except {
-        others = others.filter(listing_role::Column::Id.ne(id));
+formed!(
+    listing_role,
+    ListingRoleForm,
+    Site,
+    async |scoped, site, form, except| {
+        // The fields have passed core's listing-role form; here what the city's other roles decide.
+        let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
+        let sort = fields::sort("sort", form.sort)?;
+        let (name, remark) = (form.name.clone(), form.remark.clone());
+        let same = listing_role::Column::SiteId
+            .eq(site)
+            .and(listing_role::Column::Name.eq(&name));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<listing_role::Entity>(same, except, TAKEN)
+            .await
+            .map_err(form::on_field("name"))?;
+        let db = scoped.unscoped();
+        let mut others = db
+            .find::<listing_role::Entity>()
+            .filter(listing_role::Column::SiteId.eq(site));
+        if let Some(id) = except {
+            others = others.filter(listing_role::Column::Id.ne(id));
+        }
+        let splits: Vec<i32> = db.values(others, listing_role::Column::Ratio).await?;
+        forms::listing_role_total(&splits, ratio)
+            .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
+        Ok(listing_role::ActiveModel {
+            name: Set(name),
+            ratio: Set(ratio),
+            sort: Set(sort),
+            remark: Set(remark),
+            ..Default::default()
+        })
     }
-    let splits: Vec<i32> = db.values(others, listing_role::Column::Ratio).await?;
-    forms::listing_role_total(&splits, ratio)
-        .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
-    Ok(listing_role::ActiveModel {
-        name: Set(name),
-        ratio: Set(ratio),
-        sort: Set(sort),
-        remark: Set(remark),
-        ..Default::default()
-    })
-}
+);
 
-/// A city's listing roles. Needs `/coc/config/role`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/list", tag = "city-config",
-    request_body = ListingRoleQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of listing roles", body = Envelope<Page<ListingRole>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<ListingRoleQuery>,
-) -> ApiResult<Page<ListingRole>> {
-    let scoped = caller.require(need::LISTING_ROLE_LIST)?;
-    let mut select = scoped.read::<listing_role::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(listing_role::Column::Name.contains(name));
-    }
-    if let Some(site) = query.site_id {
-        select = select.filter(listing_role::Column::SiteId.eq(site));
-    }
-    let select = select
-        .order_by_asc(listing_role::Column::Sort)
-        .order_by_asc(listing_role::Column::Id);
-    ok(scoped.list(select, query.page).await?)
-}
+list_route!(
+    /// A city's listing roles. Needs `/coc/config/role`.
+    need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/list", "city-config",
+    ListingRoleQuery -> ListingRole, "A page of listing roles"
+);
 
 /// The total of each city's listing-role splits the caller reads, with core's warning while it
 /// is not 100%. Needs `/coc/config/role`.
@@ -239,52 +198,20 @@ pub async fn totals(
         .collect())
 }
 
-/// Add a listing role to a city. Needs `/coc/config/role:add`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/add", tag = "city-config",
-    request_body = ListingRoleAdd, security(("token" = [])),
-    responses((status = 200, description = "The new listing role", body = Envelope<ListingRole>)))]
-pub async fn add(
-    caller: Caller,
-    AppJson(request): AppJson<ListingRoleAdd>,
-) -> ApiResult<ListingRole> {
-    let scoped = caller.require(need::LISTING_ROLE_ADD)?;
-    let request = form::checked(&request)?;
-    let site = target_site(&scoped, request.site_id).await?.id;
-    let checked = check(&scoped, site, &request.form, None).await?;
-    ok(scoped
-        .create::<listing_role::Entity>(listing_role::ActiveModel {
-            site_id: Set(site),
-            created_at: Set(Utc::now()),
-            ..checked
-        })
-        .await?)
-}
+add_route!(
+    /// Add a listing role to a city. Needs `/coc/config/role:add`.
+    listing_role, need::LISTING_ROLE_ADD, "/api/v1/fm/cityConfig/listingRole/add", "city-config",
+    ListingRoleAdd.site_id -> ListingRole, "The new listing role"
+);
 
-/// Change a listing role. Needs `/coc/config/role:edit`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/edit", tag = "city-config",
-    request_body = ListingRoleEdit, security(("token" = [])),
-    responses((status = 200, description = "The listing role as saved", body = Envelope<ListingRole>)))]
-pub async fn edit(
-    caller: Caller,
-    AppJson(request): AppJson<ListingRoleEdit>,
-) -> ApiResult<ListingRole> {
-    let scoped = caller.require(need::LISTING_ROLE_EDIT)?;
-    let request = form::checked(&request)?;
-    let before = scoped
-        .get_writable::<listing_role::Entity>(request.id)
-        .await?;
-    let checked = check(&scoped, before.site_id, &request.form, Some(before.id)).await?;
-    ok(scoped
-        .change::<listing_role::Entity>(before, checked)
-        .await?)
-}
+edit_route!(
+    /// Change a listing role. Needs `/coc/config/role:edit`.
+    listing_role, need::LISTING_ROLE_EDIT, "/api/v1/fm/cityConfig/listingRole/edit", "city-config",
+    ListingRoleEdit -> ListingRole, "The listing role as saved"
+);
 
-/// Delete a listing role. Needs `/coc/config/role:delete`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/delete", tag = "city-config",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::LISTING_ROLE_DELETE)?;
-    scoped.remove::<listing_role::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a listing role. Needs `/coc/config/role:delete`.
+    listing_role, need::LISTING_ROLE_DELETE, "/api/v1/fm/cityConfig/listingRole/delete", "city-config",
+    "Deleted"
+);

@@ -21,6 +21,7 @@ use super::{MenuStatus, MenuType};
 use crate::AppState;
 use crate::access::{Caller, Place, Scoped, Unscoped, need};
 use crate::audit::{self, Change};
+use crate::crud::{delete_route, in_use_by};
 use crate::entity::{menu, menu_action};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form;
@@ -86,6 +87,7 @@ fn find(nodes: Vec<MenuNode>, id: i64) -> Option<MenuNode> {
 /// belongs to no one: only a caller reaching everything changes it.
 impl Resource for menu::Entity {
     const KIND: &'static str = "menu";
+    const GLOBAL: bool = true;
     const IN_USE: &'static str = "请先删除下级菜单";
     type View = MenuNode;
 
@@ -99,13 +101,7 @@ impl Resource for menu::Entity {
             .collect()
     }
 
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &menu::Model,
-    ) -> Result<bool, AppError> {
-        db.uses::<menu::Entity>(menu::Column::ParentId, row.id)
-            .await
-    }
+    in_use_by!(menu::ParentId);
 }
 
 /// The whole menu tree. Needs 路由配置 (`adminConfig:menu:list`).
@@ -117,16 +113,10 @@ pub async fn tree(caller: Caller) -> ApiResult<Vec<MenuNode>> {
     ok(whole_tree(&scoped.unscoped()).await?)
 }
 
+/// A checked menu form: the entry's values and its actions.
 struct Checked {
-    parent_id: Option<i64>,
-    menu_name: String,
-    menu_icon: String,
+    row: menu::ActiveModel,
     menu_type: i16,
-    status: i16,
-    menu_page: String,
-    perms: String,
-    component_path: String,
-    sort: i32,
     actions: Vec<ActionForm>,
 }
 
@@ -217,15 +207,19 @@ async fn check<C: ConnectionTrait>(
         return Err(AppError::invalid("actions", "目录不能配置操作"));
     }
     Ok(Checked {
-        parent_id: form.parent_id,
-        menu_name,
-        menu_icon,
+        row: menu::ActiveModel {
+            parent_id: Set(form.parent_id),
+            menu_name: Set(menu_name),
+            menu_icon: Set(menu_icon),
+            menu_type: Set(i16::from(menu_type)),
+            status: Set(i16::from(status)),
+            menu_page: Set(menu_page),
+            perms: Set(perms),
+            component_path: Set(component_path),
+            sort: Set(sort),
+            ..Default::default()
+        },
         menu_type: i16::from(menu_type),
-        status: i16::from(status),
-        menu_page,
-        perms,
-        component_path,
-        sort,
         actions,
     })
 }
@@ -334,25 +328,12 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<
     let form = form::checked(&form)?;
     scoped.ensure_global_writer()?;
     let checked = check(&scoped.unscoped(), &form, None).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let row = menu::ActiveModel {
-        parent_id: Set(checked.parent_id),
-        menu_name: Set(checked.menu_name),
-        menu_icon: Set(checked.menu_icon),
-        menu_type: Set(checked.menu_type),
-        status: Set(checked.status),
-        menu_page: Set(checked.menu_page),
-        perms: Set(checked.perms),
-        component_path: Set(checked.component_path),
-        sort: Set(checked.sort),
-        ..Default::default()
+    let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
+        set_actions(on, row.id, &checked.actions).await
     };
-    let row = on.insert::<menu::Entity>(row).await?;
-    set_actions(&on, row.id, &checked.actions).await?;
-    let saved = on.record_created::<menu::Entity>(&row).await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped
+        .create_with::<menu::Entity>(checked.row, actions)
+        .await?)
 }
 
 /// Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL.
@@ -376,36 +357,19 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiRes
             "有下级菜单的目录不能改为页面",
         ));
     }
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let old = on.view::<menu::Entity>(before.clone()).await?;
-    let mut row: menu::ActiveModel = before.into();
-    row.parent_id = Set(checked.parent_id);
-    row.menu_name = Set(checked.menu_name);
-    row.menu_icon = Set(checked.menu_icon);
-    row.menu_type = Set(checked.menu_type);
-    row.status = Set(checked.status);
-    row.menu_page = Set(checked.menu_page);
-    row.perms = Set(checked.perms);
-    row.component_path = Set(checked.component_path);
-    row.sort = Set(checked.sort);
-    let row = on.update::<menu::Entity>(row).await?;
-    set_actions(&on, row.id, &checked.actions).await?;
-    let saved = on.record_changed::<menu::Entity>(&old, &row).await?;
-    txn.commit().await?;
-    ok(saved)
+    let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
+        set_actions(on, row.id, &checked.actions).await
+    };
+    ok(scoped
+        .change_with::<menu::Entity>(before, checked.row, actions)
+        .await?)
 }
 
-/// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/menu/delete", tag = "menu-admin",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while it has children", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::MENU_DELETE)?;
-    scoped.ensure_global_writer()?;
-    scoped.remove::<menu::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
+    menu, need::MENU_DELETE, "/api/v1/fm/menu/delete", "menu-admin",
+    "Deleted; 10020006 while it has children"
+);
 
 /// Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL.
 #[utoipa::path(post, path = "/api/v1/fm/menu/sort", tag = "menu-admin",

@@ -3,19 +3,21 @@
 
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::access::{Caller, Unscoped, need};
+use crate::crud::{
+    add_route, delete_route, edit_request, edit_route, formed, in_use_by, list_query, list_route,
+};
 use crate::entity::{city_site, organisation, user};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
-use crate::paging::{Page, PageQuery, filter_text};
+use crate::paging::Page;
 use crate::resource::Resource;
 use crate::shared::{IdRequest, count_of, millis};
 
@@ -42,6 +44,7 @@ pub struct CitySite {
 
 impl Resource for city_site::Entity {
     const KIND: &'static str = "citySite";
+    const GLOBAL: bool = true;
     const IN_USE: &'static str = "该城市站点下还有公司或员工，无法删除";
     type View = CitySite;
 
@@ -70,17 +73,7 @@ impl Resource for city_site::Entity {
             .collect())
     }
 
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &city_site::Model,
-    ) -> Result<bool, AppError> {
-        Ok(db
-            .uses::<organisation::Entity>(organisation::Column::SiteId, row.id)
-            .await?
-            || db
-                .uses::<user::Entity>(user::Column::SiteId, row.id)
-                .await?)
-    }
+    in_use_by!(organisation::SiteId, user::SiteId);
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -89,13 +82,9 @@ pub struct SiteOption {
     pub name: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CitySiteQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-}
+list_query!(CitySiteQuery for city_site {
+    name: Name;
+} order [Sort, Id]);
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -111,36 +100,13 @@ impl CoreForm for CitySiteForm {
     const FORM: &'static Form = &forms::CITY_SITE;
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CitySiteEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: CitySiteForm,
-}
+edit_request!(CitySiteEdit + CitySiteForm, forms::CITY_SITE);
 
-impl CoreForm for CitySiteEdit {
-    const FORM: &'static Form = &forms::CITY_SITE;
-}
-
-/// City sites, by sort order. Needs `/adminConfig/citySite`.
-#[utoipa::path(post, path = "/api/v1/fm/org/citySite/list", tag = "org",
-    request_body = CitySiteQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of city sites", body = Envelope<Page<CitySite>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<CitySiteQuery>,
-) -> ApiResult<Page<CitySite>> {
-    let scoped = caller.require(need::CITY_SITE_LIST)?;
-    let mut select = scoped.read::<city_site::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(city_site::Column::Name.contains(name));
-    }
-    let select = select
-        .order_by_asc(city_site::Column::Sort)
-        .order_by_asc(city_site::Column::Id);
-    ok(scoped.list(select, query.page).await?)
-}
+list_route!(
+    /// City sites, by sort order. Needs `/adminConfig/citySite`.
+    need::CITY_SITE_LIST, "/api/v1/fm/org/citySite/list", "org",
+    CitySiteQuery -> CitySite, "A page of city sites"
+);
 
 /// The city sites the caller reaches, for selects. Any logged-in caller.
 #[utoipa::path(post, path = "/api/v1/fm/org/citySite/options", tag = "org",
@@ -166,76 +132,53 @@ pub async fn options(caller: Caller) -> ApiResult<Vec<SiteOption>> {
         .collect())
 }
 
-/// The checked values of a city site form.
-async fn check(
-    scoped: &Scoped<'_>,
-    form: &CitySiteForm,
-    except: Option<i64>,
-) -> Result<city_site::ActiveModel, AppError> {
-    // The fields have passed core's city-site form; here only what needs the database.
-    let (name, code) = (form.name.clone(), form.code.clone());
-    let sort = fields::sort("sort", form.sort)?;
-    let door = scoped.unscoped();
-    door.refuse_duplicate::<city_site::Entity>(
-        city_site::Column::Name.eq(&name),
-        except,
-        "站点名称已存在",
-    )
-    .await
-    .map_err(form::on_field("name"))?;
-    door.refuse_duplicate::<city_site::Entity>(
-        city_site::Column::Code.eq(&code),
-        except,
-        "站点编码已存在",
-    )
-    .await
-    .map_err(form::on_field("code"))?;
-    Ok(city_site::ActiveModel {
-        name: Set(name),
-        code: Set(code),
-        sort: Set(sort),
-        enabled: Set(form.enabled.unwrap_or(true)),
-        ..Default::default()
-    })
-}
-
-/// Add a city site. Needs `/adminConfig/citySite:add` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/org/citySite/add", tag = "org",
-    request_body = CitySiteForm, security(("token" = [])),
-    responses((status = 200, description = "The new site", body = Envelope<CitySite>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<CitySiteForm>) -> ApiResult<CitySite> {
-    let scoped = caller.require(need::CITY_SITE_ADD)?;
-    let form = form::checked(&form)?;
-    scoped.ensure_global_writer()?;
-    let checked = check(&scoped, &form, None).await?;
-    ok(scoped
-        .create::<city_site::Entity>(city_site::ActiveModel {
-            created_at: Set(Utc::now()),
-            ..checked
+formed!(
+    city_site,
+    CitySiteForm,
+    Nothing,
+    async |scoped, _, form, except| {
+        // The fields have passed core's city-site form; here only what needs the database.
+        let (name, code) = (form.name.clone(), form.code.clone());
+        let sort = fields::sort("sort", form.sort)?;
+        let door = scoped.unscoped();
+        door.refuse_duplicate::<city_site::Entity>(
+            city_site::Column::Name.eq(&name),
+            except,
+            "站点名称已存在",
+        )
+        .await
+        .map_err(form::on_field("name"))?;
+        door.refuse_duplicate::<city_site::Entity>(
+            city_site::Column::Code.eq(&code),
+            except,
+            "站点编码已存在",
+        )
+        .await
+        .map_err(form::on_field("code"))?;
+        Ok(city_site::ActiveModel {
+            name: Set(name),
+            code: Set(code),
+            sort: Set(sort),
+            enabled: Set(form.enabled.unwrap_or(true)),
+            ..Default::default()
         })
-        .await?)
-}
+    }
+);
 
-/// Change a city site. Needs `/adminConfig/citySite:edit` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/org/citySite/edit", tag = "org",
-    request_body = CitySiteEdit, security(("token" = [])),
-    responses((status = 200, description = "The site as saved", body = Envelope<CitySite>)))]
-pub async fn edit(caller: Caller, AppJson(edit): AppJson<CitySiteEdit>) -> ApiResult<CitySite> {
-    let scoped = caller.require(need::CITY_SITE_EDIT)?;
-    let edit = form::checked(&edit)?;
-    scoped.ensure_global_writer()?;
-    let before = scoped.get_writable::<city_site::Entity>(edit.id).await?;
-    let checked = check(&scoped, &edit.form, Some(edit.id)).await?;
-    ok(scoped.change::<city_site::Entity>(before, checked).await?)
-}
+add_route!(
+    /// Add a city site. Needs `/adminConfig/citySite:add` and data scope ALL.
+    city_site, need::CITY_SITE_ADD, "/api/v1/fm/org/citySite/add", "org",
+    CitySiteForm -> CitySite, "The new site"
+);
 
-/// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/org/citySite/delete", tag = "org",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 when organisations or staff remain", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::CITY_SITE_DELETE)?;
-    scoped.ensure_global_writer()?;
-    scoped.remove::<city_site::Entity>(request.id).await?;
-    ok(Empty {})
-}
+edit_route!(
+    /// Change a city site. Needs `/adminConfig/citySite:edit` and data scope ALL.
+    city_site, need::CITY_SITE_EDIT, "/api/v1/fm/org/citySite/edit", "org",
+    CitySiteEdit -> CitySite, "The site as saved"
+);
+
+delete_route!(
+    /// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
+    city_site, need::CITY_SITE_DELETE, "/api/v1/fm/org/citySite/delete", "org",
+    "Deleted; 10020006 when organisations or staff remain"
+);

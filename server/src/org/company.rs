@@ -5,7 +5,7 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::mask;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,12 +13,15 @@ use utoipa_axum::routes;
 
 use super::{current_staff, target_site};
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::access::{Caller, Unscoped, need};
+use crate::crud::{
+    delete_route, edit_request, edit_route, formed, in_use_by, list_query, options_route,
+};
 use crate::entity::{city_site, department, organisation, store, store_group, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
-use crate::resource::{Resource, describe_one};
+use crate::paging::{Page, lenient_number};
+use crate::resource::{Formed, Resource, describe_one, enabled};
 use crate::shared::{IdRequest, count_of, millis, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -60,26 +63,9 @@ pub struct CompanyDetailRequest {
     pub unmasked: bool,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyOption {
-    pub id: i64,
-    pub name: String,
-    pub scope: i16,
-    pub site_id: i64,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub scope: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-}
+list_query!(CompanyQuery for organisation {
+    name: Name; scope: Scope, site_id: SiteId
+} order [Id]);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -118,17 +104,7 @@ impl CoreForm for CompanyAdd {
     const FORM: &'static Form = &forms::COMPANY;
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: CompanyForm,
-}
-
-impl CoreForm for CompanyEdit {
-    const FORM: &'static Form = &forms::COMPANY_EDIT;
-}
+edit_request!(CompanyEdit + CompanyForm, forms::COMPANY_EDIT);
 
 impl Resource for organisation::Entity {
     const KIND: &'static str = "company";
@@ -181,23 +157,12 @@ impl Resource for organisation::Entity {
             .collect())
     }
 
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &organisation::Model,
-    ) -> Result<bool, AppError> {
-        Ok(db
-            .uses::<store_group::Entity>(store_group::Column::OrganisationId, row.id)
-            .await?
-            || db
-                .uses::<store::Entity>(store::Column::OrganisationId, row.id)
-                .await?
-            || db
-                .uses::<user::Entity>(user::Column::OrganisationId, row.id)
-                .await?
-            || db
-                .uses::<department::Entity>(department::Column::OrganisationId, row.id)
-                .await?)
-    }
+    in_use_by!(
+        store_group::OrganisationId,
+        store::OrganisationId,
+        user::OrganisationId,
+        department::OrganisationId
+    );
 }
 
 /// The company as a caller who may not edit it sees it: the contact mobile masked.
@@ -217,19 +182,7 @@ pub async fn list(
     AppJson(query): AppJson<CompanyQuery>,
 ) -> ApiResult<Page<Company>> {
     let scoped = caller.require(need::COMPANY_LIST)?;
-    let mut select = scoped.read::<organisation::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(organisation::Column::Name.contains(name));
-    }
-    if let Some(scope) = query.scope {
-        select = select.filter(organisation::Column::Scope.eq(scope));
-    }
-    if let Some(site) = query.site_id {
-        select = select.filter(organisation::Column::SiteId.eq(site));
-    }
-    let page = scoped
-        .page(select.order_by_asc(organisation::Column::Id), query.page)
-        .await?;
+    let page = scoped.page(query.select(&scoped), query.page).await?;
     let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
     ok(Page {
         list: list.into_iter().map(masked).collect(),
@@ -266,66 +219,43 @@ pub async fn detail(
     })
 }
 
-/// Organisations the caller reaches, for selects. Any logged-in caller.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/options", tag = "org",
-    request_body = CompanyOptionsQuery, security(("token" = [])),
-    responses((status = 200, description = "Organisations", body = Envelope<Vec<CompanyOption>>)))]
-pub async fn options(
-    caller: Caller,
-    AppJson(query): AppJson<CompanyOptionsQuery>,
-) -> ApiResult<Vec<CompanyOption>> {
-    let scoped = caller.require(need::Need::LOGIN)?;
-    let mut select = scoped.read::<organisation::Entity>();
-    if let Some(site) = query.site_id {
-        select = select.filter(organisation::Column::SiteId.eq(site));
-    }
-    if let Some(scope) = query.scope {
-        select = select.filter(organisation::Column::Scope.eq(scope));
-    }
-    let rows = scoped
-        .all(select.order_by_asc(organisation::Column::Id))
-        .await?;
-    ok(rows
-        .into_iter()
-        .map(|row| CompanyOption {
-            id: row.id,
-            name: row.name,
-            scope: row.scope,
-            site_id: row.site_id,
-        })
-        .collect())
-}
+options_route!(
+    /// Organisations the caller reaches, for selects. Any logged-in caller.
+    organisation, need::Need::LOGIN, "/api/v1/fm/org/company/options", "org",
+    CompanyOptionsQuery { site_id: SiteId, scope: Scope } order [Id]
+    -> CompanyOption { id: i64, name: String, scope: i16, site_id: i64 }, "Organisations"
+);
 
-/// The checked values of a company form.
-async fn check(
-    scoped: &Scoped<'_>,
-    site_id: i64,
-    form: &CompanyForm,
-    except: Option<i64>,
-) -> Result<organisation::ActiveModel, AppError> {
-    // The fields have passed core's company form; here only what needs the database.
-    let (name, contact_name, address) = (
-        form.name.clone(),
-        form.contact_name.clone(),
-        form.address.clone(),
-    );
-    let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
-    let same = organisation::Column::SiteId
-        .eq(site_id)
-        .and(organisation::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<organisation::Entity>(same, except, "该城市已存在同名公司")
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(organisation::ActiveModel {
-        name: Set(name),
-        contact_name: Set(contact_name),
-        contact_mobile: Set(contact_mobile),
-        address: Set(address),
-        ..Default::default()
-    })
-}
+formed!(
+    organisation,
+    CompanyForm,
+    Site,
+    async |scoped, site_id, form, except| {
+        // The fields have passed core's company form; here only what needs the database.
+        let (name, contact_name, address) = (
+            form.name.clone(),
+            form.contact_name.clone(),
+            form.address.clone(),
+        );
+        let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
+        let same = organisation::Column::SiteId
+            .eq(site_id)
+            .and(organisation::Column::Name.eq(&name));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<organisation::Entity>(same, except, "该城市已存在同名公司")
+            .await
+            .map_err(form::on_field("name"))?;
+        Ok(organisation::ActiveModel {
+            name: Set(name),
+            contact_name: Set(contact_name),
+            contact_mobile: Set(contact_mobile),
+            address: Set(address),
+            enabled: enabled(form.enabled, except),
+            ..Default::default()
+        })
+    }
+);
 
 /// Add an organisation to a city. Needs COMPANY_LIST:add and a scope covering the city.
 #[utoipa::path(post, path = "/api/v1/fm/org/company/add", tag = "org",
@@ -335,39 +265,25 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<CompanyAdd>) -> ApiResul
     let scoped = caller.require(need::COMPANY_ADD)?;
     let form = form::checked(&form)?;
     let site = target_site(&scoped, form.site_id).await?;
-    let checked = check(&scoped, site.id, &form.form, None).await?;
+    let checked = organisation::Entity::check(&scoped, site.id, &form.form, None).await?;
     ok(scoped
         .create::<organisation::Entity>(organisation::ActiveModel {
             site_id: Set(site.id),
             scope: Set(form.scope as i16),
-            enabled: Set(form.form.enabled.unwrap_or(true)),
             created_at: Set(Utc::now()),
             ..checked
         })
         .await?)
 }
 
-/// Change an organisation (its kind stays). Needs COMPANY_LIST:edit or a detail page's edit.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/edit", tag = "org",
-    request_body = CompanyEdit, security(("token" = [])),
-    responses((status = 200, description = "The organisation as saved", body = Envelope<Company>)))]
-pub async fn edit(caller: Caller, AppJson(form): AppJson<CompanyEdit>) -> ApiResult<Company> {
-    let scoped = caller.require(need::COMPANY_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<organisation::Entity>(form.id).await?;
-    let checked = check(&scoped, before.site_id, &form.form, Some(form.id)).await?;
-    let enabled = Set(form.form.enabled.unwrap_or(before.enabled));
-    ok(scoped
-        .change::<organisation::Entity>(before, organisation::ActiveModel { enabled, ..checked })
-        .await?)
-}
+edit_route!(
+    /// Change an organisation (its kind stays). Needs COMPANY_LIST:edit or a detail page's edit.
+    organisation, need::COMPANY_EDIT, "/api/v1/fm/org/company/edit", "org",
+    CompanyEdit -> Company, "The organisation as saved"
+);
 
-/// Delete an organisation without stores, staff or departments. Needs COMPANY_LIST:delete.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/delete", tag = "org",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while stores or staff remain", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::COMPANY_DELETE)?;
-    scoped.remove::<organisation::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete an organisation without stores, staff or departments. Needs COMPANY_LIST:delete.
+    organisation, need::COMPANY_DELETE, "/api/v1/fm/org/company/delete", "org",
+    "Deleted; 10020006 while stores or staff remain"
+);

@@ -1,7 +1,7 @@
 //! 部门 (/work/enterprise/organograma, /coc/hr/organograma): an organisation's department tree;
 //! a department sits at company level or in one of its stores.
 
-use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::forms::{self};
 use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::org::fields;
@@ -17,9 +17,10 @@ use super::store_group::OrganisationFilter;
 use super::{current_staff, target_organisation};
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::crud::{add_request, delete_route, edit_request, in_use_by};
 use crate::entity::{department, organisation, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
+use crate::form;
 use crate::paging::lenient_number;
 use crate::resource::Resource;
 use crate::shared::{IdRequest, count_of, name_of};
@@ -61,31 +62,15 @@ pub struct DepartmentForm {
     pub sort: Option<i64>,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentAdd {
-    /// Default: the parent's organisation, else the caller's.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(flatten)]
-    pub form: DepartmentForm,
-}
+add_request!(
+    DepartmentAdd {
+        /// Default: the parent's organisation, else the caller's.
+        organisation_id
+    } + DepartmentForm,
+    forms::DEPARTMENT
+);
 
-impl CoreForm for DepartmentAdd {
-    const FORM: &'static Form = &forms::DEPARTMENT;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: DepartmentForm,
-}
-
-impl CoreForm for DepartmentEdit {
-    const FORM: &'static Form = &forms::DEPARTMENT;
-}
+edit_request!(DepartmentEdit + DepartmentForm, forms::DEPARTMENT);
 
 impl Resource for department::Entity {
     const KIND: &'static str = "department";
@@ -123,15 +108,11 @@ impl Resource for department::Entity {
             .collect())
     }
 
-    /// Staff would silently lose their department (that key sets null); sub-departments are
-    /// refused by the parent key itself, and said with [`Self::IN_USE`].
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &department::Model,
-    ) -> Result<bool, AppError> {
-        db.uses::<user::Entity>(user::Column::DepartmentId, row.id)
-            .await
-    }
+    in_use_by!(
+        /// Staff would silently lose their department (that key sets null); sub-departments are
+        /// refused by the parent key itself, and said with [`Self::IN_USE`].
+        user::DepartmentId
+    );
 }
 
 /// Nests nodes under their parents; a node whose parent is not among them is a root.
@@ -321,12 +302,8 @@ pub async fn edit(
     ok(scoped.change::<department::Entity>(before, checked).await?)
 }
 
-/// Delete a department without sub-departments or staff. Needs an organograma page's `delete`.
-#[utoipa::path(post, path = "/api/v1/fm/org/department/delete", tag = "org",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while sub-departments or staff remain", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::DEPARTMENT_DELETE)?;
-    scoped.remove::<department::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a department without sub-departments or staff. Needs an organograma page's `delete`.
+    department, need::DEPARTMENT_DELETE, "/api/v1/fm/org/department/delete", "org",
+    "Deleted; 10020006 while sub-departments or staff remain"
+);

@@ -1,10 +1,9 @@
 //! 岗位 (/work/enterprise/station, /coc/hr/station): the job titles of an organisation. The
 //! global position 超级管理员 belongs to the system and is neither created nor changed here.
 
-use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::forms;
 use brokerdesk_core::org::fields;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
@@ -12,15 +11,19 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::current_staff;
 use super::store_group::OrganisationFilter;
-use super::{current_staff, target_organisation};
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::crud::{
+    add_request, add_route, delete_route, edit_request, edit_route, in_use_by, list_query,
+    list_route,
+};
 use crate::entity::{organisation, position, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
-use crate::resource::Resource;
+use crate::form;
+use crate::paging::{Page, lenient_number};
+use crate::resource::{Formed, Resource, Within};
 use crate::shared::{IdRequest, count_of, millis, name_of};
 use crate::staff::seat::{may_give_position, position_rank};
 
@@ -53,15 +56,9 @@ pub struct PositionOption {
     pub organisation_id: Option<i64>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+list_query!(PositionQuery for position {
+    name: Name; organisation_id: OrganisationId
+} order [Sort, Id]);
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -71,31 +68,14 @@ pub struct PositionForm {
     pub sort: Option<i64>,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionAdd {
-    /// Default: the caller's organisation.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(flatten)]
-    pub form: PositionForm,
-}
-
-impl CoreForm for PositionAdd {
-    const FORM: &'static Form = &forms::POSITION;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: PositionForm,
-}
-
-impl CoreForm for PositionEdit {
-    const FORM: &'static Form = &forms::POSITION;
-}
+add_request!(
+    PositionAdd {
+        /// Default: the caller's organisation.
+        organisation_id
+    } + PositionForm,
+    forms::POSITION
+);
+edit_request!(PositionEdit + PositionForm, forms::POSITION);
 
 impl Resource for position::Entity {
     const KIND: &'static str = "position";
@@ -130,37 +110,21 @@ impl Resource for position::Entity {
             .collect())
     }
 
-    /// Anyone holding it, departed staff included (they would silently lose it).
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &position::Model,
-    ) -> Result<bool, AppError> {
-        db.uses::<user::Entity>(user::Column::PositionId, row.id)
-            .await
+    in_use_by!(
+        /// Anyone holding it, departed staff included (they would silently lose it).
+        user::PositionId
+    );
+
+    fn removable(row: &position::Model) -> Result<(), AppError> {
+        refuse_system_position(row).map(|_| ())
     }
 }
 
-/// Positions the caller reads. Needs a station page.
-#[utoipa::path(post, path = "/api/v1/fm/org/position/list", tag = "org",
-    request_body = PositionQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of positions", body = Envelope<Page<Position>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<PositionQuery>,
-) -> ApiResult<Page<Position>> {
-    let scoped = caller.require(need::POSITION_LIST)?;
-    let mut select = scoped.read::<position::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(position::Column::Name.contains(name));
-    }
-    if let Some(id) = query.organisation_id {
-        select = select.filter(position::Column::OrganisationId.eq(id));
-    }
-    let select = select
-        .order_by_asc(position::Column::Sort)
-        .order_by_asc(position::Column::Id);
-    ok(scoped.list(select, query.page).await?)
-}
+list_route!(
+    /// Positions the caller reads. Needs a station page.
+    need::POSITION_LIST, "/api/v1/fm/org/position/list", "org",
+    PositionQuery -> Position, "A page of positions"
+);
 
 /// Positions for selects (staff and onboarding forms): those the caller may give. Needs a
 /// station, staff or onboarding page.
@@ -195,27 +159,36 @@ pub async fn options(
         .collect())
 }
 
-/// The checked values of a position form; the name is unique in its company.
-async fn check(
-    scoped: &Scoped<'_>,
-    organisation_id: i64,
-    form: &PositionForm,
-    except: Option<i64>,
-) -> Result<position::ActiveModel, AppError> {
-    let name = form.name.clone();
-    let same = position::Column::OrganisationId
-        .eq(organisation_id)
-        .and(position::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<position::Entity>(same, except, "该公司下已存在同名岗位")
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(position::ActiveModel {
-        name: Set(name),
-        sort: Set(fields::sort("sort", form.sort)?),
-        ..Default::default()
-    })
+impl Formed for position::Entity {
+    type Form = PositionForm;
+    const WITHIN: Within = Within::Organisation;
+
+    fn within(row: &position::Model) -> Result<i64, AppError> {
+        refuse_system_position(row)
+    }
+
+    /// The name is unique in its company.
+    async fn check(
+        scoped: &Scoped<'_>,
+        organisation_id: i64,
+        form: &PositionForm,
+        except: Option<i64>,
+    ) -> Result<position::ActiveModel, AppError> {
+        let name = form.name.clone();
+        let same = position::Column::OrganisationId
+            .eq(organisation_id)
+            .and(position::Column::Name.eq(&name));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<position::Entity>(same, except, "该公司下已存在同名岗位")
+            .await
+            .map_err(form::on_field("name"))?;
+        Ok(position::ActiveModel {
+            name: Set(name),
+            sort: Set(fields::sort("sort", form.sort)?),
+            ..Default::default()
+        })
+    }
 }
 
 /// The system's own positions (no organisation) are not edited through these screens.
@@ -226,45 +199,20 @@ fn refuse_system_position(row: &position::Model) -> Result<i64, AppError> {
     }
 }
 
-/// Add a position. Needs a station page's `add` and a scope covering the organisation.
-#[utoipa::path(post, path = "/api/v1/fm/org/position/add", tag = "org",
-    request_body = PositionAdd, security(("token" = [])),
-    responses((status = 200, description = "The new position", body = Envelope<Position>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<PositionAdd>) -> ApiResult<Position> {
-    let scoped = caller.require(need::POSITION_ADD)?;
-    let form = form::checked(&form)?;
-    let org = target_organisation(&scoped, form.organisation_id).await?;
-    let checked = check(&scoped, org.id, &form.form, None).await?;
-    ok(scoped
-        .create::<position::Entity>(position::ActiveModel {
-            organisation_id: Set(Some(org.id)),
-            site_id: Set(Some(org.site_id)),
-            created_at: Set(Utc::now()),
-            ..checked
-        })
-        .await?)
-}
+add_route!(
+    /// Add a position. Needs a station page's `add` and a scope covering the organisation.
+    position, need::POSITION_ADD, "/api/v1/fm/org/position/add", "org",
+    PositionAdd.organisation_id -> Position, "The new position"
+);
 
-/// Rename or reorder a position. Needs a station page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/org/position/edit", tag = "org",
-    request_body = PositionEdit, security(("token" = [])),
-    responses((status = 200, description = "The position as saved", body = Envelope<Position>)))]
-pub async fn edit(caller: Caller, AppJson(form): AppJson<PositionEdit>) -> ApiResult<Position> {
-    let scoped = caller.require(need::POSITION_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<position::Entity>(form.id).await?;
-    let organisation_id = refuse_system_position(&before)?;
-    let checked = check(&scoped, organisation_id, &form.form, Some(before.id)).await?;
-    ok(scoped.change::<position::Entity>(before, checked).await?)
-}
+edit_route!(
+    /// Rename or reorder a position. Needs a station page's `edit`.
+    position, need::POSITION_EDIT, "/api/v1/fm/org/position/edit", "org",
+    PositionEdit -> Position, "The position as saved"
+);
 
-/// Delete a position nobody holds. Needs a station page's `delete`.
-#[utoipa::path(post, path = "/api/v1/fm/org/position/delete", tag = "org",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::POSITION_DELETE)?;
-    refuse_system_position(&scoped.get_writable::<position::Entity>(request.id).await?)?;
-    scoped.remove::<position::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a position nobody holds. Needs a station page's `delete`.
+    position, need::POSITION_DELETE, "/api/v1/fm/org/position/delete", "org",
+    "Deleted; 10020006 while staff hold it"
+);

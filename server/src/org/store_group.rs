@@ -5,7 +5,7 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::company_kind;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,10 +14,11 @@ use utoipa_axum::routes;
 use super::target_organisation;
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::crud::{delete_route, in_use_by, list_query, list_route, options_route};
 use crate::entity::{organisation, store, store_group};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+use crate::paging::{Page, lenient_number};
 use crate::resource::Resource;
 use crate::shared::{IdRequest, count_of, millis, name_of};
 
@@ -42,23 +43,9 @@ pub struct StoreGroup {
     pub created_at: i64,
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreGroupOption {
-    pub id: i64,
-    pub name: String,
-    pub organisation_id: i64,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreGroupQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+list_query!(StoreGroupQuery for store_group {
+    name: Name; organisation_id: OrganisationId
+} order [Id]);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -124,61 +111,21 @@ impl Resource for store_group::Entity {
             .collect())
     }
 
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &store_group::Model,
-    ) -> Result<bool, AppError> {
-        db.uses::<store::Entity>(store::Column::StoreGroupId, row.id)
-            .await
-    }
+    in_use_by!(store::StoreGroupId);
 }
 
-/// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
-#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/list", tag = "org",
-    request_body = StoreGroupQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of store groups", body = Envelope<Page<StoreGroup>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<StoreGroupQuery>,
-) -> ApiResult<Page<StoreGroup>> {
-    let scoped = caller.require(need::STORE_READ)?;
-    let mut select = scoped.read::<store_group::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(store_group::Column::Name.contains(name));
-    }
-    if let Some(id) = query.organisation_id {
-        select = select.filter(store_group::Column::OrganisationId.eq(id));
-    }
-    ok(scoped
-        .list(select.order_by_asc(store_group::Column::Id), query.page)
-        .await?)
-}
+list_route!(
+    /// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
+    need::STORE_READ, "/api/v1/fm/org/storeGroup/list", "org",
+    StoreGroupQuery -> StoreGroup, "A page of store groups"
+);
 
-/// Store groups the caller reaches, for selects. Any logged-in caller.
-#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/options", tag = "org",
-    request_body = OrganisationFilter, security(("token" = [])),
-    responses((status = 200, description = "Store groups", body = Envelope<Vec<StoreGroupOption>>)))]
-pub async fn options(
-    caller: Caller,
-    AppJson(query): AppJson<OrganisationFilter>,
-) -> ApiResult<Vec<StoreGroupOption>> {
-    let scoped = caller.require(need::Need::LOGIN)?;
-    let mut select = scoped.read::<store_group::Entity>();
-    if let Some(id) = query.organisation_id {
-        select = select.filter(store_group::Column::OrganisationId.eq(id));
-    }
-    let rows = scoped
-        .all(select.order_by_asc(store_group::Column::Id))
-        .await?;
-    ok(rows
-        .into_iter()
-        .map(|row| StoreGroupOption {
-            id: row.id,
-            name: row.name,
-            organisation_id: row.organisation_id,
-        })
-        .collect())
-}
+options_route!(
+    /// Store groups the caller reaches, for selects. Any logged-in caller.
+    store_group, need::Need::LOGIN, "/api/v1/fm/org/storeGroup/options", "org",
+    OrganisationFilter { organisation_id: OrganisationId } order [Id]
+    -> StoreGroupOption { id: i64, name: String, organisation_id: i64 }, "Store groups"
+);
 
 async fn check_name(
     scoped: &Scoped<'_>,
@@ -241,13 +188,9 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StoreGroupEdit>) -> Api
         .await?)
 }
 
-/// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
-/// detail page's edit.
-#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/delete", tag = "org",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while stores remain", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::STORE_DELETE)?;
-    scoped.remove::<store_group::Entity>(request.id).await?;
-    ok(Empty {})
-}
+delete_route!(
+    /// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
+    /// detail page's edit.
+    store_group, need::STORE_DELETE, "/api/v1/fm/org/storeGroup/delete", "org",
+    "Deleted; 10020006 while stores remain"
+);

@@ -1,13 +1,13 @@
 //! What the role routes take and answer: the role as callers see it, its form, the
 //! assignable-role options and the permission tree with what saving keeps.
 
-use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::forms::{self};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::permission_tree::PermissionNode;
-use crate::form::CoreForm;
-use crate::paging::{PageQuery, lenient_number};
+use crate::crud::{add_request, edit_request, list_query};
+use crate::entity::role;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -55,15 +55,7 @@ pub struct RolePermissions {
     pub kept_grants: usize,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub name: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+list_query!(RoleQuery for role { name: Name; organisation_id: OrganisationId } order [Id]);
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -79,31 +71,15 @@ pub struct RoleForm {
     pub remark: String,
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleAdd {
-    /// Default: the caller's organisation (city-level callers without one create city roles).
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(flatten)]
-    pub form: RoleForm,
-}
+add_request!(
+    RoleAdd {
+        /// Default: the caller's organisation (city-level callers without one create city roles).
+        organisation_id
+    } + RoleForm,
+    forms::ROLE
+);
 
-impl CoreForm for RoleAdd {
-    const FORM: &'static Form = &forms::ROLE;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RoleEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: RoleForm,
-}
-
-impl CoreForm for RoleEdit {
-    const FORM: &'static Form = &forms::ROLE;
-}
+edit_request!(RoleEdit + RoleForm, forms::ROLE);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -23,13 +23,14 @@ use self::scope::{check, may_give, place_for_new, set_custom_set};
 use crate::AppState;
 use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::auth::token::new_token;
+use crate::crud::in_use_by;
 use crate::entity::{
     organisation, role, role_menu, role_scope_department, role_scope_store, user_role,
 };
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form;
 use crate::org::store_group::OrganisationFilter;
-use crate::paging::{Page, filter_text};
+use crate::paging::Page;
 use crate::resource::{Resource, describe_one};
 use crate::shared::{IdRequest, count_of, millis, name_of};
 use crate::staff::seat::ensure_grantable;
@@ -117,13 +118,7 @@ impl Resource for role::Entity {
         describe(db, rows).await
     }
 
-    async fn in_use<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        row: &role::Model,
-    ) -> Result<bool, AppError> {
-        db.uses::<user_role::Entity>(user_role::Column::RoleId, row.id)
-            .await
-    }
+    in_use_by!(user_role::RoleId);
 }
 
 async fn describe<C: ConnectionTrait>(
@@ -201,16 +196,7 @@ async fn describe<C: ConnectionTrait>(
     responses((status = 200, description = "A page of roles", body = Envelope<Page<Role>>)))]
 pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResult<Page<Role>> {
     let scoped = caller.require(need::ROLE_LIST)?;
-    let mut select = scoped.read::<role::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(role::Column::Name.contains(name));
-    }
-    if let Some(id) = query.organisation_id {
-        select = select.filter(role::Column::OrganisationId.eq(id));
-    }
-    let mut page = scoped
-        .list(select.order_by_asc(role::Column::Id), query.page)
-        .await?;
+    let mut page = scoped.list(query.select(&scoped), query.page).await?;
     offer_actions(&scoped, &mut page.list).await?;
     ok(page)
 }
@@ -294,8 +280,6 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResul
     let request = form::checked(&request)?;
     let place = place_for_new(&scoped, request.organisation_id).await?;
     let checked = check(&scoped, &request.form, &place, None).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
     let row = role::ActiveModel {
         code: Set(format!("R{}", &new_token()[..12])),
         name: Set(checked.name.clone()),
@@ -307,11 +291,10 @@ pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResul
         created_at: Set(Utc::now()),
         ..Default::default()
     };
-    let row = on.insert::<role::Entity>(row).await?;
-    set_custom_set(&txn, row.id, &checked).await?;
-    let saved = on.record_created::<role::Entity>(&row).await?;
-    txn.commit().await?;
-    ok(saved)
+    let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
+        set_custom_set(on.transaction(), row.id, &checked).await
+    };
+    ok(scoped.create_with::<role::Entity>(row, custom_set).await?)
 }
 
 /// Change a role's name, remark and data scope. Needs a role page's `edit`.
@@ -325,18 +308,18 @@ pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiRes
     refuse_own_role(&scoped, before.id).await?;
     let place = role::Entity::place(&before);
     let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let old = on.view::<role::Entity>(before.clone()).await?;
-    let mut row: role::ActiveModel = before.into();
-    row.name = Set(checked.name.clone());
-    row.data_scope = Set(checked.data_scope.code().to_owned());
-    row.remark = Set(checked.remark.clone());
-    let row = on.update::<role::Entity>(row).await?;
-    set_custom_set(&txn, row.id, &checked).await?;
-    let saved = on.record_changed::<role::Entity>(&old, &row).await?;
-    txn.commit().await?;
-    ok(saved)
+    let changes = role::ActiveModel {
+        name: Set(checked.name.clone()),
+        data_scope: Set(checked.data_scope.code().to_owned()),
+        remark: Set(checked.remark.clone()),
+        ..Default::default()
+    };
+    let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
+        set_custom_set(on.transaction(), row.id, &checked).await
+    };
+    ok(scoped
+        .change_with::<role::Entity>(before, changes, custom_set)
+        .await?)
 }
 
 /// Delete a role nobody holds. Needs a role page's `delete`.

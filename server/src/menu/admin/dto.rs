@@ -6,6 +6,7 @@ use brokerdesk_core::forms::{self, Form};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::crud::edit_request;
 use crate::form::CoreForm;
 use crate::menu::{MenuStatus, MenuType};
 use crate::paging::lenient_number;
@@ -80,17 +81,7 @@ impl CoreForm for MenuForm {
     const FORM: &'static Form = &forms::MENU;
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MenuEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: MenuForm,
-}
-
-impl CoreForm for MenuEdit {
-    const FORM: &'static Form = &forms::MENU;
-}
+edit_request!(MenuEdit + MenuForm, forms::MENU);
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

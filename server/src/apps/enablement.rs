@@ -1,0 +1,329 @@
+//! Which catalogue apps are on: per city site, and per organisation where it differs from its
+//! city (恢复城市设置 drops the difference).
+
+use chrono::Utc;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::access::{Caller, Place, Scoped, Unscoped, need};
+use crate::entity::{app, app_enablement, city_site, organisation};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::org::target_site;
+use crate::paging::lenient_number;
+use crate::resource::Resource;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(enablement))
+        .routes(routes!(set_enabled))
+        .routes(routes!(inherit_city))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppEnablement {
+    pub app_id: i64,
+    pub app_name: String,
+    pub app_type: i16,
+    pub icon: String,
+    pub description: String,
+    pub enabled: bool,
+    /// True when an organisation follows its city's setting.
+    pub inherited: bool,
+    /// True when an organisation has a setting of its own that 恢复城市设置 can drop.
+    pub restorable: bool,
+    /// Whether the caller may switch it at this level (their scope covers the company or city).
+    pub editable: bool,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnablementQuery {
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub site_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+/// Which app goes back to its city's setting, for which organisation (default: the caller's).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InheritCity {
+    pub app_id: i64,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetEnabled {
+    pub app_id: i64,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub site_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub organisation_id: Option<i64>,
+    pub enabled: bool,
+}
+
+/// The city site or organisation whose settings a call is about.
+struct Target {
+    site: i64,
+    organisation: Option<i64>,
+}
+
+/// Whose settings a call is about: the organisation asked for; else the caller's own
+/// organisation (someone who works in a company sees and switches their company's apps, and
+/// the `siteId` the SPA merges into every body does not turn that into their city's); else,
+/// for callers above any organisation (city operations, the administrator), the city asked
+/// for or their own.
+async fn target(
+    scoped: &Scoped<'_>,
+    site_id: Option<i64>,
+    organisation_id: Option<i64>,
+) -> Result<Target, AppError> {
+    if let Some(id) = organisation_id.or(scoped.actor().organisation_id) {
+        let org = scoped.get::<organisation::Entity>(id).await?;
+        return Ok(Target {
+            site: org.site_id,
+            organisation: Some(org.id),
+        });
+    }
+    let site = target_site(scoped, site_id).await?;
+    Ok(Target {
+        site: site.id,
+        organisation: None,
+    })
+}
+
+/// Every catalogue app with its setting at the target's level.
+async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablement>, AppError> {
+    let apps = scoped
+        .unscoped()
+        .all(
+            scoped
+                .unscoped()
+                .find::<app::Entity>()
+                .filter(app::Column::Enabled.eq(true))
+                .order_by_asc(app::Column::Sort)
+                .order_by_asc(app::Column::Id),
+        )
+        .await?;
+    let rows = scoped
+        .all(
+            scoped
+                .read::<app_enablement::Entity>()
+                .filter(app_enablement::Column::SiteId.eq(target.site)),
+        )
+        .await?;
+    let editable = scoped.scope().covers(&Place {
+        site: Some(target.site),
+        organisation: target.organisation,
+        ..Place::default()
+    });
+    Ok(apps
+        .into_iter()
+        .map(|a| {
+            let of_site = rows
+                .iter()
+                .find(|r| r.app_id == a.id && r.organisation_id.is_none());
+            let of_org = target.organisation.and_then(|org| {
+                rows.iter()
+                    .find(|r| r.app_id == a.id && r.organisation_id == Some(org))
+            });
+            let setting = of_org.or(of_site);
+            AppEnablement {
+                app_id: a.id,
+                app_name: a.name,
+                app_type: a.app_type,
+                icon: a.icon,
+                description: a.description,
+                enabled: setting.is_some_and(|s| s.enabled),
+                inherited: target.organisation.is_some() && of_org.is_none(),
+                restorable: of_org.is_some(),
+                editable,
+            }
+        })
+        .collect())
+}
+
+/// Which catalogue apps are on for a city site or an organisation (default: the caller's
+/// organisation, else their site). Needs an app page.
+#[utoipa::path(post, path = "/api/v1/fm/app/enablement", tag = "app",
+    request_body = EnablementQuery, security(("token" = [])),
+    responses((status = 200, description = "Apps with their setting", body = Envelope<Vec<AppEnablement>>)))]
+pub async fn enablement(
+    caller: Caller,
+    AppJson(query): AppJson<EnablementQuery>,
+) -> ApiResult<Vec<AppEnablement>> {
+    let scoped = caller.require(need::APP_READ)?;
+    let target = target(&scoped, query.site_id, query.organisation_id).await?;
+    ok(settings(&scoped, &target).await?)
+}
+
+/// Switch an app on or off for a city site or an organisation (default: as
+/// [`enablement`]). Needs an app page's `edit` and a scope covering the site or organisation.
+#[utoipa::path(post, path = "/api/v1/fm/app/setEnabled", tag = "app",
+    request_body = SetEnabled, security(("token" = [])),
+    responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
+pub async fn set_enabled(
+    caller: Caller,
+    AppJson(request): AppJson<SetEnabled>,
+) -> ApiResult<Vec<AppEnablement>> {
+    let scoped = caller.require(need::APP_ENABLE)?;
+    let target = target(&scoped, request.site_id, request.organisation_id).await?;
+    let door = scoped.unscoped();
+    door.one(
+        door.find::<app::Entity>()
+            .filter(app::Column::Id.eq(request.app_id))
+            .filter(app::Column::Enabled.eq(true)),
+    )
+    .await?
+    .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
+    let existing = own_setting(&scoped, &target, request.app_id).await?;
+    let now = Utc::now();
+    match existing {
+        Some(row) => {
+            let changes = app_enablement::ActiveModel {
+                enabled: Set(request.enabled),
+                updated_at: Set(now),
+                ..Default::default()
+            };
+            scoped
+                .change::<app_enablement::Entity>(row, changes)
+                .await?
+        }
+        None => {
+            scoped
+                .create::<app_enablement::Entity>(app_enablement::ActiveModel {
+                    app_id: Set(request.app_id),
+                    site_id: Set(target.site),
+                    organisation_id: Set(target.organisation),
+                    enabled: Set(request.enabled),
+                    updated_at: Set(now),
+                    ..Default::default()
+                })
+                .await?
+        }
+    };
+    ok(settings(&scoped, &target).await?)
+}
+
+/// The setting stored at the target's own level, if any.
+async fn own_setting(
+    scoped: &Scoped<'_>,
+    target: &Target,
+    app_id: i64,
+) -> Result<Option<app_enablement::Model>, AppError> {
+    scoped
+        .one(
+            scoped
+                .write::<app_enablement::Entity>()
+                .filter(app_enablement::Column::AppId.eq(app_id))
+                .filter(app_enablement::Column::SiteId.eq(target.site))
+                .filter(match target.organisation {
+                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
+                    None => app_enablement::Column::OrganisationId.is_null(),
+                }),
+        )
+        .await
+}
+
+/// 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+/// (removed and audited like any setting). Already following it changes nothing. Needs an app
+/// page's `edit` and a scope covering the organisation.
+#[utoipa::path(post, path = "/api/v1/fm/app/inheritCity", tag = "app",
+    request_body = InheritCity, security(("token" = [])),
+    responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
+pub async fn inherit_city(
+    caller: Caller,
+    AppJson(request): AppJson<InheritCity>,
+) -> ApiResult<Vec<AppEnablement>> {
+    let scoped = caller.require(need::APP_ENABLE)?;
+    let target = target(&scoped, None, request.organisation_id).await?;
+    if target.organisation.is_none() {
+        return Err(AppError::invalid(
+            "organisationId",
+            "城市的应用设置没有上级设置可恢复",
+        ));
+    }
+    // With no row to drop the removal would check nothing: whoever may not switch the
+    // company's apps is refused all the same.
+    let place = Place {
+        site: Some(target.site),
+        organisation: target.organisation,
+        ..Place::default()
+    };
+    if !scoped.scope().covers(&place) {
+        return Err(AppError::out_of_scope());
+    }
+    if let Some(row) = own_setting(&scoped, &target, request.app_id).await? {
+        scoped.remove::<app_enablement::Entity>(row.id).await?;
+    }
+    ok(settings(&scoped, &target).await?)
+}
+
+/// A setting as the audit log keeps it: which app, for which company or city, by name (the
+/// 操作日志 names the app and shows the level the setting is for).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnablementRecord {
+    pub app_id: i64,
+    pub app_name: String,
+    pub site_id: i64,
+    pub site_name: String,
+    pub organisation_id: Option<i64>,
+    /// Absent for a city's own setting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organisation_name: Option<String>,
+    pub enabled: bool,
+}
+
+impl Resource for app_enablement::Entity {
+    const KIND: &'static str = "appEnablement";
+    type View = EnablementRecord;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<app_enablement::Model>,
+    ) -> Result<Vec<EnablementRecord>, AppError> {
+        let apps = db
+            .names::<app::Entity>(
+                app::Column::Id,
+                app::Column::Name,
+                rows.iter().map(|r| r.app_id),
+            )
+            .await?;
+        let sites = db
+            .names::<city_site::Entity>(
+                city_site::Column::Id,
+                city_site::Column::Name,
+                rows.iter().map(|r| r.site_id),
+            )
+            .await?;
+        let companies = db
+            .names::<organisation::Entity>(
+                organisation::Column::Id,
+                organisation::Column::Name,
+                rows.iter().filter_map(|r| r.organisation_id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| EnablementRecord {
+                app_id: row.app_id,
+                app_name: apps.get(&row.app_id).cloned().unwrap_or_default(),
+                site_id: row.site_id,
+                site_name: sites.get(&row.site_id).cloned().unwrap_or_default(),
+                organisation_id: row.organisation_id,
+                organisation_name: row
+                    .organisation_id
+                    .map(|id| companies.get(&id).cloned().unwrap_or_default()),
+                enabled: row.enabled,
+            })
+            .collect())
+    }
+}

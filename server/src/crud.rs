@@ -1,0 +1,226 @@
+//! The bodies and routes every managed table repeats, written once (docs/server-patterns.md
+//! shows a whole resource). Each route keeps its own OpenAPI texts: path, tag, the handler's
+//! doc and the answer's description. The types a route names (`Envelope`, `Page`, its view)
+//! are the caller's imports, as in a hand-written route.
+
+/// A list body `$query`: the page, texts matched anywhere (`name: Name`), then numbers matched
+/// exactly (`organisation_id: OrganisationId`). `$query::select` is the caller's readable
+/// rows so filtered, in `order`.
+macro_rules! list_query {
+    ($query:ident for $entity:ident {
+        $($text:ident: $text_column:ident),* ; $($number:ident: $number_column:ident),*
+    } order [$($order:ident),+]) => {
+        #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $query {
+            #[serde(flatten)]
+            pub page: $crate::paging::PageQuery,
+            $(pub $text: Option<String>,)*
+            $(#[serde(default, deserialize_with = "crate::paging::lenient_number")]
+            pub $number: Option<i64>,)*
+        }
+
+        impl $query {
+            /// The rows the caller reads that match, in the list's order.
+            pub fn select(
+                &self,
+                scoped: &$crate::access::Scoped<'_>,
+            ) -> sea_orm::Select<$entity::Entity> {
+                use sea_orm::{ColumnTrait as _, QueryFilter as _, QueryOrder as _};
+                let mut select = scoped.read::<$entity::Entity>();
+                $(if let Some(text) = $crate::paging::filter_text(&self.$text) {
+                    select = select.filter($entity::Column::$text_column.contains(text));
+                })*
+                $(if let Some(number) = self.$number {
+                    select = select.filter($entity::Column::$number_column.eq(number));
+                })*
+                select$(.order_by_asc($entity::Column::$order))+
+            }
+        }
+    };
+}
+
+/// `Resource::in_use` (inside the `impl`): the row is in use while any of these columns of
+/// other tables holds its id.
+macro_rules! in_use_by {
+    ($(#[$doc:meta])* $($entity:ident::$column:ident),+) => {
+        $(#[$doc])*
+        async fn in_use<C: sea_orm::ConnectionTrait>(
+            db: &$crate::access::Unscoped<'_, C>,
+            row: &Self::Model,
+        ) -> Result<bool, $crate::error::AppError> {
+            $(if db.uses::<$entity::Entity>($entity::Column::$column, row.id).await? {
+                return Ok(true);
+            })+
+            Ok(false)
+        }
+    };
+}
+
+/// `impl Formed` for a table whose new rows go where [`Within`](crate::resource::Within) says
+/// (`Organisation`, `Site` or `Nothing`): its form, and the check as an async closure over
+/// `(scoped, within, form, except)`. A table that overrides `place_new` or `within` writes the
+/// `impl` itself.
+macro_rules! formed {
+    ($entity:ident, $form:ident, $within:ident,
+     async |$scoped:pat_param, $in:pat_param, $f:pat_param, $except:pat_param| $body:block) => {
+        impl $crate::resource::Formed for $entity::Entity {
+            type Form = $form;
+            const WITHIN: $crate::resource::Within = $crate::resource::Within::$within;
+
+            async fn check(
+                $scoped: &$crate::access::Scoped<'_>,
+                $in: i64,
+                $f: &$form,
+                $except: Option<i64>,
+            ) -> Result<$entity::ActiveModel, $crate::error::AppError> $body
+        }
+    };
+}
+
+/// An add body: the optional organisation or site a new row goes to, then the form's fields,
+/// checked with core's form `$core`.
+macro_rules! add_request {
+    ($name:ident { $(#[$doc:meta])* $target:ident } + $form:ident, $core:path) => {
+        #[derive(Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            $(#[$doc])*
+            #[serde(default, deserialize_with = "crate::paging::lenient_number")]
+            pub $target: Option<i64>,
+            #[serde(flatten)]
+            pub form: $form,
+        }
+
+        impl $crate::form::CoreForm for $name {
+            const FORM: &'static brokerdesk_core::forms::Form = &$core;
+        }
+    };
+}
+
+/// An edit body: the row's id, then the form's fields, checked with core's form `$core`.
+macro_rules! edit_request {
+    ($name:ident + $form:ident, $core:path) => {
+        #[derive(Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $name {
+            pub id: i64,
+            #[serde(flatten)]
+            pub form: $form,
+        }
+
+        impl $crate::form::CoreForm for $name {
+            const FORM: &'static brokerdesk_core::forms::Form = &$core;
+        }
+    };
+}
+
+/// One POST route and its OpenAPI entry: the handler `$handler` takes the body `$request` as
+/// `$body` and answers `$answer` (`Store`, `Page<Store>`, `Vec<StoreOption>`); `$block` runs
+/// once the caller meets `$need`, with their handle as `$scoped`.
+macro_rules! route {
+    ($(#[$doc:meta])* fn $handler:ident($body:ident: $request:ident)
+     -> $answer:ident $(<$inner:ident>)?,
+     $need:path, $path:literal, $tag:literal, $said:literal, |$scoped:ident| $block:block) => {
+        $(#[$doc])*
+        #[utoipa::path(post, path = $path, tag = $tag,
+            request_body = $request, security(("token" = [])),
+            responses((status = 200, description = $said, body = Envelope<$answer $(<$inner>)?>)))]
+        pub async fn $handler(
+            caller: $crate::access::Caller,
+            $crate::error::AppJson($body): $crate::error::AppJson<$request>,
+        ) -> $crate::error::ApiResult<$answer $(<$inner>)?> {
+            let $scoped = caller.require($need)?;
+            $crate::error::ok($block)
+        }
+    };
+}
+
+/// `pub async fn list`: one page of [`list_query!`]'s select.
+macro_rules! list_route {
+    ($(#[$doc:meta])* $need:path, $path:literal, $tag:literal,
+     $query:ident -> $view:ident, $said:literal) => {
+        $crate::crud::route!($(#[$doc])* fn list(query: $query) -> Page<$view>,
+            $need, $path, $tag, $said, |scoped| {
+                scoped.list(query.select(&scoped), query.page).await?
+            });
+    };
+}
+
+/// `pub async fn options` and its answer `$option` (the row's fields it names), for selects:
+/// the rows the caller reads that match the body's numbers, in `order`.
+macro_rules! options_route {
+    ($(#[$doc:meta])* $entity:ident, $need:path, $path:literal, $tag:literal,
+     $query:ident { $($filter:ident: $column:ident),* } order [$($order:ident),+]
+     -> $option:ident { $($field:ident: $type:ty),+ $(,)? }, $said:literal) => {
+        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct $option {
+            $(pub $field: $type,)+
+        }
+
+        $crate::crud::route!($(#[$doc])* fn options(query: $query) -> Vec<$option>,
+            $need, $path, $tag, $said, |scoped| {
+                use sea_orm::{ColumnTrait as _, QueryFilter as _, QueryOrder as _};
+                let mut select = scoped.read::<$entity::Entity>();
+                $(if let Some(value) = query.$filter {
+                    select = select.filter($entity::Column::$column.eq(value));
+                })*
+                let rows = scoped.all(select$(.order_by_asc($entity::Column::$order))+).await?;
+                rows.into_iter().map(|row| $option { $($field: row.$field,)+ }).collect::<Vec<_>>()
+            });
+    };
+}
+
+/// `pub async fn add` (or `fn name = ...`): core's form check, then `Scoped::add` to the body's
+/// `$target` (without one, the body is the form).
+macro_rules! add_route {
+    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
+     $request:ident $(. $target:ident)? -> $view:ident, $said:literal) => {
+        $crate::crud::route!($(#[$doc])* fn $handler(request: $request) -> $view,
+            $need, $path, $tag, $said, |scoped| {
+                let request = $crate::form::checked(&request)?;
+                let (target, form) = $crate::crud::add_route!(@parts request $($target)?);
+                scoped.add::<$entity::Entity>(target, form).await?
+            });
+    };
+    (@parts $request:ident $target:ident) => { ($request.$target.into(), &$request.form) };
+    (@parts $request:ident) => { (None, &$request) };
+    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
+        $crate::crud::add_route!($(#[$doc])* fn add = $entity, $($rest)*);
+    };
+}
+
+/// `pub async fn edit` (or `fn name = ...`): core's form check, then `Scoped::edit`.
+macro_rules! edit_route {
+    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
+     $request:ident -> $view:ident, $said:literal) => {
+        $crate::crud::route!($(#[$doc])* fn $handler(request: $request) -> $view,
+            $need, $path, $tag, $said, |scoped| {
+                let request = $crate::form::checked(&request)?;
+                scoped.edit::<$entity::Entity>(request.id, &request.form).await?
+            });
+    };
+    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
+        $crate::crud::edit_route!($(#[$doc])* fn edit = $entity, $($rest)*);
+    };
+}
+
+/// `pub async fn delete` (or `fn name = ...`): `Scoped::remove`, whose are the in-use check and
+/// `Resource::removable`.
+macro_rules! delete_route {
+    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
+     $said:literal) => {
+        $crate::crud::route!($(#[$doc])* fn $handler(request: IdRequest) -> Empty,
+            $need, $path, $tag, $said, |scoped| {
+                scoped.remove::<$entity::Entity>(request.id).await?;
+                $crate::error::Empty {}
+            });
+    };
+    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
+        $crate::crud::delete_route!($(#[$doc])* fn delete = $entity, $($rest)*);
+    };
+}
+
+pub(crate) use {add_request, add_route, delete_route, edit_request, edit_route, formed};
+pub(crate) use {in_use_by, list_query, list_route, options_route, route};
