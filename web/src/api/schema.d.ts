@@ -5,6 +5,86 @@
 
 
 export interface paths {
+  "/api/v1/chat/Knowledge/analysis/submit": {
+    /**
+     * Stores the previewed points as one data set named after the file, skipping those already
+     * held. Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["submit"];
+  };
+  "/api/v1/chat/Knowledge/config": {
+    /**
+     * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+     * 知识库:新增 to create, 知识库:编辑 to change.
+     */
+    post: operations["config"];
+  };
+  "/api/v1/chat/Knowledge/data/set/del/{id}": {
+    /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["data_set_delete"];
+  };
+  "/api/v1/chat/Knowledge/data/set/detail/{id}": {
+    /** One data set with its point count. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_detail"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list": {
+    /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_list"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list/count": {
+    /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_count"];
+  };
+  "/api/v1/chat/Knowledge/del/point/{id}": {
+    /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["delete_point"];
+  };
+  "/api/v1/chat/Knowledge/edit/point": {
+    /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/file/import/analysis": {
+    /**
+     * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+     * 知识库详情:编辑.
+     */
+    post: operations["analysis"];
+  };
+  "/api/v1/chat/Knowledge/handle/edit": {
+    /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_edit"];
+  };
+  "/api/v1/chat/Knowledge/handle/import": {
+    /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_import"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/del/{id}": {
+    /** Deletes a knowledge base with its data sets, points and test searches. Needs 知识库:删除. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/detail/{id}": {
+    /** One knowledge base with its counts. Needs 知识库 or 知识库详情. */
+    post: operations["detail"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/list": {
+    /** The knowledge bases, newest first. Needs 知识库. */
+    post: operations["list"];
+  };
+  "/api/v1/chat/Knowledge/point/list": {
+    /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+    post: operations["point_list"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
+    /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+    post: operations["search"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}/history": {
+    /**
+     * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+     * 知识库详情.
+     */
+    get: operations["history"];
+  };
   "/api/v1/fm/app/add": {
     /** Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL. */
     post: operations["add"];
@@ -189,6 +269,59 @@ export interface paths {
      */
     post: operations["submit"];
   };
+  "/api/v1/fm/house/building/add": {
+    /** Add a building to a community. Needs the community detail page's 编辑. */
+    post: operations["building_add"];
+  };
+  "/api/v1/fm/house/building/delete": {
+    /** Delete a building without units. Needs the community detail page's 编辑. */
+    post: operations["building_delete"];
+  };
+  "/api/v1/fm/house/building/edit": {
+    /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+    post: operations["building_edit"];
+  };
+  "/api/v1/fm/house/building/list": {
+    /** A community's buildings. Needs a houses page. */
+    post: operations["building_list"];
+  };
+  "/api/v1/fm/house/community/add": {
+    /** Add a community to the caller's city. Needs `/work/house/community:add`. */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/community/areas": {
+    /**
+     * The districts of the caller's city with their business circles, for the dictionary's filters
+     * and form (the areas page itself is city operations'). Needs a houses page.
+     */
+    post: operations["areas"];
+  };
+  "/api/v1/fm/house/community/delete": {
+    /** Delete a community without buildings. Needs `/work/house/community:delete`. */
+    post: operations["delete"];
+  };
+  "/api/v1/fm/house/community/detail": {
+    /** One community with everything below it. Needs a houses page. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/community/edit": {
+    /**
+     * Change a community (it stays in its city). Needs `/work/house/community:edit` or the
+     * detail page's 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/community/list": {
+    /** Communities of a city, filtered. Needs a houses page (小区, 二手房, 租房 and their pages). */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/community/suggest": {
+    /**
+     * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+     * pickers of the listing forms. Needs a houses page.
+     */
+    post: operations["suggest"];
+  };
   "/api/v1/fm/house/newHouse/add": {
     /**
      * Create a project in the caller's city with its house types and commission rules. Needs
@@ -226,6 +359,41 @@ export interface paths {
   "/api/v1/fm/house/newHouse/list": {
     /** The list's projects: every §9 filter as bounds from core, inside the caller's reach. */
     post: operations["list"];
+  };
+  "/api/v1/fm/house/room/add": {
+    /**
+     * Add a room to a unit: on the detail page, or while entering a listing whose room is
+     * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+     */
+    post: operations["room_add"];
+  };
+  "/api/v1/fm/house/room/delete": {
+    /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+    post: operations["room_delete"];
+  };
+  "/api/v1/fm/house/room/edit": {
+    /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+    post: operations["room_edit"];
+  };
+  "/api/v1/fm/house/room/list": {
+    /** A unit's rooms, by floor. Needs a houses page. */
+    post: operations["room_list"];
+  };
+  "/api/v1/fm/house/unit/add": {
+    /** Add a unit to a building. Needs the community detail page's 编辑. */
+    post: operations["unit_add"];
+  };
+  "/api/v1/fm/house/unit/delete": {
+    /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+    post: operations["unit_delete"];
+  };
+  "/api/v1/fm/house/unit/edit": {
+    /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+    post: operations["unit_edit"];
+  };
+  "/api/v1/fm/house/unit/list": {
+    /** A building's units. Needs a houses page. */
+    post: operations["unit_list"];
   };
   "/api/v1/fm/login/checkVerifyCode": {
     /** Confirm a code sent to the caller's current mobile number. */
@@ -530,6 +698,13 @@ export interface components {
       /** @description 权限标识; required (an absent one is refused on the field). */
       perms?: string;
     };
+    AnalysisSubmit: {
+      /** @description Names the new data set. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+      points: components["schemas"]["SubmittedPoint"][];
+    };
     App: {
       /**
        * Format: int32
@@ -636,6 +811,45 @@ export interface components {
       componentPath: string;
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
+    };
+    Building: {
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 总层数.
+       */
+      floors?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int32 */
+      sort: number;
+      /** Format: int64 */
+      unitCount: number;
+    };
+    BuildingAdd: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      communityId: number;
+    };
+    BuildingEdit: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    BuildingForm: {
+      /** Format: int64 */
+      floors?: number | null;
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    BuildingId: {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    /** @description A building with its units, in a community's detail. */
+    BuildingTree: components["schemas"]["Building"] & {
+      units: components["schemas"]["UnitTree"][];
     };
     BuildingType: {
       /** Format: int64 */
@@ -751,6 +965,150 @@ export interface components {
       validFrom?: string | null;
       validTo?: string | null;
     };
+    /** @description A community as lists and its detail page show it. */
+    Community: {
+      address: string;
+      aliases: string[];
+      /** Format: int32 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      buildingCount: number;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      businessCircleName: string;
+      developer: string;
+      /** Format: int64 */
+      districtId: number;
+      districtName: string;
+      /**
+       * Format: int32
+       * @description Hundredths of a percent (35% is 3500).
+       */
+      greenRatio?: number | null;
+      /** Format: int64 */
+      id: number;
+      initials: string;
+      /** Format: double */
+      lat?: number | null;
+      /** Format: double */
+      lng?: number | null;
+      name: string;
+      /**
+       * Format: int32
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus: number;
+      pinyin: string;
+      /**
+       * Format: int32
+       * @description Hundredths (2.50 is 250).
+       */
+      plotRatio?: number | null;
+      propertyCompany: string;
+      /**
+       * Format: int64
+       * @description Fen per m² per month.
+       */
+      propertyFee?: number | null;
+      /**
+       * Format: int32
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType: number;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    CommunityAdd: components["schemas"]["CommunityForm"] & ({
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    /** @description A community with its buildings, their units and rooms. */
+    CommunityDetail: components["schemas"]["Community"] & {
+      buildings: components["schemas"]["BuildingTree"][];
+    };
+    CommunityEdit: components["schemas"]["CommunityForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    CommunityForm: {
+      address?: string;
+      /** @description Separated by commas. */
+      aliases?: string;
+      /** Format: int64 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      developer?: string;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Percent, up to two decimals. */
+      greenRatio?: string;
+      lat?: string;
+      lng?: string;
+      name: string;
+      /** Format: int64 */
+      offerStatus?: number | null;
+      plotRatio?: string;
+      propertyCompany?: string;
+      /** @description 元 per m² per month, up to two decimals. */
+      propertyFee?: string;
+      /** Format: int64 */
+      propertyType?: number | null;
+    };
+    CommunityId: {
+      /** Format: int64 */
+      communityId: number;
+    };
+    CommunityQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description A name or alias part (`西湖`), or the start of its pinyin (`xihu`) or initials (`xhjy`). */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus?: number | null;
+      /**
+       * Format: int64
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType?: number | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    CommunitySuggestQuery: {
+      /** @description What was typed: a name part, pinyin or initials. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    };
+    /** @description One community offered while typing. */
+    CommunitySuggestion: {
+      address: string;
+      /** @description The alias the query found it by, when not its name. */
+      alias?: string | null;
+      businessCircleName: string;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
     Company: {
       address: string;
       /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
@@ -824,6 +1182,37 @@ export interface components {
       scope?: number | null;
       /** Format: int64 */
       siteId?: number | null;
+    });
+    /** @description What a knowledge base holds, for the tabs of its detail page. */
+    DataSetCount: {
+      /** Format: int64 */
+      file: number;
+      /**
+       * Format: int64
+       * @description Of which 手动录入 and 文件导入.
+       */
+      manual: number;
+      /**
+       * Format: int64
+       * @description Points in all data sets.
+       */
+      points: number;
+      /**
+       * Format: int64
+       * @description Data sets in all.
+       */
+      total: number;
+    };
+    DataSetQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      knowledgeId: number;
+      /** @description Part of the name. */
+      name?: string | null;
+      /**
+       * Format: int64
+       * @description Core `knowledgeSource`.
+       */
+      source?: number | null;
     });
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
@@ -1084,6 +1473,30 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 总层数.
+         */
+        floors?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int32 */
+        sort: number;
+        /** Format: int64 */
+        unitCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_BuildingType: {
       /**
        * Format: int32
@@ -1155,6 +1568,83 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community as lists and its detail page show it. */
+      data: {
+        address: string;
+        aliases: string[];
+        /** Format: int32 */
+        buildYear?: number | null;
+        /** Format: int64 */
+        buildingCount: number;
+        /** Format: int64 */
+        businessCircleId?: number | null;
+        businessCircleName: string;
+        developer: string;
+        /** Format: int64 */
+        districtId: number;
+        districtName: string;
+        /**
+         * Format: int32
+         * @description Hundredths of a percent (35% is 3500).
+         */
+        greenRatio?: number | null;
+        /** Format: int64 */
+        id: number;
+        initials: string;
+        /** Format: double */
+        lat?: number | null;
+        /** Format: double */
+        lng?: number | null;
+        name: string;
+        /**
+         * Format: int32
+         * @description Core `communityOfferStatus`.
+         */
+        offerStatus: number;
+        pinyin: string;
+        /**
+         * Format: int32
+         * @description Hundredths (2.50 is 250).
+         */
+        plotRatio?: number | null;
+        propertyCompany: string;
+        /**
+         * Format: int64
+         * @description Fen per m² per month.
+         */
+        propertyFee?: number | null;
+        /**
+         * Format: int32
+         * @description Core `propertyTypeMap`.
+         */
+        propertyType: number;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int64 */
+        siteId: number;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_CommunityDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community with its buildings, their units and rooms. */
+      data: components["schemas"]["Community"] & {
+        buildings: components["schemas"]["BuildingTree"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Company: {
       /**
        * Format: int32
@@ -1186,6 +1676,34 @@ export interface components {
         storeCount: number;
         /** Format: int64 */
         storeGroupCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DataSetCount: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description What a knowledge base holds, for the tabs of its detail page. */
+      data: {
+        /** Format: int64 */
+        file: number;
+        /**
+         * Format: int64
+         * @description Of which 手动录入 and 文件导入.
+         */
+        manual: number;
+        /**
+         * Format: int64
+         * @description Points in all data sets.
+         */
+        points: number;
+        /**
+         * Format: int64
+         * @description Data sets in all.
+         */
+        total: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1290,6 +1808,133 @@ export interface components {
         /** Format: int32 */
         sex: number;
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FilePreview: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        fileName: string;
+        /**
+         * Format: int64
+         * @description Points that would be added.
+         */
+        fresh: number;
+        points: components["schemas"]["PreviewPoint"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ImportResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        added: number;
+        dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+        /**
+         * Format: int64
+         * @description Points skipped because the knowledge base already held them.
+         */
+        skipped: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Knowledge: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        createdAt: number;
+        createdByName: string;
+        /** Format: int64 */
+        dataSetCount: number;
+        description: string;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        pointCount: number;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgeDataSet: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        knowledgeId: number;
+        name: string;
+        /** Format: int64 */
+        pointCount: number;
+        /**
+         * Format: int32
+         * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+         */
+        source: number;
+        sourceName: string;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        answer: string;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int64 */
+        dataSetId: number;
+        dataSetName: string;
+        /** Format: int64 */
+        id: number;
+        /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+        indexes: string[];
+        /** Format: int64 */
+        knowledgeId: number;
+        question: string;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgeSearchResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** @description Best first. */
+        list: components["schemas"]["KnowledgeHit"][];
+        query: string;
+        /** Format: double */
+        threshold: number;
+        /** Format: int64 */
+        topK: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
@@ -1496,6 +2141,75 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            aliases: string[];
+            /** Format: int32 */
+            buildYear?: number | null;
+            /** Format: int64 */
+            buildingCount: number;
+            /** Format: int64 */
+            businessCircleId?: number | null;
+            businessCircleName: string;
+            developer: string;
+            /** Format: int64 */
+            districtId: number;
+            districtName: string;
+            /**
+             * Format: int32
+             * @description Hundredths of a percent (35% is 3500).
+             */
+            greenRatio?: number | null;
+            /** Format: int64 */
+            id: number;
+            initials: string;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Core `communityOfferStatus`.
+             */
+            offerStatus: number;
+            pinyin: string;
+            /**
+             * Format: int32
+             * @description Hundredths (2.50 is 250).
+             */
+            plotRatio?: number | null;
+            propertyCompany: string;
+            /**
+             * Format: int64
+             * @description Fen per m² per month.
+             */
+            propertyFee?: number | null;
+            /**
+             * Format: int32
+             * @description Core `propertyTypeMap`.
+             */
+            propertyType: number;
+            /** Format: int64 */
+            roomCount: number;
+            /** Format: int64 */
+            siteId: number;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Company: {
       /**
        * Format: int32
@@ -1614,6 +2328,96 @@ export interface components {
             /** @description The working status the hire gets on approval. */
             workingStatus?: string | null;
           })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Knowledge: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** Format: int64 */
+            createdAt: number;
+            createdByName: string;
+            /** Format: int64 */
+            dataSetCount: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            pointCount: number;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgeDataSet: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            knowledgeId: number;
+            name: string;
+            /** Format: int64 */
+            pointCount: number;
+            /**
+             * Format: int32
+             * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+             */
+            source: number;
+            sourceName: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            answer: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            dataSetId: number;
+            dataSetName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+            indexes: string[];
+            /** Format: int64 */
+            knowledgeId: number;
+            question: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
         /** Format: int64 */
         total: number;
       };
@@ -1980,6 +2784,30 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 所在楼层; negative below ground.
+         */
+        floor?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        unitId: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_SendCodeData: {
       /**
        * Format: int32
@@ -2070,6 +2898,27 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int32 */
+        sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_UserInfo: {
       /**
        * Format: int32
@@ -2126,6 +2975,48 @@ export interface components {
           /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
           restorable: boolean;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 总层数.
+           */
+          floors?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int32 */
+          sort: number;
+          /** Format: int64 */
+          unitCount: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CommunitySuggestion: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          address: string;
+          /** @description The alias the query found it by, when not its name. */
+          alias?: string | null;
+          businessCircleName: string;
+          districtName: string;
+          /** Format: int64 */
+          id: number;
+          name: string;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
@@ -2219,6 +3110,27 @@ export interface components {
           siteId: number;
           /** Format: int32 */
           sort: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_KnowledgePastSearch: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          createdAt: number;
+          hits: components["schemas"]["KnowledgePastHit"][];
+          /** Format: int64 */
+          id: number;
+          query: string;
+          /** Format: double */
+          threshold: number;
+          /** Format: int32 */
+          topK: number;
+          userName: string;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2341,6 +3253,30 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 所在楼层; negative below ground.
+           */
+          floor?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          unitId: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
       /**
        * Format: int32
@@ -2395,6 +3331,27 @@ export interface components {
       data: string[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          roomCount: number;
+          /** Format: int32 */
+          sort: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
       /**
        * Format: int32
@@ -2415,6 +3372,40 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    FileAnalysis: {
+      /** @description The file's text (UTF-8). */
+      content: string;
+      /** @description The file's name; its extension (txt, md, csv) says how it is read. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    FilePreview: {
+      fileName: string;
+      /**
+       * Format: int64
+       * @description Points that would be added.
+       */
+      fresh: number;
+      points: components["schemas"]["PreviewPoint"][];
+    };
+    /** @description A data set's new name. */
+    HandleEdit: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /**
+     * @description A point typed in: into `dataSetId`, or into the knowledge base's manual data set named
+     * `dataSetName` (default 手动录入), made when it does not exist yet.
+     */
+    HandleImport: components["schemas"]["PointForm"] & ({
+      /** Format: int64 */
+      dataSetId?: number | null;
+      dataSetName?: string | null;
+      /** Format: int64 */
+      knowledgeId: number;
+    });
     HouseType: {
       /** Format: int64 */
       areaMax: number;
@@ -2462,12 +3453,152 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    ImportResult: {
+      /** Format: int64 */
+      added: number;
+      dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+      /**
+       * Format: int64
+       * @description Points skipped because the knowledge base already held them.
+       */
+      skipped: number;
+    };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
       /** Format: int64 */
       appId: number;
       /** Format: int64 */
       organisationId?: number | null;
+    };
+    Knowledge: {
+      /** Format: int64 */
+      createdAt: number;
+      createdByName: string;
+      /** Format: int64 */
+      dataSetCount: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description A new knowledge base (no `id`) or the new values of one (`id`). */
+    KnowledgeConfig: {
+      description?: string;
+      /** Format: int64 */
+      id?: number | null;
+      name: string;
+    };
+    KnowledgeDataSet: {
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      knowledgeId: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
+      /**
+       * Format: int32
+       * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+       */
+      source: number;
+      sourceName: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description One point found for a query. */
+    KnowledgeHit: {
+      answer: string;
+      /** Format: int64 */
+      dataSetId: number;
+      /** @description The data set (document) the point came from, to cite. */
+      dataSetName: string;
+      /** @description The point's extra indexes. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /**
+       * Format: double
+       * @description Relevance 0–1, four decimals.
+       */
+      score: number;
+    };
+    /** @description A hit as the history keeps it. */
+    KnowledgePastHit: {
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /** Format: double */
+      score: number;
+    };
+    KnowledgePastSearch: {
+      /** Format: int64 */
+      createdAt: number;
+      hits: components["schemas"]["KnowledgePastHit"][];
+      /** Format: int64 */
+      id: number;
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int32 */
+      topK: number;
+      userName: string;
+    };
+    KnowledgePoint: {
+      answer: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      dataSetId: number;
+      dataSetName: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      question: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    KnowledgeQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Part of the name. */
+      name?: string | null;
+    });
+    KnowledgeRef: {
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    KnowledgeSearchRequest: {
+      /** @description What a user would ask, at most 200 characters. */
+      query: string;
+      /**
+       * Format: double
+       * @description Lowest score kept, 0-1 with two decimals; default 0.3.
+       */
+      threshold?: number | null;
+      /**
+       * Format: int64
+       * @description Hits at most, 1-20; default 5.
+       */
+      topK?: number | null;
+    };
+    KnowledgeSearchResult: {
+      /** @description Best first. */
+      list: components["schemas"]["KnowledgeHit"][];
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int64 */
+      topK: number;
     };
     ListingRole: {
       /** Format: int64 */
@@ -2820,6 +3951,28 @@ export interface components {
       /** Format: int64 */
       sex?: number | null;
     };
+    PointEdit: components["schemas"]["PointForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A point's question, answer and extra indexes. */
+    PointForm: {
+      answer: string;
+      /** @description At most 5, each at most 100 characters; blanks and repeats are dropped. */
+      indexes?: string[];
+      question: string;
+    };
+    PointQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      dataSetId?: number | null;
+      /** @description Part of the question or answer. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description The knowledge base; or give `dataSetId` for one data set.
+       */
+      knowledgeId?: number | null;
+    });
     Position: {
       /** Format: int64 */
       createdAt: number;
@@ -2875,6 +4028,16 @@ export interface components {
     };
     PreloginRequest: {
       username: string;
+    };
+    /** @description A point of the preview. */
+    PreviewPoint: {
+      answer: string;
+      /** @description The knowledge base (or an earlier row of the file) already holds it: it will be skipped. */
+      duplicate: boolean;
+      indexes: string[];
+      /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
+      problem?: string | null;
+      question: string;
     };
     Role: {
       /**
@@ -2958,6 +4121,35 @@ export interface components {
     RoleRef: {
       /** Format: int64 */
       id: number;
+      name: string;
+    };
+    Room: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 所在楼层; negative below ground.
+       */
+      floor?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomAdd: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomEdit: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    RoomForm: {
+      /** Format: int64 */
+      floor?: number | null;
       name: string;
     };
     SavePermissions: {
@@ -3230,6 +4422,45 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
+    SubmittedPoint: {
+      answer: string;
+      indexes?: string[];
+      question: string;
+    };
+    Unit: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int32 */
+      sort: number;
+    };
+    UnitAdd: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    UnitEdit: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    UnitForm: {
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    UnitId: {
+      /** Format: int64 */
+      unitId: number;
+    };
+    /** @description A unit with its rooms, in a community's detail. */
+    UnitTree: components["schemas"]["Unit"] & {
+      rooms: components["schemas"]["Room"][];
+    };
     UserInfo: {
       chatLoginInfo?: null | components["schemas"]["ChatLoginInfo"];
       /** @description Masked (`138****0001`); empty when no number is bound. */
@@ -3274,20 +4505,189 @@ export type external = Record<string, never>;
 export interface operations {
 
   /**
-   * Add a person who starts work at once (new hires who need onboarding go through
-   * `/enrollment`). Needs a staff list page's `add`.
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
    */
-  add: {
+  submit: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StaffAdd"];
+        "application/json": components["schemas"]["EnrollmentId"];
       };
     };
     responses: {
-      /** @description The new person */
+      /** @description The onboarding, now 待审批 */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+   * 知识库:新增 to create, 知识库:编辑 to change.
+   */
+  config: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeConfig"];
+      };
+    };
+    responses: {
+      /** @description The knowledge base as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Knowledge"];
+        };
+      };
+    };
+  };
+  /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+  data_set_delete: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** One data set with its point count. Needs 知识库 or 知识库详情. */
+  data_set_detail: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The data set */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+  data_set_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DataSetQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of data sets */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+  data_set_count: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeRef"];
+      };
+    };
+    responses: {
+      /** @description The counts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DataSetCount"];
+        };
+      };
+    };
+  };
+  /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+  delete_point: {
+    parameters: {
+      path: {
+        /** @description The point */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+  edit_point: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointEdit"];
+      };
+    };
+    responses: {
+      /** @description The point as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /**
+   * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+   * 知识库详情:编辑.
+   */
+  analysis: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FileAnalysis"];
+      };
+    };
+    responses: {
+      /** @description The points read, marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FilePreview"];
+        };
+      };
+    };
+  };
+  /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleEdit"];
+      };
+    };
+    responses: {
+      /** @description The data set as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_import: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleImport"];
+      };
+    };
+    responses: {
+      /** @description The new point */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
         };
       };
     };
@@ -3304,6 +4704,118 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /**
+   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
+   */
+  detail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffDetailRequest"];
+      };
+    };
+    responses: {
+      /** @description The person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /** Staff in the caller's scope. Needs a staff list page. */
+  list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of staff */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
+        };
+      };
+    };
+  };
+  /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+  point_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of points */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+  search: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeSearchRequest"];
+      };
+    };
+    responses: {
+      /** @description The hits, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeSearchResult"];
+        };
+      };
+    };
+  };
+  /**
+   * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+   * 知识库详情.
+   */
+  history: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    responses: {
+      /** @description Past searches, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a person who starts work at once (new hires who need onboarding go through
+   * `/enrollment`). Needs a staff list page's `add`.
+   */
+  add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffAdd"];
+      };
+    };
+    responses: {
+      /** @description The new person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
@@ -3359,22 +4871,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
-        };
-      };
-    };
-  };
-  /** Staff in the caller's scope. Needs a staff list page. */
-  list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of staff */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
         };
       };
     };
@@ -3571,25 +5067,6 @@ export interface operations {
     };
   };
   /**
-   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
-   */
-  detail: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffDetailRequest"];
-      };
-    };
-    responses: {
-      /** @description The person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
-        };
-      };
-    };
-  };
-  /**
    * Send an onboarding back with a reason; it can be corrected and submitted again. Needs
    * `/enrollment:approve`.
    */
@@ -3643,21 +5120,104 @@ export interface operations {
       };
     };
   };
-  /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
-   */
-  submit: {
+  /** Add a building to a community. Needs the community detail page's 编辑. */
+  building_add: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["EnrollmentId"];
+        "application/json": components["schemas"]["BuildingAdd"];
       };
     };
     responses: {
-      /** @description The onboarding, now 待审批 */
+      /** @description The new building */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** Delete a building without units. Needs the community detail page's 编辑. */
+  building_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while units remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+  building_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingEdit"];
+      };
+    };
+    responses: {
+      /** @description The building as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** A community's buildings. Needs a houses page. */
+  building_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunityId"];
+      };
+    };
+    responses: {
+      /** @description The buildings, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Building"];
+        };
+      };
+    };
+  };
+  /**
+   * The districts of the caller's city with their business circles, for the dictionary's filters
+   * and form (the areas page itself is city operations'). Needs a houses page.
+   */
+  areas: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SiteFilter"];
+      };
+    };
+    responses: {
+      /** @description Districts with circles */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_District"];
+        };
+      };
+    };
+  };
+  /**
+   * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+   * pickers of the listing forms. Needs a houses page.
+   */
+  suggest: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunitySuggestQuery"];
+      };
+    };
+    responses: {
+      /** @description Up to 10 communities */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CommunitySuggestion"];
         };
       };
     };
@@ -3697,6 +5257,137 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a room to a unit: on the detail page, or while entering a listing whose room is
+   * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+   */
+  room_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomAdd"];
+      };
+    };
+    responses: {
+      /** @description The new room */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+  room_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+  room_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomEdit"];
+      };
+    };
+    responses: {
+      /** @description The room as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** A unit's rooms, by floor. Needs a houses page. */
+  room_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitId"];
+      };
+    };
+    responses: {
+      /** @description The rooms, by floor and name */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Room"];
+        };
+      };
+    };
+  };
+  /** Add a unit to a building. Needs the community detail page's 编辑. */
+  unit_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitAdd"];
+      };
+    };
+    responses: {
+      /** @description The new unit */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+  unit_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while rooms remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+  unit_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitEdit"];
+      };
+    };
+    responses: {
+      /** @description The unit as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** A building's units. Needs a houses page. */
+  unit_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingId"];
+      };
+    };
+    responses: {
+      /** @description The units, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Unit"];
         };
       };
     };
