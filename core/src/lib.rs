@@ -14,6 +14,7 @@ pub mod error_code;
 pub mod format;
 pub mod forms;
 pub mod guard;
+pub mod listing;
 pub mod media;
 pub mod menu;
 pub mod messages;

@@ -8,6 +8,7 @@
 //! (trimmed text, ID numbers upper-cased, bank cards without spaces).
 
 mod admin;
+mod listing;
 mod org;
 mod people;
 mod rules;
@@ -202,12 +203,18 @@ pub const ALL: &[Form] = &[
     people::STAFF_STATUS,
     people::ONBOARDING_CANCEL,
     people::ONBOARDING_REJECT,
+    listing::SECOND_HAND,
+    listing::SECOND_HAND_EDIT,
+    listing::FOLLOW_UP,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
 pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
+};
+pub use listing::{
+    FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{

@@ -45,6 +45,14 @@ pub enum Rule {
     Date,
     /// A dictionary value that reads as the type chosen in `valueType`.
     DictionaryValue,
+    /// A whole number between the field's `min` and `max`.
+    Integer,
+    /// Several of the field's enum table (a multi-select).
+    Choices,
+    /// A positive amount with up to two decimals, at most `max` (总价 in 万, area in ㎡).
+    PositiveDecimal,
+    /// A floor between the field's bounds, not 0, and not above the form's `totalFloors`.
+    FloorOf,
 }
 
 impl Rule {
@@ -133,6 +141,26 @@ pub(super) fn apply(
         Rule::Date => fields::date(field.name, "", value, true)
             .map(|_| kept)
             .map_err(message),
+        Rule::Integer => integer(field, value).map(|_| kept),
+        Rule::Choices => match field.choices {
+            Some(table) if value.split(',').any(|item| !table.contains(item)) => {
+                Err(format!("请选择{label}"))
+            }
+            _ => Ok(kept),
+        },
+        Rule::PositiveDecimal => positive_decimal(field, value).map(|()| kept),
+        Rule::FloorOf => {
+            let floor = integer(field, value)?;
+            if floor == 0 {
+                return Err(format!("{label}不能为0，地下层请填负数"));
+            }
+            // A total that is itself wrong answers on its own field.
+            let total = text_of(values.get("totalFloors")).parse::<i64>().ok();
+            match total.filter(|total| *total >= 1) {
+                Some(total) if floor > total => Err(format!("{label}不能高于总楼层")),
+                _ => Ok(kept),
+            }
+        }
         Rule::DictionaryValue => {
             let value_type = text_of(values.get("valueType"));
             match dictionary::ValueType::from_code(&value_type) {
@@ -142,6 +170,28 @@ pub(super) fn apply(
             }
         }
     }
+}
+
+fn integer(field: &Field, value: &str) -> Result<i64, String> {
+    let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
+    let message = || match (field.min, field.max) {
+        (Some(min), Some(max)) => format!("{}须为{min}-{max}之间的整数", field.label),
+        _ => format!("{}须为整数", field.label),
+    };
+    match value.parse::<i64>() {
+        Ok(number) if (min..=max).contains(&number) => Ok(number),
+        _ => Err(message()),
+    }
+}
+
+fn positive_decimal(field: &Field, value: &str) -> Result<(), String> {
+    let max = field.max.unwrap_or(i64::MAX);
+    let message = || format!("{}须为大于0且不超过{max}的数字，最多两位小数", field.label);
+    let hundredths = crate::listing::price::hundredths(value).ok_or_else(message)?;
+    if hundredths == 0 || hundredths > max.saturating_mul(100) {
+        return Err(message());
+    }
+    Ok(())
 }
 
 fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {
