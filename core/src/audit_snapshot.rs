@@ -26,6 +26,7 @@ const LABELS: &[(&str, &str)] = &[
     ("roleNames", "角色"),
     ("parentName", "上级"),
     ("districtName", "所属区域"),
+    ("businessCircleName", "所属商圈"),
     ("appName", "应用"),
     ("enabled", "状态"),
     ("workingStatus", "在职状态"),
@@ -50,6 +51,12 @@ const SKIPPED: &[&str] = &[
     "userCount",
     "menuCount",
     "availableActions",
+    "buildingCount",
+    "unitCount",
+    "roomCount",
+    // A community's spelling follows its name.
+    "pinyin",
+    "initials",
 ];
 
 fn is_id(key: &str) -> bool {

@@ -11,6 +11,7 @@ pub mod audit;
 #[allow(clippy::disallowed_methods)]
 pub mod auth;
 pub mod city_config;
+pub mod community;
 pub mod config;
 pub mod db;
 pub mod dictionary;
@@ -91,6 +92,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(apps::router())
         .merge(dictionary::router())
         .merge(city_config::router())
+        .merge(community::router())
         .merge(enrollment::router())
 }
 

@@ -29,6 +29,7 @@ Code 10010003 means the login is missing, expired or revoked. Logged-in calls se
         (name = "app", description = "应用目录及按城市、公司启用"),
         (name = "dictionary", description = "参数配置"),
         (name = "city-config", description = "房源角色、区域商圈、建筑类型"),
+        (name = "community", description = "小区字典：小区、别名与拼音检索、栋座、单元、房号；同城共用"),
         (name = "audit", description = "操作日志"),
         (name = "enrollment", description = "办理入职")
     )

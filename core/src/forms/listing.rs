@@ -31,7 +31,7 @@ const fn int(name: &'static str, label: &'static str, min: i64, max: i64) -> Fie
         max_length: None,
         min: Some(min),
         max: Some(max),
-        rule: Rule::Integer,
+        rule: Rule::Whole,
         ..Field::text(name, label, 0)
     }
 }

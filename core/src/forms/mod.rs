@@ -8,6 +8,7 @@
 //! (trimmed text, ID numbers upper-cased, bank cards without spaces).
 
 mod admin;
+mod community;
 mod listing;
 mod org;
 mod people;
@@ -206,6 +207,11 @@ pub const ALL: &[Form] = &[
     listing::SECOND_HAND,
     listing::SECOND_HAND_EDIT,
     listing::FOLLOW_UP,
+    community::COMMUNITY,
+    community::COMMUNITY_EDIT,
+    community::BUILDING,
+    community::UNIT,
+    community::ROOM,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -213,6 +219,7 @@ pub use admin::{
     APP, APP_EDIT, BUILDING_TYPE, CIRCLE, DICTIONARY, DICTIONARY_EDIT, DISTRICT, LISTING_ROLE,
     ListingRoleSplit, MENU, MENU_ACTION, ROLE, listing_role_split, listing_role_total,
 };
+pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use listing::{
     FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };

@@ -45,14 +45,18 @@ pub enum Rule {
     Date,
     /// A dictionary value that reads as the type chosen in `valueType`.
     DictionaryValue,
-    /// A whole number between the field's `min` and `max`.
-    Integer,
     /// Several of the field's enum table (a multi-select).
     Choices,
     /// A positive amount with up to two decimals, at most `max` (总价 in 万, area in ㎡).
     PositiveDecimal,
     /// A floor between the field's bounds, not 0, and not above the form's `totalFloors`.
     FloorOf,
+    /// A whole number within the field's `min` and `max`.
+    Whole,
+    /// Degrees within the field's `min` and `max`, up to six decimals (经度, 纬度).
+    Degrees,
+    /// A community's aliases, separated by commas ([`crate::community::aliases`]).
+    Aliases,
 }
 
 impl Rule {
@@ -141,7 +145,6 @@ pub(super) fn apply(
         Rule::Date => fields::date(field.name, "", value, true)
             .map(|_| kept)
             .map_err(message),
-        Rule::Integer => integer(field, value).map(|_| kept),
         Rule::Choices => match field.choices {
             Some(table) if value.split(',').any(|item| !table.contains(item)) => {
                 Err(format!("请选择{label}"))
@@ -161,6 +164,25 @@ pub(super) fn apply(
                 _ => Ok(kept),
             }
         }
+        Rule::Whole => {
+            let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
+            match value.parse::<i64>() {
+                Ok(number) if (min..=max).contains(&number) => Ok(number.to_string()),
+                _ => Err(format!("{label}须为{min}到{max}之间的整数")),
+            }
+        }
+        Rule::Degrees => {
+            let limit = field.max.unwrap_or_default();
+            match crate::community::degrees(value, limit as f64) {
+                Some(_) => Ok(kept),
+                None => Err(format!(
+                    "{label}须为-{limit}到{limit}之间的数字，最多六位小数"
+                )),
+            }
+        }
+        Rule::Aliases => {
+            crate::community::aliases(value, &text_of(values.get("name"))).map(|_| kept)
+        }
         Rule::DictionaryValue => {
             let value_type = text_of(values.get("valueType"));
             match dictionary::ValueType::from_code(&value_type) {
@@ -174,13 +196,9 @@ pub(super) fn apply(
 
 fn integer(field: &Field, value: &str) -> Result<i64, String> {
     let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
-    let message = || match (field.min, field.max) {
-        (Some(min), Some(max)) => format!("{}须为{min}-{max}之间的整数", field.label),
-        _ => format!("{}须为整数", field.label),
-    };
     match value.parse::<i64>() {
         Ok(number) if (min..=max).contains(&number) => Ok(number),
-        _ => Err(message()),
+        _ => Err(format!("{}须为{min}到{max}之间的整数", field.label)),
     }
 }
 

@@ -15,7 +15,8 @@ export type FormKind =
     | 'staff' | 'staffEdit' | 'onboardingStart' | 'onboarding' | 'onboardingSubmit' | 'login'
     | 'loginCode' | 'changeMobile' | 'role' | 'app' | 'appEdit' | 'dictionary' | 'dictionaryEdit' | 'district'
     | 'circle' | 'buildingType' | 'listingRole' | 'menu' | 'menuAction' | 'staffStatus'
-    | 'onboardingCancel' | 'onboardingReject';
+    | 'onboardingCancel' | 'onboardingReject' | 'community' | 'communityEdit' | 'building' | 'unit'
+    | 'room';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'switch';

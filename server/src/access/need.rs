@@ -159,6 +159,24 @@ needs! {
     BUILDING_TYPE_EDIT = ["coc:config:building:edit"];
     BUILDING_TYPE_DELETE = ["coc:config:building:delete"];
 
+    /// The community dictionary is read by whoever works with houses in the city: its own
+    /// pages and the listing pages that pick a room from it.
+    COMMUNITY_READ = [
+        "work:house:community:list", "work:house:communityDetail:view",
+        "work:house:communityEdit:view",
+        "work:house:old:list", "work:house:old:edit:view",
+        "work:house:rental:list", "work:house:rental:edit:view",
+    ];
+    COMMUNITY_ADD = ["work:house:community:add"];
+    COMMUNITY_EDIT = ["work:house:community:edit", "work:house:communityDetail:edit"];
+    COMMUNITY_DELETE = ["work:house:community:delete"];
+    /// Buildings, units and rooms: the detail page's 编辑.
+    COMMUNITY_PARTS = ["work:house:communityDetail:edit"];
+    /// A missing room may also be added while entering a listing.
+    ROOM_ADD = [
+        "work:house:communityDetail:edit", "work:house:old:add", "work:house:rental:add",
+    ];
+
     AUDIT_LIST = ["adminConfig:home:list"];
 
     ENROLLMENT = ["enrollment:view"];

@@ -4,9 +4,9 @@ use sea_orm::ActiveValue;
 
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
-    app, app_enablement, audit_log, building_type, business_circle, city_site, department,
-    dictionary, district, enrollment, listing_role, menu, organisation, position, role, store,
-    store_group, user,
+    app, app_enablement, audit_log, building, building_type, business_circle, city_site, community,
+    community_alias, department, dictionary, district, enrollment, listing_role, menu,
+    organisation, position, role, room, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -125,6 +125,13 @@ placed!(listing_role, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.
 placed!(district, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
 placed!(business_circle, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
 placed!(building_type, Inherit::FromSite, { site => SiteId }, |m| { site: Some(m.site_id) });
+
+// The community dictionary: the city's, kept by everyone working in it.
+placed!(community, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(community_alias, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(building, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(unit, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
+placed!(room, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
 
 placed!(audit_log, Inherit::Nothing,
     { site => SiteId, organisation => OrganisationId, store => StoreId },

@@ -36,6 +36,10 @@ pub enum Inherit {
     FromSite,
     /// Rows of the caller's organisation above their seat (company configuration).
     FromOrganisation,
+    /// Reference data the whole city keeps together (the community dictionary, as 贝壳's 楼盘字典):
+    /// read as [`Inherit::FromSite`], and written by anyone working in the row's city whose
+    /// route lets them: the permission code is the gate, not the data scope.
+    KeptBySite,
 }
 
 /// The columns of a table that carry each level; `None` where the table has no such column.
@@ -172,6 +176,20 @@ impl Scope {
         self.site
     }
 
+    /// The city the caller works in for this request: the chosen site, else their own.
+    fn working_site(&self) -> Option<i64> {
+        self.site.or(self.home.site)
+    }
+
+    /// Whether a row of `E` placed at `place` may be written: inside the scope, or city data
+    /// of the caller's city that the city keeps together.
+    pub fn covers_row<E: Placed>(&self, place: &Place) -> bool {
+        self.covers(place)
+            || (E::INHERIT == Inherit::KeptBySite
+                && place.site.is_some()
+                && place.site == self.working_site())
+    }
+
     /// Whether a row placed at `place` lies inside the scope.
     pub fn covers(&self, place: &Place) -> bool {
         let inside = |id: Option<i64>, set: &BTreeSet<i64>| id.is_some_and(|id| set.contains(&id));
@@ -197,6 +215,12 @@ impl Scope {
         let columns = E::columns();
         let mut any = Condition::any();
         let mut parts = 0;
+        if E::INHERIT == Inherit::KeptBySite
+            && let (Some(column), Some(site)) = (columns.site, self.working_site())
+        {
+            any = any.add(column.eq(site));
+            parts += 1;
+        }
         for (column, set) in [
             (columns.site, &self.sites),
             (columns.organisation, &self.organisations),
@@ -250,7 +274,7 @@ impl Scope {
         let home = self.home;
         let anchor = match E::INHERIT {
             Inherit::Nothing => return None,
-            Inherit::FromSite => (columns.site?, home.site?),
+            Inherit::FromSite | Inherit::KeptBySite => (columns.site?, home.site?),
             Inherit::FromOrganisation => (columns.organisation?, home.organisation?),
         };
         let mut all = Condition::all().add(anchor.0.eq(anchor.1));

@@ -146,8 +146,8 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
     /// Refuses a write that would put a row outside the caller's scope. Private: writes reach
     /// it only through [`Scoped::insert`] / [`Scoped::update`], with the place the table's
     /// [`Placed`] declaration reads off the row as stored.
-    fn ensure_covers(&self, place: &Place) -> Result<(), AppError> {
-        if self.scope().covers(place) {
+    fn ensure_covers<E: Placed>(&self, place: &Place) -> Result<(), AppError> {
+        if self.scope().covers_row::<E>(place) {
             Ok(())
         } else {
             Err(AppError::out_of_scope())
@@ -178,7 +178,7 @@ impl<'a> Scoped<'a, DatabaseTransaction> {
     #[allow(clippy::disallowed_methods)]
     pub async fn insert<E: Placed>(&self, row: E::ActiveModel) -> Result<E::Model, AppError> {
         let model = row.insert(self.db).await?;
-        self.ensure_covers(&E::place(&model))?;
+        self.ensure_covers::<E>(&E::place(&model))?;
         Ok(model)
     }
 
@@ -189,7 +189,7 @@ impl<'a> Scoped<'a, DatabaseTransaction> {
         let id = E::active_id(&row).ok_or(AppError::NotFound)?;
         self.get_writable::<E>(id).await?;
         let model = row.update(self.db).await?;
-        self.ensure_covers(&E::place(&model))?;
+        self.ensure_covers::<E>(&E::place(&model))?;
         Ok(model)
     }
 

@@ -36,7 +36,8 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     roles(db, &mut ids, &menus).await?;
     users(db, &ids, password_hash).await?;
     apps(db, &ids).await?;
-    reference_data(db, &ids).await
+    reference_data(db, &ids).await?;
+    super::community::write(db, &ids.sites).await
 }
 
 async fn organisation_tree(db: &impl ConnectionTrait, ids: &mut Ids) -> Result<(), DbErr> {

@@ -5,6 +5,7 @@
 mod apps;
 mod callers;
 mod common;
+mod community;
 mod companies;
 mod config;
 mod enrollment;

@@ -31,6 +31,14 @@ const COMPANY_WRITE: Expect = "AASPASSSS";
 const CITY_WRITE: Expect = "AAPPPPPSP";
 /// Onboarding in 西湖店.
 const ENROLLMENT: Expect = "APAPASSPS";
+/// The community dictionary, read by the workbench users of each city (the city pages have no
+/// community page).
+const COMMUNITY_READS: Expect = "APAAAAAPA";
+/// A community of 杭州 and what is below it: kept by everyone working in 杭州 whose role has the
+/// action; 宁波's manager reaches no row of it.
+const COMMUNITY_WRITE: Expect = "APAAAAAPS";
+/// Removing a community: agents have no 删除 on list pages.
+const COMMUNITY_DELETE: Expect = "APAPAAAPS";
 
 fn code_of(expect: char) -> i64 {
     match expect {
@@ -682,7 +690,156 @@ async fn rows_still_referred_to_are_not_removed(app: TestApp) {
     );
 }
 
+/// The community dictionary: a 杭州 community with a building, unit and room made by the admin.
+async fn community_routes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let hangzhou = s.sites["杭州"];
+    let west_lake = s.districts["西湖区"];
+    let community = |name: String| json!({ "siteId": hangzhou, "name": name, "districtId": west_lake, "propertyType": 1, "offerStatus": 1 });
+    let id = m.id(m
+        .admin(
+            "/api/v1/fm/house/community/add",
+            community("矩阵小区".into()),
+        )
+        .await);
+    let building = m.id(m
+        .admin(
+            "/api/v1/fm/house/building/add",
+            json!({ "communityId": id, "name": "1幢" }),
+        )
+        .await);
+    let unit = m.id(m
+        .admin(
+            "/api/v1/fm/house/unit/add",
+            json!({ "buildingId": building, "name": "1单元" }),
+        )
+        .await);
+    let room = m.id(m
+        .admin(
+            "/api/v1/fm/house/room/add",
+            json!({ "unitId": unit, "name": "101", "floor": 1 }),
+        )
+        .await);
+    let page = json!({ "pageNum": 1, "pageSize": 100 });
+    m.same("/api/v1/fm/house/community/list", COMMUNITY_READS, page)
+        .await;
+    m.same(
+        "/api/v1/fm/house/community/suggest",
+        COMMUNITY_READS,
+        json!({ "keyword": "j" }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/community/areas",
+        COMMUNITY_READS,
+        json!({}),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/community/detail",
+        COMMUNITY_WRITE,
+        json!({ "id": id }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/building/list",
+        COMMUNITY_WRITE,
+        json!({ "communityId": id }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/unit/list",
+        COMMUNITY_WRITE,
+        json!({ "buildingId": building }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/room/list",
+        COMMUNITY_WRITE,
+        json!({ "unitId": unit }),
+    )
+    .await;
+    // Each user adds in the city they work in.
+    let ningbo = m
+        .admin(
+            "/api/v1/fm/cityConfig/district/tree",
+            json!({ "siteId": s.sites["宁波"] }),
+        )
+        .await;
+    let haishu = ningbo[0]["id"].as_i64().unwrap();
+    m.check("/api/v1/fm/house/community/add", COMMUNITY_READS, |user| async move {
+        let (site, district) = match user {
+            "nbmanager" | "city2" => (s.sites["宁波"], haishu),
+            _ => (hangzhou, west_lake),
+        };
+        json!({ "siteId": site, "name": format!("新小区{user}"), "districtId": district, "propertyType": 1, "offerStatus": 1 })
+    })
+    .await;
+    m.same(
+        "/api/v1/fm/house/community/edit",
+        COMMUNITY_WRITE,
+        json!({ "id": id, "name": "矩阵小区", "aliases": "矩阵", "districtId": west_lake, "propertyType": 2, "offerStatus": 2 }),
+    )
+    .await;
+    m.check("/api/v1/fm/house/community/delete", COMMUNITY_DELETE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/house/community/add", community(format!("临时小区{}", next()))).await) })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/house/building/add",
+        COMMUNITY_WRITE,
+        |user| async move {
+            json!({ "communityId": id, "name": format!("{}幢{}", next(), user.len()) })
+        },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/building/edit",
+        COMMUNITY_WRITE,
+        json!({ "id": building, "name": "1幢", "floors": 18 }),
+    )
+    .await;
+    m.check("/api/v1/fm/house/building/delete", COMMUNITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/house/building/add", json!({ "communityId": id, "name": format!("临{}", next()) })).await) })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/house/unit/add",
+        COMMUNITY_WRITE,
+        |_| async move { json!({ "buildingId": building, "name": format!("{}单元", next()) }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/unit/edit",
+        COMMUNITY_WRITE,
+        json!({ "id": unit, "name": "1单元" }),
+    )
+    .await;
+    m.check("/api/v1/fm/house/unit/delete", COMMUNITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/house/unit/add", json!({ "buildingId": building, "name": format!("临{}", next()) })).await) })
+    })
+    .await;
+    m.check(
+        "/api/v1/fm/house/room/add",
+        COMMUNITY_WRITE,
+        |_| async move { json!({ "unitId": unit, "name": format!("{}", next()) }) },
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/room/edit",
+        COMMUNITY_WRITE,
+        json!({ "id": room, "name": "101", "floor": 1 }),
+    )
+    .await;
+    m.check("/api/v1/fm/house/room/delete", COMMUNITY_WRITE, |_| async {
+        json!({ "id": m.id(m.admin("/api/v1/fm/house/room/add", json!({ "unitId": unit, "name": format!("临{}", next()) })).await) })
+    })
+    .await;
+}
+
 on_both_backends!(
+    community_routes,
     writes_never_move_rows_out_of_scope,
     rows_still_referred_to_are_not_removed,
     reads,

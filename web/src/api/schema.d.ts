@@ -189,6 +189,94 @@ export interface paths {
      */
     post: operations["submit"];
   };
+  "/api/v1/fm/house/building/add": {
+    /** Add a building to a community. Needs the community detail page's 编辑. */
+    post: operations["building_add"];
+  };
+  "/api/v1/fm/house/building/delete": {
+    /** Delete a building without units. Needs the community detail page's 编辑. */
+    post: operations["building_delete"];
+  };
+  "/api/v1/fm/house/building/edit": {
+    /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+    post: operations["building_edit"];
+  };
+  "/api/v1/fm/house/building/list": {
+    /** A community's buildings. Needs a houses page. */
+    post: operations["building_list"];
+  };
+  "/api/v1/fm/house/community/add": {
+    /** Add a community to the caller's city. Needs `/work/house/community:add`. */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/community/areas": {
+    /**
+     * The districts of the caller's city with their business circles, for the dictionary's filters
+     * and form (the areas page itself is city operations'). Needs a houses page.
+     */
+    post: operations["areas"];
+  };
+  "/api/v1/fm/house/community/delete": {
+    /** Delete a community without buildings. Needs `/work/house/community:delete`. */
+    post: operations["delete"];
+  };
+  "/api/v1/fm/house/community/detail": {
+    /** One community with everything below it. Needs a houses page. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/community/edit": {
+    /**
+     * Change a community (it stays in its city). Needs `/work/house/community:edit` or the
+     * detail page's 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/community/list": {
+    /** Communities of a city, filtered. Needs a houses page (小区, 二手房, 租房 and their pages). */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/community/suggest": {
+    /**
+     * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+     * pickers of the listing forms. Needs a houses page.
+     */
+    post: operations["suggest"];
+  };
+  "/api/v1/fm/house/room/add": {
+    /**
+     * Add a room to a unit: on the detail page, or while entering a listing whose room is
+     * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+     */
+    post: operations["room_add"];
+  };
+  "/api/v1/fm/house/room/delete": {
+    /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+    post: operations["room_delete"];
+  };
+  "/api/v1/fm/house/room/edit": {
+    /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+    post: operations["room_edit"];
+  };
+  "/api/v1/fm/house/room/list": {
+    /** A unit's rooms, by floor. Needs a houses page. */
+    post: operations["room_list"];
+  };
+  "/api/v1/fm/house/unit/add": {
+    /** Add a unit to a building. Needs the community detail page's 编辑. */
+    post: operations["unit_add"];
+  };
+  "/api/v1/fm/house/unit/delete": {
+    /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+    post: operations["unit_delete"];
+  };
+  "/api/v1/fm/house/unit/edit": {
+    /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+    post: operations["unit_edit"];
+  };
+  "/api/v1/fm/house/unit/list": {
+    /** A building's units. Needs a houses page. */
+    post: operations["unit_list"];
+  };
   "/api/v1/fm/login/checkVerifyCode": {
     /** Confirm a code sent to the caller's current mobile number. */
     post: operations["check_verify_code"];
@@ -599,6 +687,45 @@ export interface components {
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
     };
+    Building: {
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 总层数.
+       */
+      floors?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int32 */
+      sort: number;
+      /** Format: int64 */
+      unitCount: number;
+    };
+    BuildingAdd: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      communityId: number;
+    };
+    BuildingEdit: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    BuildingForm: {
+      /** Format: int64 */
+      floors?: number | null;
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    BuildingId: {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    /** @description A building with its units, in a community's detail. */
+    BuildingTree: components["schemas"]["Building"] & {
+      units: components["schemas"]["UnitTree"][];
+    };
     BuildingType: {
       /** Format: int64 */
       createdAt: number;
@@ -686,6 +813,150 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
+    /** @description A community as lists and its detail page show it. */
+    Community: {
+      address: string;
+      aliases: string[];
+      /** Format: int32 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      buildingCount: number;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      businessCircleName: string;
+      developer: string;
+      /** Format: int64 */
+      districtId: number;
+      districtName: string;
+      /**
+       * Format: int32
+       * @description Hundredths of a percent (35% is 3500).
+       */
+      greenRatio?: number | null;
+      /** Format: int64 */
+      id: number;
+      initials: string;
+      /** Format: double */
+      lat?: number | null;
+      /** Format: double */
+      lng?: number | null;
+      name: string;
+      /**
+       * Format: int32
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus: number;
+      pinyin: string;
+      /**
+       * Format: int32
+       * @description Hundredths (2.50 is 250).
+       */
+      plotRatio?: number | null;
+      propertyCompany: string;
+      /**
+       * Format: int64
+       * @description Fen per m² per month.
+       */
+      propertyFee?: number | null;
+      /**
+       * Format: int32
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType: number;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    CommunityAdd: components["schemas"]["CommunityForm"] & ({
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    /** @description A community with its buildings, their units and rooms. */
+    CommunityDetail: components["schemas"]["Community"] & {
+      buildings: components["schemas"]["BuildingTree"][];
+    };
+    CommunityEdit: components["schemas"]["CommunityForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    CommunityForm: {
+      address?: string;
+      /** @description Separated by commas. */
+      aliases?: string;
+      /** Format: int64 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      developer?: string;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Percent, up to two decimals. */
+      greenRatio?: string;
+      lat?: string;
+      lng?: string;
+      name: string;
+      /** Format: int64 */
+      offerStatus?: number | null;
+      plotRatio?: string;
+      propertyCompany?: string;
+      /** @description 元 per m² per month, up to two decimals. */
+      propertyFee?: string;
+      /** Format: int64 */
+      propertyType?: number | null;
+    };
+    CommunityId: {
+      /** Format: int64 */
+      communityId: number;
+    };
+    CommunityQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description A name or alias part (`西湖`), or the start of its pinyin (`xihu`) or initials (`xhjy`). */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus?: number | null;
+      /**
+       * Format: int64
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType?: number | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    CommunitySuggestQuery: {
+      /** @description What was typed: a name part, pinyin or initials. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    };
+    /** @description One community offered while typing. */
+    CommunitySuggestion: {
+      address: string;
+      /** @description The alias the query found it by, when not its name. */
+      alias?: string | null;
+      businessCircleName: string;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
     Company: {
       address: string;
       /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
@@ -989,6 +1260,30 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 总层数.
+         */
+        floors?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int32 */
+        sort: number;
+        /** Format: int64 */
+        unitCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_BuildingType: {
       /**
        * Format: int32
@@ -1057,6 +1352,83 @@ export interface components {
         organisationCount: number;
         /** Format: int32 */
         sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community as lists and its detail page show it. */
+      data: {
+        address: string;
+        aliases: string[];
+        /** Format: int32 */
+        buildYear?: number | null;
+        /** Format: int64 */
+        buildingCount: number;
+        /** Format: int64 */
+        businessCircleId?: number | null;
+        businessCircleName: string;
+        developer: string;
+        /** Format: int64 */
+        districtId: number;
+        districtName: string;
+        /**
+         * Format: int32
+         * @description Hundredths of a percent (35% is 3500).
+         */
+        greenRatio?: number | null;
+        /** Format: int64 */
+        id: number;
+        initials: string;
+        /** Format: double */
+        lat?: number | null;
+        /** Format: double */
+        lng?: number | null;
+        name: string;
+        /**
+         * Format: int32
+         * @description Core `communityOfferStatus`.
+         */
+        offerStatus: number;
+        pinyin: string;
+        /**
+         * Format: int32
+         * @description Hundredths (2.50 is 250).
+         */
+        plotRatio?: number | null;
+        propertyCompany: string;
+        /**
+         * Format: int64
+         * @description Fen per m² per month.
+         */
+        propertyFee?: number | null;
+        /**
+         * Format: int32
+         * @description Core `propertyTypeMap`.
+         */
+        propertyType: number;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int64 */
+        siteId: number;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_CommunityDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community with its buildings, their units and rooms. */
+      data: components["schemas"]["Community"] & {
+        buildings: components["schemas"]["BuildingTree"][];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1380,6 +1752,75 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            aliases: string[];
+            /** Format: int32 */
+            buildYear?: number | null;
+            /** Format: int64 */
+            buildingCount: number;
+            /** Format: int64 */
+            businessCircleId?: number | null;
+            businessCircleName: string;
+            developer: string;
+            /** Format: int64 */
+            districtId: number;
+            districtName: string;
+            /**
+             * Format: int32
+             * @description Hundredths of a percent (35% is 3500).
+             */
+            greenRatio?: number | null;
+            /** Format: int64 */
+            id: number;
+            initials: string;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Core `communityOfferStatus`.
+             */
+            offerStatus: number;
+            pinyin: string;
+            /**
+             * Format: int32
+             * @description Hundredths (2.50 is 250).
+             */
+            plotRatio?: number | null;
+            propertyCompany: string;
+            /**
+             * Format: int64
+             * @description Fen per m² per month.
+             */
+            propertyFee?: number | null;
+            /**
+             * Format: int32
+             * @description Core `propertyTypeMap`.
+             */
+            propertyType: number;
+            /** Format: int64 */
+            roomCount: number;
+            /** Format: int64 */
+            siteId: number;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -1816,6 +2257,30 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 所在楼层; negative below ground.
+         */
+        floor?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        unitId: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_SendCodeData: {
       /**
        * Format: int32
@@ -1906,6 +2371,27 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int32 */
+        sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_UserInfo: {
       /**
        * Format: int32
@@ -1962,6 +2448,48 @@ export interface components {
           /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
           restorable: boolean;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 总层数.
+           */
+          floors?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int32 */
+          sort: number;
+          /** Format: int64 */
+          unitCount: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CommunitySuggestion: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          address: string;
+          /** @description The alias the query found it by, when not its name. */
+          alias?: string | null;
+          businessCircleName: string;
+          districtName: string;
+          /** Format: int64 */
+          id: number;
+          name: string;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
@@ -2146,6 +2674,30 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 所在楼层; negative below ground.
+           */
+          floor?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          unitId: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
       /**
        * Format: int32
@@ -2198,6 +2750,27 @@ export interface components {
        */
       code: number;
       data: string[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          roomCount: number;
+          /** Format: int32 */
+          sort: number;
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
@@ -2606,6 +3179,35 @@ export interface components {
       id: number;
       name: string;
     };
+    Room: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 所在楼层; negative below ground.
+       */
+      floor?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomAdd: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomEdit: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    RoomForm: {
+      /** Format: int64 */
+      floor?: number | null;
+      name: string;
+    };
     SavePermissions: {
       actionIds: number[];
       /** Format: int64 */
@@ -2876,6 +3478,40 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
+    Unit: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int32 */
+      sort: number;
+    };
+    UnitAdd: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    UnitEdit: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    UnitForm: {
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    UnitId: {
+      /** Format: int64 */
+      unitId: number;
+    };
+    /** @description A unit with its rooms, in a community's detail. */
+    UnitTree: components["schemas"]["Unit"] & {
+      rooms: components["schemas"]["Room"][];
+    };
     UserInfo: {
       chatLoginInfo?: null | components["schemas"]["ChatLoginInfo"];
       /** @description Masked (`138****0001`); empty when no number is bound. */
@@ -3304,6 +3940,239 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /** Add a building to a community. Needs the community detail page's 编辑. */
+  building_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingAdd"];
+      };
+    };
+    responses: {
+      /** @description The new building */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** Delete a building without units. Needs the community detail page's 编辑. */
+  building_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while units remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+  building_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingEdit"];
+      };
+    };
+    responses: {
+      /** @description The building as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** A community's buildings. Needs a houses page. */
+  building_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunityId"];
+      };
+    };
+    responses: {
+      /** @description The buildings, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Building"];
+        };
+      };
+    };
+  };
+  /**
+   * The districts of the caller's city with their business circles, for the dictionary's filters
+   * and form (the areas page itself is city operations'). Needs a houses page.
+   */
+  areas: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SiteFilter"];
+      };
+    };
+    responses: {
+      /** @description Districts with circles */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_District"];
+        };
+      };
+    };
+  };
+  /**
+   * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+   * pickers of the listing forms. Needs a houses page.
+   */
+  suggest: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunitySuggestQuery"];
+      };
+    };
+    responses: {
+      /** @description Up to 10 communities */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CommunitySuggestion"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a room to a unit: on the detail page, or while entering a listing whose room is
+   * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+   */
+  room_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomAdd"];
+      };
+    };
+    responses: {
+      /** @description The new room */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+  room_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+  room_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomEdit"];
+      };
+    };
+    responses: {
+      /** @description The room as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** A unit's rooms, by floor. Needs a houses page. */
+  room_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitId"];
+      };
+    };
+    responses: {
+      /** @description The rooms, by floor and name */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Room"];
+        };
+      };
+    };
+  };
+  /** Add a unit to a building. Needs the community detail page's 编辑. */
+  unit_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitAdd"];
+      };
+    };
+    responses: {
+      /** @description The new unit */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+  unit_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while rooms remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+  unit_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitEdit"];
+      };
+    };
+    responses: {
+      /** @description The unit as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** A building's units. Needs a houses page. */
+  unit_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingId"];
+      };
+    };
+    responses: {
+      /** @description The units, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Unit"];
         };
       };
     };

@@ -6,6 +6,7 @@ mod m0002_organisation;
 mod m0003_role_at_hire;
 mod m0004_client_attempts;
 mod m0005_permission_codes;
+mod m0006_community;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -20,6 +21,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_role_at_hire::Migration),
             Box::new(m0004_client_attempts::Migration),
             Box::new(m0005_permission_codes::Migration),
+            Box::new(m0006_community::Migration),
         ]
     }
 }

@@ -1,0 +1,260 @@
+//! 小区 (the community dictionary): how a typed query finds a community, and the values its
+//! form turns into stored numbers.
+//!
+//! A community is found by its name or an alias containing the typed text (`西湖`), or, for a
+//! query of Latin letters and digits, by the start of its spelling in pinyin (`xihu`) or of its
+//! initials (`xhjy`). The spelling is made once, when a name is written, by [`spell`] (the
+//! `pinyin` feature, which the server enables: the browser module carries no character table);
+//! the server's query applies [`matches`] in SQL and its tests hold the two to the same answers.
+
+use serde::Serialize;
+
+use crate::decimal::Decimal;
+
+/// How a name is spelt for search: full pinyin without tones or separators, and the first
+/// letter of each syllable. Latin letters and digits stand for themselves (lower-cased).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Spelling {
+    pub pinyin: String,
+    pub initials: String,
+}
+
+/// Spells `name` for search: `西湖家园` → `xihujiayuan` / `xhjy`, `SOHO 1期` → `soho1qi` /
+/// `soho1q`. Characters with several readings take their most common one; punctuation and
+/// spaces are dropped.
+#[cfg(feature = "pinyin")]
+pub fn spell(name: &str) -> Spelling {
+    use pinyin::ToPinyin;
+    let mut spelling = Spelling::default();
+    for (c, reading) in name.chars().zip(name.to_pinyin()) {
+        if let Some(reading) = reading {
+            spelling.pinyin.push_str(reading.plain());
+            spelling.initials.push_str(reading.first_letter());
+        } else if c.is_ascii_alphanumeric() {
+            let c = c.to_ascii_lowercase();
+            spelling.pinyin.push(c);
+            spelling.initials.push(c);
+        }
+    }
+    spelling
+}
+
+/// A typed query, normalised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Query {
+    /// Latin letters and digits, lower-cased, without spaces or apostrophes (`xi'an` → `xian`):
+    /// a pinyin or initials prefix, or text inside a name.
+    Letters(String),
+    /// Anything with other characters (Chinese): text inside a name or alias.
+    Text(String),
+}
+
+/// Reads a typed query; `None` when nothing is left to search for.
+pub fn parse_query(typed: &str) -> Option<Query> {
+    let trimmed = typed.trim();
+    if trimmed.is_empty() {
+        return None;
+    }
+    let letters: String = trimmed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '\'' && *c != '’')
+        .collect();
+    if letters.chars().all(|c| c.is_ascii_alphanumeric()) {
+        Some(Query::Letters(letters.to_ascii_lowercase()))
+    } else {
+        Some(Query::Text(trimmed.to_owned()))
+    }
+}
+
+/// What a community is found by: its name or one alias, with their spellings.
+#[derive(Debug, Clone, Copy)]
+pub struct Keys<'a> {
+    pub name: &'a str,
+    pub pinyin: &'a str,
+    pub initials: &'a str,
+}
+
+/// Whether `query` finds a community known by `keys` (its name and each alias in turn).
+pub fn matches(query: &Query, keys: &Keys<'_>) -> bool {
+    match query {
+        Query::Text(text) => keys.name.contains(text.as_str()),
+        Query::Letters(letters) => {
+            keys.initials.starts_with(letters.as_str())
+                || keys.pinyin.starts_with(letters.as_str())
+                || keys.name.to_ascii_lowercase().contains(letters.as_str())
+        }
+    }
+}
+
+/// The first text after every text starting with `prefix` (`xhjy` → `xhjz`), so a prefix
+/// search is a range an index answers: `prefix <= column < prefix_end(prefix)`. `prefix` is a
+/// [`Query::Letters`] value, whose last character is never the largest.
+pub fn prefix_end(prefix: &str) -> String {
+    let mut chars: Vec<char> = prefix.chars().collect();
+    if let Some(last) = chars.pop() {
+        chars.push(char::from_u32(u32::from(last) + 1).unwrap_or(char::MAX));
+    }
+    chars.into_iter().collect()
+}
+
+/// Longest alias, in characters.
+pub const ALIAS_MAX: usize = 50;
+/// Most aliases one community keeps.
+pub const ALIASES_MAX: usize = 10;
+
+/// The aliases typed in one field, separated by commas (`,` `，` `、`) or new lines: trimmed,
+/// without empties or repeats, and none the community's own name.
+pub fn aliases(typed: &str, name: &str) -> Result<Vec<String>, String> {
+    let mut kept: Vec<String> = Vec::new();
+    for alias in typed.split([',', '，', '、', '\n']).map(str::trim) {
+        if alias.is_empty() || alias == name.trim() || kept.iter().any(|k| k == alias) {
+            continue;
+        }
+        if alias.chars().count() > ALIAS_MAX {
+            return Err(format!("每个别名不能超过{ALIAS_MAX}个字符"));
+        }
+        kept.push(alias.to_owned());
+    }
+    if kept.len() > ALIASES_MAX {
+        return Err(format!("别名最多{ALIASES_MAX}个"));
+    }
+    Ok(kept)
+}
+
+/// A decimal with up to two places as whole hundredths (`2.5` → 250; 物业费 in 元 → fen, 容积率,
+/// 绿化率 in %). The form's rule has already bounded it.
+pub fn hundredths(text: &str) -> Option<i64> {
+    let decimal = Decimal::parse(text)?;
+    if decimal.is_negative() {
+        return None;
+    }
+    let text = decimal.round_half_up(2).to_text(false);
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let whole: i64 = whole.parse().ok()?;
+    let fraction: i64 = format!("{fraction:0<2}")[..2].parse().ok()?;
+    whole.checked_mul(100)?.checked_add(fraction)
+}
+
+/// A longitude or latitude in degrees with up to six decimals, within `-limit..=limit`.
+pub fn degrees(text: &str, limit: f64) -> Option<f64> {
+    let decimal = Decimal::parse(text)?;
+    let (_, fraction) = text.trim().split_once('.').unwrap_or(("", ""));
+    if fraction.len() > 6 {
+        return None;
+    }
+    let value: f64 = decimal.to_text(false).parse().ok()?;
+    (value.abs() <= limit).then_some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys<'a>(name: &'a str, pinyin: &'a str, initials: &'a str) -> Keys<'a> {
+        Keys {
+            name,
+            pinyin,
+            initials,
+        }
+    }
+
+    #[test]
+    fn a_query_finds_communities_by_name_spelling_or_initials() {
+        let xihu = keys("西湖家园", "xihujiayuan", "xhjy");
+        let soho = keys("SOHO国际", "sohoguoji", "sohogj");
+        // (typed, finds 西湖家园, finds SOHO国际)
+        let table = [
+            ("xhjy", true, false),
+            ("XHJY", true, false),
+            ("xh", true, false),
+            ("xihu", true, false),
+            ("xi hu", true, false),
+            ("xi'hu", true, false),
+            ("xihujiayuan", true, false),
+            ("西湖", true, false),
+            ("家园", true, false),
+            ("西湖 家园", false, false),
+            ("jiayuan", false, false),
+            ("hjy", false, false),
+            ("xhjyx", false, false),
+            ("soho", false, true),
+            ("oho", false, true),
+            ("sohogj", false, true),
+            ("国际", false, true),
+        ];
+        for (typed, in_xihu, in_soho) in table {
+            let query = parse_query(typed).unwrap();
+            assert_eq!(matches(&query, &xihu), in_xihu, "{typed} / 西湖家园");
+            assert_eq!(matches(&query, &soho), in_soho, "{typed} / SOHO国际");
+        }
+    }
+
+    #[test]
+    fn an_empty_query_searches_for_nothing() {
+        assert_eq!(parse_query("  "), None);
+        assert_eq!(parse_query(" Xh "), Some(Query::Letters("xh".into())));
+        assert_eq!(parse_query("西湖"), Some(Query::Text("西湖".into())));
+    }
+
+    #[test]
+    fn a_prefix_range_ends_after_every_longer_text() {
+        assert_eq!(prefix_end("xhjy"), "xhjz");
+        assert_eq!(prefix_end("xz"), "x{");
+        assert_eq!(prefix_end("a9"), "a:");
+        for inside in ["xhjy", "xhjya", "xhjyzzzz", "xhjy9"] {
+            assert!(
+                "xhjy" <= inside && inside < prefix_end("xhjy").as_str(),
+                "{inside}"
+            );
+        }
+        assert!("xhka" >= prefix_end("xhjy").as_str());
+    }
+
+    #[cfg(feature = "pinyin")]
+    #[test]
+    fn names_are_spelt_in_pinyin_and_initials() {
+        for (name, pinyin, initials) in [
+            ("西湖家园", "xihujiayuan", "xhjy"),
+            ("绿城·桂花园", "lvchengguihuayuan", "lcghy"),
+            ("SOHO 1期", "soho1qi", "soho1q"),
+            ("天一广场", "tianyiguangchang", "tygc"),
+        ] {
+            assert_eq!(
+                spell(name),
+                Spelling {
+                    pinyin: pinyin.into(),
+                    initials: initials.into()
+                },
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn aliases_are_split_trimmed_and_bounded() {
+        assert_eq!(
+            aliases("西湖小区， 西湖家园、西湖小区,\n老西湖", "西湖家园").unwrap(),
+            vec!["西湖小区", "老西湖"]
+        );
+        assert_eq!(aliases("", "x").unwrap(), Vec::<String>::new());
+        let long = "长".repeat(ALIAS_MAX + 1);
+        assert_eq!(aliases(&long, "x").unwrap_err(), "每个别名不能超过50个字符");
+        let many = (0..=ALIASES_MAX).map(|n| n.to_string()).collect::<Vec<_>>();
+        assert_eq!(aliases(&many.join(","), "x").unwrap_err(), "别名最多10个");
+    }
+
+    #[test]
+    fn form_numbers_become_hundredths_and_degrees() {
+        assert_eq!(hundredths("2.5"), Some(250));
+        assert_eq!(hundredths("2.50"), Some(250));
+        assert_eq!(hundredths("35"), Some(3500));
+        assert_eq!(hundredths("0.05"), Some(5));
+        assert_eq!(hundredths("-1"), None);
+        assert_eq!(hundredths("abc"), None);
+        assert_eq!(degrees("120.153576", 180.0), Some(120.153576));
+        assert_eq!(degrees("30.287459", 90.0), Some(30.287459));
+        assert_eq!(degrees("91", 90.0), None);
+        assert_eq!(degrees("120.1234567", 180.0), None);
+        assert_eq!(degrees("东经120", 180.0), None);
+    }
+}

@@ -1,0 +1,633 @@
+//! The parts of a community: buildings (栋座), their units (单元) and the rooms (房号) in them.
+//! Each row keeps its city and community, so scope filters and the listings that refer to a
+//! room need no join; a part is removed only once nothing is below it.
+
+use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::org::fields;
+use chrono::Utc;
+use sea_orm::sea_query::ExprTrait;
+use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::AppState;
+use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::entity::{building, community, room, unit};
+use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::form::{self, CoreForm};
+use crate::paging::lenient_number;
+use crate::resource::Resource;
+use crate::shared::{IdRequest, count_of};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(building_list))
+        .routes(routes!(building_add))
+        .routes(routes!(building_edit))
+        .routes(routes!(building_delete))
+        .routes(routes!(unit_list))
+        .routes(routes!(unit_add))
+        .routes(routes!(unit_edit))
+        .routes(routes!(unit_delete))
+        .routes(routes!(room_list))
+        .routes(routes!(room_add))
+        .routes(routes!(room_edit))
+        .routes(routes!(room_delete))
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Building {
+    pub id: i64,
+    pub community_id: i64,
+    pub name: String,
+    /// 总层数.
+    pub floors: Option<i32>,
+    pub sort: i32,
+    pub unit_count: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Unit {
+    pub id: i64,
+    pub community_id: i64,
+    pub building_id: i64,
+    pub name: String,
+    pub sort: i32,
+    pub room_count: i64,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Room {
+    pub id: i64,
+    pub community_id: i64,
+    pub building_id: i64,
+    pub unit_id: i64,
+    pub name: String,
+    /// 所在楼层; negative below ground.
+    pub floor: Option<i32>,
+}
+
+impl From<room::Model> for Room {
+    fn from(row: room::Model) -> Self {
+        Self {
+            id: row.id,
+            community_id: row.community_id,
+            building_id: row.building_id,
+            unit_id: row.unit_id,
+            name: row.name,
+            floor: row.floor,
+        }
+    }
+}
+
+/// A unit with its rooms, in a community's detail.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitTree {
+    #[serde(flatten)]
+    pub unit: Unit,
+    pub rooms: Vec<Room>,
+}
+
+/// A building with its units, in a community's detail.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingTree {
+    #[serde(flatten)]
+    pub building: Building,
+    pub units: Vec<UnitTree>,
+}
+
+impl Resource for building::Entity {
+    const KIND: &'static str = "building";
+    const IN_USE: &'static str = "该栋座下还有单元，无法删除";
+    type View = Building;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<building::Model>,
+    ) -> Result<Vec<Building>, AppError> {
+        let units = db
+            .counts(
+                db.find::<unit::Entity>(),
+                unit::Column::BuildingId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| Building {
+                unit_count: count_of(&units, row.id),
+                id: row.id,
+                community_id: row.community_id,
+                name: row.name,
+                floors: row.floors,
+                sort: row.sort,
+            })
+            .collect())
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &building::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<unit::Entity>(unit::Column::BuildingId, row.id)
+            .await
+    }
+}
+
+impl Resource for unit::Entity {
+    const KIND: &'static str = "unit";
+    const IN_USE: &'static str = "该单元下还有房号，无法删除";
+    type View = Unit;
+
+    async fn describe<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        rows: Vec<unit::Model>,
+    ) -> Result<Vec<Unit>, AppError> {
+        let rooms = db
+            .counts(
+                db.find::<room::Entity>(),
+                room::Column::UnitId,
+                rows.iter().map(|r| r.id),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| Unit {
+                room_count: count_of(&rooms, row.id),
+                id: row.id,
+                community_id: row.community_id,
+                building_id: row.building_id,
+                name: row.name,
+                sort: row.sort,
+            })
+            .collect())
+    }
+
+    async fn in_use<C: ConnectionTrait>(
+        db: &Unscoped<'_, C>,
+        row: &unit::Model,
+    ) -> Result<bool, AppError> {
+        db.uses::<room::Entity>(room::Column::UnitId, row.id).await
+    }
+}
+
+impl Resource for room::Entity {
+    const KIND: &'static str = "room";
+    type View = Room;
+
+    async fn describe<C: ConnectionTrait>(
+        _: &Unscoped<'_, C>,
+        rows: Vec<room::Model>,
+    ) -> Result<Vec<Room>, AppError> {
+        Ok(rows.into_iter().map(Room::from).collect())
+    }
+}
+
+fn buildings_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    community_id: i64,
+) -> sea_orm::Select<building::Entity> {
+    db.find::<building::Entity>()
+        .filter(building::Column::CommunityId.eq(community_id))
+        .order_by_asc(building::Column::Sort)
+        .order_by_asc(building::Column::Id)
+}
+
+/// A community's buildings with their units and rooms, in display order.
+pub async fn tree<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    community_id: i64,
+) -> Result<Vec<BuildingTree>, AppError> {
+    let buildings = db.all(buildings_of(db, community_id)).await?;
+    let units = db
+        .all(
+            db.find::<unit::Entity>()
+                .filter(unit::Column::CommunityId.eq(community_id))
+                .order_by_asc(unit::Column::Sort)
+                .order_by_asc(unit::Column::Id),
+        )
+        .await?;
+    let rooms = db
+        .all(
+            db.find::<room::Entity>()
+                .filter(room::Column::CommunityId.eq(community_id))
+                .order_by_asc(room::Column::Floor)
+                .order_by_asc(room::Column::Name),
+        )
+        .await?;
+    let units = unit::Entity::describe(db, units).await?;
+    Ok(building::Entity::describe(db, buildings)
+        .await?
+        .into_iter()
+        .map(|building| BuildingTree {
+            units: units
+                .iter()
+                .filter(|unit| unit.building_id == building.id)
+                .map(|unit| UnitTree {
+                    rooms: rooms
+                        .iter()
+                        .filter(|room| room.unit_id == unit.id)
+                        .cloned()
+                        .map(Room::from)
+                        .collect(),
+                    unit: unit.clone(),
+                })
+                .collect(),
+            building,
+        })
+        .collect())
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommunityId {
+    pub community_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingId {
+    pub building_id: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitId {
+    pub unit_id: i64,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingForm {
+    pub name: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub floors: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub sort: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingAdd {
+    pub community_id: i64,
+    #[serde(flatten)]
+    pub form: BuildingForm,
+}
+
+impl CoreForm for BuildingAdd {
+    const FORM: &'static Form = &forms::BUILDING;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BuildingEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: BuildingForm,
+}
+
+impl CoreForm for BuildingEdit {
+    const FORM: &'static Form = &forms::BUILDING;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitForm {
+    pub name: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub sort: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitAdd {
+    pub building_id: i64,
+    #[serde(flatten)]
+    pub form: UnitForm,
+}
+
+impl CoreForm for UnitAdd {
+    const FORM: &'static Form = &forms::UNIT;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnitEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: UnitForm,
+}
+
+impl CoreForm for UnitEdit {
+    const FORM: &'static Form = &forms::UNIT;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomForm {
+    pub name: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub floor: Option<i64>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomAdd {
+    pub unit_id: i64,
+    #[serde(flatten)]
+    pub form: RoomForm,
+}
+
+impl CoreForm for RoomAdd {
+    const FORM: &'static Form = &forms::ROOM;
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoomEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: RoomForm,
+}
+
+impl CoreForm for RoomEdit {
+    const FORM: &'static Form = &forms::ROOM;
+}
+
+/// The form's whole numbers, bounded by its rules, as stored.
+fn small(value: Option<i64>) -> Option<i32> {
+    value.and_then(|v| i32::try_from(v).ok())
+}
+
+async fn check_building(
+    scoped: &Scoped<'_>,
+    community_id: i64,
+    form: &BuildingForm,
+    except: Option<i64>,
+) -> Result<building::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = building::Column::CommunityId
+        .eq(community_id)
+        .and(building::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<building::Entity>(same, except, &format!("该小区已有栋座「{name}」"))
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(building::ActiveModel {
+        name: Set(name),
+        floors: Set(small(form.floors)),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
+}
+
+async fn check_unit(
+    scoped: &Scoped<'_>,
+    building_id: i64,
+    form: &UnitForm,
+    except: Option<i64>,
+) -> Result<unit::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = unit::Column::BuildingId
+        .eq(building_id)
+        .and(unit::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<unit::Entity>(same, except, &format!("该栋座已有单元「{name}」"))
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(unit::ActiveModel {
+        name: Set(name),
+        sort: Set(fields::sort("sort", form.sort)?),
+        ..Default::default()
+    })
+}
+
+async fn check_room(
+    scoped: &Scoped<'_>,
+    unit_id: i64,
+    form: &RoomForm,
+    except: Option<i64>,
+) -> Result<room::ActiveModel, AppError> {
+    let name = form.name.clone();
+    let same = room::Column::UnitId
+        .eq(unit_id)
+        .and(room::Column::Name.eq(&name));
+    scoped
+        .unscoped()
+        .refuse_duplicate::<room::Entity>(same, except, &format!("该单元已有房号「{name}」"))
+        .await
+        .map_err(form::on_field("name"))?;
+    Ok(room::ActiveModel {
+        name: Set(name),
+        floor: Set(small(form.floor)),
+        ..Default::default()
+    })
+}
+
+/// A community's buildings. Needs a houses page.
+#[utoipa::path(post, path = "/api/v1/fm/house/building/list", tag = "community",
+    request_body = CommunityId, security(("token" = [])),
+    responses((status = 200, description = "The buildings, in display order", body = Envelope<Vec<Building>>)))]
+pub async fn building_list(
+    caller: Caller,
+    AppJson(request): AppJson<CommunityId>,
+) -> ApiResult<Vec<Building>> {
+    let scoped = caller.require(need::COMMUNITY_READ)?;
+    let parent = scoped
+        .get::<community::Entity>(request.community_id)
+        .await?;
+    let db = scoped.unscoped();
+    let rows = db.all(buildings_of(&db, parent.id)).await?;
+    ok(building::Entity::describe(&db, rows).await?)
+}
+
+/// Add a building to a community. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/building/add", tag = "community",
+    request_body = BuildingAdd, security(("token" = [])),
+    responses((status = 200, description = "The new building", body = Envelope<Building>)))]
+pub async fn building_add(
+    caller: Caller,
+    AppJson(request): AppJson<BuildingAdd>,
+) -> ApiResult<Building> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    let request = form::checked(&request)?;
+    let parent = scoped
+        .get_writable::<community::Entity>(request.community_id)
+        .await?;
+    let checked = check_building(&scoped, parent.id, &request.form, None).await?;
+    ok(scoped
+        .create::<building::Entity>(building::ActiveModel {
+            site_id: Set(parent.site_id),
+            community_id: Set(parent.id),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
+}
+
+/// Rename a building or change its floors. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/building/edit", tag = "community",
+    request_body = BuildingEdit, security(("token" = [])),
+    responses((status = 200, description = "The building as saved", body = Envelope<Building>)))]
+pub async fn building_edit(
+    caller: Caller,
+    AppJson(request): AppJson<BuildingEdit>,
+) -> ApiResult<Building> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    let request = form::checked(&request)?;
+    let before = scoped.get_writable::<building::Entity>(request.id).await?;
+    let checked =
+        check_building(&scoped, before.community_id, &request.form, Some(before.id)).await?;
+    ok(scoped.change::<building::Entity>(before, checked).await?)
+}
+
+/// Delete a building without units. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/building/delete", tag = "community",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "Deleted; 10020006 while units remain", body = Envelope<Empty>)))]
+pub async fn building_delete(
+    caller: Caller,
+    AppJson(request): AppJson<IdRequest>,
+) -> ApiResult<Empty> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    scoped.remove::<building::Entity>(request.id).await?;
+    ok(Empty {})
+}
+
+/// A building's units. Needs a houses page.
+#[utoipa::path(post, path = "/api/v1/fm/house/unit/list", tag = "community",
+    request_body = BuildingId, security(("token" = [])),
+    responses((status = 200, description = "The units, in display order", body = Envelope<Vec<Unit>>)))]
+pub async fn unit_list(
+    caller: Caller,
+    AppJson(request): AppJson<BuildingId>,
+) -> ApiResult<Vec<Unit>> {
+    let scoped = caller.require(need::COMMUNITY_READ)?;
+    let parent = scoped.get::<building::Entity>(request.building_id).await?;
+    let db = scoped.unscoped();
+    let rows = db
+        .all(
+            db.find::<unit::Entity>()
+                .filter(unit::Column::BuildingId.eq(parent.id))
+                .order_by_asc(unit::Column::Sort)
+                .order_by_asc(unit::Column::Id),
+        )
+        .await?;
+    ok(unit::Entity::describe(&db, rows).await?)
+}
+
+/// Add a unit to a building. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/unit/add", tag = "community",
+    request_body = UnitAdd, security(("token" = [])),
+    responses((status = 200, description = "The new unit", body = Envelope<Unit>)))]
+pub async fn unit_add(caller: Caller, AppJson(request): AppJson<UnitAdd>) -> ApiResult<Unit> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    let request = form::checked(&request)?;
+    let parent = scoped
+        .get_writable::<building::Entity>(request.building_id)
+        .await?;
+    let checked = check_unit(&scoped, parent.id, &request.form, None).await?;
+    ok(scoped
+        .create::<unit::Entity>(unit::ActiveModel {
+            site_id: Set(parent.site_id),
+            community_id: Set(parent.community_id),
+            building_id: Set(parent.id),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
+}
+
+/// Rename or reorder a unit. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/unit/edit", tag = "community",
+    request_body = UnitEdit, security(("token" = [])),
+    responses((status = 200, description = "The unit as saved", body = Envelope<Unit>)))]
+pub async fn unit_edit(caller: Caller, AppJson(request): AppJson<UnitEdit>) -> ApiResult<Unit> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    let request = form::checked(&request)?;
+    let before = scoped.get_writable::<unit::Entity>(request.id).await?;
+    let checked = check_unit(&scoped, before.building_id, &request.form, Some(before.id)).await?;
+    ok(scoped.change::<unit::Entity>(before, checked).await?)
+}
+
+/// Delete a unit without rooms. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/unit/delete", tag = "community",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "Deleted; 10020006 while rooms remain", body = Envelope<Empty>)))]
+pub async fn unit_delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    scoped.remove::<unit::Entity>(request.id).await?;
+    ok(Empty {})
+}
+
+/// A unit's rooms, by floor. Needs a houses page.
+#[utoipa::path(post, path = "/api/v1/fm/house/room/list", tag = "community",
+    request_body = UnitId, security(("token" = [])),
+    responses((status = 200, description = "The rooms, by floor and name", body = Envelope<Vec<Room>>)))]
+pub async fn room_list(caller: Caller, AppJson(request): AppJson<UnitId>) -> ApiResult<Vec<Room>> {
+    let scoped = caller.require(need::COMMUNITY_READ)?;
+    let parent = scoped.get::<unit::Entity>(request.unit_id).await?;
+    let db = scoped.unscoped();
+    let rows = db
+        .all(
+            db.find::<room::Entity>()
+                .filter(room::Column::UnitId.eq(parent.id))
+                .order_by_asc(room::Column::Floor)
+                .order_by_asc(room::Column::Name),
+        )
+        .await?;
+    ok(room::Entity::describe(&db, rows).await?)
+}
+
+/// Add a room to a unit: on the detail page, or while entering a listing whose room is
+/// missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+#[utoipa::path(post, path = "/api/v1/fm/house/room/add", tag = "community",
+    request_body = RoomAdd, security(("token" = [])),
+    responses((status = 200, description = "The new room", body = Envelope<Room>)))]
+pub async fn room_add(caller: Caller, AppJson(request): AppJson<RoomAdd>) -> ApiResult<Room> {
+    let scoped = caller.require(need::ROOM_ADD)?;
+    let request = form::checked(&request)?;
+    let parent = scoped.get_writable::<unit::Entity>(request.unit_id).await?;
+    let checked = check_room(&scoped, parent.id, &request.form, None).await?;
+    ok(scoped
+        .create::<room::Entity>(room::ActiveModel {
+            site_id: Set(parent.site_id),
+            community_id: Set(parent.community_id),
+            building_id: Set(parent.building_id),
+            unit_id: Set(parent.id),
+            created_at: Set(Utc::now()),
+            ..checked
+        })
+        .await?)
+}
+
+/// Rename a room or change its floor. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/room/edit", tag = "community",
+    request_body = RoomEdit, security(("token" = [])),
+    responses((status = 200, description = "The room as saved", body = Envelope<Room>)))]
+pub async fn room_edit(caller: Caller, AppJson(request): AppJson<RoomEdit>) -> ApiResult<Room> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    let request = form::checked(&request)?;
+    let before = scoped.get_writable::<room::Entity>(request.id).await?;
+    let checked = check_room(&scoped, before.unit_id, &request.form, Some(before.id)).await?;
+    ok(scoped.change::<room::Entity>(before, checked).await?)
+}
+
+/// Delete a room no listing refers to. Needs the community detail page's 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/room/delete", tag = "community",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
+pub async fn room_delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
+    let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    scoped.remove::<room::Entity>(request.id).await?;
+    ok(Empty {})
+}

@@ -1,0 +1,21 @@
+//! 单元: a unit (stairway) of a building.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "unit")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub site_id: i64,
+    pub community_id: i64,
+    pub building_id: i64,
+    pub name: String,
+    pub sort: i32,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
