@@ -20,6 +20,7 @@ pub mod entity;
 pub mod error;
 pub mod form;
 pub mod history;
+pub mod listing;
 pub mod menu;
 mod openapi;
 pub mod org;
@@ -94,6 +95,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(city_config::router())
         .merge(community::router())
         .merge(enrollment::router())
+        .merge(listing::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are

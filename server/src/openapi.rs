@@ -31,7 +31,8 @@ Code 10010003 means the login is missing, expired or revoked. Logged-in calls se
         (name = "city-config", description = "房源角色、区域商圈、建筑类型"),
         (name = "community", description = "小区字典：小区、别名与拼音检索、栋座、单元、房号；同城共用"),
         (name = "audit", description = "操作日志"),
-        (name = "enrollment", description = "办理入职")
+        (name = "enrollment", description = "办理入职"),
+        (name = "house", description = "二手房源：列表、详情、录入、编辑、状态流转、公盘认领、跟进、查看业主电话")
     )
 )]
 struct ApiDoc;

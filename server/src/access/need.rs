@@ -176,6 +176,16 @@ needs! {
     ROOM_ADD = [
         "work:house:communityDetail:edit", "work:house:old:add", "work:house:rental:add",
     ];
+    /// 二手房: the list, and the detail page opened from it.
+    HOUSE_OLD_LIST = ["work:house:old:list"];
+    HOUSE_OLD_READ = ["work:house:old:list", "work:house:old:detail:view"];
+    HOUSE_OLD_ADD = ["work:house:old:add"];
+    HOUSE_OLD_EDIT = ["work:house:old:edit", "work:house:old:detail:edit"];
+    /// A manager's moves of the lifecycle table (core `listing::lifecycle`).
+    HOUSE_OLD_MANAGE = ["work:house:old:manage"];
+    HOUSE_OLD_CLAIM = ["work:house:old:claim"];
+    HOUSE_OLD_VIEW_PHONE = ["work:house:old:viewPhone"];
+    HOUSE_OLD_FOLLOW_UP = ["work:house:old:followUp"];
 
     AUDIT_LIST = ["adminConfig:home:list"];
 

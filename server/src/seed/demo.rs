@@ -37,7 +37,8 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     users(db, &ids, password_hash).await?;
     apps(db, &ids).await?;
     reference_data(db, &ids).await?;
-    super::community::write(db, &ids.sites).await
+    super::community::write(db, &ids.sites).await?;
+    super::listing::write(db).await
 }
 
 async fn organisation_tree(db: &impl ConnectionTrait, ids: &mut Ids) -> Result<(), DbErr> {

@@ -6,6 +6,7 @@ mod community;
 mod demo;
 mod demo_data;
 mod first_admin;
+mod listing;
 mod menus;
 
 use sea_orm::{

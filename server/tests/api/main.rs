@@ -11,6 +11,7 @@ mod config;
 mod enrollment;
 mod fixtures;
 mod forms;
+mod listing;
 mod login_abuse;
 mod matrix;
 mod menu;

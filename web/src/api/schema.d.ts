@@ -242,6 +242,69 @@ export interface paths {
      */
     post: operations["suggest"];
   };
+  "/api/v1/fm/house/old/add": {
+    /**
+     * Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
+     * in their store's private pool. A room already on the market in the company is refused
+     * (重盘) naming that listing. Needs 新增 on `/work/house/old`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/old/claim": {
+    /**
+     * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+     * Of two claims at once exactly one wins. Needs 认领.
+     */
+    post: operations["claim"];
+  };
+  "/api/v1/fm/house/old/detail": {
+    /**
+     * One listing the caller reads, with its roles, history and the actions offered to them.
+     * Needs `/work/house/old` or its detail page.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/old/edit": {
+    /**
+     * Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
+     * can write it; a dealt listing stays as it was. Needs 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/old/followUp/add": {
+    /**
+     * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+     * the drop rule's clock. Needs 写跟进.
+     */
+    post: operations["follow_up_add"];
+  };
+  "/api/v1/fm/house/old/followUp/list": {
+    /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+    post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/old/list": {
+    /**
+     * Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
+     * circle, community, status, pool and keyword. Needs `/work/house/old`.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/old/revealPhone": {
+    /**
+     * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+     * recorded in the audit log. Needs `/work/house/old` or its detail page.
+     */
+    post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/house/old/transition": {
+    /**
+     * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+     * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+     * to this caller; of two people acting at once one wins and the other is told the listing
+     * changed. Needs `/work/house/old`.
+     */
+    post: operations["transition"];
+  };
   "/api/v1/fm/house/room/add": {
     /**
      * Add a room to a unit: on the detail page, or while entering a listing whose room is
@@ -1569,6 +1632,69 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        at: number;
+        content: string;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        listingId: number;
+        /** Format: int64 */
+        userId?: number | null;
+        userName: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ListingDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One listing with everything its detail page shows. */
+      data: components["schemas"]["ListingRow"] & ({
+        /** Format: int32 */
+        buildingStructure?: number | null;
+        /** Format: int32 */
+        buildingType?: number | null;
+        description: string;
+        /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+        dropNotice?: string | null;
+        /** Format: int32 */
+        electricity?: number | null;
+        enteredByName: string;
+        /** Format: int32 */
+        heating?: number | null;
+        /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+        history: components["schemas"]["StatusChange"][];
+        /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+        mayEdit: boolean;
+        /** @description The caller may write follow-ups on it (写跟进). */
+        mayFollowUp: boolean;
+        /** @description Core `houseAction` codes this caller is offered, in table order. */
+        offeredActions: string[];
+        ownerPhone2: string;
+        /** Format: int32 */
+        propertyTerm?: number | null;
+        roles: components["schemas"]["RoleMemberView"][];
+        /** Format: int64 */
+        roomId: number;
+        /** Format: int64 */
+        siteId: number;
+        /** Format: int64 */
+        updatedAt: number;
+        /** Format: int32 */
+        water?: number | null;
+      });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
       /**
        * Format: int32
@@ -1949,6 +2075,31 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_FollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            at: number;
+            content: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            listingId: number;
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_ListingRole: {
       /**
        * Format: int32
@@ -1972,6 +2123,82 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ListingRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /**
+             * Format: int64
+             * @description Hundredths of a ㎡.
+             */
+            area: number;
+            /** Format: int32 */
+            baths: number;
+            businessCircleName: string;
+            /** Format: int64 */
+            communityId: number;
+            communityName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            decoration: number;
+            districtName: string;
+            /** Format: int32 */
+            floor: number;
+            /** Format: int32 */
+            halls: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lastFollowUpAt?: number | null;
+            /** Format: int64 */
+            maintainerId?: number | null;
+            maintainerName: string;
+            /** Format: int32 */
+            orientation: number;
+            ownerName: string;
+            ownerPhone: string;
+            /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+            phoneAccess: string;
+            /**
+             * Format: int32
+             * @description Core `housePool`.
+             */
+            pool: number;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            price: number;
+            /** @description 3幢2单元1502. */
+            roomLabel: string;
+            /** Format: int32 */
+            rooms: number;
+            /**
+             * Format: int32
+             * @description Core `houseStatus`.
+             */
+            status: number;
+            storeName: string;
+            tags: number[];
+            /** Format: int32 */
+            totalFloors: number;
+            /**
+             * Format: int64
+             * @description Fen per ㎡.
+             */
+            unitPrice: number;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2199,6 +2426,18 @@ export interface components {
         retryAfterSeconds: number;
         /** @description True while failed logins from this client address keep it from logging in. */
         throttled: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_RevealedPhone: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        ownerPhone: string;
+        ownerPhone2: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2793,6 +3032,27 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    FollowUp: {
+      /** Format: int64 */
+      at: number;
+      content: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      listingId: number;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+    };
+    FollowUpAdd: {
+      content?: string;
+      /** Format: int64 */
+      listingId: number;
+    };
+    FollowUpQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      listingId: number;
+    };
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
@@ -2805,6 +3065,145 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     };
+    ListingAdd: components["schemas"]["ListingForm"] & ({
+      /**
+       * Format: int64
+       * @description A room of the community dictionary.
+       */
+      roomId?: number | null;
+    });
+    /** @description One listing with everything its detail page shows. */
+    ListingDetail: components["schemas"]["ListingRow"] & ({
+      /** Format: int32 */
+      buildingStructure?: number | null;
+      /** Format: int32 */
+      buildingType?: number | null;
+      description: string;
+      /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+      dropNotice?: string | null;
+      /** Format: int32 */
+      electricity?: number | null;
+      enteredByName: string;
+      /** Format: int32 */
+      heating?: number | null;
+      /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+      history: components["schemas"]["StatusChange"][];
+      /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+      mayEdit: boolean;
+      /** @description The caller may write follow-ups on it (写跟进). */
+      mayFollowUp: boolean;
+      /** @description Core `houseAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      ownerPhone2: string;
+      /** Format: int32 */
+      propertyTerm?: number | null;
+      roles: components["schemas"]["RoleMemberView"][];
+      /** Format: int64 */
+      roomId: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+      /** Format: int32 */
+      water?: number | null;
+    });
+    ListingEdit: components["schemas"]["ListingForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description The listing's own fields, as the add and edit forms send them. */
+    ListingForm: {
+      /** @description ㎡, up to two decimals. */
+      area?: string;
+      /** Format: int64 */
+      baths?: number | null;
+      /** Format: int64 */
+      buildingStructure?: number | null;
+      /** Format: int64 */
+      buildingType?: number | null;
+      /** Format: int64 */
+      decoration?: number | null;
+      description?: string;
+      /** Format: int64 */
+      electricity?: number | null;
+      /** Format: int64 */
+      floor?: number | null;
+      /** Format: int64 */
+      halls?: number | null;
+      /** Format: int64 */
+      heating?: number | null;
+      /** Format: int64 */
+      orientation?: number | null;
+      ownerName?: string;
+      ownerPhone?: string;
+      ownerPhone2?: string;
+      /** @description 总价 in 万, up to two decimals. */
+      price?: string;
+      /** Format: int64 */
+      propertyTerm?: number | null;
+      /** @description People in the city's listing roles. */
+      roles?: components["schemas"]["RoleMemberBody"][];
+      /** Format: int64 */
+      rooms?: number | null;
+      /** @description Core `houseTag` codes. */
+      tags?: number[];
+      /** Format: int64 */
+      totalFloors?: number | null;
+      /** Format: int64 */
+      water?: number | null;
+    };
+    ListingQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Index into core's `area` ranges (㎡).
+       */
+      areaRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `averagePrice` ranges (元/㎡).
+       */
+      averagePriceRange?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      communityId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `floor` ranges.
+       */
+      floorRange?: number | null;
+      /** @description Matches the community's name, pinyin or initials (xhjy finds 西湖家园), or a listing id. */
+      keyword?: string | null;
+      /** @description Only the caller's own listings (我维护的). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `housePool`.
+       */
+      pool?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's §9 `price` ranges (万).
+       */
+      priceRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `propertyTerm` ranges.
+       */
+      propertyTermRange?: number | null;
+      /**
+       * Format: int64
+       * @description Core `roomCount`.
+       */
+      rooms?: number | null;
+      /**
+       * Format: int64
+       * @description Core `houseStatus`.
+       */
+      status?: number | null;
+    });
     ListingRole: {
       /** Format: int64 */
       createdAt: number;
@@ -2856,6 +3255,85 @@ export interface components {
     ListingRoleTotalQuery: {
       /** Format: int64 */
       siteId?: number | null;
+    };
+    /**
+     * @description A listing as lists show it. The owner's phone is as the caller may see it (core
+     * `listing::owner_phone`).
+     */
+    ListingRow: {
+      /**
+       * Format: int64
+       * @description Hundredths of a ㎡.
+       */
+      area: number;
+      /** Format: int32 */
+      baths: number;
+      businessCircleName: string;
+      /** Format: int64 */
+      communityId: number;
+      communityName: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      decoration: number;
+      districtName: string;
+      /** Format: int32 */
+      floor: number;
+      /** Format: int32 */
+      halls: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      lastFollowUpAt?: number | null;
+      /** Format: int64 */
+      maintainerId?: number | null;
+      maintainerName: string;
+      /** Format: int32 */
+      orientation: number;
+      ownerName: string;
+      ownerPhone: string;
+      /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+      phoneAccess: string;
+      /**
+       * Format: int32
+       * @description Core `housePool`.
+       */
+      pool: number;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      price: number;
+      /** @description 3幢2单元1502. */
+      roomLabel: string;
+      /** Format: int32 */
+      rooms: number;
+      /**
+       * Format: int32
+       * @description Core `houseStatus`.
+       */
+      status: number;
+      storeName: string;
+      tags: number[];
+      /** Format: int32 */
+      totalFloors: number;
+      /**
+       * Format: int64
+       * @description Fen per ㎡.
+       */
+      unitPrice: number;
+    };
+    ListingTransition: {
+      /** @description Core `houseAction` code. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+       */
+      reason?: number | null;
+      remark?: string;
     };
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
@@ -3095,6 +3573,10 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
+    RevealedPhone: {
+      ownerPhone: string;
+      ownerPhone2: string;
+    };
     Role: {
       /**
        * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
@@ -3145,6 +3627,21 @@ export interface components {
       dataScope: string;
       name: string;
       remark?: string;
+    };
+    /** @description One person in one listing role. */
+    RoleMemberBody: {
+      /** Format: int64 */
+      roleId: number;
+      /** Format: int64 */
+      userId: number;
+    };
+    RoleMemberView: {
+      /** Format: int64 */
+      roleId: number;
+      roleName: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
     };
     RoleOption: {
       dataScope: string;
@@ -4042,6 +4539,100 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_CommunitySuggestion"];
+        };
+      };
+    };
+  };
+  /**
+   * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+   * Of two claims at once exactly one wins. Needs 认领.
+   */
+  claim: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The listing, now the caller's */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+   * the drop rule's clock. Needs 写跟进.
+   */
+  follow_up_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpAdd"];
+      };
+    };
+    responses: {
+      /** @description The follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FollowUp"];
+        };
+      };
+    };
+  };
+  /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+  follow_up_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpQuery"];
+      };
+    };
+    responses: {
+      /** @description One page of follow-ups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
+        };
+      };
+    };
+  };
+  /**
+   * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+   * recorded in the audit log. Needs `/work/house/old` or its detail page.
+   */
+  reveal_phone: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The owner's phones */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RevealedPhone"];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+   * to this caller; of two people acting at once one wins and the other is told the listing
+   * changed. Needs `/work/house/old`.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
         };
       };
     };

@@ -28,6 +28,9 @@ const ListingRoles = lazy(() => import('./org/listingRoles'));
 const Areas = lazy(() => import('./org/areas'));
 const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
+const OldHouseList = lazy(() => import('./house/oldList'));
+const OldHouseDetail = lazy(() => import('./house/oldDetail'));
+const OldHouseEdit = lazy(() => import('./house/oldEdit'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -74,6 +77,10 @@ const PAGES: Record<string, LazyPage> = {
   'coc/config/areas': Areas,
   'coc/config/building': BuildingTypes,
   'adminConfig/menu': MenuConfig,
+
+  'work/house/old': OldHouseList,
+  'work/house/old/detail': OldHouseDetail,
+  'work/house/old/edit': OldHouseEdit,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

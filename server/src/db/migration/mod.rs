@@ -7,6 +7,7 @@ mod m0003_role_at_hire;
 mod m0004_client_attempts;
 mod m0005_permission_codes;
 mod m0006_community;
+mod m0007_listing;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_client_attempts::Migration),
             Box::new(m0005_permission_codes::Migration),
             Box::new(m0006_community::Migration),
+            Box::new(m0007_listing::Migration),
         ]
     }
 }
