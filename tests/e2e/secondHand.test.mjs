@@ -61,7 +61,7 @@ describe('second-hand listings', () => {
       return /^\d{3} \d{4} \d{4}$/.test(text);
     });
     await page.getByTestId('house-action-seal').click();
-    await choose(page, 'house-reason-form-reason', '独家委托');
+    await choose(page, 'field-reason', '独家委托');
     await page.getByTestId('form-submit').click();
     await page.getByTestId('old-house-detail').getByText('封盘（私盘）').first().waitFor();
     await shot(page, 'house-old-detail-sealed');
@@ -80,5 +80,45 @@ describe('second-hand listings', () => {
     await page.getByText('认领成功').first().waitFor();
     await page.getByTestId('old-house-detail').getByText('有效（私盘）').first().waitFor();
     await shot(page, 'house-old-claimed');
+  });
+});
+
+describe('entering a listing', () => {
+  test('an agent enters a listing on a dictionary room', async ({ page, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    // A room whose listing is dealt is free for a new one.
+    const dealt = (await listings(base, boss, { status: 6 })).list.at(-1);
+    const [, building, unit, room] = dealt.roomLabel.match(/^(.+幢)(.+单元)(.+)$/);
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old/edit/new`);
+    await page.getByTestId('pick-community').click();
+    await page.keyboard.type(dealt.communityName);
+    await page.locator('.arco-select-popup:visible').getByText(dealt.communityName).first().click();
+    await choose(page, 'pick-building', building);
+    await choose(page, 'pick-unit', unit);
+    await choose(page, 'field-roomId', room);
+    const fill = async (field, value) => {
+      const box = page.getByTestId(`field-${field}`);
+      const input = (await box.evaluate((node) => node.tagName)) === 'INPUT' ? box : box.locator('input').first();
+      await input.fill(value);
+    };
+    await fill('area', '88.5');
+    await choose(page, 'field-rooms', '二室');
+    await fill('halls', '1');
+    await fill('baths', '1');
+    await fill('totalFloors', '18');
+    await fill('floor', '9');
+    await choose(page, 'field-orientation', '南北');
+    await choose(page, 'field-decoration', '精装');
+    await fill('price', '320');
+    await fill('ownerName', '测试业主');
+    await fill('ownerPhone', '13612345678');
+    await shot(page, 'house-old-edit-new');
+    await page.getByTestId('form-submit').click();
+    const detail = page.getByTestId('old-house-detail');
+    await detail.getByText('320万').first().waitFor();
+    await detail.getByText('136 1234 5678').waitFor();
+    await shot(page, 'house-old-entered');
   });
 });

@@ -74,7 +74,7 @@ export default function OldHouseList({ route }: PageProps) {
             <ClippedText text={[district, row.businessCircleName].filter(Boolean).join(' · ') || '—'} />
           ),
         },
-        { title: '户型', dataIndex: 'rooms', width: 85, render: (_: unknown, row: ListingRow) => layoutText(row) },
+        { title: '户型', dataIndex: 'rooms', width: 95, className: 'cell-nowrap', render: (_: unknown, row: ListingRow) => layoutText(row) },
         { title: '面积', dataIndex: 'area', width: 80, render: areaText },
         { title: '楼层', dataIndex: 'floor', width: 75, render: (_: unknown, row: ListingRow) => floorText(row) },
         { title: '总价', dataIndex: 'price', width: 85, render: priceText },
