@@ -135,15 +135,14 @@ pub fn hundredths(text: &str) -> Option<i64> {
     whole.checked_mul(100)?.checked_add(fraction)
 }
 
-/// A longitude or latitude in degrees with up to six decimals, within `-limit..=limit`.
-pub fn degrees(text: &str, limit: f64) -> Option<f64> {
-    let decimal = Decimal::parse(text)?;
+/// Whether `text` is a longitude or latitude in degrees with up to six decimals, within
+/// `-limit..=limit`. Read exactly, without floats: the browser module needs no float parser.
+pub fn degrees(text: &str, limit: u64) -> bool {
+    let Some(decimal) = Decimal::parse(text) else {
+        return false;
+    };
     let (_, fraction) = text.trim().split_once('.').unwrap_or(("", ""));
-    if fraction.len() > 6 {
-        return None;
-    }
-    let value: f64 = decimal.to_text(false).parse().ok()?;
-    (value.abs() <= limit).then_some(value)
+    fraction.len() <= 6 && decimal.cmp_abs(limit) != std::cmp::Ordering::Greater
 }
 
 #[cfg(test)]
@@ -251,10 +250,12 @@ mod tests {
         assert_eq!(hundredths("0.05"), Some(5));
         assert_eq!(hundredths("-1"), None);
         assert_eq!(hundredths("abc"), None);
-        assert_eq!(degrees("120.153576", 180.0), Some(120.153576));
-        assert_eq!(degrees("30.287459", 90.0), Some(30.287459));
-        assert_eq!(degrees("91", 90.0), None);
-        assert_eq!(degrees("120.1234567", 180.0), None);
-        assert_eq!(degrees("东经120", 180.0), None);
+        assert!(degrees("120.153576", 180));
+        assert!(degrees("-30.287459", 90));
+        assert!(degrees("90.000", 90));
+        assert!(!degrees("90.000001", 90));
+        assert!(!degrees("91", 90));
+        assert!(!degrees("120.1234567", 180));
+        assert!(!degrees("东经120", 180));
     }
 }

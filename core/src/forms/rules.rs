@@ -173,11 +173,12 @@ pub(super) fn apply(
         }
         Rule::Degrees => {
             let limit = field.max.unwrap_or_default();
-            match crate::community::degrees(value, limit as f64) {
-                Some(_) => Ok(kept),
-                None => Err(format!(
+            if crate::community::degrees(value, limit.unsigned_abs()) {
+                Ok(kept)
+            } else {
+                Err(format!(
                     "{label}须为-{limit}到{limit}之间的数字，最多六位小数"
-                )),
+                ))
             }
         }
         Rule::Aliases => {

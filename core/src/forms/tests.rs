@@ -425,3 +425,72 @@ fn listing_roles_hold_each_person_once_and_three_at_most() {
         "每个角色最多选择3人"
     );
 }
+
+#[test]
+fn a_community_as_a_store_enters_it_passes_and_its_numbers_stay_in_range() {
+    let entered = json!({
+        "name": "西湖家园", "aliases": "西湖小区，老西湖", "districtId": 3, "businessCircleId": 7,
+        "propertyType": 1, "buildYear": 2004, "propertyFee": "1.8", "plotRatio": "2.20",
+        "greenRatio": "35", "lng": "120.135", "lat": "30.281", "offerStatus": 2,
+    });
+    assert_eq!(faults("community", entered.clone()), []);
+    assert_eq!(faults("communityEdit", entered), []);
+    // (field, typed, message) — a whole year, ratios with two decimals, degrees within range.
+    for (field, typed, message) in [
+        (
+            "buildYear",
+            json!("2004.5"),
+            "建成年代须为1900到2100之间的整数",
+        ),
+        ("buildYear", json!(2101), "建成年代须为1900到2100之间的整数"),
+        (
+            "propertyFee",
+            json!("1.805"),
+            "请输入0-99之间的数字，最多两位小数",
+        ),
+        (
+            "greenRatio",
+            json!("100.5"),
+            "请输入0-100之间的数字，最多两位小数",
+        ),
+        (
+            "lng",
+            json!("-181"),
+            "经度须为-180到180之间的数字，最多六位小数",
+        ),
+        (
+            "lat",
+            json!("北纬30"),
+            "纬度须为-90到90之间的数字，最多六位小数",
+        ),
+        (
+            "aliases",
+            json!("名".repeat(51)),
+            "每个别名不能超过50个字符",
+        ),
+    ] {
+        assert_eq!(
+            fault_of("community", json!({ field: typed }), field).as_deref(),
+            Some(message),
+            "{field} {typed}"
+        );
+    }
+    assert_eq!(fault_of("community", json!({ "lat": "-90" }), "lat"), None);
+    // Rooms below ground and the top floor of a tower.
+    assert_eq!(
+        fault_of("room", json!({ "name": "B101", "floor": -5 }), "floor"),
+        None
+    );
+    assert_eq!(
+        fault_of(
+            "building",
+            json!({ "name": "1幢", "floors": 200 }),
+            "floors"
+        ),
+        None
+    );
+    assert_eq!(
+        fault_of("room", json!({ "name": "" }), "name").as_deref(),
+        Some("房号不能为空")
+    );
+}

@@ -113,8 +113,9 @@ pub struct NameEdit {
 
 impl Resource for district::Entity {
     const KIND: &'static str = "district";
-    /// Said when the database's key refuses: business circles refer to their district.
-    const IN_USE: &'static str = "该区域下还有商圈，无法删除";
+    /// Said when the database's key refuses: business circles and communities refer to their
+    /// district.
+    const IN_USE: &'static str = "该区域下还有商圈或小区，无法删除";
     type View = District;
 
     async fn describe<C: ConnectionTrait>(
@@ -149,6 +150,8 @@ impl Resource for district::Entity {
 
 impl Resource for business_circle::Entity {
     const KIND: &'static str = "businessCircle";
+    /// Said when the database's key refuses: communities refer to their business circle.
+    const IN_USE: &'static str = "该商圈下还有小区，无法删除";
     type View = BusinessCircle;
 
     async fn describe<C: ConnectionTrait>(

@@ -625,9 +625,11 @@ async fn check(
             .then(|| rules::hundredths(text))
             .flatten()
     };
-    let degrees = |text: &str, limit| {
-        (!text.trim().is_empty())
-            .then(|| rules::degrees(text, limit))
+    // The form's rule has read them exactly; the column keeps the nearest double.
+    let degrees = |text: &str| {
+        let text = text.trim();
+        (!text.is_empty())
+            .then(|| text.parse::<f64>().ok())
             .flatten()
     };
     let spelling = rules::spell(&name);
@@ -651,8 +653,8 @@ async fn check(
             property_fee: Set(number(&form.property_fee)),
             plot_ratio: Set(number(&form.plot_ratio).map(|v| v as i32)),
             green_ratio: Set(number(&form.green_ratio).map(|v| v as i32)),
-            lng: Set(degrees(&form.lng, 180.0)),
-            lat: Set(degrees(&form.lat, 90.0)),
+            lng: Set(degrees(&form.lng)),
+            lat: Set(degrees(&form.lat)),
             offer_status: Set(code(
                 form.offer_status,
                 COMMUNITY_OFFER_STATUS,

@@ -335,6 +335,15 @@ async fn lists_filter_within_the_callers_city(app: TestApp) {
         )
         .await
         .assert_error(10020002, "无权限访问该数据");
+    // A business circle stays while communities are in it.
+    app.as_user("admin")
+        .await
+        .post(
+            "/api/v1/fm/cityConfig/businessCircle/delete",
+            json!({ "id": s.circles["黄龙"] }),
+        )
+        .await
+        .assert_error(10020006, "该商圈下还有小区，无法删除");
 }
 
 on_both_backends!(

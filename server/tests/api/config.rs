@@ -505,7 +505,7 @@ async fn city_reference_data_and_apps(app: TestApp) {
         json!({ "id": s.districts["西湖区"] }),
         10020006,
         None,
-        "该区域下还有商圈，无法删除",
+        "该区域下还有商圈或小区，无法删除",
     )
     .await;
     refused(

@@ -668,7 +668,7 @@ async fn rows_still_referred_to_are_not_removed(app: TestApp) {
         .await;
     assert_eq!(
         (answer.code(), answer.message()),
-        (10020006, "该区域下还有商圈，无法删除")
+        (10020006, "该区域下还有商圈或小区，无法删除")
     );
     let parent = m.id(m
         .admin(

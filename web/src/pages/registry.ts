@@ -31,6 +31,9 @@ const MenuConfig = lazy(() => import('./org/menu'));
 const OldHouseList = lazy(() => import('./house/oldList'));
 const OldHouseDetail = lazy(() => import('./house/oldDetail'));
 const OldHouseEdit = lazy(() => import('./house/oldEdit'));
+const Communities = lazy(() => import('./house/community'));
+const CommunityDetail = lazy(() => import('./house/communityDetail'));
+const CommunityEdit = lazy(() => import('./house/communityEdit'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -81,6 +84,9 @@ const PAGES: Record<string, LazyPage> = {
   'work/house/old': OldHouseList,
   'work/house/old/detail': OldHouseDetail,
   'work/house/old/edit': OldHouseEdit,
+  'work/house/community': Communities,
+  'work/house/communityDetail': CommunityDetail,
+  'work/house/communityEdit': CommunityEdit,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -1,0 +1,277 @@
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button, Message, Space, Tag, Typography } from '@arco-design/web-react';
+import { IconEdit, IconPlus } from '@arco-design/web-react/icon';
+import {
+  buildingApi,
+  communityApi,
+  roomApi,
+  unitApi,
+  type BuildingTree,
+  type Room,
+  type UnitTree,
+} from '../../../api/house/community';
+import { useRead } from '../../../api/useRead';
+import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
+import { Empty } from '../../../components/Empty';
+import { enumText } from '../../../components/enums';
+import { confirmDelete } from '../../../components/form/confirmAction';
+import { coreFields } from '../../../components/form/coreForm';
+import { FormModal } from '../../../components/form/FormModal';
+import { RowActions } from '../../../components/list/RowActions';
+import { Permission, usePermission } from '../../../components/Permission';
+import { relatedPath } from '../../../router/related';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { dateTime, orDash } from '../../org/shared/format';
+import { greenRatio, hundredths, placeOf, propertyFee } from '../shared/communityFormat';
+import './communityDetail.css';
+
+/** What the parts dialog is adding or changing: a building of the community, a unit, a room. */
+type Dialog =
+  | { kind: 'building'; editing?: BuildingTree }
+  | { kind: 'unit'; buildingId: number; editing?: UnitTree }
+  | { kind: 'room'; unitId: number; editing?: Room };
+
+interface PartValues {
+  name: string;
+  floors?: number;
+  floor?: number;
+  sort?: number;
+}
+
+const PART_NAMES = { building: '栋座', unit: '单元', room: '房号' } as const;
+
+/** After the last of `parts` in display order. */
+function nextSort(parts: { sort: number }[]): number {
+  return parts.reduce((last, part) => Math.max(last, part.sort), 0) + 1;
+}
+
+/** The dialog's values: the part being edited, or a new one placed after its siblings. */
+function initialValuesOf(dialog: Dialog | undefined, buildings: BuildingTree[]): Partial<PartValues> {
+  if (!dialog) return {};
+  if (!dialog.editing) {
+    if (dialog.kind === 'building') return { sort: nextSort(buildings) };
+    if (dialog.kind === 'unit') return { sort: nextSort(buildings.find((b) => b.id === dialog.buildingId)?.units ?? []) };
+    return {};
+  }
+  const editing = dialog.editing;
+  return {
+    name: editing.name,
+    ...('floors' in editing ? { floors: editing.floors ?? undefined } : {}),
+    ...('floor' in editing ? { floor: editing.floor ?? undefined } : {}),
+    ...('sort' in editing ? { sort: editing.sort } : {}),
+  };
+}
+
+/** A unit's rooms as tags; with 编辑, a tag opens its room and its × removes it. */
+function UnitRooms({ unit, editable, onEdit, onRemove }: {
+  unit: UnitTree;
+  editable: boolean;
+  onEdit: (room: Room) => void;
+  onRemove: (room: Room) => void;
+}) {
+  if (unit.rooms.length === 0) return <Typography.Text type="secondary">暂无房号</Typography.Text>;
+  return (
+    <Space size={6} wrap>
+      {unit.rooms.map((room) => (
+        <Tag
+          key={room.id}
+          closable={editable}
+          onClose={(event) => {
+            event?.stopPropagation();
+            onRemove(room);
+          }}
+          onClick={editable ? () => onEdit(room) : undefined}
+          className={editable ? 'community-room community-room--editable' : 'community-room'}
+          data-testid="community-room"
+        >
+          {room.name}
+          {room.floor !== null && room.floor !== undefined && <span className="community-room__floor">{room.floor}层</span>}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** 小区详情 (/work/house/communityDetail/:id): the community, then its buildings → units → rooms. */
+export default function CommunityDetailPage({ route }: PageProps) {
+  const id = Number(useParams().id);
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const editable = usePermission()('edit');
+  const read = useRead(() => communityApi.detail(id), id);
+  const community = read.data;
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const editPath = relatedPath(table, route, 'communityEdit');
+  const initialValues = useMemo(() => initialValuesOf(dialog, community?.buildings ?? []), [dialog, community]);
+
+  const save = (values: PartValues) => {
+    if (!dialog) return Promise.resolve();
+    const sort = values.sort ?? 0;
+    switch (dialog.kind) {
+      case 'building': {
+        const form = { name: values.name, floors: values.floors, sort };
+        return dialog.editing ? buildingApi.edit({ id: dialog.editing.id, ...form }) : buildingApi.add({ communityId: id, ...form });
+      }
+      case 'unit': {
+        const form = { name: values.name, sort };
+        return dialog.editing ? unitApi.edit({ id: dialog.editing.id, ...form }) : unitApi.add({ buildingId: dialog.buildingId, ...form });
+      }
+      case 'room': {
+        const form = { name: values.name, floor: values.floor };
+        return dialog.editing ? roomApi.edit({ id: dialog.editing.id, ...form }) : roomApi.add({ unitId: dialog.unitId, ...form });
+      }
+    }
+  };
+
+  const remove = (kind: Dialog['kind'], name: string, drop: () => Promise<unknown>) =>
+    confirmDelete(PART_NAMES[kind], name, async () => {
+      await drop();
+      Message.success('删除成功');
+      read.reload();
+    });
+
+  const buildingCard = (building: BuildingTree) => (
+    <div key={building.id} className="community-building" data-testid="community-building">
+      <div className="community-building__head">
+        <Space size={8}>
+          <Typography.Text bold>{building.name}</Typography.Text>
+          <Typography.Text type="secondary">
+            {building.floors ? `共${building.floors}层 · ` : ''}
+            {building.unitCount}个单元
+          </Typography.Text>
+        </Space>
+        <RowActions
+          rowName={building.name}
+          items={[
+            { action: 'edit', label: '新增单元', testId: 'building-add-unit', onClick: () => setDialog({ kind: 'unit', buildingId: building.id }) },
+            { action: 'edit', label: '编辑', testId: 'building-edit', onClick: () => setDialog({ kind: 'building', editing: building }) },
+            {
+              action: 'edit',
+              label: '删除',
+              testId: 'building-delete',
+              danger: true,
+              onClick: () => remove('building', building.name, () => buildingApi.remove(building.id)),
+            },
+          ]}
+        />
+      </div>
+      {building.units.length === 0 ? (
+        <Typography.Text type="secondary" className="community-unit">
+          暂无单元
+        </Typography.Text>
+      ) : (
+        building.units.map((unit) => (
+          <div key={unit.id} className="community-unit" data-testid="community-unit">
+            <span className="community-unit__name">{unit.name}</span>
+            <div className="community-unit__rooms">
+              <UnitRooms
+                unit={unit}
+                editable={editable}
+                onEdit={(room) => setDialog({ kind: 'room', unitId: unit.id, editing: room })}
+                onRemove={(room) => remove('room', room.name, () => roomApi.remove(room.id))}
+              />
+            </div>
+            <RowActions
+              rowName={`${building.name}${unit.name}`}
+              items={[
+                { action: 'edit', label: '新增房号', testId: 'unit-add-room', onClick: () => setDialog({ kind: 'room', unitId: unit.id }) },
+                { action: 'edit', label: '编辑', testId: 'unit-edit', onClick: () => setDialog({ kind: 'unit', buildingId: building.id, editing: unit }) },
+                {
+                  action: 'edit',
+                  label: '删除',
+                  testId: 'unit-delete',
+                  danger: true,
+                  onClick: () => remove('unit', unit.name, () => unitApi.remove(unit.id)),
+                },
+              ]}
+            />
+          </div>
+        ))
+      )}
+    </div>
+  );
+
+  return (
+    <DetailPage
+      testId="community-detail"
+      title={community?.name ?? route.meta.title}
+      badges={community && <Tag color="arcoblue">{enumText('communityOfferStatus', community.offerStatus)}</Tag>}
+      loading={!community}
+      error={read.error}
+      subject={community?.name}
+      extra={
+        community &&
+        editPath && (
+          <Permission action="edit">
+            <Button
+              type="primary"
+              icon={<IconEdit />}
+              onClick={() => nav.push(editPath, { id: String(community.id) })}
+              data-testid="community-edit"
+            >
+              编辑
+            </Button>
+          </Permission>
+        )
+      }
+    >
+      {community && (
+        <>
+          <DetailSection
+            title="基本信息"
+            items={[
+              { label: '小区名称', value: community.name },
+              { label: '别名', value: orDash(community.aliases.join('、')) },
+              { label: '简拼', value: community.initials.toUpperCase() },
+              { label: '区域商圈', value: placeOf(community) },
+              { label: '地址', value: orDash(community.address) },
+              { label: '物业类型', value: enumText('propertyTypeMap', community.propertyType) },
+              { label: '建成年代', value: orDash(community.buildYear) },
+              { label: '栋座/房号', value: `${community.buildingCount}栋 / ${community.roomCount}套` },
+              { label: '更新时间', value: dateTime(community.updatedAt) },
+            ]}
+          />
+          <DetailSection
+            title="物业信息"
+            items={[
+              { label: '开发商', value: orDash(community.developer) },
+              { label: '物业公司', value: orDash(community.propertyCompany) },
+              { label: '物业费', value: propertyFee(community.propertyFee) },
+              { label: '容积率', value: orDash(hundredths(community.plotRatio)) },
+              { label: '绿化率', value: greenRatio(community.greenRatio) },
+              {
+                label: '经纬度',
+                value: community.lng !== null && community.lat !== null ? `${community.lng}, ${community.lat}` : '—',
+              },
+            ]}
+          />
+          <DetailSection
+            title="栋座单元"
+            extra={
+              <Permission action="edit">
+                <Button size="small" type="primary" icon={<IconPlus />} onClick={() => setDialog({ kind: 'building' })} data-testid="building-add">
+                  新增栋座
+                </Button>
+              </Permission>
+            }
+          >
+            {community.buildings.length === 0 ? <Empty description="暂无栋座" /> : community.buildings.map(buildingCard)}
+          </DetailSection>
+          <FormModal<PartValues>
+            title={`${dialog?.editing ? '编辑' : '新增'}${PART_NAMES[dialog?.kind ?? 'building']}`}
+            visible={dialog !== undefined}
+            fields={coreFields(dialog?.kind ?? 'building', { communityId: false, buildingId: false, unitId: false })}
+            initialValues={initialValues}
+            onSubmit={save}
+            onClose={() => setDialog(undefined)}
+            onSaved={read.reload}
+            testId="community-part-form"
+          />
+        </>
+      )}
+    </DetailPage>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
+import { communityApi, type CommunityAdd, type CommunityDetail } from '../../../api/house/community';
+import { isApiFailure } from '../../../api/client';
+import { useRead } from '../../../api/useRead';
+import { DetailError } from '../../../components/detail/DetailPage';
+import { coreFields } from '../../../components/form/coreForm';
+import { clearDependents, FormField } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
+import { relatedPath } from '../../../router/related';
+import { useNav, useRouteQuery } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { useOptions } from '../../org/shared/useOptions';
+import { circleOptions, districtOptions, hundredths } from '../shared/communityFormat';
+
+type Values = Omit<CommunityAdd, 'siteId'>;
+
+/** The form's values of a stored community: numbers back as the text they were typed as. */
+function formValues(community: CommunityDetail): Partial<Values> {
+  return {
+    name: community.name,
+    aliases: community.aliases.join('，'),
+    districtId: community.districtId,
+    businessCircleId: community.businessCircleId ?? undefined,
+    address: community.address,
+    propertyType: community.propertyType,
+    buildYear: community.buildYear ?? undefined,
+    developer: community.developer,
+    propertyCompany: community.propertyCompany,
+    propertyFee: hundredths(community.propertyFee),
+    plotRatio: hundredths(community.plotRatio),
+    greenRatio: hundredths(community.greenRatio),
+    lng: community.lng === null || community.lng === undefined ? '' : String(community.lng),
+    lat: community.lat === null || community.lat === undefined ? '' : String(community.lat),
+    offerStatus: community.offerStatus,
+  };
+}
+
+const NEW_COMMUNITY: Partial<Values> = { propertyType: 1, offerStatus: 1 };
+
+/** 编辑小区 (/work/house/communityEdit, `?id=` for an existing one): the dictionary's form from core. */
+export default function CommunityEditPage({ route }: PageProps) {
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const id = Number(useRouteQuery().id) || undefined;
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const districts = useOptions(communityApi.areas);
+  const stored = useRead(() => (id ? communityApi.detail(id) : Promise.resolve(null)), id);
+
+  const fields = useMemo(
+    () =>
+      coreFields(id ? 'communityEdit' : 'community', {
+        siteId: false,
+        districtId: { options: districtOptions(districts) },
+        businessCircleId: { optionsFor: (values) => circleOptions(districts, values.districtId), dependsOn: ['districtId'] },
+      }),
+    [id, districts],
+  );
+
+  const loaded = id ? stored.data : null;
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(loaded ? formValues(loaded) : NEW_COMMUNITY);
+  }, [form, loaded]);
+
+  const submit = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const result = id ? await communityApi.edit({ ...values, id }) : await communityApi.add(values);
+      if (isApiFailure(result)) {
+        placeFailure(form, fields, result);
+        return;
+      }
+      Message.success('保存成功');
+      const detail = relatedPath(table, route, 'communityDetail', result.id);
+      if (detail) nav.replace(detail);
+    } catch {
+      // The request client has already shown what went wrong.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (id && stored.error) return <DetailError error={stored.error} />;
+  if (id && !stored.data) {
+    return (
+      <div className="page-loading">
+        <Spin size={28} />
+      </div>
+    );
+  }
+  return (
+    <div className="page-card" data-testid="community-edit-page">
+      <Form
+        id="community-form"
+        data-testid="community-form"
+        form={form}
+        layout="horizontal"
+        labelCol={{ span: 7 }}
+        wrapperCol={{ span: 16 }}
+        autoComplete="off"
+        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+      >
+        <Grid.Row gutter={16}>
+          {fields.map((spec) => (
+            <Grid.Col key={spec.field} xs={24} md={12}>
+              <FormField spec={spec} />
+            </Grid.Col>
+          ))}
+        </Grid.Row>
+        <Space style={{ marginLeft: 120 }}>
+          <Button type="primary" loading={saving} onClick={submit} data-testid="form-submit">
+            保存
+          </Button>
+          <Button onClick={() => window.history.back()}>取消</Button>
+        </Space>
+      </Form>
+    </div>
+  );
+}
