@@ -149,6 +149,30 @@ tables! {
         n(61, "周六上午"), n(62, "周六下午"), n(63, "周六晚上"),
         n(71, "周日上午"), n(72, "周日下午"), n(73, "周日晚上"),
     ];
+    /// Property-right term in years (§9 "40, 50, 70 years").
+    PROPERTY_TERM = "propertyTerm" [n(40, "40年"), n(50, "50年"), n(70, "70年")];
+    /// Which pool a second-hand listing is in: its maintainer's store, or the company's 公盘.
+    HOUSE_POOL = "housePool" [n(1, "私盘"), n(2, "公盘")];
+    /// What can be done to a listing: the lifecycle table `listing::lifecycle` names these.
+    HOUSE_ACTION = "houseAction" [
+        c("seal", "封盘"), c("unseal", "解封"), c("defer", "暂缓"), c("resume", "恢复有效"),
+        c("reserve", "预定"), c("cancelReserve", "取消预定"), c("dealOurs", "我司成交"),
+        c("dealOthers", "他司成交"), c("release", "转公盘"), c("claim", "认领"), c("drop", "掉公"),
+    ];
+    /// Why a listing is sealed (封盘).
+    HOUSE_SEAL_REASON = "houseSealReason" [
+        n(1, "业主要求暂停出售"), n(2, "独家委托"), n(3, "已收意向金"), n(4, "产权核查中"), n(9, "其他"),
+    ];
+    /// Why a listing is set aside as no longer valid (暂缓).
+    HOUSE_INVALID_REASON = "houseInvalidReason" [
+        n(1, "业主暂不出售"), n(2, "联系不上业主"), n(3, "价格严重偏离"), n(4, "房源信息虚假"),
+        n(5, "产权有问题"), n(9, "其他"),
+    ];
+    /// Selling points shown as tags on a listing.
+    HOUSE_TAG = "houseTag" [
+        n(1, "满五唯一"), n(2, "满二"), n(3, "近地铁"), n(4, "学区房"), n(5, "随时可看"),
+        n(6, "南北通透"), n(7, "有电梯"), n(8, "带车位"), n(9, "急售"),
+    ];
 }
 
 pub fn table(name: &str) -> Option<&'static EnumTable> {

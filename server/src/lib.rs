@@ -22,6 +22,7 @@ pub mod error;
 pub mod form;
 pub mod history;
 pub mod knowledge;
+pub mod listing;
 pub mod menu;
 pub mod new_home;
 mod openapi;
@@ -99,6 +100,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(enrollment::router())
         .merge(knowledge::router())
         .merge(new_home::router())
+        .merge(listing::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are

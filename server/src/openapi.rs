@@ -33,7 +33,8 @@ Code 10010003 means the login is missing, expired or revoked. Logged-in calls se
         (name = "audit", description = "操作日志"),
         (name = "enrollment", description = "办理入职"),
         (name = "knowledge", description = "AI助手知识库：知识库、数据集、知识点、手动录入、检索测试及其历史"),
-        (name = "new-home", description = "新房楼盘：户型、佣金规则、按公司与门店分销；门店只读到分销给它的楼盘")
+        (name = "new-home", description = "新房楼盘：户型、佣金规则、按公司与门店分销；门店只读到分销给它的楼盘"),
+        (name = "house", description = "二手房源：列表、详情、录入、编辑、状态流转、公盘认领、跟进、查看业主电话")
     )
 )]
 struct ApiDoc;

@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{enrollment, user};
+use crate::entity::{enrollment, listing, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -20,12 +20,19 @@ pub trait Guarded: Placed {
     fn as_read(model: &Self::Model) -> Condition;
 }
 
+/// How far the caller must reach a row for a move: write it, or only read it (a listing in the
+/// company's public pool, which a colleague claims into their own reach, or which its maintainer
+/// releases out of theirs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reach {
+    Read,
+    Write,
+}
+
 /// Writes `changes` (only the columns set in it) to the row `before` was read from, if its
 /// status has not moved since and it is still the caller's to change; answers the row as
 /// written. Make it the transaction's first write, so the row lock is taken before anything
 /// else is.
-// The one writer of status columns (clippy.toml): the scope's condition is in the UPDATE.
-#[allow(clippy::disallowed_methods)]
 pub async fn guarded<E, A>(
     on: &Scoped<'_, DatabaseTransaction>,
     before: &E::Model,
@@ -35,16 +42,41 @@ where
     E: Guarded,
     A: ActiveModelTrait<Entity = E>,
 {
+    guarded_reach(on, before, changes, Reach::Write, Reach::Write).await
+}
+
+/// [`guarded`] for a move that takes a row into or out of the caller's reach: the row must be
+/// within `before` reach as read, and within `after` reach as written.
+// The one writer of status columns (clippy.toml): the scope's condition is in the UPDATE.
+#[allow(clippy::disallowed_methods)]
+pub async fn guarded_reach<E, A>(
+    on: &Scoped<'_, DatabaseTransaction>,
+    before: &E::Model,
+    changes: A,
+    reach_before: Reach,
+    reach_after: Reach,
+) -> Result<E::Model, AppError>
+where
+    E: Guarded,
+    A: ActiveModelTrait<Entity = E>,
+{
+    let scope = match reach_before {
+        Reach::Read => on.scope().readable::<E>(),
+        Reach::Write => on.scope().writable::<E>(),
+    };
     let moved = E::update_many()
         .set(changes)
         .filter(E::as_read(before))
-        .filter(on.scope().writable::<E>())
+        .filter(scope)
         .exec(on.transaction())
         .await?;
     if moved.rows_affected != 1 {
         return Err(AppError::TransitionRefused(CHANGED_MEANWHILE.to_owned()));
     }
-    on.get_writable::<E>(E::id(before)).await
+    match reach_after {
+        Reach::Read => on.get::<E>(E::id(before)).await,
+        Reach::Write => on.get_writable::<E>(E::id(before)).await,
+    }
 }
 
 /// A person's working status and lock flag move together.
@@ -70,5 +102,20 @@ impl Guarded for enrollment::Entity {
         Condition::all()
             .add(enrollment::Column::Id.eq(model.id))
             .add(enrollment::Column::Status.eq(model.status))
+    }
+}
+
+/// A listing's status and pool move together; of two claims on one public listing the first
+/// to write takes it and the other reads a private listing.
+impl Guarded for listing::Entity {
+    fn id(model: &listing::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &listing::Model) -> Condition {
+        Condition::all()
+            .add(listing::Column::Id.eq(model.id))
+            .add(listing::Column::Status.eq(model.status))
+            .add(listing::Column::Pool.eq(model.pool))
     }
 }

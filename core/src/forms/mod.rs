@@ -11,6 +11,7 @@ mod admin;
 mod community;
 mod ai;
 mod new_home;
+mod listing;
 mod org;
 mod people;
 mod rules;
@@ -205,6 +206,9 @@ pub const ALL: &[Form] = &[
     people::STAFF_STATUS,
     people::ONBOARDING_CANCEL,
     people::ONBOARDING_REJECT,
+    listing::SECOND_HAND,
+    listing::SECOND_HAND_EDIT,
+    listing::FOLLOW_UP,
     community::COMMUNITY,
     community::COMMUNITY_EDIT,
     community::BUILDING,
@@ -229,6 +233,9 @@ pub use ai::{
     ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
 pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
+pub use listing::{
+    FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
+};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

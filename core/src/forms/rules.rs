@@ -49,6 +49,12 @@ pub enum Rule {
     Threshold,
     /// A dictionary value that reads as the type chosen in `valueType`.
     DictionaryValue,
+    /// Several of the field's enum table (a multi-select).
+    Choices,
+    /// A positive amount with up to two decimals, at most `max` (总价 in 万, area in ㎡).
+    PositiveDecimal,
+    /// A floor between the field's bounds, not 0, and not above the form's `totalFloors`.
+    FloorOf,
     /// A whole number within the field's `min` and `max`.
     Whole,
     /// Degrees within the field's `min` and `max`, up to six decimals (经度, 纬度).
@@ -153,6 +159,25 @@ pub(super) fn apply(
         Rule::Date => fields::date(field.name, "", value, true)
             .map(|_| kept)
             .map_err(message),
+        Rule::Choices => match field.choices {
+            Some(table) if value.split(',').any(|item| !table.contains(item)) => {
+                Err(format!("请选择{label}"))
+            }
+            _ => Ok(kept),
+        },
+        Rule::PositiveDecimal => positive_decimal(field, value).map(|()| kept),
+        Rule::FloorOf => {
+            let floor = integer(field, value)?;
+            if floor == 0 {
+                return Err(format!("{label}不能为0，地下层请填负数"));
+            }
+            // A total that is itself wrong answers on its own field.
+            let total = text_of(values.get("totalFloors")).parse::<i64>().ok();
+            match total.filter(|total| *total >= 1) {
+                Some(total) if floor > total => Err(format!("{label}不能高于总楼层")),
+                _ => Ok(kept),
+            }
+        }
         Rule::Whole => {
             let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
             match value.parse::<i64>() {
@@ -237,6 +262,24 @@ fn amount(value: &str) -> Result<i64, String> {
     validate::check(validate::Rule::Decimal0To99999999, value, true)
         .map_err(|error| error.message.to_owned())?;
     crate::new_home::hundredths(value).ok_or_else(|| AMOUNT_RULE.to_owned())
+}
+
+fn integer(field: &Field, value: &str) -> Result<i64, String> {
+    let (min, max) = (field.min.unwrap_or(i64::MIN), field.max.unwrap_or(i64::MAX));
+    match value.parse::<i64>() {
+        Ok(number) if (min..=max).contains(&number) => Ok(number),
+        _ => Err(format!("{}须为{min}到{max}之间的整数", field.label)),
+    }
+}
+
+fn positive_decimal(field: &Field, value: &str) -> Result<(), String> {
+    let max = field.max.unwrap_or(i64::MAX);
+    let message = || format!("{}须为大于0且不超过{max}的数字，最多两位小数", field.label);
+    let hundredths = crate::listing::price::hundredths(value).ok_or_else(message)?;
+    if hundredths == 0 || hundredths > max.saturating_mul(100) {
+        return Err(message());
+    }
+    Ok(())
 }
 
 fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {

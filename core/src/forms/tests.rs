@@ -328,6 +328,104 @@ fn the_shared_table_of_bad_inputs() {
     }
 }
 
+fn second_hand() -> Value {
+    json!({
+        "roomId": 12, "area": "89.5", "rooms": 2, "halls": 1, "baths": 1, "totalFloors": 18,
+        "floor": 6, "orientation": 9, "decoration": 4, "price": "285", "propertyTerm": 70,
+        "tags": [1, 3], "ownerName": " 王先生 ", "ownerPhone": "13812345678"
+    })
+}
+
+#[test]
+fn a_second_hand_listing_passes_and_its_owner_is_trimmed() {
+    let mut map = values(second_hand());
+    assert!(check(&SECOND_HAND, &mut map, today()).is_empty());
+    assert_eq!(map["ownerName"], "王先生");
+    let mut edit = values(second_hand());
+    edit.remove("roomId");
+    assert!(check(&SECOND_HAND_EDIT, &mut edit, today()).is_empty());
+    assert!(!SECOND_HAND_EDIT.fields.iter().any(|f| f.name == "roomId"));
+}
+
+#[test]
+fn second_hand_numbers_floors_and_choices_have_their_messages() {
+    let with = |patch: Value| {
+        let mut value = second_hand();
+        for (key, item) in values(patch) {
+            value[key] = item;
+        }
+        value
+    };
+    let fault = |patch: Value, field: &str| fault_of("secondHand", with(patch), field);
+    assert_eq!(
+        fault(json!({ "floor": 19 }), "floor").unwrap(),
+        "所在楼层不能高于总楼层"
+    );
+    assert_eq!(
+        fault(json!({ "floor": 0 }), "floor").unwrap(),
+        "所在楼层不能为0，地下层请填负数"
+    );
+    assert_eq!(fault(json!({ "floor": -2 }), "floor"), None);
+    assert_eq!(
+        fault(json!({ "floor": -4 }), "floor").unwrap(),
+        "所在楼层须为-3到200之间的整数"
+    );
+    assert_eq!(
+        fault(json!({ "halls": 10 }), "halls").unwrap(),
+        "厅须为0到9之间的整数"
+    );
+    assert_eq!(
+        fault(json!({ "price": "0" }), "price").unwrap(),
+        "总价(万元)须为大于0且不超过100000的数字，最多两位小数"
+    );
+    assert_eq!(
+        fault(json!({ "area": "89.555" }), "area").unwrap(),
+        "建筑面积(㎡)须为大于0且不超过10000的数字，最多两位小数"
+    );
+    assert_eq!(
+        fault(json!({ "tags": [1, 99] }), "tags").unwrap(),
+        "请选择房源标签"
+    );
+    assert_eq!(
+        fault(json!({ "propertyTerm": 60 }), "propertyTerm").unwrap(),
+        "请选择产权年限"
+    );
+    assert_eq!(
+        fault(json!({ "ownerPhone": "12345" }), "ownerPhone").unwrap(),
+        "请输入正确的固话号码或手机号码"
+    );
+    assert_eq!(
+        faults("secondHand", json!({})).len(),
+        SECOND_HAND.fields.iter().filter(|f| f.required).count()
+    );
+    assert_eq!(
+        fault_of("secondHand", json!({}), "ownerPhone").unwrap(),
+        "请输入固话号码或手机号码"
+    );
+    assert_eq!(
+        fault_of("secondHand", json!({}), "roomId").unwrap(),
+        "请选择房号"
+    );
+}
+
+#[test]
+fn listing_roles_hold_each_person_once_and_three_at_most() {
+    let member = |role_id, user_id| RoleMember { role_id, user_id };
+    assert!(check_role_members(&[member(1, 7), member(2, 7), member(1, 8)]).is_ok());
+    assert_eq!(
+        check_role_members(&[member(1, 7), member(1, 7)])
+            .unwrap_err()
+            .message,
+        ROLE_MEMBER_TWICE
+    );
+    assert_eq!(
+        check_role_members(&[member(1, 1), member(1, 2), member(1, 3), member(1, 4)])
+            .unwrap_err()
+            .message,
+        "每个角色最多选择3人"
+    );
+}
+
 #[test]
 fn a_community_as_a_store_enters_it_passes_and_its_numbers_stay_in_range() {
     let entered = json!({

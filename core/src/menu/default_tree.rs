@@ -18,6 +18,19 @@ const MANAGE: &[(&str, &str)] = &[
     ("delete", "删除"),
     ("export", "导出"),
 ];
+/// Actions of the second-hand list: its records, plus 状态管理 (a manager's moves of the
+/// lifecycle table), 认领 from the public pool, 查看电话 (reveal an owner's phone, recorded) and
+/// 写跟进.
+const OLD_HOUSE: &[(&str, &str)] = &[
+    ("add", "新增"),
+    ("edit", "编辑"),
+    ("delete", "删除"),
+    ("export", "导出"),
+    ("manage", "状态管理"),
+    ("claim", "认领"),
+    ("viewPhone", "查看电话"),
+    ("followUp", "写跟进"),
+];
 /// Actions of a list page that only reads.
 const READ: &[(&str, &str)] = &[("export", "导出")];
 /// Actions of a detail page.
@@ -143,7 +156,7 @@ fn workbench() -> MenuEntry {
                         "house",
                         "/work/house/old",
                         "work:house:old:list",
-                        MANAGE,
+                        OLD_HOUSE,
                     ),
                     hidden(
                         "二手房详情",

@@ -39,7 +39,7 @@ fn number_like_text(value: &NumberLike) -> String {
     }
 }
 
-fn whole(value: f64) -> i64 {
+pub(super) fn whole(value: f64) -> i64 {
     if value.is_finite() {
         value.trunc() as i64
     } else {

@@ -187,6 +187,16 @@ needs! {
     NEW_HOME_DISTRIBUTE = ["coc:newHouse:distribute"];
     /// Who sees commission rules: 查看佣金 on the list, and the city's editors.
     NEW_HOME_COMMISSION = ["work:house:new:commission", "coc:newHouse:edit"];
+    /// 二手房: the list, and the detail page opened from it.
+    HOUSE_OLD_LIST = ["work:house:old:list"];
+    HOUSE_OLD_READ = ["work:house:old:list", "work:house:old:detail:view"];
+    HOUSE_OLD_ADD = ["work:house:old:add"];
+    HOUSE_OLD_EDIT = ["work:house:old:edit", "work:house:old:detail:edit"];
+    /// A manager's moves of the lifecycle table (core `listing::lifecycle`).
+    HOUSE_OLD_MANAGE = ["work:house:old:manage"];
+    HOUSE_OLD_CLAIM = ["work:house:old:claim"];
+    HOUSE_OLD_VIEW_PHONE = ["work:house:old:viewPhone"];
+    HOUSE_OLD_FOLLOW_UP = ["work:house:old:followUp"];
 
     AUDIT_LIST = ["adminConfig:home:list"];
 

@@ -7,7 +7,7 @@ use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, audit_log, building, building_type, business_circle, city_site, community,
     community_alias, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
-    knowledge_point, knowledge_search, listing_role, menu, new_home_commission_rule,
+    knowledge_point, knowledge_search, listing, listing_role, menu, new_home_commission_rule,
     new_home_distribution, new_home_house_type, new_home_project, organisation, position, role,
     room, store, store_group, unit, user,
 };
@@ -150,6 +150,22 @@ placed!(community_alias, Inherit::KeptBySite, { site => SiteId }, |m| { site: So
 placed!(building, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
 placed!(unit, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
 placed!(room, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
+
+// A private listing sits at its maintainer's seat; a public one at its company alone, which
+// every colleague of the company inherits (reads) and only company-wide callers write.
+placed!(listing, Inherit::FromOrganisation,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => MaintainerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.maintainer_id,
+});
 
 placed!(audit_log, Inherit::Nothing,
     { site => SiteId, organisation => OrganisationId, store => StoreId },

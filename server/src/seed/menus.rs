@@ -11,13 +11,14 @@ use crate::entity::{menu, menu_action, role_action, role_menu};
 pub enum Grant {
     /// A whole workspace, every action.
     Workspace(&'static str),
-    /// The store workbench without 门店管理 and 企业设置, and no `delete` on list pages.
+    /// The store workbench without 门店管理 and 企业设置, and no `delete` on list pages nor the
+    /// manager's actions of a list (状态管理, 查看电话).
     AgentWorkbench,
 }
 
 /// Directories of the workbench an agent does not get.
 const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
-const AGENT_HIDDEN_ACTION: &str = "delete";
+const AGENT_HIDDEN_ACTIONS: [&str; 3] = ["delete", "manage", "viewPhone"];
 
 /// One stored menu row with what a role binding needs to know about it.
 pub struct StoredMenu {
@@ -83,8 +84,8 @@ pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMen
 
 fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {
     let root = entry.ancestry.first().map(String::as_str);
-    let (opened, drop_action) = match grant {
-        Grant::Workspace(path) => (root == Some(path), None),
+    let (opened, drop_actions): (bool, &[&str]) = match grant {
+        Grant::Workspace(path) => (root == Some(path), &[]),
         Grant::AgentWorkbench => {
             let hidden = entry
                 .ancestry
@@ -93,7 +94,11 @@ fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {
             let list_page = entry.status == STATUS_VISIBLE;
             (
                 root == Some("/work") && !hidden,
-                list_page.then_some(AGENT_HIDDEN_ACTION),
+                if list_page {
+                    &AGENT_HIDDEN_ACTIONS
+                } else {
+                    &[]
+                },
             )
         }
     };
@@ -101,7 +106,7 @@ fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {
         entry
             .actions
             .iter()
-            .filter(|(_, code)| Some(code.as_str()) != drop_action)
+            .filter(|(_, code)| !drop_actions.contains(&code.as_str()))
             .map(|(id, _)| *id)
             .collect()
     } else {

@@ -7,6 +7,7 @@ mod demo;
 mod demo_data;
 mod first_admin;
 mod knowledge;
+mod listing;
 mod menus;
 mod new_home;
 

@@ -12,6 +12,7 @@ mod enrollment;
 mod fixtures;
 mod forms;
 mod knowledge;
+mod listing;
 mod login_abuse;
 mod matrix;
 mod menu;

@@ -66,7 +66,16 @@ async fn each_demo_user_gets_their_own_workspace(app: TestApp) {
     assert!(has_path(&manager, "/enrollment"), "the onboarding entry");
     assert_eq!(
         actions_of(&manager, "/work/house/old"),
-        ["add", "edit", "delete", "export"]
+        [
+            "add",
+            "edit",
+            "delete",
+            "export",
+            "manage",
+            "claim",
+            "viewPhone",
+            "followUp"
+        ]
     );
 
     let agent = menu_of(&app, "agent").await;
@@ -75,9 +84,10 @@ async fn each_demo_user_gets_their_own_workspace(app: TestApp) {
     assert!(!has_path(&agent, "/work/enterprise"), "no 企业设置");
     assert!(!has_path(&agent, "/enrollment"));
     assert!(has_path(&agent, "/work/crm/customer"));
+    // An agent neither manages listings' status nor reveals owners they do not keep.
     assert_eq!(
         actions_of(&agent, "/work/house/old"),
-        ["add", "edit", "export"]
+        ["add", "edit", "export", "claim", "followUp"]
     );
     assert!(
         walk(&agent).iter().all(|entry| entry["authActions"]

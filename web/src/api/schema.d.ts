@@ -5,86 +5,6 @@
 
 
 export interface paths {
-  "/api/v1/chat/Knowledge/analysis/submit": {
-    /**
-     * Stores the previewed points as one data set named after the file, skipping those already
-     * held. Needs 知识库:编辑 or 知识库详情:编辑.
-     */
-    post: operations["submit"];
-  };
-  "/api/v1/chat/Knowledge/config": {
-    /**
-     * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
-     * 知识库:新增 to create, 知识库:编辑 to change.
-     */
-    post: operations["config"];
-  };
-  "/api/v1/chat/Knowledge/data/set/del/{id}": {
-    /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
-    post: operations["data_set_delete"];
-  };
-  "/api/v1/chat/Knowledge/data/set/detail/{id}": {
-    /** One data set with its point count. Needs 知识库 or 知识库详情. */
-    post: operations["data_set_detail"];
-  };
-  "/api/v1/chat/Knowledge/data/set/list": {
-    /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
-    post: operations["data_set_list"];
-  };
-  "/api/v1/chat/Knowledge/data/set/list/count": {
-    /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
-    post: operations["data_set_count"];
-  };
-  "/api/v1/chat/Knowledge/del/point/{id}": {
-    /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
-    post: operations["delete_point"];
-  };
-  "/api/v1/chat/Knowledge/edit/point": {
-    /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
-    post: operations["edit_point"];
-  };
-  "/api/v1/chat/Knowledge/file/import/analysis": {
-    /**
-     * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
-     * 知识库详情:编辑.
-     */
-    post: operations["analysis"];
-  };
-  "/api/v1/chat/Knowledge/handle/edit": {
-    /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
-    post: operations["handle_edit"];
-  };
-  "/api/v1/chat/Knowledge/handle/import": {
-    /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
-    post: operations["handle_import"];
-  };
-  "/api/v1/chat/Knowledge/knowledge/del/{id}": {
-    /** Deletes a knowledge base with its data sets, points and test searches. Needs 知识库:删除. */
-    post: operations["delete"];
-  };
-  "/api/v1/chat/Knowledge/knowledge/detail/{id}": {
-    /** One knowledge base with its counts. Needs 知识库 or 知识库详情. */
-    post: operations["detail"];
-  };
-  "/api/v1/chat/Knowledge/knowledge/list": {
-    /** The knowledge bases, newest first. Needs 知识库. */
-    post: operations["list"];
-  };
-  "/api/v1/chat/Knowledge/point/list": {
-    /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
-    post: operations["point_list"];
-  };
-  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
-    /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
-    post: operations["search"];
-  };
-  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}/history": {
-    /**
-     * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
-     * 知识库详情.
-     */
-    get: operations["history"];
-  };
   "/api/v1/fm/app/add": {
     /** Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL. */
     post: operations["add"];
@@ -173,7 +93,7 @@ export interface paths {
   "/api/v1/fm/cityConfig/district/tree": {
     /**
      * A city's districts with their business circles (default: the caller's city). Needs
-     * `/coc/config/areas` or a new-home page, which filter and place projects by them.
+     * `/coc/config/areas`.
      */
     post: operations["tree"];
   };
@@ -322,43 +242,68 @@ export interface paths {
      */
     post: operations["suggest"];
   };
-  "/api/v1/fm/house/newHouse/add": {
+  "/api/v1/fm/house/old/add": {
     /**
-     * Create a project in the caller's city with its house types and commission rules. Needs
-     * `/coc/newHouse:add`.
+     * Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
+     * in their store's private pool. A room already on the market in the company is refused
+     * (重盘) naming that listing. Needs 新增 on `/work/house/old`.
      */
     post: operations["add"];
   };
-  "/api/v1/fm/house/newHouse/delete": {
-    /** Delete a project with its house types, rules and distributions. Needs `/coc/newHouse:delete`. */
-    post: operations["delete"];
+  "/api/v1/fm/house/old/claim": {
+    /**
+     * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+     * Of two claims at once exactly one wins. Needs 认领.
+     */
+    post: operations["claim"];
   };
-  "/api/v1/fm/house/newHouse/detail": {
-    /** One project with its house types (and commission rules, distribution, as allowed). */
+  "/api/v1/fm/house/old/detail": {
+    /**
+     * One listing the caller reads, with its roles, history and the actions offered to them.
+     * Needs `/work/house/old` or its detail page.
+     */
     post: operations["detail"];
   };
-  "/api/v1/fm/house/newHouse/distribute": {
+  "/api/v1/fm/house/old/edit": {
     /**
-     * Distribute a project to whole companies and to single stores of its city; what was
-     * distributed before and is not named any more is withdrawn. A store of a company chosen whole
-     * is covered by it. Needs `/coc/newHouse:distribute`.
+     * Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
+     * can write it; a dealt listing stays as it was. Needs 编辑.
      */
-    post: operations["distribute"];
-  };
-  "/api/v1/fm/house/newHouse/distribution": {
-    /**
-     * The companies and stores of the project's city, each marked when chosen. Needs
-     * `/coc/newHouse:distribute`.
-     */
-    post: operations["targets"];
-  };
-  "/api/v1/fm/house/newHouse/edit": {
-    /** Change a project, its house types and commission rules. Needs `/coc/newHouse:edit`. */
     post: operations["edit"];
   };
-  "/api/v1/fm/house/newHouse/list": {
-    /** The list's projects: every §9 filter as bounds from core, inside the caller's reach. */
+  "/api/v1/fm/house/old/followUp/add": {
+    /**
+     * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+     * the drop rule's clock. Needs 写跟进.
+     */
+    post: operations["follow_up_add"];
+  };
+  "/api/v1/fm/house/old/followUp/list": {
+    /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+    post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/old/list": {
+    /**
+     * Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
+     * circle, community, status, pool and keyword. Needs `/work/house/old`.
+     */
     post: operations["list"];
+  };
+  "/api/v1/fm/house/old/revealPhone": {
+    /**
+     * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+     * recorded in the audit log. Needs `/work/house/old` or its detail page.
+     */
+    post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/house/old/transition": {
+    /**
+     * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+     * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+     * to this caller; of two people acting at once one wins and the other is told the listing
+     * changed. Needs `/work/house/old`.
+     */
+    post: operations["transition"];
   };
   "/api/v1/fm/house/room/add": {
     /**
@@ -698,13 +643,6 @@ export interface components {
       /** @description 权限标识; required (an absent one is refused on the field). */
       perms?: string;
     };
-    AnalysisSubmit: {
-      /** @description Names the new data set. */
-      fileName: string;
-      /** Format: int64 */
-      knowledgeId: number;
-      points: components["schemas"]["SubmittedPoint"][];
-    };
     App: {
       /**
        * Format: int32
@@ -938,33 +876,6 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
-    CommissionRule: {
-      /** Format: int64 */
-      amountFen?: number | null;
-      amountText: string;
-      /** @description Whether it applies today. */
-      current: boolean;
-      /** Format: int64 */
-      id: number;
-      /** Format: int32 */
-      kind: number;
-      /** Format: int64 */
-      rateBp?: number | null;
-      /** @description Percent or 元 as the form shows it. */
-      rateText: string;
-      validFrom: string;
-      validTo?: string | null;
-    };
-    CommissionRuleForm: {
-      /** @description 元 per unit, up to two decimals (kind 2). */
-      amount?: string | null;
-      /** @description commissionKind: 1 share of the deal price, 2 fixed per unit. */
-      kind?: string | null;
-      /** @description Percent, up to two decimals (kind 1). */
-      rate?: string | null;
-      validFrom?: string | null;
-      validTo?: string | null;
-    };
     /** @description A community as lists and its detail page show it. */
     Community: {
       address: string;
@@ -1183,37 +1094,6 @@ export interface components {
       /** Format: int64 */
       siteId?: number | null;
     });
-    /** @description What a knowledge base holds, for the tabs of its detail page. */
-    DataSetCount: {
-      /** Format: int64 */
-      file: number;
-      /**
-       * Format: int64
-       * @description Of which 手动录入 and 文件导入.
-       */
-      manual: number;
-      /**
-       * Format: int64
-       * @description Points in all data sets.
-       */
-      points: number;
-      /**
-       * Format: int64
-       * @description Data sets in all.
-       */
-      total: number;
-    };
-    DataSetQuery: components["schemas"]["PageQuery"] & ({
-      /** Format: int64 */
-      knowledgeId: number;
-      /** @description Part of the name. */
-      name?: string | null;
-      /**
-       * Format: int64
-       * @description Core `knowledgeSource`.
-       */
-      source?: number | null;
-    });
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
        * Format: int64
@@ -1296,36 +1176,6 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     });
-    /** @description Who a project goes to: whole companies, and single stores of other companies. */
-    DistributeRequest: {
-      /** Format: int64 */
-      id: number;
-      organisationIds?: number[];
-      storeIds?: number[];
-    };
-    /** @description One company a project is distributed to: as a whole, or some of its stores. */
-    Distributed: {
-      /** Format: int64 */
-      organisationId: number;
-      organisationName: string;
-      stores: components["schemas"]["Named"][];
-      /** @description Every store of the company. */
-      whole: boolean;
-    };
-    DistributionStore: {
-      chosen: boolean;
-      /** Format: int64 */
-      id: number;
-      name: string;
-    };
-    /** @description A company of the project's city with its stores, and whether each is chosen. */
-    DistributionTarget: {
-      chosen: boolean;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      stores: components["schemas"]["DistributionStore"][];
-    };
     District: {
       circles: components["schemas"]["BusinessCircle"][];
       /** Format: int64 */
@@ -1679,34 +1529,6 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_DataSetCount: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description What a knowledge base holds, for the tabs of its detail page. */
-      data: {
-        /** Format: int64 */
-        file: number;
-        /**
-         * Format: int64
-         * @description Of which 手动录入 and 文件导入.
-         */
-        manual: number;
-        /**
-         * Format: int64
-         * @description Points in all data sets.
-         */
-        points: number;
-        /**
-         * Format: int64
-         * @description Data sets in all.
-         */
-        total: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_DepartmentNode: {
       /**
        * Format: int32
@@ -1810,131 +1632,67 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_FilePreview: {
+    Envelope_FollowUp: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
       data: {
-        fileName: string;
-        /**
-         * Format: int64
-         * @description Points that would be added.
-         */
-        fresh: number;
-        points: components["schemas"]["PreviewPoint"][];
+        /** Format: int64 */
+        at: number;
+        content: string;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        listingId: number;
+        /** Format: int64 */
+        userId?: number | null;
+        userName: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_ImportResult: {
+    Envelope_ListingDetail: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
-      data: {
-        /** Format: int64 */
-        added: number;
-        dataSet?: null | components["schemas"]["KnowledgeDataSet"];
-        /**
-         * Format: int64
-         * @description Points skipped because the knowledge base already held them.
-         */
-        skipped: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Knowledge: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        /** Format: int64 */
-        createdAt: number;
-        createdByName: string;
-        /** Format: int64 */
-        dataSetCount: number;
+      /** @description One listing with everything its detail page shows. */
+      data: components["schemas"]["ListingRow"] & ({
+        /** Format: int32 */
+        buildingStructure?: number | null;
+        /** Format: int32 */
+        buildingType?: number | null;
         description: string;
+        /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+        dropNotice?: string | null;
+        /** Format: int32 */
+        electricity?: number | null;
+        enteredByName: string;
+        /** Format: int32 */
+        heating?: number | null;
+        /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+        history: components["schemas"]["StatusChange"][];
+        /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+        mayEdit: boolean;
+        /** @description The caller may write follow-ups on it (写跟进). */
+        mayFollowUp: boolean;
+        /** @description Core `houseAction` codes this caller is offered, in table order. */
+        offeredActions: string[];
+        ownerPhone2: string;
+        /** Format: int32 */
+        propertyTerm?: number | null;
+        roles: components["schemas"]["RoleMemberView"][];
         /** Format: int64 */
-        id: number;
-        name: string;
+        roomId: number;
         /** Format: int64 */
-        pointCount: number;
-        /** Format: int64 */
-        updatedAt: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_KnowledgeDataSet: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        /** Format: int64 */
-        createdAt: number;
-        /** Format: int64 */
-        id: number;
-        /** Format: int64 */
-        knowledgeId: number;
-        name: string;
-        /** Format: int64 */
-        pointCount: number;
-        /**
-         * Format: int32
-         * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
-         */
-        source: number;
-        sourceName: string;
+        siteId: number;
         /** Format: int64 */
         updatedAt: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_KnowledgePoint: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        answer: string;
-        /** Format: int64 */
-        createdAt: number;
-        /** Format: int64 */
-        dataSetId: number;
-        dataSetName: string;
-        /** Format: int64 */
-        id: number;
-        /** @description Other ways of asking the question, found by the retrieval like the question itself. */
-        indexes: string[];
-        /** Format: int64 */
-        knowledgeId: number;
-        question: string;
-        /** Format: int64 */
-        updatedAt: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_KnowledgeSearchResult: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        /** @description Best first. */
-        list: components["schemas"]["KnowledgeHit"][];
-        query: string;
-        /** Format: double */
-        threshold: number;
-        /** Format: int64 */
-        topK: number;
-      };
+        /** Format: int32 */
+        water?: number | null;
+      });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
@@ -2001,22 +1759,6 @@ export interface components {
         sort: number;
         status: components["schemas"]["MenuStatus"];
       };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_NewHomeDetail: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description A project with everything its detail page shows to this caller. */
-      data: components["schemas"]["NewHome"] & ({
-        /** @description Absent for a caller without 查看佣金. */
-        commissionRules?: components["schemas"]["CommissionRule"][] | null;
-        /** @description Where it is distributed; absent for a caller who cannot distribute it. */
-        distribution?: components["schemas"]["Distributed"][] | null;
-        houseTypes: components["schemas"]["HouseType"][];
-      });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_App: {
@@ -2333,7 +2075,7 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_Knowledge: {
+    Envelope_Page_FollowUp: {
       /**
        * Format: int32
        * @description Always 0 on success.
@@ -2341,83 +2083,18 @@ export interface components {
       code: number;
       /** @description One page of a list and the count of all matching rows. */
       data: {
-        list: {
+        list: ({
             /** Format: int64 */
-            createdAt: number;
-            createdByName: string;
-            /** Format: int64 */
-            dataSetCount: number;
-            description: string;
-            /** Format: int64 */
-            id: number;
-            name: string;
-            /** Format: int64 */
-            pointCount: number;
-            /** Format: int64 */
-            updatedAt: number;
-          }[];
-        /** Format: int64 */
-        total: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_KnowledgeDataSet: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description One page of a list and the count of all matching rows. */
-      data: {
-        list: {
-            /** Format: int64 */
-            createdAt: number;
+            at: number;
+            content: string;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
-            knowledgeId: number;
-            name: string;
+            listingId: number;
             /** Format: int64 */
-            pointCount: number;
-            /**
-             * Format: int32
-             * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
-             */
-            source: number;
-            sourceName: string;
-            /** Format: int64 */
-            updatedAt: number;
-          }[];
-        /** Format: int64 */
-        total: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_KnowledgePoint: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description One page of a list and the count of all matching rows. */
-      data: {
-        list: {
-            answer: string;
-            /** Format: int64 */
-            createdAt: number;
-            /** Format: int64 */
-            dataSetId: number;
-            dataSetName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description Other ways of asking the question, found by the retrieval like the question itself. */
-            indexes: string[];
-            /** Format: int64 */
-            knowledgeId: number;
-            question: string;
-            /** Format: int64 */
-            updatedAt: number;
-          }[];
+            userId?: number | null;
+            userName: string;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2451,7 +2128,7 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_NewHome: {
+    Envelope_Page_ListingRow: {
       /**
        * Format: int32
        * @description Always 0 on success.
@@ -2460,44 +2137,67 @@ export interface components {
       /** @description One page of a list and the count of all matching rows. */
       data: {
         list: ({
-            address: string;
-            /** Format: int64 */
-            areaMax?: number | null;
             /**
              * Format: int64
-             * @description Building area across its house types, hundredths of ㎡.
+             * @description Hundredths of a ㎡.
              */
-            areaMin?: number | null;
-            /**
-             * Format: int64
-             * @description Fen per ㎡, and 元 as the form shows it.
-             */
-            averagePriceFen?: number | null;
-            averagePriceText: string;
+            area: number;
+            /** Format: int32 */
+            baths: number;
+            businessCircleName: string;
             /** Format: int64 */
-            circleId?: number | null;
-            circleName: string;
-            developer: string;
+            communityId: number;
+            communityName: string;
             /** Format: int64 */
-            districtId: number;
+            createdAt: number;
+            /** Format: int32 */
+            decoration: number;
             districtName: string;
+            /** Format: int32 */
+            floor: number;
+            /** Format: int32 */
+            halls: number;
             /** Format: int64 */
             id: number;
-            name: string;
-            openingDate?: string | null;
-            /** Format: int32 */
-            propertyTerm?: number | null;
-            /** Format: int32 */
-            propertyType: number;
-            /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
-            rooms: number[];
-            /** Format: int32 */
-            saleStatus: number;
-            sellingPoints: string;
             /** Format: int64 */
-            siteId: number;
+            lastFollowUpAt?: number | null;
             /** Format: int64 */
-            updatedAt: number;
+            maintainerId?: number | null;
+            maintainerName: string;
+            /** Format: int32 */
+            orientation: number;
+            ownerName: string;
+            ownerPhone: string;
+            /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+            phoneAccess: string;
+            /**
+             * Format: int32
+             * @description Core `housePool`.
+             */
+            pool: number;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            price: number;
+            /** @description 3幢2单元1502. */
+            roomLabel: string;
+            /** Format: int32 */
+            rooms: number;
+            /**
+             * Format: int32
+             * @description Core `houseStatus`.
+             */
+            status: number;
+            storeName: string;
+            tags: number[];
+            /** Format: int32 */
+            totalFloors: number;
+            /**
+             * Format: int64
+             * @description Fen per ㎡.
+             */
+            unitPrice: number;
           })[];
         /** Format: int64 */
         total: number;
@@ -2726,6 +2426,18 @@ export interface components {
         retryAfterSeconds: number;
         /** @description True while failed logins from this client address keep it from logging in. */
         throttled: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_RevealedPhone: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        ownerPhone: string;
+        ownerPhone2: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3064,37 +2776,6 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_Distributed: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-          /** Format: int64 */
-          organisationId: number;
-          organisationName: string;
-          stores: components["schemas"]["Named"][];
-          /** @description Every store of the company. */
-          whole: boolean;
-        }[];
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_DistributionTarget: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-          chosen: boolean;
-          /** Format: int64 */
-          id: number;
-          name: string;
-          stores: components["schemas"]["DistributionStore"][];
-        }[];
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_District: {
       /**
        * Format: int32
@@ -3110,27 +2791,6 @@ export interface components {
           siteId: number;
           /** Format: int32 */
           sort: number;
-        }[];
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_KnowledgePastSearch: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-          /** Format: int64 */
-          createdAt: number;
-          hits: components["schemas"]["KnowledgePastHit"][];
-          /** Format: int64 */
-          id: number;
-          query: string;
-          /** Format: double */
-          threshold: number;
-          /** Format: int32 */
-          topK: number;
-          userName: string;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3372,96 +3032,31 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
-    FileAnalysis: {
-      /** @description The file's text (UTF-8). */
+    FollowUp: {
+      /** Format: int64 */
+      at: number;
       content: string;
-      /** @description The file's name; its extension (txt, md, csv) says how it is read. */
-      fileName: string;
-      /** Format: int64 */
-      knowledgeId: number;
-    };
-    FilePreview: {
-      fileName: string;
-      /**
-       * Format: int64
-       * @description Points that would be added.
-       */
-      fresh: number;
-      points: components["schemas"]["PreviewPoint"][];
-    };
-    /** @description A data set's new name. */
-    HandleEdit: {
       /** Format: int64 */
       id: number;
-      name: string;
+      /** Format: int64 */
+      listingId: number;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
     };
-    /**
-     * @description A point typed in: into `dataSetId`, or into the knowledge base's manual data set named
-     * `dataSetName` (default 手动录入), made when it does not exist yet.
-     */
-    HandleImport: components["schemas"]["PointForm"] & ({
+    FollowUpAdd: {
+      content?: string;
       /** Format: int64 */
-      dataSetId?: number | null;
-      dataSetName?: string | null;
-      /** Format: int64 */
-      knowledgeId: number;
-    });
-    HouseType: {
-      /** Format: int64 */
-      areaMax: number;
-      areaMaxText: string;
-      /**
-       * Format: int64
-       * @description Hundredths of ㎡, and the form's text (㎡).
-       */
-      areaMin: number;
-      areaMinText: string;
-      /** Format: int32 */
-      baths: number;
-      /** Format: int32 */
-      halls: number;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      /** Format: int64 */
-      priceMaxFen?: number | null;
-      priceMaxText: string;
-      /** Format: int64 */
-      priceMinFen?: number | null;
-      /** @description 万元 as the form shows it. */
-      priceMinText: string;
-      /** Format: int32 */
-      rooms: number;
-      /** Format: int32 */
-      saleStatus: number;
+      listingId: number;
     };
-    HouseTypeForm: {
-      areaMax?: string | null;
-      /** @description ㎡, up to two decimals. */
-      areaMin?: string | null;
-      baths?: string | null;
-      halls?: string | null;
-      name?: string;
-      priceMax?: string | null;
-      /** @description 万元, up to two decimals. */
-      priceMin?: string | null;
-      rooms?: string | null;
-      saleStatus?: string | null;
+    FollowUpQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      listingId: number;
     };
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
       id: number;
-    };
-    ImportResult: {
-      /** Format: int64 */
-      added: number;
-      dataSet?: null | components["schemas"]["KnowledgeDataSet"];
-      /**
-       * Format: int64
-       * @description Points skipped because the knowledge base already held them.
-       */
-      skipped: number;
     };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
@@ -3470,136 +3065,145 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     };
-    Knowledge: {
-      /** Format: int64 */
-      createdAt: number;
-      createdByName: string;
-      /** Format: int64 */
-      dataSetCount: number;
-      description: string;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      /** Format: int64 */
-      pointCount: number;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    /** @description A new knowledge base (no `id`) or the new values of one (`id`). */
-    KnowledgeConfig: {
-      description?: string;
-      /** Format: int64 */
-      id?: number | null;
-      name: string;
-    };
-    KnowledgeDataSet: {
-      /** Format: int64 */
-      createdAt: number;
-      /** Format: int64 */
-      id: number;
-      /** Format: int64 */
-      knowledgeId: number;
-      name: string;
-      /** Format: int64 */
-      pointCount: number;
-      /**
-       * Format: int32
-       * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
-       */
-      source: number;
-      sourceName: string;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    /** @description One point found for a query. */
-    KnowledgeHit: {
-      answer: string;
-      /** Format: int64 */
-      dataSetId: number;
-      /** @description The data set (document) the point came from, to cite. */
-      dataSetName: string;
-      /** @description The point's extra indexes. */
-      indexes: string[];
-      /** Format: int64 */
-      knowledgeId: number;
-      /** Format: int64 */
-      pointId: number;
-      question: string;
-      /**
-       * Format: double
-       * @description Relevance 0–1, four decimals.
-       */
-      score: number;
-    };
-    /** @description A hit as the history keeps it. */
-    KnowledgePastHit: {
-      /** Format: int64 */
-      pointId: number;
-      question: string;
-      /** Format: double */
-      score: number;
-    };
-    KnowledgePastSearch: {
-      /** Format: int64 */
-      createdAt: number;
-      hits: components["schemas"]["KnowledgePastHit"][];
-      /** Format: int64 */
-      id: number;
-      query: string;
-      /** Format: double */
-      threshold: number;
-      /** Format: int32 */
-      topK: number;
-      userName: string;
-    };
-    KnowledgePoint: {
-      answer: string;
-      /** Format: int64 */
-      createdAt: number;
-      /** Format: int64 */
-      dataSetId: number;
-      dataSetName: string;
-      /** Format: int64 */
-      id: number;
-      /** @description Other ways of asking the question, found by the retrieval like the question itself. */
-      indexes: string[];
-      /** Format: int64 */
-      knowledgeId: number;
-      question: string;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    KnowledgeQuery: components["schemas"]["PageQuery"] & ({
-      /** @description Part of the name. */
-      name?: string | null;
-    });
-    KnowledgeRef: {
-      /** Format: int64 */
-      knowledgeId: number;
-    };
-    KnowledgeSearchRequest: {
-      /** @description What a user would ask, at most 200 characters. */
-      query: string;
-      /**
-       * Format: double
-       * @description Lowest score kept, 0-1 with two decimals; default 0.3.
-       */
-      threshold?: number | null;
+    ListingAdd: components["schemas"]["ListingForm"] & ({
       /**
        * Format: int64
-       * @description Hits at most, 1-20; default 5.
+       * @description A room of the community dictionary.
        */
-      topK?: number | null;
-    };
-    KnowledgeSearchResult: {
-      /** @description Best first. */
-      list: components["schemas"]["KnowledgeHit"][];
-      query: string;
-      /** Format: double */
-      threshold: number;
+      roomId?: number | null;
+    });
+    /** @description One listing with everything its detail page shows. */
+    ListingDetail: components["schemas"]["ListingRow"] & ({
+      /** Format: int32 */
+      buildingStructure?: number | null;
+      /** Format: int32 */
+      buildingType?: number | null;
+      description: string;
+      /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+      dropNotice?: string | null;
+      /** Format: int32 */
+      electricity?: number | null;
+      enteredByName: string;
+      /** Format: int32 */
+      heating?: number | null;
+      /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+      history: components["schemas"]["StatusChange"][];
+      /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+      mayEdit: boolean;
+      /** @description The caller may write follow-ups on it (写跟进). */
+      mayFollowUp: boolean;
+      /** @description Core `houseAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      ownerPhone2: string;
+      /** Format: int32 */
+      propertyTerm?: number | null;
+      roles: components["schemas"]["RoleMemberView"][];
       /** Format: int64 */
-      topK: number;
+      roomId: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+      /** Format: int32 */
+      water?: number | null;
+    });
+    ListingEdit: components["schemas"]["ListingForm"] & {
+      /** Format: int64 */
+      id: number;
     };
+    /** @description The listing's own fields, as the add and edit forms send them. */
+    ListingForm: {
+      /** @description ㎡, up to two decimals. */
+      area?: string;
+      /** Format: int64 */
+      baths?: number | null;
+      /** Format: int64 */
+      buildingStructure?: number | null;
+      /** Format: int64 */
+      buildingType?: number | null;
+      /** Format: int64 */
+      decoration?: number | null;
+      description?: string;
+      /** Format: int64 */
+      electricity?: number | null;
+      /** Format: int64 */
+      floor?: number | null;
+      /** Format: int64 */
+      halls?: number | null;
+      /** Format: int64 */
+      heating?: number | null;
+      /** Format: int64 */
+      orientation?: number | null;
+      ownerName?: string;
+      ownerPhone?: string;
+      ownerPhone2?: string;
+      /** @description 总价 in 万, up to two decimals. */
+      price?: string;
+      /** Format: int64 */
+      propertyTerm?: number | null;
+      /** @description People in the city's listing roles. */
+      roles?: components["schemas"]["RoleMemberBody"][];
+      /** Format: int64 */
+      rooms?: number | null;
+      /** @description Core `houseTag` codes. */
+      tags?: number[];
+      /** Format: int64 */
+      totalFloors?: number | null;
+      /** Format: int64 */
+      water?: number | null;
+    };
+    ListingQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Index into core's `area` ranges (㎡).
+       */
+      areaRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `averagePrice` ranges (元/㎡).
+       */
+      averagePriceRange?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      communityId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `floor` ranges.
+       */
+      floorRange?: number | null;
+      /** @description Matches the community's name, pinyin or initials (xhjy finds 西湖家园), or a listing id. */
+      keyword?: string | null;
+      /** @description Only the caller's own listings (我维护的). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `housePool`.
+       */
+      pool?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's §9 `price` ranges (万).
+       */
+      priceRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `propertyTerm` ranges.
+       */
+      propertyTermRange?: number | null;
+      /**
+       * Format: int64
+       * @description Core `roomCount`.
+       */
+      rooms?: number | null;
+      /**
+       * Format: int64
+       * @description Core `houseStatus`.
+       */
+      status?: number | null;
+    });
     ListingRole: {
       /** Format: int64 */
       createdAt: number;
@@ -3651,6 +3255,85 @@ export interface components {
     ListingRoleTotalQuery: {
       /** Format: int64 */
       siteId?: number | null;
+    };
+    /**
+     * @description A listing as lists show it. The owner's phone is as the caller may see it (core
+     * `listing::owner_phone`).
+     */
+    ListingRow: {
+      /**
+       * Format: int64
+       * @description Hundredths of a ㎡.
+       */
+      area: number;
+      /** Format: int32 */
+      baths: number;
+      businessCircleName: string;
+      /** Format: int64 */
+      communityId: number;
+      communityName: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      decoration: number;
+      districtName: string;
+      /** Format: int32 */
+      floor: number;
+      /** Format: int32 */
+      halls: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      lastFollowUpAt?: number | null;
+      /** Format: int64 */
+      maintainerId?: number | null;
+      maintainerName: string;
+      /** Format: int32 */
+      orientation: number;
+      ownerName: string;
+      ownerPhone: string;
+      /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+      phoneAccess: string;
+      /**
+       * Format: int32
+       * @description Core `housePool`.
+       */
+      pool: number;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      price: number;
+      /** @description 3幢2单元1502. */
+      roomLabel: string;
+      /** Format: int32 */
+      rooms: number;
+      /**
+       * Format: int32
+       * @description Core `houseStatus`.
+       */
+      status: number;
+      storeName: string;
+      tags: number[];
+      /** Format: int32 */
+      totalFloors: number;
+      /**
+       * Format: int64
+       * @description Fen per ㎡.
+       */
+      unitPrice: number;
+    };
+    ListingTransition: {
+      /** @description Core `houseAction` code. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+       */
+      reason?: number | null;
+      remark?: string;
     };
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
@@ -3775,123 +3458,6 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
-    Named: {
-      /** Format: int64 */
-      id: number;
-      name: string;
-    };
-    /** @description A project as lists and the audit log show it. */
-    NewHome: {
-      address: string;
-      /** Format: int64 */
-      areaMax?: number | null;
-      /**
-       * Format: int64
-       * @description Building area across its house types, hundredths of ㎡.
-       */
-      areaMin?: number | null;
-      /**
-       * Format: int64
-       * @description Fen per ㎡, and 元 as the form shows it.
-       */
-      averagePriceFen?: number | null;
-      averagePriceText: string;
-      /** Format: int64 */
-      circleId?: number | null;
-      circleName: string;
-      developer: string;
-      /** Format: int64 */
-      districtId: number;
-      districtName: string;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      openingDate?: string | null;
-      /** Format: int32 */
-      propertyTerm?: number | null;
-      /** Format: int32 */
-      propertyType: number;
-      /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
-      rooms: number[];
-      /** Format: int32 */
-      saleStatus: number;
-      sellingPoints: string;
-      /** Format: int64 */
-      siteId: number;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    NewHomeAdd: components["schemas"]["NewHomeForm"] & ({
-      /**
-       * Format: int64
-       * @description Default: the caller's city site (the super administrator names one).
-       */
-      siteId?: number | null;
-    });
-    /** @description A project with everything its detail page shows to this caller. */
-    NewHomeDetail: components["schemas"]["NewHome"] & ({
-      /** @description Absent for a caller without 查看佣金. */
-      commissionRules?: components["schemas"]["CommissionRule"][] | null;
-      /** @description Where it is distributed; absent for a caller who cannot distribute it. */
-      distribution?: components["schemas"]["Distributed"][] | null;
-      houseTypes: components["schemas"]["HouseType"][];
-    });
-    NewHomeEdit: components["schemas"]["NewHomeForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    /** @description A project form: the project, its house types and commission rules, saved together. */
-    NewHomeForm: {
-      address?: string;
-      /** @description 元 per ㎡, up to two decimals. */
-      averagePrice?: string | null;
-      circleId?: string | null;
-      commissionRules?: components["schemas"]["CommissionRuleForm"][];
-      developer?: string;
-      districtId?: string | null;
-      houseTypes?: components["schemas"]["HouseTypeForm"][];
-      name?: string;
-      /** @description `YYYY-MM-DD`. */
-      openingDate?: string | null;
-      /** @description 40, 50 or 70. */
-      propertyTerm?: string | null;
-      propertyType?: string | null;
-      saleStatus?: string | null;
-      sellingPoints?: string;
-    };
-    /** @description The list's filters: the §9 ranges by their position in core's tables. */
-    NewHomeQuery: components["schemas"]["PageQuery"] & ({
-      /**
-       * Format: int64
-       * @description Position in `averagePrice`.
-       */
-      averagePrice?: number | null;
-      /** Format: int64 */
-      circleId?: number | null;
-      /**
-       * Format: int64
-       * @description Position in `commission` (a percentage rule in force today); needs 查看佣金.
-       */
-      commission?: number | null;
-      /** Format: int64 */
-      districtId?: number | null;
-      /** @description Name, address or developer contains it. */
-      keyword?: string | null;
-      /**
-       * Format: int64
-       * @description Position in `openingDate` of core's ranges.
-       */
-      openingDate?: number | null;
-      /**
-       * Format: int64
-       * @description Position in `propertyTerm`.
-       */
-      propertyTerm?: number | null;
-      /** Format: int64 */
-      propertyType?: number | null;
-      /** Format: int64 */
-      saleStatus?: number | null;
-    });
     OrganisationFilter: {
       /** Format: int64 */
       organisationId?: number | null;
@@ -3951,28 +3517,6 @@ export interface components {
       /** Format: int64 */
       sex?: number | null;
     };
-    PointEdit: components["schemas"]["PointForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    /** @description A point's question, answer and extra indexes. */
-    PointForm: {
-      answer: string;
-      /** @description At most 5, each at most 100 characters; blanks and repeats are dropped. */
-      indexes?: string[];
-      question: string;
-    };
-    PointQuery: components["schemas"]["PageQuery"] & ({
-      /** Format: int64 */
-      dataSetId?: number | null;
-      /** @description Part of the question or answer. */
-      keyword?: string | null;
-      /**
-       * Format: int64
-       * @description The knowledge base; or give `dataSetId` for one data set.
-       */
-      knowledgeId?: number | null;
-    });
     Position: {
       /** Format: int64 */
       createdAt: number;
@@ -4029,15 +3573,9 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
-    /** @description A point of the preview. */
-    PreviewPoint: {
-      answer: string;
-      /** @description The knowledge base (or an earlier row of the file) already holds it: it will be skipped. */
-      duplicate: boolean;
-      indexes: string[];
-      /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
-      problem?: string | null;
-      question: string;
+    RevealedPhone: {
+      ownerPhone: string;
+      ownerPhone2: string;
     };
     Role: {
       /**
@@ -4089,6 +3627,21 @@ export interface components {
       dataScope: string;
       name: string;
       remark?: string;
+    };
+    /** @description One person in one listing role. */
+    RoleMemberBody: {
+      /** Format: int64 */
+      roleId: number;
+      /** Format: int64 */
+      userId: number;
+    };
+    RoleMemberView: {
+      /** Format: int64 */
+      roleId: number;
+      roleName: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
     };
     RoleOption: {
       dataScope: string;
@@ -4422,11 +3975,6 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
-    SubmittedPoint: {
-      answer: string;
-      indexes?: string[];
-      question: string;
-    };
     Unit: {
       /** Format: int64 */
       buildingId: number;
@@ -4505,189 +4053,20 @@ export type external = Record<string, never>;
 export interface operations {
 
   /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
+   * Add a person who starts work at once (new hires who need onboarding go through
+   * `/enrollment`). Needs a staff list page's `add`.
    */
-  submit: {
+  add: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["EnrollmentId"];
+        "application/json": components["schemas"]["StaffAdd"];
       };
     };
     responses: {
-      /** @description The onboarding, now 待审批 */
+      /** @description The new person */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
-   * 知识库:新增 to create, 知识库:编辑 to change.
-   */
-  config: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KnowledgeConfig"];
-      };
-    };
-    responses: {
-      /** @description The knowledge base as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Knowledge"];
-        };
-      };
-    };
-  };
-  /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
-  data_set_delete: {
-    parameters: {
-      path: {
-        /** @description The data set */
-        id: number;
-      };
-    };
-    responses: {
-      /** @description Deleted */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /** One data set with its point count. Needs 知识库 or 知识库详情. */
-  data_set_detail: {
-    parameters: {
-      path: {
-        /** @description The data set */
-        id: number;
-      };
-    };
-    responses: {
-      /** @description The data set */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
-        };
-      };
-    };
-  };
-  /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
-  data_set_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["DataSetQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of data sets */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_KnowledgeDataSet"];
-        };
-      };
-    };
-  };
-  /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
-  data_set_count: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KnowledgeRef"];
-      };
-    };
-    responses: {
-      /** @description The counts */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_DataSetCount"];
-        };
-      };
-    };
-  };
-  /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
-  delete_point: {
-    parameters: {
-      path: {
-        /** @description The point */
-        id: number;
-      };
-    };
-    responses: {
-      /** @description Deleted */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
-  edit_point: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PointEdit"];
-      };
-    };
-    responses: {
-      /** @description The point as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
-        };
-      };
-    };
-  };
-  /**
-   * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
-   * 知识库详情:编辑.
-   */
-  analysis: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["FileAnalysis"];
-      };
-    };
-    responses: {
-      /** @description The points read, marked */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_FilePreview"];
-        };
-      };
-    };
-  };
-  /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
-  handle_edit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["HandleEdit"];
-      };
-    };
-    responses: {
-      /** @description The data set as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
-        };
-      };
-    };
-  };
-  /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
-  handle_import: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["HandleImport"];
-      };
-    };
-    responses: {
-      /** @description The new point */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
@@ -4704,118 +4083,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /**
-   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
-   */
-  detail: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffDetailRequest"];
-      };
-    };
-    responses: {
-      /** @description The person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
-        };
-      };
-    };
-  };
-  /** Staff in the caller's scope. Needs a staff list page. */
-  list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of staff */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
-        };
-      };
-    };
-  };
-  /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
-  point_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["PointQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of points */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_KnowledgePoint"];
-        };
-      };
-    };
-  };
-  /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
-  search: {
-    parameters: {
-      path: {
-        /** @description The knowledge base */
-        knowledgeId: number;
-      };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KnowledgeSearchRequest"];
-      };
-    };
-    responses: {
-      /** @description The hits, best first */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_KnowledgeSearchResult"];
-        };
-      };
-    };
-  };
-  /**
-   * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
-   * 知识库详情.
-   */
-  history: {
-    parameters: {
-      path: {
-        /** @description The knowledge base */
-        knowledgeId: number;
-      };
-    };
-    responses: {
-      /** @description Past searches, newest first */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
-        };
-      };
-    };
-  };
-  /**
-   * Add a person who starts work at once (new hires who need onboarding go through
-   * `/enrollment`). Needs a staff list page's `add`.
-   */
-  add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffAdd"];
-      };
-    };
-    responses: {
-      /** @description The new person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
@@ -4871,6 +4138,22 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
+        };
+      };
+    };
+  };
+  /** Staff in the caller's scope. Needs a staff list page. */
+  list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of staff */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
         };
       };
     };
@@ -5067,6 +4350,25 @@ export interface operations {
     };
   };
   /**
+   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
+   */
+  detail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffDetailRequest"];
+      };
+    };
+    responses: {
+      /** @description The person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /**
    * Send an onboarding back with a reason; it can be corrected and submitted again. Needs
    * `/enrollment:approve`.
    */
@@ -5113,6 +4415,25 @@ export interface operations {
     };
     responses: {
       /** @description The new onboarding */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
+   */
+  submit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentId"];
+      };
+    };
+    responses: {
+      /** @description The onboarding, now 待审批 */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
@@ -5223,40 +4544,95 @@ export interface operations {
     };
   };
   /**
-   * Distribute a project to whole companies and to single stores of its city; what was
-   * distributed before and is not named any more is withdrawn. A store of a company chosen whole
-   * is covered by it. Needs `/coc/newHouse:distribute`.
+   * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+   * Of two claims at once exactly one wins. Needs 认领.
    */
-  distribute: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["DistributeRequest"];
-      };
-    };
-    responses: {
-      /** @description Where it is distributed now */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_Distributed"];
-        };
-      };
-    };
-  };
-  /**
-   * The companies and stores of the project's city, each marked when chosen. Needs
-   * `/coc/newHouse:distribute`.
-   */
-  targets: {
+  claim: {
     requestBody: {
       content: {
         "application/json": components["schemas"]["IdRequest"];
       };
     };
     responses: {
-      /** @description Companies with their stores */
+      /** @description The listing, now the caller's */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+   * the drop rule's clock. Needs 写跟进.
+   */
+  follow_up_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpAdd"];
+      };
+    };
+    responses: {
+      /** @description The follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FollowUp"];
+        };
+      };
+    };
+  };
+  /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+  follow_up_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpQuery"];
+      };
+    };
+    responses: {
+      /** @description One page of follow-ups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
+        };
+      };
+    };
+  };
+  /**
+   * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+   * recorded in the audit log. Needs `/work/house/old` or its detail page.
+   */
+  reveal_phone: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The owner's phones */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RevealedPhone"];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+   * to this caller; of two people acting at once one wins and the other is told the listing
+   * changed. Needs `/work/house/old`.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
         };
       };
     };

@@ -21,8 +21,10 @@ export default function RoutePage({ route }: { route: RouteRecord }) {
   const { id } = useParams();
   if (route.redirect) return <Navigate to={route.redirect} replace />;
   // Every `:id` of the product is a record's number: one that is not names no record, and says
-  // so as an unknown number does, without a request.
-  if (route.path.includes('/:id') && !isRecordId(id)) return <DetailError error={new Error(TEXT.recordNotFound)} />;
+  // so as an unknown number does, without a request. An edit page's `new` enters a record.
+  const entering = id === 'new' && route.componentPath.endsWith('/edit');
+  if (route.path.includes('/:id') && !isRecordId(id) && !entering)
+    return <DetailError error={new Error(TEXT.recordNotFound)} />;
   // The registry's pages are made once, when it loads: the lookup creates no component.
   const Page = pageFor(route.componentPath);
   // The address is part of it: two records of one detail route (two 员工详情 tabs) are two

@@ -28,6 +28,9 @@ const ListingRoles = lazy(() => import('./org/listingRoles'));
 const Areas = lazy(() => import('./org/areas'));
 const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
+const OldHouseList = lazy(() => import('./house/oldList'));
+const OldHouseDetail = lazy(() => import('./house/oldDetail'));
+const OldHouseEdit = lazy(() => import('./house/oldEdit'));
 const Communities = lazy(() => import('./house/community'));
 const CommunityDetail = lazy(() => import('./house/communityDetail'));
 const CommunityEdit = lazy(() => import('./house/communityEdit'));
@@ -82,6 +85,9 @@ const PAGES: Record<string, LazyPage> = {
   'coc/config/building': BuildingTypes,
   'adminConfig/menu': MenuConfig,
 
+  'work/house/old': OldHouseList,
+  'work/house/old/detail': OldHouseDetail,
+  'work/house/old/edit': OldHouseEdit,
   'work/house/community': Communities,
   'work/house/communityDetail': CommunityDetail,
   'work/house/communityEdit': CommunityEdit,

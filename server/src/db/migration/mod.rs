@@ -7,8 +7,9 @@ mod m0003_role_at_hire;
 mod m0004_client_attempts;
 mod m0005_permission_codes;
 mod m0006_community;
-mod m0009_knowledge;
+mod m0007_listing;
 mod m0008_new_home;
+mod m0009_knowledge;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -24,8 +25,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_client_attempts::Migration),
             Box::new(m0005_permission_codes::Migration),
             Box::new(m0006_community::Migration),
-            Box::new(m0009_knowledge::Migration),
+            Box::new(m0007_listing::Migration),
             Box::new(m0008_new_home::Migration),
+            Box::new(m0009_knowledge::Migration),
         ]
     }
 }

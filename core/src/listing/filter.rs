@@ -1,0 +1,114 @@
+//! The second-hand list's filters, shaped from §9's ranges into the units listings are stored
+//! in: a price range in 万 becomes fen, an area range in ㎡ hundredths of a ㎡, an average-price
+//! range in 元/㎡ fen per ㎡. The SPA offers the ranges by index; the server turns the index it
+//! receives into bounds with [`bounds`], so both read one table.
+
+use serde::Serialize;
+
+use crate::ranges::{self, FilterRange};
+
+/// The §9 ranges the second-hand list filters by, in the order the filter bar shows them.
+pub const LIST_RANGES: [&str; 5] = ["price", "area", "floor", "averagePrice", "propertyTerm"];
+
+/// A half-open interval in storage units: `min <= value < max`; a missing bound is open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bounds {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+}
+
+/// How many storage units one unit of the range is.
+fn scale(name: &str) -> Option<f64> {
+    match name {
+        // 万 → fen.
+        "price" => Some(1_000_000.0),
+        // ㎡ → hundredths of a ㎡.
+        "area" => Some(100.0),
+        // 元/㎡ → fen/㎡.
+        "averagePrice" => Some(100.0),
+        "floor" | "propertyTerm" => Some(1.0),
+        _ => None,
+    }
+}
+
+/// The bounds of the `index`-th range called `name`, in storage units; none for a name the
+/// list does not filter by or an index past the table.
+pub fn bounds(name: &str, index: usize) -> Option<Bounds> {
+    if !LIST_RANGES.contains(&name) {
+        return None;
+    }
+    let scale = scale(name)?;
+    let range: &FilterRange = ranges::ranges(name)?.get(index)?;
+    let to_units = |value: f64| (value * scale).round() as i64;
+    Some(Bounds {
+        min: range.min.map(to_units),
+        max: range.max.map(to_units),
+    })
+}
+
+impl Bounds {
+    pub fn contains(&self, value: i64) -> bool {
+        self.min.is_none_or(|min| value >= min) && self.max.is_none_or(|max| value < max)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn price_ranges_become_fen() {
+        // "Price ranges (in 万): under 40, 60-80, …, over 300."
+        let under_40 = bounds("price", 0).unwrap();
+        assert_eq!(
+            under_40,
+            Bounds {
+                min: None,
+                max: Some(40_000_000)
+            }
+        );
+        assert!(under_40.contains(39_990_000) && !under_40.contains(40_000_000));
+        let over_300 = bounds("price", 6).unwrap();
+        assert_eq!(
+            over_300,
+            Bounds {
+                min: Some(300_000_000),
+                max: None
+            }
+        );
+        assert!(bounds("price", 7).is_none());
+    }
+
+    #[test]
+    fn area_floor_term_and_average_price() {
+        assert_eq!(
+            bounds("area", 3),
+            Some(Bounds {
+                min: Some(9_000),
+                max: Some(11_000)
+            })
+        );
+        assert_eq!(
+            bounds("floor", 0),
+            Some(Bounds {
+                min: None,
+                max: Some(6)
+            })
+        );
+        // 70年 is exactly 70.
+        let seventy = bounds("propertyTerm", 2).unwrap();
+        assert!(seventy.contains(70) && !seventy.contains(50) && !seventy.contains(71));
+        assert_eq!(
+            bounds("averagePrice", 1),
+            Some(Bounds {
+                min: Some(1_000_000),
+                max: Some(1_500_000)
+            })
+        );
+        // Commission and opening date belong to new homes, not this list.
+        assert!(bounds("commission", 0).is_none());
+        assert!(bounds("openingDate", 0).is_none());
+    }
+}

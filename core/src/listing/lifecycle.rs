@@ -1,0 +1,666 @@
+//! The life of a second-hand listing (二手房源): its status (§3 houseStatus) and its pool
+//! (私盘, the maintainer's store; 公盘, the company's). One table says which action moves which
+//! state where, which reason it asks for and who may take it; the server refuses the rest and
+//! the detail page shows only the buttons [`offered_actions`] gives.
+//!
+//! Who: the listing's maintainer (维护人) or a manager (a holder of the listing-management action
+//! who can write the listing); some actions are a manager's alone; claim is open to any
+//! colleague allowed to claim; drop is the server's job only.
+
+use serde::{Deserialize, Serialize};
+
+use crate::enums::HOUSE_STATUS;
+use crate::enums::{EnumTable, HOUSE_ACTION, HOUSE_INVALID_REASON, HOUSE_POOL, HOUSE_SEAL_REASON};
+use crate::org::TransitionError;
+
+/// §3 houseStatus, stored as its number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "i16", try_from = "i16")]
+pub enum HouseStatus {
+    Valid = 1,
+    Sealed = 2,
+    Deferred = 3,
+    Reserved = 4,
+    OurDeal = 5,
+    OtherDeal = 6,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "i16", try_from = "i16")]
+pub enum Pool {
+    Private = 1,
+    Public = 2,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum HouseAction {
+    Seal,
+    Unseal,
+    Defer,
+    Resume,
+    Reserve,
+    CancelReserve,
+    DealOurs,
+    DealOthers,
+    Release,
+    Claim,
+    Drop,
+}
+
+/// A listing's state as the table reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingState {
+    pub status: HouseStatus,
+    pub pool: Pool,
+}
+
+/// Who asks for an action on one listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum Actor {
+    /// The server's auto-drop job.
+    System,
+    Person {
+        /// The caller maintains this listing.
+        maintainer: bool,
+        /// The caller holds the listing-management action and may write this listing.
+        manager: bool,
+        /// The caller holds the claim action.
+        claimer: bool,
+    },
+}
+
+/// Who a rule lets act.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Who {
+    /// The maintainer or a manager.
+    Keeper,
+    Manager,
+    /// A colleague allowed to claim (the public pool has no maintainer).
+    Claimer,
+    System,
+}
+
+/// Where an action takes the state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Status(HouseStatus),
+    Pool(Pool),
+}
+
+struct Rule {
+    action: HouseAction,
+    from: &'static [HouseStatus],
+    /// The pool the action needs, if it cares.
+    pool: Option<Pool>,
+    target: Target,
+    who: Who,
+    /// The reasons one of which must be given.
+    reasons: Option<EnumTable>,
+}
+
+use HouseStatus as S;
+
+/// Statuses of a listing still on the market: one per room and company at most.
+pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
+
+const RULES: [Rule; 11] = [
+    Rule {
+        action: HouseAction::Seal,
+        from: &[S::Valid],
+        pool: None,
+        target: Target::Status(S::Sealed),
+        who: Who::Keeper,
+        reasons: Some(HOUSE_SEAL_REASON),
+    },
+    Rule {
+        action: HouseAction::Unseal,
+        from: &[S::Sealed],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::Keeper,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::Defer,
+        from: &[S::Valid, S::Sealed],
+        pool: None,
+        target: Target::Status(S::Deferred),
+        who: Who::Keeper,
+        reasons: Some(HOUSE_INVALID_REASON),
+    },
+    // A set-aside listing comes back only when a manager has checked it, so that parking a
+    // listing cannot be used to dodge the drop rule and revive it at will.
+    Rule {
+        action: HouseAction::Resume,
+        from: &[S::Deferred],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::Manager,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::Reserve,
+        from: &[S::Valid],
+        pool: Some(Pool::Private),
+        target: Target::Status(S::Reserved),
+        who: Who::Keeper,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::CancelReserve,
+        from: &[S::Reserved],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::Keeper,
+        reasons: None,
+    },
+    // Our own deal decides commissions: a manager confirms it.
+    Rule {
+        action: HouseAction::DealOurs,
+        from: &[S::Valid, S::Reserved],
+        pool: Some(Pool::Private),
+        target: Target::Status(S::OurDeal),
+        who: Who::Manager,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::DealOthers,
+        from: &ACTIVE,
+        pool: None,
+        target: Target::Status(S::OtherDeal),
+        who: Who::Keeper,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::Release,
+        from: &[S::Valid, S::Sealed, S::Deferred],
+        pool: Some(Pool::Private),
+        target: Target::Pool(Pool::Public),
+        who: Who::Keeper,
+        reasons: None,
+    },
+    Rule {
+        action: HouseAction::Claim,
+        from: &[S::Valid, S::Sealed, S::Deferred],
+        pool: Some(Pool::Public),
+        target: Target::Pool(Pool::Private),
+        who: Who::Claimer,
+        reasons: None,
+    },
+    // A reserved listing is mid-deal: it is not dropped however quiet it is.
+    Rule {
+        action: HouseAction::Drop,
+        from: &[S::Valid, S::Sealed, S::Deferred],
+        pool: Some(Pool::Private),
+        target: Target::Pool(Pool::Public),
+        who: Who::System,
+        reasons: None,
+    },
+];
+
+/// `只有维护人或店长可以执行「封盘」`.
+pub fn keeper_only(action: HouseAction) -> String {
+    format!("只有维护人或店长可以执行「{}」", action.label())
+}
+
+pub fn manager_only(action: HouseAction) -> String {
+    format!("只有店长可以执行「{}」", action.label())
+}
+
+pub const CLAIM_NOT_ALLOWED: &str = "您没有认领公盘房源的权限";
+pub const SYSTEM_ONLY: &str = "掉公由系统按跟进规则自动执行";
+pub const CHOOSE_REASON: &str = "请选择原因";
+pub const EXPLAIN_OTHER: &str = "选择「其他」时请填写原因说明";
+/// Longest reason remark.
+pub const REMARK_MAX: usize = 200;
+pub const REMARK_TOO_LONG: &str = "原因说明不能超过200个字符";
+/// The reason code meaning 其他 in every reason table: it asks for words.
+pub const OTHER_REASON: i64 = 9;
+
+impl HouseStatus {
+    pub const ALL: [HouseStatus; 6] = [
+        S::Valid,
+        S::Sealed,
+        S::Deferred,
+        S::Reserved,
+        S::OurDeal,
+        S::OtherDeal,
+    ];
+
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    pub fn from_code(code: i64) -> Option<HouseStatus> {
+        Self::ALL.into_iter().find(|s| i64::from(s.code()) == code)
+    }
+
+    pub fn label(self) -> &'static str {
+        HOUSE_STATUS
+            .label_of(i64::from(self.code()))
+            .unwrap_or_default()
+    }
+
+    /// Still on the market (counts against one listing per room).
+    pub fn is_active(self) -> bool {
+        ACTIVE.contains(&self)
+    }
+}
+
+impl From<HouseStatus> for i16 {
+    fn from(status: HouseStatus) -> i16 {
+        status.code()
+    }
+}
+
+impl TryFrom<i16> for HouseStatus {
+    type Error = String;
+    fn try_from(code: i16) -> Result<Self, String> {
+        Self::from_code(i64::from(code)).ok_or_else(|| format!("未知的房源状态 {code}"))
+    }
+}
+
+impl Pool {
+    pub const ALL: [Pool; 2] = [Pool::Private, Pool::Public];
+
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    pub fn from_code(code: i64) -> Option<Pool> {
+        Self::ALL.into_iter().find(|p| i64::from(p.code()) == code)
+    }
+
+    pub fn label(self) -> &'static str {
+        HOUSE_POOL
+            .label_of(i64::from(self.code()))
+            .unwrap_or_default()
+    }
+}
+
+impl From<Pool> for i16 {
+    fn from(pool: Pool) -> i16 {
+        pool.code()
+    }
+}
+
+impl TryFrom<i16> for Pool {
+    type Error = String;
+    fn try_from(code: i16) -> Result<Self, String> {
+        Self::from_code(i64::from(code)).ok_or_else(|| format!("未知的房源盘别 {code}"))
+    }
+}
+
+impl HouseAction {
+    pub const ALL: [HouseAction; 11] = [
+        HouseAction::Seal,
+        HouseAction::Unseal,
+        HouseAction::Defer,
+        HouseAction::Resume,
+        HouseAction::Reserve,
+        HouseAction::CancelReserve,
+        HouseAction::DealOurs,
+        HouseAction::DealOthers,
+        HouseAction::Release,
+        HouseAction::Claim,
+        HouseAction::Drop,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            HouseAction::Seal => "seal",
+            HouseAction::Unseal => "unseal",
+            HouseAction::Defer => "defer",
+            HouseAction::Resume => "resume",
+            HouseAction::Reserve => "reserve",
+            HouseAction::CancelReserve => "cancelReserve",
+            HouseAction::DealOurs => "dealOurs",
+            HouseAction::DealOthers => "dealOthers",
+            HouseAction::Release => "release",
+            HouseAction::Claim => "claim",
+            HouseAction::Drop => "drop",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<HouseAction> {
+        Self::ALL.into_iter().find(|a| a.code() == code.trim())
+    }
+
+    pub fn label(self) -> &'static str {
+        HOUSE_ACTION.label(self.code()).unwrap_or_default()
+    }
+
+    fn rule(self) -> &'static Rule {
+        RULES
+            .iter()
+            .find(|rule| rule.action == self)
+            .unwrap_or(&RULES[0])
+    }
+
+    /// The reasons the action asks for (封盘 and 暂缓), one of which must be chosen.
+    pub fn reasons(self) -> Option<EnumTable> {
+        self.rule().reasons
+    }
+
+    /// Whether the action moves the pool rather than the status.
+    pub fn moves_pool(self) -> bool {
+        matches!(self.rule().target, Target::Pool(_))
+    }
+}
+
+impl ListingState {
+    /// `有效（私盘）`: how a history line and a refusal name the state.
+    pub fn label(self) -> String {
+        format!("{}（{}）", self.status.label(), self.pool.label())
+    }
+}
+
+/// Whether `action` may move a listing in `from`, whoever asks.
+pub fn can(action: HouseAction, from: ListingState) -> bool {
+    let rule = action.rule();
+    rule.from.contains(&from.status) && rule.pool.is_none_or(|pool| pool == from.pool)
+}
+
+/// Whether `actor` is one the action's rule lets act.
+fn allowed(who: Who, actor: Actor) -> bool {
+    match (who, actor) {
+        (Who::System, Actor::System) => true,
+        (
+            Who::Keeper,
+            Actor::Person {
+                maintainer,
+                manager,
+                ..
+            },
+        ) => maintainer || manager,
+        (Who::Manager, Actor::Person { manager, .. }) => manager,
+        (Who::Claimer, Actor::Person { claimer, .. }) => claimer,
+        _ => false,
+    }
+}
+
+/// The state after `action`, or why not: the state first (it is what changed under a stale
+/// page), then who asks.
+pub fn next(
+    action: HouseAction,
+    from: ListingState,
+    actor: Actor,
+) -> Result<ListingState, TransitionError> {
+    let rule = action.rule();
+    if !can(action, from) {
+        let shown = if rule.from.contains(&from.status) {
+            from.pool.label().to_owned()
+        } else {
+            from.status.label().to_owned()
+        };
+        return Err(TransitionError::not_allowed(&shown, action.label()));
+    }
+    if !allowed(rule.who, actor) {
+        return Err(TransitionError::new(match rule.who {
+            Who::Keeper => keeper_only(action),
+            Who::Manager => manager_only(action),
+            Who::Claimer => CLAIM_NOT_ALLOWED.to_owned(),
+            Who::System => SYSTEM_ONLY.to_owned(),
+        }));
+    }
+    Ok(match rule.target {
+        Target::Status(status) => ListingState { status, ..from },
+        Target::Pool(pool) => ListingState { pool, ..from },
+    })
+}
+
+/// The buttons a listing in `from` offers this caller, in table order (never drop: the job's).
+pub fn offered_actions(from: ListingState, actor: Actor) -> Vec<HouseAction> {
+    HouseAction::ALL
+        .into_iter()
+        .filter(|action| can(*action, from) && allowed(action.rule().who, actor))
+        .collect()
+}
+
+/// Checks the reason given with `action`: a code of its reason table when it has one (none
+/// otherwise), words when that code is 其他, and at most [`REMARK_MAX`] characters of them.
+/// Answers the remark as kept (trimmed).
+pub fn check_reason(
+    action: HouseAction,
+    reason: Option<i64>,
+    remark: &str,
+) -> Result<String, TransitionError> {
+    let remark = remark.trim();
+    if remark.chars().count() > REMARK_MAX {
+        return Err(TransitionError::new(REMARK_TOO_LONG));
+    }
+    if let Some(table) = action.reasons() {
+        let Some(code) = reason.filter(|code| table.label_of(*code).is_some()) else {
+            return Err(TransitionError::new(CHOOSE_REASON));
+        };
+        if code == OTHER_REASON && remark.is_empty() {
+            return Err(TransitionError::new(EXPLAIN_OTHER));
+        }
+    }
+    Ok(remark.to_owned())
+}
+
+/// The label of a reason code given with `action`, for history lines.
+pub fn reason_label(action: HouseAction, reason: i64) -> Option<&'static str> {
+    action.reasons()?.label_of(reason)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use HouseAction as A;
+
+    const fn state(status: HouseStatus, pool: Pool) -> ListingState {
+        ListingState { status, pool }
+    }
+    const MAINTAINER: Actor = Actor::Person {
+        maintainer: true,
+        manager: false,
+        claimer: true,
+    };
+    const MANAGER: Actor = Actor::Person {
+        maintainer: false,
+        manager: true,
+        claimer: true,
+    };
+    const COLLEAGUE: Actor = Actor::Person {
+        maintainer: false,
+        manager: false,
+        claimer: true,
+    };
+    const VIEWER: Actor = Actor::Person {
+        maintainer: false,
+        manager: false,
+        claimer: false,
+    };
+    const PRIVATE_VALID: ListingState = state(S::Valid, Pool::Private);
+
+    #[test]
+    fn codes_and_labels_are_the_specs() {
+        // "House status: valid, sealed, deferred, reserved, internal deal, external deal."
+        let labels: Vec<_> = HouseStatus::ALL.iter().map(|s| s.label()).collect();
+        assert_eq!(
+            labels,
+            ["有效", "封盘", "暂缓", "预定", "我司成交", "他司成交"]
+        );
+        for status in HouseStatus::ALL {
+            assert_eq!(HouseStatus::from_code(status.code().into()), Some(status));
+            assert_eq!(
+                serde_json::to_string(&status).unwrap(),
+                status.code().to_string()
+            );
+        }
+        for action in HouseAction::ALL {
+            assert_eq!(HouseAction::from_code(action.code()), Some(action));
+            assert!(!action.label().is_empty(), "{action:?}");
+            assert_eq!(
+                serde_json::to_string(&action).unwrap(),
+                format!("\"{}\"", action.code())
+            );
+        }
+        assert_eq!(Pool::Public.label(), "公盘");
+        assert_eq!(PRIVATE_VALID.label(), "有效（私盘）");
+        assert!(HouseStatus::from_code(7).is_none());
+    }
+
+    #[test]
+    fn the_maintainer_works_a_valid_private_listing() {
+        assert_eq!(
+            offered_actions(PRIVATE_VALID, MAINTAINER),
+            [A::Seal, A::Defer, A::Reserve, A::DealOthers, A::Release]
+        );
+        assert_eq!(
+            offered_actions(PRIVATE_VALID, MANAGER),
+            [
+                A::Seal,
+                A::Defer,
+                A::Reserve,
+                A::DealOurs,
+                A::DealOthers,
+                A::Release
+            ]
+        );
+        assert_eq!(offered_actions(PRIVATE_VALID, COLLEAGUE), []);
+        assert_eq!(offered_actions(PRIVATE_VALID, VIEWER), []);
+    }
+
+    #[test]
+    fn seal_reserve_and_deal() {
+        let sealed = next(A::Seal, PRIVATE_VALID, MAINTAINER).unwrap();
+        assert_eq!(sealed, state(S::Sealed, Pool::Private));
+        assert_eq!(
+            next(A::Reserve, sealed, MAINTAINER).unwrap_err().message,
+            "当前状态为「封盘」，不能执行「预定」"
+        );
+        let valid = next(A::Unseal, sealed, MAINTAINER).unwrap();
+        let reserved = next(A::Reserve, valid, MAINTAINER).unwrap();
+        assert_eq!(
+            next(A::DealOurs, reserved, MAINTAINER).unwrap_err().message,
+            "只有店长可以执行「我司成交」"
+        );
+        let done = next(A::DealOurs, reserved, MANAGER).unwrap();
+        assert_eq!(done, state(S::OurDeal, Pool::Private));
+        assert!(!done.status.is_active());
+        assert_eq!(offered_actions(done, MANAGER), []);
+        assert_eq!(
+            offered_actions(state(S::OtherDeal, Pool::Public), MANAGER),
+            []
+        );
+    }
+
+    #[test]
+    fn only_a_manager_brings_back_a_deferred_listing() {
+        let deferred = next(A::Defer, PRIVATE_VALID, MAINTAINER).unwrap();
+        assert_eq!(
+            next(A::Resume, deferred, MAINTAINER).unwrap_err().message,
+            "只有店长可以执行「恢复有效」"
+        );
+        assert_eq!(next(A::Resume, deferred, MANAGER).unwrap(), PRIVATE_VALID);
+        assert_eq!(
+            next(A::Seal, PRIVATE_VALID, COLLEAGUE).unwrap_err().message,
+            "只有维护人或店长可以执行「封盘」"
+        );
+    }
+
+    #[test]
+    fn pools_release_claim_and_drop() {
+        let public = next(A::Release, PRIVATE_VALID, MAINTAINER).unwrap();
+        assert_eq!(public, state(S::Valid, Pool::Public));
+        assert_eq!(offered_actions(public, COLLEAGUE), [A::Claim]);
+        assert_eq!(
+            next(A::Claim, public, VIEWER).unwrap_err().message,
+            CLAIM_NOT_ALLOWED
+        );
+        assert_eq!(next(A::Claim, public, COLLEAGUE).unwrap(), PRIVATE_VALID);
+        // The loser of a race reads the pool the winner left.
+        assert_eq!(
+            next(A::Claim, PRIVATE_VALID, COLLEAGUE)
+                .unwrap_err()
+                .message,
+            "当前状态为「私盘」，不能执行「认领」"
+        );
+        assert_eq!(next(A::Drop, PRIVATE_VALID, Actor::System).unwrap(), public);
+        assert_eq!(
+            next(A::Drop, PRIVATE_VALID, MANAGER).unwrap_err().message,
+            SYSTEM_ONLY
+        );
+        let reserved = state(S::Reserved, Pool::Private);
+        assert!(!can(A::Drop, reserved), "a reserved listing is mid-deal");
+        assert!(!offered_actions(PRIVATE_VALID, MANAGER).contains(&A::Drop));
+        // A public listing has no maintainer: a manager still tends it.
+        assert_eq!(
+            offered_actions(public, MANAGER),
+            [A::Seal, A::Defer, A::DealOthers, A::Claim]
+        );
+    }
+
+    #[test]
+    fn seal_and_defer_ask_for_a_reason() {
+        assert_eq!(A::Seal.reasons().map(|t| t.name), Some("houseSealReason"));
+        assert_eq!(
+            A::Defer.reasons().map(|t| t.name),
+            Some("houseInvalidReason")
+        );
+        assert!(A::Reserve.reasons().is_none());
+        assert_eq!(
+            check_reason(A::Seal, None, "").unwrap_err().message,
+            CHOOSE_REASON
+        );
+        assert_eq!(
+            check_reason(A::Seal, Some(42), "").unwrap_err().message,
+            CHOOSE_REASON
+        );
+        assert_eq!(check_reason(A::Seal, Some(2), " 独家 ").unwrap(), "独家");
+        assert_eq!(
+            check_reason(A::Defer, Some(OTHER_REASON), " ")
+                .unwrap_err()
+                .message,
+            EXPLAIN_OTHER
+        );
+        assert_eq!(
+            check_reason(A::Unseal, None, &"长".repeat(201))
+                .unwrap_err()
+                .message,
+            REMARK_TOO_LONG
+        );
+        assert_eq!(reason_label(A::Defer, 2), Some("联系不上业主"));
+        // Every reason table keeps 其他 at the code that asks for words.
+        for action in HouseAction::ALL {
+            if let Some(table) = action.reasons() {
+                assert_eq!(table.label_of(OTHER_REASON), Some("其他"), "{}", table.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_whole_table_by_status() {
+        // Every (status, pool) × action the table allows to the strongest person asking.
+        let everyone = Actor::Person {
+            maintainer: true,
+            manager: true,
+            claimer: true,
+        };
+        let private = |status| offered_actions(state(status, Pool::Private), everyone);
+        assert_eq!(
+            private(S::Sealed),
+            [A::Unseal, A::Defer, A::DealOthers, A::Release]
+        );
+        assert_eq!(private(S::Deferred), [A::Resume, A::DealOthers, A::Release]);
+        assert_eq!(
+            private(S::Reserved),
+            [A::CancelReserve, A::DealOurs, A::DealOthers]
+        );
+        let public = |status| offered_actions(state(status, Pool::Public), everyone);
+        assert_eq!(
+            public(S::Sealed),
+            [A::Unseal, A::Defer, A::DealOthers, A::Claim]
+        );
+        assert_eq!(public(S::Deferred), [A::Resume, A::DealOthers, A::Claim]);
+        for action in HouseAction::ALL {
+            assert!(action.moves_pool() == matches!(action, A::Release | A::Claim | A::Drop));
+        }
+    }
+}

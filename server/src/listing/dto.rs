@@ -1,0 +1,299 @@
+//! What the second-hand listing routes take and answer.
+
+use brokerdesk_core::forms::{self, Form, RoleMember};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+use crate::form::CoreForm;
+use crate::history::StatusChange;
+use crate::paging::{PageQuery, lenient_number};
+
+/// A decimal given as text or as a JSON number (总价, 面积); absent or null is empty.
+fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Raw {
+        Number(serde_json::Number),
+        Text(String),
+    }
+    Ok(match Option::<Raw>::deserialize(deserializer)? {
+        None => String::new(),
+        Some(Raw::Number(number)) => number.to_string(),
+        Some(Raw::Text(text)) => text,
+    })
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingQuery {
+    #[serde(flatten)]
+    pub page: PageQuery,
+    /// Matches the community's name, pinyin or initials (xhjy finds 西湖家园), or a listing id.
+    pub keyword: Option<String>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub district_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub business_circle_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub community_id: Option<i64>,
+    /// Core `houseStatus`.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub status: Option<i64>,
+    /// Core `housePool`.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub pool: Option<i64>,
+    /// Core `roomCount`.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub rooms: Option<i64>,
+    /// Index into core's §9 `price` ranges (万).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub price_range: Option<i64>,
+    /// Index into core's `area` ranges (㎡).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub area_range: Option<i64>,
+    /// Index into core's `floor` ranges.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub floor_range: Option<i64>,
+    /// Index into core's `averagePrice` ranges (元/㎡).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub average_price_range: Option<i64>,
+    /// Index into core's `propertyTerm` ranges.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub property_term_range: Option<i64>,
+    /// Only the caller's own listings (我维护的).
+    #[serde(default)]
+    pub mine: bool,
+}
+
+/// A listing as lists show it. The owner's phone is as the caller may see it (core
+/// `listing::owner_phone`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRow {
+    pub id: i64,
+    pub community_id: i64,
+    pub community_name: String,
+    pub district_name: String,
+    pub business_circle_name: String,
+    /// 3幢2单元1502.
+    pub room_label: String,
+    /// Hundredths of a ㎡.
+    pub area: i64,
+    pub rooms: i16,
+    pub halls: i16,
+    pub baths: i16,
+    pub floor: i16,
+    pub total_floors: i16,
+    pub orientation: i16,
+    pub decoration: i16,
+    /// Fen.
+    pub price: i64,
+    /// Fen per ㎡.
+    pub unit_price: i64,
+    pub tags: Vec<i16>,
+    /// Core `houseStatus`.
+    pub status: i16,
+    /// Core `housePool`.
+    pub pool: i16,
+    pub maintainer_id: Option<i64>,
+    pub maintainer_name: String,
+    pub store_name: String,
+    pub owner_name: String,
+    pub owner_phone: String,
+    /// `full`, `reveal` (masked, 查看 offered) or `masked`.
+    pub phone_access: String,
+    pub created_at: i64,
+    pub last_follow_up_at: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleMemberView {
+    pub role_id: i64,
+    pub role_name: String,
+    pub user_id: i64,
+    pub user_name: String,
+}
+
+/// One listing with everything its detail page shows.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingDetail {
+    #[serde(flatten)]
+    pub row: ListingRow,
+    pub room_id: i64,
+    pub site_id: i64,
+    pub property_term: Option<i16>,
+    pub building_type: Option<i16>,
+    pub building_structure: Option<i16>,
+    pub heating: Option<i16>,
+    pub water: Option<i16>,
+    pub electricity: Option<i16>,
+    pub description: String,
+    pub owner_phone2: String,
+    pub entered_by_name: String,
+    pub roles: Vec<RoleMemberView>,
+    /// Core `houseAction` codes this caller is offered, in table order.
+    pub offered_actions: Vec<String>,
+    /// The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market.
+    pub may_edit: bool,
+    /// The caller may write follow-ups on it (写跟进).
+    pub may_follow_up: bool,
+    /// What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies.
+    pub drop_notice: Option<String>,
+    /// Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘).
+    pub history: Vec<StatusChange>,
+    pub updated_at: i64,
+}
+
+/// The listing's own fields, as the add and edit forms send them.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingForm {
+    /// ㎡, up to two decimals.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub area: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub rooms: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub halls: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub baths: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub total_floors: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub floor: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub orientation: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub decoration: Option<i64>,
+    /// 总价 in 万, up to two decimals.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub price: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub property_term: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub building_type: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub building_structure: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub heating: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub water: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub electricity: Option<i64>,
+    /// Core `houseTag` codes.
+    #[serde(default)]
+    pub tags: Vec<i64>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub owner_name: String,
+    #[serde(default)]
+    pub owner_phone: String,
+    #[serde(default)]
+    pub owner_phone2: String,
+    /// People in the city's listing roles.
+    #[serde(default)]
+    #[schema(value_type = Vec<RoleMemberBody>)]
+    pub roles: Vec<RoleMember>,
+}
+
+/// One person in one listing role.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleMemberBody {
+    pub role_id: i64,
+    pub user_id: i64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingAdd {
+    /// A room of the community dictionary.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub room_id: Option<i64>,
+    #[serde(flatten)]
+    pub form: ListingForm,
+}
+
+impl CoreForm for ListingAdd {
+    const FORM: &'static Form = &forms::SECOND_HAND;
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingEdit {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: ListingForm,
+}
+
+impl CoreForm for ListingEdit {
+    const FORM: &'static Form = &forms::SECOND_HAND_EDIT;
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingTransition {
+    pub id: i64,
+    /// Core `houseAction` code.
+    pub action: String,
+    /// A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub reason: Option<i64>,
+    #[serde(default)]
+    pub remark: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowUpAdd {
+    pub listing_id: i64,
+    #[serde(default)]
+    pub content: String,
+}
+
+impl CoreForm for FollowUpAdd {
+    const FORM: &'static Form = &forms::FOLLOW_UP;
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowUpQuery {
+    pub listing_id: i64,
+    #[serde(flatten)]
+    pub page: PageQuery,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowUp {
+    pub id: i64,
+    pub listing_id: i64,
+    pub user_id: Option<i64>,
+    pub user_name: String,
+    pub content: String,
+    pub at: i64,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealedPhone {
+    pub owner_phone: String,
+    pub owner_phone2: String,
+}
+
+/// What the audit log keeps of a listing: no owner phone.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingAudit {
+    pub id: i64,
+    /// 西湖家园 3幢2单元1502.
+    pub name: String,
+    pub price: i64,
+    pub area: i64,
+    pub status: i16,
+    pub pool: i16,
+    pub maintainer_name: String,
+}

@@ -1,0 +1,603 @@
+//! Writing listings: entering one on a room (one on the market per room and company), editing
+//! it, moving it through core's lifecycle table (claims from the public pool included), its
+//! follow-ups, and revealing its owner's phone.
+
+use std::collections::HashSet;
+
+use brokerdesk_core::forms::{self, RoleMember};
+use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus, ListingState, Pool};
+use brokerdesk_core::listing::owner_phone;
+use brokerdesk_core::listing::price;
+use brokerdesk_core::org::fields::FieldError;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, Set,
+};
+
+use super::dto::*;
+use super::{KIND, actor_of, state_code, state_of, view};
+use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::{
+    community, listing, listing_follow_up, listing_role, listing_role_member, room, user,
+};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
+use crate::history::{self, StatusMove};
+use crate::paging::Page;
+use crate::shared::{IdRequest, millis};
+use crate::transition::{self, Reach};
+
+pub const EDIT_NOT_YOURS: &str = "只有维护人或店长可以编辑房源";
+pub const DEALT: &str = "已成交的房源不能编辑";
+pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
+
+/// What 重盘 is told: the listing already on the market for the room, by its id and maintainer.
+fn duplicate(existing: &listing::Model, maintainer: &str) -> AppError {
+    let who = if maintainer.is_empty() {
+        "公盘".to_owned()
+    } else {
+        format!("{maintainer}维护")
+    };
+    AppError::Taken(vec![FieldError::new(
+        "roomId",
+        format!(
+            "该房号已有在售房源（房源编号{}，{who}），不能重复录入",
+            existing.id
+        ),
+    )])
+}
+
+/// The listing of this company on `room_id` still on the market, if any.
+async fn active_on_room<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    room_id: i64,
+    organisation_id: i64,
+) -> Result<Option<listing::Model>, AppError> {
+    let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
+    db.one(
+        db.find::<listing::Entity>()
+            .filter(listing::Column::RoomId.eq(room_id))
+            .filter(listing::Column::OrganisationId.eq(organisation_id))
+            .filter(listing::Column::Status.is_in(active)),
+    )
+    .await
+}
+
+/// The form's values as columns (everything but the room and the placement).
+fn columns_of(form: &ListingForm, row: &mut listing::ActiveModel) {
+    let small = |value: Option<i64>| value.and_then(|v| i16::try_from(v).ok());
+    // The form's check has passed: these read.
+    let area = price::hundredths(&form.area).unwrap_or_default();
+    let fen = price::wan_to_fen(&form.price).unwrap_or_default();
+    row.area = Set(area);
+    row.price = Set(fen);
+    row.unit_price = Set(price::unit_price_fen(fen, area).unwrap_or_default());
+    row.rooms = Set(small(form.rooms).unwrap_or_default());
+    row.halls = Set(small(form.halls).unwrap_or_default());
+    row.baths = Set(small(form.baths).unwrap_or_default());
+    row.floor = Set(small(form.floor).unwrap_or_default());
+    row.total_floors = Set(small(form.total_floors).unwrap_or_default());
+    row.orientation = Set(small(form.orientation).unwrap_or_default());
+    row.decoration = Set(small(form.decoration).unwrap_or_default());
+    row.property_term = Set(small(form.property_term));
+    row.building_type = Set(small(form.building_type));
+    row.building_structure = Set(small(form.building_structure));
+    row.heating = Set(small(form.heating));
+    row.water = Set(small(form.water));
+    row.electricity = Set(small(form.electricity));
+    let mut tags: Vec<i64> = form.tags.clone();
+    tags.sort_unstable();
+    tags.dedup();
+    row.tags = Set(tags
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(","));
+    row.description = Set(form.description.trim().to_owned());
+    row.owner_name = Set(form.owner_name.clone());
+    row.owner_phone = Set(form.owner_phone.trim().to_owned());
+    row.owner_phone2 = Set(form.owner_phone2.trim().to_owned());
+}
+
+/// Checks the listing roles: filled as core says, roles of the listing's city, people of its
+/// company.
+async fn check_roles<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    members: &[RoleMember],
+    site_id: i64,
+    organisation_id: i64,
+) -> Result<(), AppError> {
+    forms::check_role_members(members)?;
+    let role_ids: HashSet<i64> = members.iter().map(|m| m.role_id).collect();
+    let user_ids: HashSet<i64> = members.iter().map(|m| m.user_id).collect();
+    if !role_ids.is_empty() {
+        let found = db
+            .all(
+                db.find::<listing_role::Entity>()
+                    .filter(listing_role::Column::Id.is_in(role_ids.iter().copied()))
+                    .filter(listing_role::Column::SiteId.eq(site_id)),
+            )
+            .await?;
+        if found.len() != role_ids.len() {
+            return Err(AppError::invalid("roles", "请选择本城市的房源角色"));
+        }
+    }
+    if !user_ids.is_empty() {
+        let found = db
+            .all(
+                db.find::<user::Entity>()
+                    .filter(user::Column::Id.is_in(user_ids.iter().copied()))
+                    .filter(user::Column::OrganisationId.eq(organisation_id)),
+            )
+            .await?;
+        if found.len() != user_ids.len() {
+            return Err(AppError::invalid("roles", "房源角色只能选择本公司的员工"));
+        }
+    }
+    Ok(())
+}
+
+/// Replaces the people in a listing's roles: rows of a listing already checked.
+#[allow(clippy::disallowed_methods)]
+async fn write_roles(
+    txn: &DatabaseTransaction,
+    listing_id: i64,
+    members: &[RoleMember],
+) -> Result<(), AppError> {
+    listing_role_member::Entity::delete_many()
+        .filter(listing_role_member::Column::ListingId.eq(listing_id))
+        .exec(txn)
+        .await?;
+    if members.is_empty() {
+        return Ok(());
+    }
+    listing_role_member::Entity::insert_many(members.iter().map(|m| {
+        listing_role_member::ActiveModel {
+            listing_id: Set(listing_id),
+            listing_role_id: Set(m.role_id),
+            user_id: Set(m.user_id),
+            ..Default::default()
+        }
+    }))
+    .exec_without_returning(txn)
+    .await?;
+    Ok(())
+}
+
+/// A listing's status move in its history.
+async fn record_move(
+    on: &Scoped<'_, DatabaseTransaction>,
+    row: &listing::Model,
+    action: HouseAction,
+    from: ListingState,
+    to: ListingState,
+    reason: &str,
+) -> Result<(), AppError> {
+    let (from_code, to_code) = (state_code(from), state_code(to));
+    history::record(
+        on.transaction(),
+        StatusMove {
+            entity: KIND,
+            entity_id: row.id,
+            action: action.code(),
+            from: &from_code,
+            to: &to_code,
+            reason,
+            actor_id: on.actor().id,
+        },
+    )
+    .await?;
+    audit::record(
+        on.transaction(),
+        on.actor(),
+        Change::new(
+            KIND,
+            row.id,
+            Action::Status,
+            snapshot(&from.label()),
+            snapshot(&to.label()),
+            view::place(row),
+        ),
+    )
+    .await
+}
+
+/// Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
+/// in their store's private pool. A room already on the market in the company is refused
+/// (重盘) naming that listing. Needs 新增 on `/work/house/old`.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/add", tag = "house",
+    request_body = ListingAdd, security(("token" = [])),
+    responses((status = 200, description = "The new listing", body = Envelope<ListingDetail>)))]
+pub async fn add(caller: Caller, AppJson(form): AppJson<ListingAdd>) -> ApiResult<ListingDetail> {
+    let scoped = caller.require(need::HOUSE_OLD_ADD)?;
+    let form = form::checked(&form)?;
+    let me = scoped.actor().clone();
+    let organisation_id = me.organisation_id.ok_or(AppError::NoPermission)?;
+    let room_id = form.room_id.unwrap_or_default();
+    let room = scoped
+        .get::<room::Entity>(room_id)
+        .await
+        .map_err(|error| match error {
+            AppError::NotFound => AppError::invalid("roomId", "房号不存在，请重新选择"),
+            other => other,
+        })?;
+    let db = scoped.unscoped();
+    let community = db
+        .one(
+            db.find::<community::Entity>()
+                .filter(community::Column::Id.eq(room.community_id)),
+        )
+        .await?
+        .ok_or(AppError::NotFound)?;
+    if let Some(existing) = active_on_room(&db, room.id, organisation_id).await? {
+        let names = history::names_of(&db, existing.maintainer_id).await?;
+        let name = existing
+            .maintainer_id
+            .and_then(|id| names.get(&id).cloned())
+            .unwrap_or_default();
+        return Err(duplicate(&existing, &name));
+    }
+    check_roles(&db, &form.form.roles, room.site_id, organisation_id).await?;
+    let now = Utc::now();
+    let mut row = listing::ActiveModel {
+        site_id: Set(room.site_id),
+        organisation_id: Set(organisation_id),
+        store_group_id: Set(me.store_group_id),
+        store_id: Set(me.store_id),
+        department_id: Set(me.department_id),
+        maintainer_id: Set(Some(me.id)),
+        room_id: Set(room.id),
+        community_id: Set(community.id),
+        district_id: Set(Some(community.district_id)),
+        business_circle_id: Set(community.business_circle_id),
+        status: Set(HouseStatus::Valid.code()),
+        pool: Set(Pool::Private.code()),
+        entered_by: Set(Some(me.id)),
+        last_activity_at: Set(now),
+        last_follow_up_at: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    columns_of(&form.form, &mut row);
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let saved = on.insert::<listing::Entity>(row).await?;
+    write_roles(&txn, saved.id, &form.form.roles).await?;
+    on.record_created::<listing::Entity>(&saved).await?;
+    txn.commit().await?;
+    ok(view::detail(&scoped.unscoped(), &caller, saved).await?)
+}
+
+/// Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
+/// can write it; a dealt listing stays as it was. Needs 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/edit", tag = "house",
+    request_body = ListingEdit, security(("token" = [])),
+    responses((status = 200, description = "The listing as saved", body = Envelope<ListingDetail>)))]
+pub async fn edit(caller: Caller, AppJson(form): AppJson<ListingEdit>) -> ApiResult<ListingDetail> {
+    let scoped = caller.require(need::HOUSE_OLD_EDIT)?;
+    let form = form::checked(&form)?;
+    let before = scoped.get_writable::<listing::Entity>(form.id).await?;
+    let is_maintainer = before.maintainer_id == Some(scoped.actor().id);
+    if !is_maintainer && !caller.allows(need::HOUSE_OLD_MANAGE) {
+        return Err(AppError::TransitionRefused(EDIT_NOT_YOURS.to_owned()));
+    }
+    if !state_of(&before)?.status.is_active() {
+        return Err(AppError::TransitionRefused(DEALT.to_owned()));
+    }
+    let db = scoped.unscoped();
+    check_roles(
+        &db,
+        &form.form.roles,
+        before.site_id,
+        before.organisation_id,
+    )
+    .await?;
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let old = on.view::<listing::Entity>(before.clone()).await?;
+    let mut row: listing::ActiveModel = before.clone().into();
+    columns_of(&form.form, &mut row);
+    row.updated_at = Set(Utc::now());
+    let saved = on.update::<listing::Entity>(row).await?;
+    write_roles(&txn, saved.id, &form.form.roles).await?;
+    on.record_changed::<listing::Entity>(&old, &saved).await?;
+    txn.commit().await?;
+    ok(view::detail(&scoped.unscoped(), &caller, saved).await?)
+}
+
+/// Why a claim cannot read its listing: a colleague of the company claimed it first (it left
+/// the public pool for their store), or it was never the caller's company's.
+async fn claimed_or_out_of_scope<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    caller: &Caller,
+    id: i64,
+) -> Result<AppError, AppError> {
+    let row = db
+        .one(
+            db.find::<listing::Entity>()
+                .filter(listing::Column::Id.eq(id)),
+        )
+        .await?;
+    Ok(match row {
+        Some(row) if Some(row.organisation_id) == caller.user().organisation_id => {
+            AppError::TransitionRefused(CLAIMED.to_owned())
+        }
+        _ => AppError::out_of_scope(),
+    })
+}
+
+/// Moves a listing by `action` for `caller`; answers the listing as written.
+async fn take(
+    caller: &Caller,
+    id: i64,
+    action: HouseAction,
+    reason: Option<i64>,
+    remark: &str,
+) -> Result<ListingDetail, AppError> {
+    let scoped = caller.require(need::HOUSE_OLD_READ)?;
+    let row = match scoped.get::<listing::Entity>(id).await {
+        Err(AppError::OutOfScope(_)) if action == HouseAction::Claim => {
+            return Err(claimed_or_out_of_scope(&scoped.unscoped(), caller, id).await?);
+        }
+        other => other?,
+    };
+    let from = state_of(&row)?;
+    let to = lifecycle::next(action, from, actor_of(caller, &row))?;
+    let remark = lifecycle::check_reason(action, reason, remark)?;
+    let reason_text = match reason.and_then(|code| lifecycle::reason_label(action, code)) {
+        Some(label) if remark.is_empty() => label.to_owned(),
+        Some(label) => format!("{label}：{remark}"),
+        None => remark,
+    };
+    let now = Utc::now();
+    let mut changes = listing::ActiveModel {
+        status: Set(to.status.code()),
+        pool: Set(to.pool.code()),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    let (before_reach, after_reach) = match action {
+        // Into the public pool: only the company is kept.
+        HouseAction::Release => {
+            changes.store_group_id = Set(None);
+            changes.store_id = Set(None);
+            changes.department_id = Set(None);
+            changes.maintainer_id = Set(None);
+            (Reach::Write, Reach::Read)
+        }
+        // Out of it, to the claimer's seat; the drop rule's clock starts again.
+        HouseAction::Claim => {
+            let me = caller.user();
+            if me.organisation_id != Some(row.organisation_id) {
+                return Err(AppError::out_of_scope());
+            }
+            changes.store_group_id = Set(me.store_group_id);
+            changes.store_id = Set(me.store_id);
+            changes.department_id = Set(me.department_id);
+            changes.maintainer_id = Set(Some(me.id));
+            changes.last_activity_at = Set(now);
+            (Reach::Read, Reach::Write)
+        }
+        _ => (Reach::Write, Reach::Write),
+    };
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let saved = transition::guarded_reach(&on, &row, changes, before_reach, after_reach).await?;
+    record_move(&on, &saved, action, from, to, &reason_text).await?;
+    txn.commit().await?;
+    view::detail(&scoped.unscoped(), caller, saved).await
+}
+
+/// Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+/// 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+/// to this caller; of two people acting at once one wins and the other is told the listing
+/// changed. Needs `/work/house/old`.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/transition", tag = "house",
+    request_body = ListingTransition, security(("token" = [])),
+    responses((status = 200, description = "The listing after the move", body = Envelope<ListingDetail>)))]
+pub async fn transition(
+    caller: Caller,
+    AppJson(request): AppJson<ListingTransition>,
+) -> ApiResult<ListingDetail> {
+    caller.require(need::HOUSE_OLD_READ)?;
+    let action = HouseAction::from_code(&request.action)
+        .ok_or_else(|| AppError::invalid("action", "未知的房源操作"))?;
+    ok(take(&caller, request.id, action, request.reason, &request.remark).await?)
+}
+
+/// Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+/// Of two claims at once exactly one wins. Needs 认领.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/claim", tag = "house",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "The listing, now the caller's", body = Envelope<ListingDetail>)))]
+pub async fn claim(
+    caller: Caller,
+    AppJson(request): AppJson<IdRequest>,
+) -> ApiResult<ListingDetail> {
+    caller.require(need::HOUSE_OLD_CLAIM)?;
+    ok(take(&caller, request.id, HouseAction::Claim, None, "").await?)
+}
+
+/// Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+/// the drop rule's clock. Needs 写跟进.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/followUp/add", tag = "house",
+    request_body = FollowUpAdd, security(("token" = [])),
+    responses((status = 200, description = "The follow-up", body = Envelope<FollowUp>)))]
+pub async fn follow_up_add(
+    caller: Caller,
+    AppJson(form): AppJson<FollowUpAdd>,
+) -> ApiResult<FollowUp> {
+    let scoped = caller.require(need::HOUSE_OLD_FOLLOW_UP)?;
+    let form = form::checked(&form)?;
+    let row = scoped.get::<listing::Entity>(form.listing_id).await?;
+    let me = scoped.actor().clone();
+    let now = Utc::now();
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    if row.maintainer_id == Some(me.id) {
+        on.update::<listing::Entity>(listing::ActiveModel {
+            id: Set(row.id),
+            last_activity_at: Set(now),
+            last_follow_up_at: Set(Some(now)),
+            ..Default::default()
+        })
+        .await?;
+    }
+    let saved = insert_follow_up(&txn, row.id, me.id, form.content.trim(), now).await?;
+    txn.commit().await?;
+    ok(FollowUp {
+        id: saved.id,
+        listing_id: saved.listing_id,
+        user_id: saved.user_id,
+        user_name: me.real_name,
+        content: saved.content,
+        at: millis(saved.at),
+    })
+}
+
+/// A follow-up of a listing already checked readable.
+#[allow(clippy::disallowed_methods)]
+async fn insert_follow_up(
+    txn: &DatabaseTransaction,
+    listing_id: i64,
+    user_id: i64,
+    content: &str,
+    at: chrono::DateTime<Utc>,
+) -> Result<listing_follow_up::Model, AppError> {
+    Ok(listing_follow_up::ActiveModel {
+        listing_id: Set(listing_id),
+        user_id: Set(Some(user_id)),
+        content: Set(content.to_owned()),
+        at: Set(at),
+        ..Default::default()
+    }
+    .insert(txn)
+    .await?)
+}
+
+/// A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/followUp/list", tag = "house",
+    request_body = FollowUpQuery, security(("token" = [])),
+    responses((status = 200, description = "One page of follow-ups", body = Envelope<Page<FollowUp>>)))]
+pub async fn follow_up_list(
+    caller: Caller,
+    AppJson(query): AppJson<FollowUpQuery>,
+) -> ApiResult<Page<FollowUp>> {
+    let scoped = caller.require(need::HOUSE_OLD_READ)?;
+    let row = scoped.get::<listing::Entity>(query.listing_id).await?;
+    let db = scoped.unscoped();
+    let page = db
+        .page(
+            db.find::<listing_follow_up::Entity>()
+                .filter(listing_follow_up::Column::ListingId.eq(row.id))
+                .order_by_desc(listing_follow_up::Column::At)
+                .order_by_desc(listing_follow_up::Column::Id),
+            query.page,
+        )
+        .await?;
+    let names = history::names_of(&db, page.list.iter().filter_map(|f| f.user_id)).await?;
+    ok(page.map(|f| FollowUp {
+        id: f.id,
+        listing_id: f.listing_id,
+        user_name: f
+            .user_id
+            .and_then(|id| names.get(&id).cloned())
+            .unwrap_or_default(),
+        user_id: f.user_id,
+        content: f.content,
+        at: millis(f.at),
+    }))
+}
+
+/// The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+/// recorded in the audit log. Needs `/work/house/old` or its detail page.
+#[utoipa::path(post, path = "/api/v1/fm/house/old/revealPhone", tag = "house",
+    request_body = IdRequest, security(("token" = [])),
+    responses((status = 200, description = "The owner's phones", body = Envelope<RevealedPhone>)))]
+pub async fn reveal_phone(
+    caller: Caller,
+    AppJson(request): AppJson<IdRequest>,
+) -> ApiResult<RevealedPhone> {
+    let scoped = caller.require(need::HOUSE_OLD_READ)?;
+    let row = scoped.get::<listing::Entity>(request.id).await?;
+    let access = view::phone_access(&caller, &row);
+    let phone =
+        owner_phone::reveal(&row.owner_phone, access).map_err(|_| AppError::NoPermission)?;
+    let phone2 = if row.owner_phone2.is_empty() {
+        String::new()
+    } else {
+        owner_phone::reveal(&row.owner_phone2, access).map_err(|_| AppError::NoPermission)?
+    };
+    scoped.reveal::<listing::Entity>(&row).await?;
+    ok(RevealedPhone {
+        owner_phone: phone,
+        owner_phone2: phone2,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_duplicate_names_the_listing_and_who_keeps_it() {
+        let existing = listing::Model { id: 42, ..sample() };
+        let refused = duplicate(&existing, "李四");
+        assert_eq!(
+            refused.to_string(),
+            "该房号已有在售房源（房源编号42，李四维护），不能重复录入"
+        );
+        assert_eq!(
+            duplicate(&existing, "").to_string(),
+            "该房号已有在售房源（房源编号42，公盘），不能重复录入"
+        );
+    }
+
+    fn sample() -> listing::Model {
+        let now = Utc::now();
+        listing::Model {
+            id: 1,
+            site_id: 1,
+            organisation_id: 1,
+            store_group_id: None,
+            store_id: None,
+            department_id: None,
+            maintainer_id: None,
+            room_id: 1,
+            community_id: 1,
+            district_id: None,
+            business_circle_id: None,
+            status: 1,
+            pool: 1,
+            area: 0,
+            rooms: 1,
+            halls: 0,
+            baths: 0,
+            floor: 1,
+            total_floors: 1,
+            orientation: 1,
+            decoration: 1,
+            price: 0,
+            unit_price: 0,
+            property_term: None,
+            building_type: None,
+            building_structure: None,
+            heating: None,
+            water: None,
+            electricity: None,
+            tags: String::new(),
+            description: String::new(),
+            owner_name: String::new(),
+            owner_phone: String::new(),
+            owner_phone2: String::new(),
+            entered_by: None,
+            last_activity_at: now,
+            last_follow_up_at: None,
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}

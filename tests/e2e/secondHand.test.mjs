@@ -1,0 +1,124 @@
+// 二手房 as a store's people meet it: the list narrows by §9's ranges with its 共N条, a manager
+// sees an agent's owner masked until 查看 (recorded) and seals the listing with a reason, and an
+// agent claims a listing from the public pool. Every test takes a listing no other one touches.
+import assert from 'node:assert/strict';
+import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+
+async function apiSession(base, username) {
+  const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
+  assert.equal(res.code, 0, `login ${username}: ${res.message}`);
+  return { token: res.data.token, userId: res.data.userId };
+}
+
+async function listings(base, session, filter) {
+  const res = await api(base, '/api/v1/fm/house/old/list', { pageNum: 1, pageSize: 100, ...filter }, session);
+  assert.equal(res.code, 0, res.message);
+  return res.data;
+}
+
+async function total(page) {
+  const text = await page.getByTestId('pagination').getByText(/共\d+条/).textContent();
+  return Number(text.match(/\d+/)[0]);
+}
+
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
+}
+
+describe('second-hand listings', () => {
+  test('the filters narrow the list', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old`);
+    await page.getByTestId('old-house').locator('tbody tr').first().waitFor();
+    const all = await total(page);
+    assert.ok(all > 0);
+    await choose(page, 'filter-priceRange', '200-300万');
+    await page.getByTestId('filter-search').click();
+    await page.waitForFunction((before) => {
+      const bar = document.querySelector('[data-testid="pagination"]');
+      const found = bar?.textContent?.match(/共(\d+)条/);
+      return found && Number(found[1]) < before;
+    }, all);
+    await shot(page, 'house-old-list-filtered');
+  });
+
+  test('a manager reveals an agent owner and seals the listing', async ({ page, site, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const agent = await apiSession(base, 'agent');
+    const list = await listings(base, manager, { status: 1, pool: 1 });
+    const target = list.list.filter((row) => row.maintainerId === agent.userId).at(-1);
+    assert.ok(target, 'the demo has a valid listing kept by the agent');
+    await loginThroughPage(page, site, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old/detail/${target.id}`);
+    const phone = page.getByTestId('owner-phone');
+    await phone.getByText(/\*{4}/).waitFor();
+    await page.getByTestId('owner-phone-reveal').click();
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid="owner-phone"]')?.textContent ?? '';
+      return /^\d{3} \d{4} \d{4}$/.test(text);
+    });
+    await page.getByTestId('house-action-seal').click();
+    await choose(page, 'field-reason', '独家委托');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('old-house-detail').getByText('封盘（私盘）').first().waitFor();
+    await shot(page, 'house-old-detail-sealed');
+  });
+
+  test('an agent claims a listing from the public pool', async ({ page, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    const list = await listings(base, boss, { status: 1, pool: 2 });
+    const target = list.list.at(-1);
+    assert.ok(target, 'the demo has a public listing');
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old/detail/${target.id}`);
+    await page.getByTestId('house-action-claim').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByText('认领成功').first().waitFor();
+    await page.getByTestId('old-house-detail').getByText('有效（私盘）').first().waitFor();
+    await shot(page, 'house-old-claimed');
+  });
+});
+
+describe('entering a listing', () => {
+  test('an agent enters a listing on a dictionary room', async ({ page, site, base }) => {
+    const boss = await apiSession(base, 'boss');
+    // A room whose listing is dealt is free for a new one.
+    const dealt = (await listings(base, boss, { status: 6 })).list.at(-1);
+    const [, building, unit, room] = dealt.roomLabel.match(/^(.+幢)(.+单元)(.+)$/);
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old/edit/new`);
+    await page.getByTestId('pick-community').click();
+    await page.keyboard.type(dealt.communityName);
+    await page.locator('.arco-select-popup:visible').getByText(dealt.communityName).first().click();
+    await choose(page, 'pick-building', building);
+    await choose(page, 'pick-unit', unit);
+    await choose(page, 'field-roomId', room);
+    const fill = async (field, value) => {
+      const box = page.getByTestId(`field-${field}`);
+      const input = (await box.evaluate((node) => node.tagName)) === 'INPUT' ? box : box.locator('input').first();
+      await input.fill(value);
+    };
+    await fill('area', '88.5');
+    await choose(page, 'field-rooms', '二室');
+    await fill('halls', '1');
+    await fill('baths', '1');
+    await fill('totalFloors', '18');
+    await fill('floor', '9');
+    await choose(page, 'field-orientation', '南北');
+    await choose(page, 'field-decoration', '精装');
+    await fill('price', '320');
+    await fill('ownerName', '测试业主');
+    await fill('ownerPhone', '13612345678');
+    await shot(page, 'house-old-edit-new');
+    await page.getByTestId('form-submit').click();
+    const detail = page.getByTestId('old-house-detail');
+    await detail.getByText('320万').first().waitFor();
+    await detail.getByText('136 1234 5678').waitFor();
+    await shot(page, 'house-old-entered');
+  });
+});

@@ -1,0 +1,67 @@
+// Second-hand listings (二手房源) and the dictionary look-ups their form picks a room with.
+import type { Schema } from '../schemas';
+import { act, choices, pageOf, read, write } from '../org/calls';
+
+/** A list row; `ownerPhone` is as the server lets this caller see it (`phoneAccess`). */
+export type ListingRow = Schema<'ListingRow'>;
+/** One listing with its roles, history, the core `houseAction` codes offered to this caller. */
+export type ListingDetail = Schema<'ListingDetail'>;
+export type ListingFilters = Omit<Schema<'ListingQuery'>, 'pageNum' | 'pageSize'>;
+export type ListingAdd = Schema<'ListingAdd'>;
+export type ListingEdit = Schema<'ListingEdit'>;
+export type ListingTransition = Schema<'ListingTransition'>;
+export type FollowUp = Schema<'FollowUp'>;
+export type RevealedPhone = Schema<'RevealedPhone'>;
+export type StatusChange = Schema<'StatusChange'>;
+
+/** A district of the caller's city with its business circles. */
+export interface AreaOption {
+  id: number;
+  name: string;
+  circles: { id: number; name: string }[];
+}
+
+/** A community offered while typing its name, pinyin or initials. */
+export interface CommunitySuggestion {
+  id: number;
+  name: string;
+  alias?: string | null;
+  districtName: string;
+}
+
+/** A building, unit or room of the dictionary. */
+export interface PartOption {
+  id: number;
+  name: string;
+  floor?: number | null;
+  floors?: number | null;
+}
+
+export const oldHouseApi = {
+  list: pageOf<ListingRow, ListingFilters>('/api/v1/fm/house/old/list'),
+  detail: (id: number) => read<ListingDetail>('/api/v1/fm/house/old/detail', { id }),
+  add: (data: ListingAdd) => write<ListingDetail>('/api/v1/fm/house/old/add', data),
+  edit: (data: ListingEdit) => write<ListingDetail>('/api/v1/fm/house/old/edit', data),
+  transition: (data: ListingTransition) => write<ListingDetail>('/api/v1/fm/house/old/transition', data),
+  /** A move asked for with a click (no reason): a refusal toasts. */
+  move: (id: number, action: string) => act<ListingDetail>('/api/v1/fm/house/old/transition', { id, action }),
+  claim: (id: number) => act<ListingDetail>('/api/v1/fm/house/old/claim', { id }),
+  followUps: (listingId: number) =>
+    read<{ list: FollowUp[]; total: number }>('/api/v1/fm/house/old/followUp/list', {
+      listingId,
+      pageNum: 1,
+      pageSize: 100,
+    }),
+  addFollowUp: (listingId: number, content: string) =>
+    write<FollowUp>('/api/v1/fm/house/old/followUp/add', { listingId, content }),
+  revealPhone: (id: number) => read<RevealedPhone>('/api/v1/fm/house/old/revealPhone', { id }),
+};
+
+/** The dictionary as the listing form walks it: community → building → unit → room. */
+export const dictionaryApi = {
+  areas: () => choices<AreaOption>('/api/v1/fm/house/community/areas'),
+  suggest: (keyword: string) => choices<CommunitySuggestion>('/api/v1/fm/house/community/suggest', { keyword }),
+  buildings: (communityId: number) => choices<PartOption>('/api/v1/fm/house/building/list', { communityId }),
+  units: (buildingId: number) => choices<PartOption>('/api/v1/fm/house/unit/list', { buildingId }),
+  rooms: (unitId: number) => choices<PartOption>('/api/v1/fm/house/room/list', { unitId }),
+};

@@ -1,0 +1,282 @@
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Button, Input, Message, Space, Table, Tag } from '@arco-design/web-react';
+import { IconEdit, IconEye } from '@arco-design/web-react/icon';
+import { houseActionReasons } from '@core/wasm';
+import { oldHouseApi, type FollowUp, type ListingDetail, type StatusChange } from '../../../api/house/oldHouse';
+import { isApiFailure } from '../../../api/client';
+import { useRead, useReveal } from '../../../api/useRead';
+import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
+import { enumText } from '../../../components/enums';
+import { confirmAction } from '../../../components/form/confirmAction';
+import { FormModal } from '../../../components/form/FormModal';
+import type { FieldSpec } from '../../../components/form/fields';
+import { Permission } from '../../../components/Permission';
+import { relatedPath } from '../../../router/related';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { dateTime, orDash } from '../../org/shared/format';
+import { areaText, floorText, layoutText, ListingStatusTag, priceText, unitPriceText } from '../shared/listing';
+
+interface ReasonValues {
+  reason: number;
+  remark?: string;
+}
+
+/** The reason dialog of 封盘 and 暂缓: the choices are core's reason table for the action. */
+function reasonFields(action: string): FieldSpec[] {
+  const options = (houseActionReasons(action) ?? []).map((entry) => ({ label: entry.label, value: entry.value }));
+  return [
+    { field: 'reason', label: '原因', kind: 'select', required: true, options },
+    { field: 'remark', label: '说明', kind: 'textarea', maxLength: 200, placeholder: '选择「其他」时必填' },
+  ];
+}
+
+/** One line per listing role, its people together: 实勘人：张三、李四. */
+function roleLines(listing: ListingDetail) {
+  const byRole = new Map<string, string[]>();
+  for (const member of listing.roles) byRole.set(member.roleName, [...(byRole.get(member.roleName) ?? []), member.userName]);
+  return [...byRole].map(([label, names]) => ({ label, value: names.join('、') }));
+}
+
+function HistoryTable({ history }: { history: StatusChange[] }) {
+  return (
+    <Table<StatusChange>
+      rowKey="id"
+      data={history}
+      pagination={false}
+      border={{ wrapper: true, cell: false }}
+      noDataElement={<span>暂无记录</span>}
+      columns={[
+        { title: '时间', dataIndex: 'at', render: dateTime },
+        { title: '操作', dataIndex: 'actionLabel' },
+        {
+          title: '状态变化',
+          dataIndex: 'toStatus',
+          render: (_: unknown, change: StatusChange) => `${change.fromStatus} → ${change.toStatus}`,
+        },
+        { title: '原因', dataIndex: 'reason', render: orDash },
+        { title: '操作人', dataIndex: 'actorName', render: orDash },
+      ]}
+    />
+  );
+}
+
+function FollowUps({ listing }: { listing: ListingDetail }) {
+  const [content, setContent] = useState('');
+  const [saving, setSaving] = useState(false);
+  const followUps = useRead(() => oldHouseApi.followUps(listing.id));
+  const save = async () => {
+    setSaving(true);
+    const result = await oldHouseApi.addFollowUp(listing.id, content).catch(() => undefined);
+    setSaving(false);
+    if (result === undefined) return;
+    if (isApiFailure(result)) {
+      Message.error(result.errors?.content?.[0] ?? result.message);
+      return;
+    }
+    Message.success('跟进已保存');
+    setContent('');
+  };
+  return (
+    <DetailSection title="跟进记录">
+      {listing.mayFollowUp && (
+        <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
+          <Input.TextArea
+            value={content}
+            onChange={setContent}
+            maxLength={{ length: 500, errorOnly: true }}
+            showWordLimit
+            placeholder="写跟进：与业主沟通、带看、价格变化…"
+            aria-label="跟进内容"
+            data-testid="follow-up-content"
+          />
+          <Button type="primary" loading={saving} disabled={!content.trim()} onClick={save} data-testid="follow-up-save">
+            保存跟进
+          </Button>
+        </Space>
+      )}
+      <Table<FollowUp>
+        rowKey="id"
+        data={followUps.data?.list ?? []}
+        loading={followUps.loading}
+        pagination={false}
+        border={{ wrapper: true, cell: false }}
+        noDataElement={<span>暂无跟进</span>}
+        columns={[
+          { title: '时间', dataIndex: 'at', width: 150, render: dateTime },
+          { title: '跟进人', dataIndex: 'userName', width: 100, render: orDash },
+          { title: '内容', dataIndex: 'content' },
+        ]}
+      />
+    </DetailSection>
+  );
+}
+
+/** 二手房详情 (/work/house/old/detail/:id): the listing, its owner, roles, follow-ups and history. */
+export default function OldHouseDetail({ route }: PageProps) {
+  const id = Number(useParams().id);
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const [reasonFor, setReasonFor] = useState<string | undefined>();
+  const [revealed, setRevealed] = useState(false);
+  const detail = useRead(() => oldHouseApi.detail(id));
+  // Each reveal is on file: asked once per click, never again on its own.
+  const phone = useReveal(() => (revealed ? oldHouseApi.revealPhone(id) : Promise.resolve(null)), revealed);
+  const listing = detail.data;
+  const editPath = relatedPath(table, route, 'old/edit', id);
+  const name = listing ? `${listing.communityName} ${listing.roomLabel}` : route.meta.title;
+
+  const take = (action: string, label: string) => {
+    if (houseActionReasons(action)) {
+      setReasonFor(action);
+      return;
+    }
+    const run = () => (action === 'claim' ? oldHouseApi.claim(id) : oldHouseApi.move(id, action));
+    confirmAction({
+      title: label,
+      content: `确定对该房源执行「${label}」吗？`,
+      danger: ['dealOthers', 'release'].includes(action),
+      onOk: () => run().then(() => Message.success(`${label}成功`)),
+    });
+  };
+
+  const ownerPhone = (revealed && phone.data?.ownerPhone) || listing?.ownerPhone;
+
+  return (
+    <DetailPage
+      testId="old-house-detail"
+      title={name}
+      subject={listing ? name : undefined}
+      badges={listing && <ListingStatusTag status={listing.status} pool={listing.pool} />}
+      loading={!listing}
+      error={detail.error}
+      extra={
+        listing && (
+          <Space wrap>
+            {listing.offeredActions.map((action) => {
+              const label = enumText('houseAction', action);
+              return (
+                <Button
+                  key={action}
+                  type={action === 'claim' ? 'primary' : 'secondary'}
+                  onClick={() => take(action, label)}
+                  data-testid={`house-action-${action}`}
+                >
+                  {label}
+                </Button>
+              );
+            })}
+            {editPath && listing.mayEdit && (
+              <Permission action="edit">
+                <Button type="primary" icon={<IconEdit />} onClick={() => nav.push(editPath)} data-testid="old-house-edit">
+                  编辑
+                </Button>
+              </Permission>
+            )}
+          </Space>
+        )
+      }
+    >
+      {listing && (
+        <>
+          {listing.dropNotice && <Alert type="warning" content={listing.dropNotice} style={{ marginBottom: 12 }} />}
+          <DetailSection
+            title="房源信息"
+            items={[
+              { label: '小区', value: listing.communityName },
+              { label: '房号', value: listing.roomLabel },
+              { label: '区域', value: [listing.districtName, listing.businessCircleName].filter(Boolean).join(' · ') },
+              { label: '户型', value: layoutText(listing) },
+              { label: '建筑面积', value: areaText(listing.area) },
+              { label: '楼层', value: floorText(listing) },
+              { label: '朝向', value: enumText('orientation', listing.orientation) },
+              { label: '装修', value: enumText('decoration', listing.decoration) },
+              { label: '总价', value: priceText(listing.price) },
+              { label: '单价', value: unitPriceText(listing.unitPrice) },
+              { label: '产权年限', value: enumText('propertyTerm', listing.propertyTerm) },
+              { label: '建筑类型', value: enumText('buildingType', listing.buildingType) },
+              { label: '建筑结构', value: enumText('buildingStructure', listing.buildingStructure) },
+              { label: '供暖', value: enumText('heatingType', listing.heating) },
+              { label: '用水', value: enumText('waterType', listing.water) },
+              { label: '用电', value: enumText('electricityType', listing.electricity) },
+              {
+                label: '标签',
+                value:
+                  listing.tags.length > 0 ? (
+                    <Space size={4} wrap>
+                      {listing.tags.map((tag) => (
+                        <Tag key={tag} size="small" color="arcoblue">
+                          {enumText('houseTag', tag)}
+                        </Tag>
+                      ))}
+                    </Space>
+                  ) : (
+                    '—'
+                  ),
+              },
+              { label: '录入时间', value: dateTime(listing.createdAt) },
+            ]}
+          />
+          {listing.description && (
+            <DetailSection title="房源描述">
+              <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{listing.description}</p>
+            </DetailSection>
+          )}
+          <DetailSection
+            title="业主信息"
+            items={[
+              { label: '业主姓名', value: listing.ownerName },
+              {
+                label: '业主电话',
+                value: (
+                  <Space>
+                    <span data-testid="owner-phone">{ownerPhone}</span>
+                    {listing.phoneAccess === 'reveal' && !revealed && (
+                      <Button
+                        size="mini"
+                        icon={<IconEye />}
+                        onClick={() => setRevealed(true)}
+                        data-testid="owner-phone-reveal"
+                      >
+                        查看
+                      </Button>
+                    )}
+                  </Space>
+                ),
+              },
+              {
+                label: '备用电话',
+                value: orDash((revealed && phone.data?.ownerPhone2) || listing.ownerPhone2),
+              },
+            ]}
+          />
+          <DetailSection
+            title="房源角色"
+            items={[
+              { label: '维护人', value: orDash(listing.maintainerName) },
+              { label: '所属门店', value: orDash(listing.storeName) },
+              { label: '录入人', value: orDash(listing.enteredByName) },
+              ...roleLines(listing),
+            ]}
+          />
+          <FollowUps listing={listing} />
+          <DetailSection title="状态记录">
+            <HistoryTable history={listing.history} />
+          </DetailSection>
+          <FormModal<ReasonValues>
+            title={reasonFor ? enumText('houseAction', reasonFor) : ''}
+            visible={reasonFor !== undefined}
+            fields={reasonFor ? reasonFields(reasonFor) : []}
+            onSubmit={(values) =>
+              oldHouseApi.transition({ id, action: reasonFor ?? '', reason: values.reason, remark: values.remark ?? '' })
+            }
+            onClose={() => setReasonFor(undefined)}
+            testId="house-reason-form"
+          />
+        </>
+      )}
+    </DetailPage>
+  );
+}

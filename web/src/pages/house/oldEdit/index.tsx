@@ -1,0 +1,216 @@
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Button, Card, Form, Grid, Message, Select, Space, Spin } from '@arco-design/web-react';
+import { houseAreaText, houseFenToWan } from '@core/wasm';
+import { isApiFailure } from '../../../api/client';
+import {
+  dictionaryApi,
+  oldHouseApi,
+  type CommunitySuggestion,
+  type ListingAdd,
+  type ListingDetail,
+  type PartOption,
+} from '../../../api/house/oldHouse';
+import { coreFields } from '../../../components/form/coreForm';
+import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
+import { relatedPath } from '../../../router/related';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+
+type Values = Omit<ListingAdd, 'roles'>;
+
+const toOptions = (parts: PartOption[]) => parts.map((part) => ({ label: part.name, value: part.id }));
+
+/** A stored listing as the form shows it again: 万 and ㎡ as typed, the phones without spaces. */
+async function formValues(listing: ListingDetail): Promise<Partial<Values>> {
+  // Someone editing an owner they see masked (a manager) asks for the number whole, on file.
+  const phones =
+    listing.phoneAccess === 'reveal'
+      ? await oldHouseApi.revealPhone(listing.id)
+      : { ownerPhone: listing.ownerPhone, ownerPhone2: listing.ownerPhone2 };
+  const bare = (phone: string) => phone.replace(/\s/g, '');
+  return {
+    area: houseAreaText(listing.area),
+    rooms: listing.rooms,
+    halls: listing.halls,
+    baths: listing.baths,
+    totalFloors: listing.totalFloors,
+    floor: listing.floor,
+    orientation: listing.orientation,
+    decoration: listing.decoration,
+    price: houseFenToWan(listing.price),
+    propertyTerm: listing.propertyTerm,
+    buildingType: listing.buildingType,
+    buildingStructure: listing.buildingStructure,
+    heating: listing.heating,
+    water: listing.water,
+    electricity: listing.electricity,
+    tags: listing.tags,
+    description: listing.description,
+    ownerName: listing.ownerName,
+    ownerPhone: bare(phones.ownerPhone),
+    ownerPhone2: bare(phones.ownerPhone2),
+  };
+}
+
+/** The room picker of a new listing: a community found by name, pinyin or initials, then its
+ *  building, unit and room from the dictionary. */
+function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => void; onFloors: (floors?: number) => void }) {
+  const [suggestions, setSuggestions] = useState<CommunitySuggestion[]>([]);
+  const [buildings, setBuildings] = useState<PartOption[]>([]);
+  const [units, setUnits] = useState<PartOption[]>([]);
+  const [building, setBuilding] = useState<number | undefined>();
+  const [unit, setUnit] = useState<number | undefined>();
+  return (
+    <Grid.Row gutter={16}>
+      <Grid.Col span={8}>
+        <Form.Item label="小区" required>
+          <Select
+            showSearch
+            filterOption={false}
+            placeholder="输入小区名称、拼音或首字母"
+            onSearch={(text) => void dictionaryApi.suggest(text).then(setSuggestions)}
+            onChange={(communityId: number) => {
+              setBuilding(undefined);
+              setUnit(undefined);
+              setUnits([]);
+              onRooms([]);
+              void dictionaryApi.buildings(communityId).then(setBuildings);
+            }}
+            options={suggestions.map((s) => ({
+              label: s.alias ? `${s.name}（${s.alias}）· ${s.districtName}` : `${s.name} · ${s.districtName}`,
+              value: s.id,
+            }))}
+            data-testid="pick-community"
+          />
+        </Form.Item>
+      </Grid.Col>
+      <Grid.Col span={8}>
+        <Form.Item label="楼栋" required>
+          <Select
+            value={building}
+            options={toOptions(buildings)}
+            placeholder="请选择楼栋"
+            onChange={(id: number) => {
+              setBuilding(id);
+              setUnit(undefined);
+              onRooms([]);
+              onFloors(buildings.find((b) => b.id === id)?.floors ?? undefined);
+              void dictionaryApi.units(id).then(setUnits);
+            }}
+            data-testid="pick-building"
+          />
+        </Form.Item>
+      </Grid.Col>
+      <Grid.Col span={8}>
+        <Form.Item label="单元" required>
+          <Select
+            value={unit}
+            options={toOptions(units)}
+            placeholder="请选择单元"
+            onChange={(id: number) => {
+              setUnit(id);
+              void dictionaryApi.rooms(id).then(onRooms);
+            }}
+            data-testid="pick-unit"
+          />
+        </Form.Item>
+      </Grid.Col>
+    </Grid.Row>
+  );
+}
+
+/** 编辑二手房 (/work/house/old/edit/:id; `new` enters one): core's listing form. */
+export default function OldHouseEdit({ route }: PageProps) {
+  const param = useParams().id ?? 'new';
+  const isNew = param === 'new';
+  const id = Number(param);
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [rooms, setRooms] = useState<PartOption[]>([]);
+  const [listing, setListing] = useState<ListingDetail | undefined>();
+
+  useEffect(() => {
+    if (isNew) return;
+    void oldHouseApi
+      .detail(id)
+      .then(async (found) => {
+        setListing(found);
+        form.setFieldsValue(await formValues(found));
+      })
+      .catch(() => undefined);
+  }, [id, isNew, form]);
+
+  const fields: FieldSpec[] = isNew
+    ? coreFields('secondHand', { roomId: { options: toOptions(rooms), placeholder: '请先选择小区、楼栋和单元' } })
+    : coreFields('secondHandEdit');
+
+  const save = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const result = isNew
+        ? await oldHouseApi.add({ ...values, roles: [] })
+        : await oldHouseApi.edit({ ...values, id, roles: (listing?.roles ?? []).map(({ roleId, userId }) => ({ roleId, userId })) });
+      if (isApiFailure(result)) {
+        placeFailure(form, fields, result);
+        return;
+      }
+      Message.success(isNew ? '房源已录入' : '房源已保存');
+      const detail = relatedPath(table, route, 'old/detail', result.id);
+      if (detail) nav.replace(detail);
+    } catch {
+      // the request client has shown what went wrong
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!isNew && !listing) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+  return (
+    <Card
+      title={isNew ? '录入二手房' : `编辑二手房 · ${listing?.communityName ?? ''} ${listing?.roomLabel ?? ''}`}
+      bordered={false}
+      data-testid="old-house-edit-form"
+    >
+      {isNew && (
+        <RoomPicker
+          onRooms={(found) => {
+            setRooms(found);
+            form.setFieldValue('roomId', undefined);
+          }}
+          onFloors={(floors) => floors && form.setFieldValue('totalFloors', floors)}
+        />
+      )}
+      <Form
+        form={form}
+        id="old-house"
+        labelCol={{ span: 8 }}
+        wrapperCol={{ span: 16 }}
+        autoComplete="off"
+        initialValues={{ tags: [], halls: 1, baths: 1 }}
+        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+      >
+        <Grid.Row gutter={16}>
+          {fields.map((spec) => (
+            <Grid.Col key={spec.field} span={spec.kind === 'textarea' ? 24 : 8}>
+              <FormField spec={spec} />
+            </Grid.Col>
+          ))}
+        </Grid.Row>
+      </Form>
+      <Space>
+        <Button onClick={() => window.history.back()}>取消</Button>
+        <Button type="primary" loading={saving} onClick={save} data-testid="form-submit">
+          保存
+        </Button>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Link } from 'react-router-dom';
+import { Button } from '@arco-design/web-react';
+import { IconPlus } from '@arco-design/web-react/icon';
+import { dictionaryApi, oldHouseApi, type ListingFilters, type ListingRow } from '../../../api/house/oldHouse';
+import { useRead } from '../../../api/useRead';
+import { enumOptions } from '../../../components/enums';
+import { ClippedText } from '../../../components/list/ClippedText';
+import { ListPage } from '../../../components/list/ListPage';
+import { RowActions } from '../../../components/list/RowActions';
+import { useListQuery } from '../../../components/list/useListQuery';
+import { Permission } from '../../../components/Permission';
+import { relatedPath } from '../../../router/related';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { dateTime, orDash } from '../../org/shared/format';
+import { areaText, floorText, layoutText, ListingStatusTag, priceText, rangeOptions, unitPriceText } from '../shared/listing';
+
+/** 二手房 (/work/house/old): the listings the caller's scope reaches, filtered by §9's ranges. */
+export default function OldHouseList({ route }: PageProps) {
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const query = useListQuery(oldHouseApi.list, {} as ListingFilters);
+  const areas = useRead(() => dictionaryApi.areas());
+  const districts = (areas.data ?? []).map((district) => ({ label: district.name, value: district.id }));
+  const circles = (areas.data ?? []).flatMap((district) =>
+    district.circles.map((circle) => ({ label: circle.name, value: circle.id })),
+  );
+  const detailPath = (row: ListingRow) => relatedPath(table, route, 'old/detail', row.id);
+  const editPath = relatedPath(table, route, 'old/edit', 'new');
+
+  return (
+    <ListPage<ListingRow, ListingFilters>
+      testId="old-house"
+      query={query}
+      filters={[
+        { field: 'keyword', label: '小区', placeholder: '名称/拼音/首字母' },
+        { field: 'districtId', label: '区域', kind: 'select', options: districts },
+        { field: 'businessCircleId', label: '商圈', kind: 'select', options: circles },
+        { field: 'priceRange', label: '总价', kind: 'select', options: rangeOptions('price') },
+        { field: 'areaRange', label: '面积', kind: 'select', options: rangeOptions('area') },
+        { field: 'averagePriceRange', label: '单价', kind: 'select', options: rangeOptions('averagePrice') },
+        { field: 'floorRange', label: '楼层', kind: 'select', options: rangeOptions('floor') },
+        { field: 'propertyTermRange', label: '产权', kind: 'select', options: rangeOptions('propertyTerm') },
+        { field: 'rooms', label: '户型', kind: 'select', options: enumOptions('roomCount') },
+        { field: 'status', label: '状态', kind: 'select', options: enumOptions('houseStatus') },
+        { field: 'pool', label: '盘别', kind: 'select', options: enumOptions('housePool') },
+      ]}
+      toolbar={
+        editPath && (
+          <Permission action="add">
+            <Button type="primary" icon={<IconPlus />} onClick={() => nav.push(editPath)} data-testid="old-house-add">
+              录入房源
+            </Button>
+          </Permission>
+        )
+      }
+      columns={[
+        {
+          title: '房源',
+          dataIndex: 'communityName',
+          width: 190,
+          render: (name: string, row: ListingRow) => {
+            const text = `${name} ${row.roomLabel}`;
+            const path = detailPath(row);
+            return <ClippedText text={text}>{path ? <Link to={path}>{text}</Link> : text}</ClippedText>;
+          },
+        },
+        {
+          title: '区域',
+          dataIndex: 'districtName',
+          width: 120,
+          render: (district: string, row: ListingRow) => (
+            <ClippedText text={[district, row.businessCircleName].filter(Boolean).join(' · ') || '—'} />
+          ),
+        },
+        { title: '户型', dataIndex: 'rooms', width: 95, className: 'cell-nowrap', render: (_: unknown, row: ListingRow) => layoutText(row) },
+        { title: '面积', dataIndex: 'area', width: 80, render: areaText },
+        { title: '楼层', dataIndex: 'floor', width: 75, render: (_: unknown, row: ListingRow) => floorText(row) },
+        { title: '总价', dataIndex: 'price', width: 85, render: priceText },
+        { title: '单价', dataIndex: 'unitPrice', width: 105, className: 'cell-nowrap', render: unitPriceText },
+        {
+          title: '状态',
+          dataIndex: 'status',
+          width: 110,
+          render: (status: number, row: ListingRow) => <ListingStatusTag status={status} pool={row.pool} />,
+        },
+        { title: '维护人', dataIndex: 'maintainerName', width: 80, render: orDash },
+        { title: '业主电话', dataIndex: 'ownerPhone', width: 125, className: 'cell-nowrap' },
+        { title: '录入时间', dataIndex: 'createdAt', width: 135, className: 'cell-nowrap', render: dateTime },
+        {
+          title: '操作',
+          dataIndex: '__actions',
+          width: 70,
+          render: (_: unknown, row: ListingRow) => {
+            const path = detailPath(row);
+            return (
+              path && (
+                <RowActions
+                  rowName={row.communityName}
+                  items={[{ label: '详情', testId: 'row-detail', onClick: () => nav.push(path) }]}
+                />
+              )
+            );
+          },
+        },
+      ]}
+    />
+  );
+}
