@@ -39,6 +39,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("knowledge", "知识库"),
         c("knowledgeDataSet", "知识库数据集"),
         c("knowledgePoint", "知识点"),
+        c("assistant", "AI助手"),
     ],
 };
 

@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{enrollment, user};
+use crate::entity::{assistant, enrollment, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -70,5 +70,18 @@ impl Guarded for enrollment::Entity {
         Condition::all()
             .add(enrollment::Column::Id.eq(model.id))
             .add(enrollment::Column::Status.eq(model.status))
+    }
+}
+
+/// Publishing: an assistant is published or taken back from the state it was read in.
+impl Guarded for assistant::Entity {
+    fn id(model: &assistant::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &assistant::Model) -> Condition {
+        Condition::all()
+            .add(assistant::Column::Id.eq(model.id))
+            .add(assistant::Column::Published.eq(model.published))
     }
 }

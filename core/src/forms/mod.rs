@@ -9,6 +9,7 @@
 
 mod admin;
 mod ai;
+mod assistant;
 mod org;
 mod people;
 mod rules;
@@ -207,6 +208,7 @@ pub const ALL: &[Form] = &[
     ai::KNOWLEDGE_DATA_SET,
     ai::KNOWLEDGE_POINT,
     ai::KNOWLEDGE_SEARCH,
+    assistant::ASSISTANT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -217,6 +219,7 @@ pub use admin::{
 pub use ai::{
     ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
+pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

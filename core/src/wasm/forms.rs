@@ -16,7 +16,7 @@ export type FormKind =
     | 'loginCode' | 'changeMobile' | 'role' | 'app' | 'appEdit' | 'dictionary' | 'dictionaryEdit' | 'district'
     | 'circle' | 'buildingType' | 'listingRole' | 'menu' | 'menuAction' | 'staffStatus'
     | 'onboardingCancel' | 'onboardingReject' | 'knowledge' | 'knowledgeDataSet'
-    | 'knowledgePoint' | 'knowledgeSearch';
+    | 'knowledgePoint' | 'knowledgeSearch' | 'assistant';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'switch';

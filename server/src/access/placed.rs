@@ -4,8 +4,8 @@ use sea_orm::ActiveValue;
 
 use super::scope::{Columns, Inherit, Place, Placed};
 use crate::entity::{
-    app, app_enablement, audit_log, building_type, business_circle, city_site, department,
-    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
+    app, app_enablement, assistant, audit_log, building_type, business_circle, city_site,
+    department, dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
     knowledge_search, listing_role, menu, organisation, position, role, store, store_group, user,
 };
 
@@ -61,6 +61,8 @@ placed!(knowledge, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_data_set, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_point, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_search, Inherit::Nothing, {}, |_m| {});
+// Assistants serve every company: only a caller reaching everything manages them.
+placed!(assistant, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 

@@ -2,6 +2,7 @@
 //! (`demo_data.rs`), so a new user can log in and see a working brokerage; otherwise, for a
 //! production start, only the default menu tree and one administrator (`first_admin.rs`).
 
+mod assistant;
 mod demo;
 mod demo_data;
 mod first_admin;
@@ -79,6 +80,7 @@ where
     let seeded = match seeding {
         Seeding::Demo => {
             demo::write(&txn, &password_hash).await?;
+            assistant::write(&txn).await?;
             Seeded::Demo
         }
         Seeding::FirstAdmin { .. } => {

@@ -4,10 +4,12 @@
 
 mod apps;
 mod callers;
+mod chat;
 mod common;
 mod companies;
 mod config;
 mod enrollment;
+mod fake_model;
 mod fixtures;
 mod forms;
 mod knowledge;

@@ -71,6 +71,40 @@ export interface paths {
      */
     get: operations["history"];
   };
+  "/api/v1/chat/assistant/del/{id}": {
+    /** Remove an assistant; its chat log stays, naming it. Needs 删除 and data scope ALL. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/assistant/detail/{id}": {
+    /** One assistant. Needs an assistant page. */
+    get: operations["detail"];
+  };
+  "/api/v1/chat/assistant/list": {
+    /** Assistants, newest first, by kind and name. Needs an assistant page. */
+    get: operations["list"];
+  };
+  "/api/v1/chat/assistant/publish": {
+    /**
+     * Publish an assistant (offered in the chat panel from then on) or take it back. Needs 编辑
+     * and data scope ALL.
+     */
+    post: operations["publish"];
+  };
+  "/api/v1/chat/assistant/submit": {
+    /**
+     * Create an assistant (no `id`) or change one (`id`; its kind stays as created). Needs the
+     * assistant pages' 新增 or 编辑 and data scope ALL.
+     */
+    post: operations["submit"];
+  };
+  "/api/v1/chat/tool/list": {
+    /**
+     * The published assistants the caller may talk to in the chat panel: those serving every
+     * site or one of the caller's sites (the chosen one, when a site is chosen). Any logged-in
+     * caller.
+     */
+    get: operations["tools"];
+  };
   "/api/v1/fm/app/add": {
     /** Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL. */
     post: operations["add"];
@@ -521,6 +555,13 @@ export interface paths {
     /** Staff in the caller's scope. Needs a staff list page. */
     post: operations["list"];
   };
+  "/api/v1/public/chat/sites": {
+    /**
+     * The city sites an assistant may be offered in, for the 可用站点 choice. Public: it names
+     * only sites.
+     */
+    get: operations["sites"];
+  };
   "/api/v2/fm/login/public/check/code": {
     /** Check a code sent to a number (used up when right). */
     post: operations["check_code"];
@@ -621,6 +662,66 @@ export interface components {
       /** Format: int64 */
       sort?: number | null;
     };
+    /** @description An assistant as the admin pages show it. */
+    Assistant: {
+      /** @description Whether answers name the knowledge they came from. */
+      citations: boolean;
+      /** Format: int64 */
+      createdAt: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+       */
+      kind: number;
+      /** @description The knowledge bases it answers from. */
+      knowledgeIds: number[];
+      name: string;
+      prompt: string;
+      published: boolean;
+      /** @description City sites it serves; empty means every site. */
+      siteIds: number[];
+      suggestedQuestions: string[];
+      /**
+       * Format: int32
+       * @description Percent 0-100: points scoring below it are not used.
+       */
+      threshold: number;
+      /**
+       * Format: int32
+       * @description Retrieved knowledge points given to an answer (1-10).
+       */
+      topK: number;
+      /** Format: int64 */
+      updatedAt: number;
+      welcomeMessage: string;
+    };
+    AssistantExt: {
+      suggestedQuestions: string[];
+      /** @description Shown while the chat is empty. */
+      welcomeMessage: string;
+    };
+    /** @description A new assistant (no `id`) or the changes to one (`id`; its kind stays). */
+    AssistantSubmit: {
+      citations?: boolean;
+      description?: string;
+      /** Format: int64 */
+      id?: number | null;
+      /** Format: int64 */
+      kind: number;
+      knowledgeIds?: number[];
+      name: string;
+      prompt?: string;
+      siteIds?: number[];
+      suggestedQuestions?: string[];
+      /** Format: int64 */
+      threshold: number;
+      /** Format: int64 */
+      topK: number;
+      welcomeMessage?: string;
+    };
     AuditEntry: {
       action: string;
       /** Format: int64 */
@@ -712,8 +813,27 @@ export interface components {
     };
     ChatLoginInfo: {
       applicationIdentity: string;
-      /** @description The token the chat socket and AI calls present. */
+      /**
+       * @description The token the chat socket and AI calls present: a credential of its own, opening only
+       * the chat, ending with this session.
+       */
       token: string;
+    };
+    /** @description A city site an assistant may serve. */
+    ChatSite: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description What the chat panel shows of an assistant the caller may talk to (a chat tool). */
+    ChatTool: {
+      assistantExt: components["schemas"]["AssistantExt"];
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      name: string;
     };
     CheckCodeRequest: {
       cellphone: string;
@@ -1083,6 +1203,50 @@ export interface components {
         name: string;
         /** Format: int32 */
         sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Assistant: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description An assistant as the admin pages show it. */
+      data: {
+        /** @description Whether answers name the knowledge they came from. */
+        citations: boolean;
+        /** Format: int64 */
+        createdAt: number;
+        description: string;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int32
+         * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+         */
+        kind: number;
+        /** @description The knowledge bases it answers from. */
+        knowledgeIds: number[];
+        name: string;
+        prompt: string;
+        published: boolean;
+        /** @description City sites it serves; empty means every site. */
+        siteIds: number[];
+        suggestedQuestions: string[];
+        /**
+         * Format: int32
+         * @description Percent 0-100: points scoring below it are not used.
+         */
+        threshold: number;
+        /**
+         * Format: int32
+         * @description Retrieved knowledge points given to an answer (1-10).
+         */
+        topK: number;
+        /** Format: int64 */
+        updatedAt: number;
+        welcomeMessage: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1506,6 +1670,54 @@ export interface components {
             name: string;
             /** Format: int32 */
             sort: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Assistant: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** @description Whether answers name the knowledge they came from. */
+            citations: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+             */
+            kind: number;
+            /** @description The knowledge bases it answers from. */
+            knowledgeIds: number[];
+            name: string;
+            prompt: string;
+            published: boolean;
+            /** @description City sites it serves; empty means every site. */
+            siteIds: number[];
+            suggestedQuestions: string[];
+            /**
+             * Format: int32
+             * @description Percent 0-100: points scoring below it are not used.
+             */
+            threshold: number;
+            /**
+             * Format: int32
+             * @description Retrieved knowledge points given to an answer (1-10).
+             */
+            topK: number;
+            /** Format: int64 */
+            updatedAt: number;
+            welcomeMessage: string;
           }[];
         /** Format: int64 */
         total: number;
@@ -2271,6 +2483,36 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ChatSite: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ChatTool: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          assistantExt: components["schemas"]["AssistantExt"];
+          description: string;
+          /** Format: int64 */
+          id: number;
+          /** Format: int32 */
+          kind: number;
+          name: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
       /**
        * Format: int32
@@ -3019,6 +3261,12 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
+    /** @description Publish (`published: true`) or take back (`false`) an assistant. */
+    PublishRequest: {
+      /** Format: int64 */
+      id: number;
+      published: boolean;
+    };
     Role: {
       /**
        * @description What the caller may do to this role: `edit`, `delete` and `permission` (its 权限设置) when
@@ -3676,6 +3924,59 @@ export interface operations {
     };
   };
   /**
+   * Publish an assistant (offered in the chat panel from then on) or take it back. Needs 编辑
+   * and data scope ALL.
+   */
+  publish: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PublishRequest"];
+      };
+    };
+    responses: {
+      /** @description The assistant as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Assistant"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
+   */
+  submit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentId"];
+      };
+    };
+    responses: {
+      /** @description The onboarding, now 待审批 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The published assistants the caller may talk to in the chat panel: those serving every
+   * site or one of the caller's sites (the chosen one, when a site is chosen). Any logged-in
+   * caller.
+   */
+  tools: {
+    responses: {
+      /** @description Chat tools, dialogue assistants first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatTool"];
+        };
+      };
+    };
+  };
+  /**
    * Add a person who starts work at once (new hires who need onboarding go through
    * `/enrollment`). Needs a staff list page's `add`.
    */
@@ -3994,25 +4295,6 @@ export interface operations {
       };
     };
   };
-  /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
-   */
-  submit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentId"];
-      };
-    };
-    responses: {
-      /** @description The onboarding, now 待审批 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
   /** Confirm a code sent to the caller's current mobile number. */
   check_verify_code: {
     requestBody: {
@@ -4187,6 +4469,20 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The city sites an assistant may be offered in, for the 可用站点 choice. Public: it names
+   * only sites.
+   */
+  sites: {
+    responses: {
+      /** @description City sites by display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatSite"];
         };
       };
     };

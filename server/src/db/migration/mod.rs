@@ -7,6 +7,7 @@ mod m0003_role_at_hire;
 mod m0004_client_attempts;
 mod m0005_permission_codes;
 mod m0009_knowledge;
+mod m0010_assistant;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -22,6 +23,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_client_attempts::Migration),
             Box::new(m0005_permission_codes::Migration),
             Box::new(m0009_knowledge::Migration),
+            Box::new(m0010_assistant::Migration),
         ]
     }
 }
