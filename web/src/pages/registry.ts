@@ -30,6 +30,8 @@ const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
 const Knowledge = lazy(() => import('./aiHelper/knowledge'));
 const KnowledgeDetail = lazy(() => import('./aiHelper/knowledgeDetail'));
+const Assistants = lazy(() => import('./aiHelper/assistants'));
+const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -79,6 +81,10 @@ const PAGES: Record<string, LazyPage> = {
 
   'adminConfig/aiHelper/knowledge': Knowledge,
   'adminConfig/aiHelper/knowledge/detail': KnowledgeDetail,
+  'adminConfig/aiHelper/dialog': Assistants,
+  'adminConfig/aiHelper/creation': Assistants,
+  'adminConfig/aiHelper/dialog/detail': AssistantDetail,
+  'adminConfig/aiHelper/creation/detail': AssistantDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
