@@ -13,6 +13,7 @@ describe('AI assistant', () => {
     await shot(page, 'ai-dialog-list');
     await dialogue.getByTestId('row-detail').click();
     await expect(page.getByTestId('assistant-detail')).toContainText('报备有效期是多久？');
+    await expect(page.getByTestId('assistant-detail')).toContainText('经纪业务规则');
     await shot(page, 'ai-dialog-detail');
     await page.goto(`${site}/adminConfig/aiHelper/creation`);
     await expect(page.getByRole('row').filter({ hasText: '房源文案助手' })).toContainText('未发布');

@@ -10,7 +10,7 @@ import { Permission } from '../../../components/Permission';
 import { useRouteQuery } from '../../../router/useNav';
 import { dateTime, orDash } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
-import { assistantFields, assistantFormValues, assistantSubmit, type AssistantValues } from '../shared/assistantForm';
+import { assistantFields, assistantFormValues, assistantSubmit, knowledgeChoices, type AssistantValues } from '../shared/assistantForm';
 
 /**
  * 对话助手详情 / 创作助手详情 (…/dialog/detail?id=, …/creation/detail?id=): what the assistant
@@ -20,6 +20,7 @@ export default function AssistantDetailPage({ route }: PageProps) {
   const id = Number(useRouteQuery().id);
   const { data: assistant, error, reload } = useRead(() => assistantApi.detail(id), id);
   const { data: sites } = useRead(assistantApi.sites);
+  const { data: bases } = useRead(knowledgeChoices);
   const [editing, setEditing] = useState<AssistantValues | undefined>();
   const siteNames = (ids: number[]) =>
     ids.length === 0 ? '所有城市站点' : ids.map((site) => sites?.find((s) => s.id === site)?.name ?? site).join('、');
@@ -62,6 +63,13 @@ export default function AssistantDetailPage({ route }: PageProps) {
               { label: '助手类型', value: enumText('assistantKind', assistant.kind) },
               { label: '助手简介', value: orDash(assistant.description) },
               { label: '可用站点', value: siteNames(assistant.siteIds) },
+              {
+                label: '关联知识库',
+                value:
+                  assistant.knowledgeIds.length === 0
+                    ? '未关联'
+                    : assistant.knowledgeIds.map((id) => bases?.find((base) => base.id === id)?.name ?? id).join('、'),
+              },
               { label: '召回条数', value: String(assistant.topK) },
               { label: '相似度阈值', value: `${assistant.threshold}%` },
               { label: '显示引用来源', value: assistant.citations ? '是' : '否' },
@@ -89,7 +97,7 @@ export default function AssistantDetailPage({ route }: PageProps) {
           <FormModal<AssistantValues>
             title="编辑助手"
             visible={editing !== undefined}
-            fields={assistantFields(sites)}
+            fields={assistantFields(sites, bases)}
             initialValues={editing}
             onSubmit={(values) => assistantApi.submit(assistantSubmit(assistant.kind, values, assistant.id))}
             onClose={() => setEditing(undefined)}

@@ -7,7 +7,14 @@ import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { dateTime, orDash } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
-import { ASSISTANT_DEFAULTS, assistantFields, assistantFormValues, assistantSubmit, type AssistantValues } from '../shared/assistantForm';
+import {
+  ASSISTANT_DEFAULTS,
+  assistantFields,
+  assistantFormValues,
+  assistantSubmit,
+  knowledgeChoices,
+  type AssistantValues,
+} from '../shared/assistantForm';
 
 /**
  * 对话助手 (/adminConfig/aiHelper/dialog) and 创作助手 (/adminConfig/aiHelper/creation): the
@@ -17,6 +24,7 @@ export default function AssistantsPage({ route }: PageProps) {
   const kind = route.componentPath.endsWith('/creation') ? CREATION : DIALOGUE;
   const entityName = kind === CREATION ? '创作助手' : '对话助手';
   const { data: sites } = useRead(assistantApi.sites);
+  const { data: bases } = useRead(knowledgeChoices);
   const table = useMenuStore((state) => state.routeTable);
   const nav = useNav();
   const detailPath = relatedPath(table, route, `${route.componentPath.split('/').pop()}/detail`);
@@ -44,7 +52,7 @@ export default function AssistantsPage({ route }: PageProps) {
       defaults={ASSISTANT_DEFAULTS}
       formColumns={2}
       toFormValues={assistantFormValues}
-      formFields={() => assistantFields(sites)}
+      formFields={() => assistantFields(sites, bases)}
       onAdd={(values) => assistantApi.submit(assistantSubmit(kind, values))}
       onEdit={(row, values) => assistantApi.submit(assistantSubmit(kind, values, row.id))}
       onDelete={(row) => assistantApi.remove(row.id)}

@@ -1,6 +1,7 @@
 // The assistant form of both kinds: core's fields, the kind fixed by the page, the suggested
 // questions one per line, the sites from the chat service.
 import type { Assistant, AssistantSubmit, ChatSite } from '../../../api/ai/assistant';
+import { knowledgeApi } from '../../../api/ai/knowledge';
 import { coreFields } from '../../../components/form/coreForm';
 import type { FieldSpec } from '../../../components/form/fields';
 
@@ -15,15 +16,27 @@ export interface AssistantValues {
   threshold: number;
   citations?: boolean;
   siteIds?: number[];
+  knowledgeIds?: number[];
+}
+
+/** The knowledge bases to bind, for 关联知识库 (the admin's own list, at most 100). */
+export function knowledgeChoices() {
+  return knowledgeApi.list({ pageNum: 1, pageSize: 100 }).then((page) => page.list.map((base) => ({ id: base.id, name: base.name })));
+}
+
+export interface Choice {
+  id: number;
+  name: string;
 }
 
 export const ASSISTANT_DEFAULTS: Partial<AssistantValues> = { topK: 3, threshold: 30, citations: true };
 
-export function assistantFields(sites: ChatSite[] | undefined): FieldSpec[] {
+export function assistantFields(sites: ChatSite[] | undefined, bases: Choice[] | undefined): FieldSpec[] {
   return coreFields('assistant', {
     // The page decides the kind: 对话助手 or 创作助手.
     kind: false,
     siteIds: { options: (sites ?? []).map((site) => ({ value: site.id, label: site.name })) },
+    knowledgeIds: { options: (bases ?? []).map((base) => ({ value: base.id, label: base.name })) },
   });
 }
 
@@ -38,6 +51,7 @@ export function assistantFormValues(row: Assistant): AssistantValues {
     threshold: row.threshold,
     citations: row.citations,
     siteIds: row.siteIds,
+    knowledgeIds: row.knowledgeIds,
   };
 }
 
@@ -54,5 +68,6 @@ export function assistantSubmit(kind: number, values: AssistantValues, id?: numb
     threshold: Number(values.threshold),
     citations: values.citations ?? false,
     siteIds: values.siteIds ?? [],
+    knowledgeIds: values.knowledgeIds ?? [],
   };
 }
