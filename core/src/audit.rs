@@ -46,6 +46,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("knowledgePoint", "知识点"),
         c("newHome", "新房楼盘"),
         c("newHomeDistribution", "新房分销"),
+        c("assistant", "AI助手"),
     ],
 };
 

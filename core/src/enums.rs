@@ -110,6 +110,9 @@ tables! {
         n(1, "有效"), n(2, "封盘"), n(3, "暂缓"), n(4, "预定"), n(5, "我司成交"), n(6, "他司成交"),
     ];
     ORGANISATION_SCOPE = "organisationScope" [n(2, "经纪公司"), n(3, "独立经纪人"), n(4, "合作机构")];
+    /// A dialogue assistant answers staff's questions in the chat panel; a creation assistant
+    /// writes copy (listing descriptions, notices) from a request.
+    ASSISTANT_KIND = "assistantKind" [n(1, "对话助手"), n(2, "创作助手")];
     APP_TYPE = "appType" [
         n(1, "房源应用"), n(2, "客源应用"), n(3, "交易应用"), n(4, "办公应用"), n(5, "数据应用"),
         n(6, "第三方应用"),

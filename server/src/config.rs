@@ -9,6 +9,9 @@
 //! | `BROKERDESK_DEMO` | unset | `1`: an empty database gets the demo brokerage, codes go to the log |
 //! | `BROKERDESK_ADMIN_PASSWORD` | unset | password of the administrator a production start creates |
 //! | `BROKERDESK_SMS_WEBHOOK` | unset | `http(s)://` address verification codes are POSTed to |
+//! | `BROKERDESK_AI_BASE_URL` | unset | an OpenAI-compatible chat API (`…/v1`); unset: assistants answer from the knowledge base |
+//! | `BROKERDESK_AI_API_KEY` | unset | its key, sent as `Authorization: Bearer` |
+//! | `BROKERDESK_AI_MODEL` | `deepseek-chat` | the model asked |
 //!
 //! `DATABASE_URL` may carry a password: it is shown only through [`DatabaseUrl::redacted`].
 
@@ -22,6 +25,7 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/brokerdesk.db?mode=rwc";
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 pub const DEFAULT_TOKEN_TTL_HOURS: u64 = 12;
+pub const DEFAULT_AI_MODEL: &str = "deepseek-chat";
 /// Shortest password accepted for the first administrator.
 pub const MIN_ADMIN_PASSWORD_CHARS: usize = 8;
 
@@ -34,6 +38,8 @@ pub struct Config {
     /// What an empty database gets: the demo brokerage, or one administrator.
     pub seeding: Seeding,
     pub sms: SmsChoice,
+    /// The chat model assistants answer with; none: the knowledge base answers.
+    pub ai: Option<crate::chat::openai::Provider>,
 }
 
 /// Where verification codes go.
@@ -142,6 +148,8 @@ pub enum ConfigError {
         "BROKERDESK_ADMIN_PASSWORD is too short: use at least {MIN_ADMIN_PASSWORD_CHARS} characters, or leave it unset to have one generated"
     )]
     WeakAdminPassword,
+    #[error("BROKERDESK_AI_BASE_URL `{0}` is not an http:// or https:// address")]
+    BadAiBaseUrl(String),
     #[error("BROKERDESK_SMS_WEBHOOK `{0}` is not an http:// or https:// address")]
     BadSmsWebhook(String),
     #[error("BROKERDESK_ADDR `{0}` is not a socket address such as 127.0.0.1:8080")]
@@ -205,6 +213,20 @@ impl Config {
             .trim()
             .parse()
             .map_err(|_| ConfigError::BadTokenTtl(ttl_text.clone()))?;
+        let ai_base = get("BROKERDESK_AI_BASE_URL", "").trim().to_owned();
+        let ai = if ai_base.is_empty() {
+            None
+        } else if ai_base.starts_with("http://") || ai_base.starts_with("https://") {
+            Some(crate::chat::openai::Provider {
+                base_url: ai_base,
+                api_key: lookup("BROKERDESK_AI_API_KEY").filter(|key| !key.trim().is_empty()),
+                model: get("BROKERDESK_AI_MODEL", DEFAULT_AI_MODEL)
+                    .trim()
+                    .to_owned(),
+            })
+        } else {
+            return Err(ConfigError::BadAiBaseUrl(ai_base));
+        };
         Ok(Self {
             addr,
             database,
@@ -212,6 +234,7 @@ impl Config {
             token_ttl: Duration::from_secs(hours * 3600),
             seeding,
             sms,
+            ai,
         })
     }
 }

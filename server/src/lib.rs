@@ -6,10 +6,12 @@
 
 pub mod access;
 pub mod apps;
+pub mod assistant;
 pub mod audit;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
 #[allow(clippy::disallowed_methods)]
 pub mod auth;
+pub mod chat;
 pub mod city_config;
 pub mod community;
 pub mod config;
@@ -70,6 +72,8 @@ pub struct AppState {
     pub web_dir: Option<PathBuf>,
     /// What each login token opens, kept for a few seconds.
     pub callers: auth::CallerCache,
+    /// Who writes the assistants' answers (`chat::answerer_for`).
+    pub answerer: Arc<dyn chat::Answerer>,
 }
 
 /// Connects, migrates and, when the database has no users yet, seeds it as `seeding` says (the
@@ -101,6 +105,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(knowledge::router())
         .merge(new_home::router())
         .merge(listing::router())
+        .merge(assistant::router())
 }
 
 /// The OpenAPI document `/api/openapi.json` serves; the web's request and response types are
@@ -123,6 +128,7 @@ pub fn app(state: AppState) -> Router {
                 async move { axum::Json(document.as_ref().clone()) }
             }),
         )
+        .route("/ws", get(chat::upgrade))
         .route("/api", any(route_not_found))
         .route("/api/{*rest}", any(route_not_found))
         .method_not_allowed_fallback(method_not_allowed);

@@ -82,6 +82,7 @@ async fn run() -> Result<(), StartError> {
         token_ttl: config.token_ttl,
         web_dir,
         callers: Default::default(),
+        answerer: brokerdesk_server::chat::answerer_for(config.ai.clone()),
     };
     println!("brokerdesk 已启动：http://{}", config.addr);
     match seeded {

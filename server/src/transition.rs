@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{enrollment, listing, user};
+use crate::entity::{assistant, enrollment, listing, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -117,5 +117,18 @@ impl Guarded for listing::Entity {
             .add(listing::Column::Id.eq(model.id))
             .add(listing::Column::Status.eq(model.status))
             .add(listing::Column::Pool.eq(model.pool))
+    }
+}
+
+/// Publishing: an assistant is published or taken back from the state it was read in.
+impl Guarded for assistant::Entity {
+    fn id(model: &assistant::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &assistant::Model) -> Condition {
+        Condition::all()
+            .add(assistant::Column::Id.eq(model.id))
+            .add(assistant::Column::Published.eq(model.published))
     }
 }

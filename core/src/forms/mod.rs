@@ -12,6 +12,7 @@ mod community;
 mod ai;
 mod new_home;
 mod listing;
+mod assistant;
 mod org;
 mod people;
 mod rules;
@@ -221,6 +222,7 @@ pub const ALL: &[Form] = &[
     new_home::NEW_HOME,
     new_home::HOUSE_TYPE,
     new_home::COMMISSION_RULE,
+    assistant::ASSISTANT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -236,6 +238,7 @@ pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use listing::{
     FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };
+pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};
 pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,

@@ -39,6 +39,8 @@ pub enum Rule {
     PositionName,
     /// A display order 0-9999.
     Sort,
+    /// A whole number between the field's `min` and `max`.
+    Count,
     /// 0-100 with up to two decimals.
     Percent,
     /// `YYYY-MM-DD`.
@@ -153,6 +155,13 @@ pub(super) fn apply(
                 .map_err(message),
             Err(_) => Err(fields::SORT_RULE.to_owned()),
         },
+        Rule::Count => {
+            let (min, max) = (field.min.unwrap_or(0), field.max.unwrap_or(i64::MAX));
+            match value.parse::<i64>() {
+                Ok(count) if (min..=max).contains(&count) => Ok(kept),
+                _ => Err(format!("{label}须为{min}-{max}之间的整数")),
+            }
+        }
         Rule::Percent => validate::check(validate::Rule::Decimal0To100, value, true)
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),

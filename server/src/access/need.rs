@@ -30,6 +30,21 @@ macro_rules! needs {
 }
 
 needs! {
+    /// AI assistants (对话助手, 创作助手): their list and detail pages.
+    ASSISTANT_READ = [
+        "adminConfig:aiHelper:dialog:list", "adminConfig:aiHelper:creation:list",
+        "adminConfig:aiHelper:dialog:detail:view", "adminConfig:aiHelper:creation:detail:view",
+    ];
+    ASSISTANT_ADD = ["adminConfig:aiHelper:dialog:add", "adminConfig:aiHelper:creation:add"];
+    /// Changing and publishing.
+    ASSISTANT_EDIT = [
+        "adminConfig:aiHelper:dialog:edit", "adminConfig:aiHelper:creation:edit",
+        "adminConfig:aiHelper:dialog:detail:edit", "adminConfig:aiHelper:creation:detail:edit",
+    ];
+    ASSISTANT_DELETE = [
+        "adminConfig:aiHelper:dialog:delete", "adminConfig:aiHelper:creation:delete",
+    ];
+
     CITY_SITE_LIST = ["adminConfig:citySite:list"];
     CITY_SITE_ADD = ["adminConfig:citySite:add"];
     CITY_SITE_EDIT = ["adminConfig:citySite:edit"];

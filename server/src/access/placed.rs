@@ -5,11 +5,11 @@ use sea_orm::{ActiveValue, ColumnTrait, Condition};
 
 use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
-    app, app_enablement, audit_log, building, building_type, business_circle, city_site, community,
-    community_alias, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
-    knowledge_point, knowledge_search, listing, listing_role, menu, new_home_commission_rule,
-    new_home_distribution, new_home_house_type, new_home_project, organisation, position, role,
-    room, store, store_group, unit, user,
+    app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
+    community, community_alias, department, dictionary, district, enrollment, knowledge,
+    knowledge_data_set, knowledge_point, knowledge_search, listing, listing_role, menu,
+    new_home_commission_rule, new_home_distribution, new_home_house_type, new_home_project,
+    organisation, position, role, room, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -74,6 +74,8 @@ placed!(knowledge, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_data_set, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_point, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_search, Inherit::Nothing, {}, |_m| {});
+// Assistants serve every company: only a caller reaching everything manages them.
+placed!(assistant, Inherit::Nothing, {}, |_m| {});
 
 placed!(city_site, Inherit::FromSite, { site => Id }, |m| { site: Some(m.id) });
 

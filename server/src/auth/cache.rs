@@ -58,7 +58,27 @@ impl Entry {
 impl CallerCache {
     /// What `token` opens, from the cache or loaded (only open tokens are kept).
     pub async fn token(&self, db: &impl ConnectionTrait, token: &str) -> Result<Token, DbErr> {
-        let key = digest(token);
+        self.lookup(db, digest(token), false).await
+    }
+
+    /// What the chat token `token` opens: its session's caller, while that session is open.
+    pub async fn chat_token(&self, db: &impl ConnectionTrait, token: &str) -> Result<Token, DbErr> {
+        self.lookup(db, digest(token), true).await
+    }
+
+    async fn lookup(
+        &self,
+        db: &impl ConnectionTrait,
+        hash: String,
+        chat: bool,
+    ) -> Result<Token, DbErr> {
+        // The two kinds of token share the map under different keys: a chat token never opens
+        // what a session token does, nor the reverse.
+        let key = if chat {
+            format!("chat:{hash}")
+        } else {
+            hash.clone()
+        };
         let generation = self.inner.generation.load(Ordering::Acquire);
         let now = Instant::now();
         if let Some(entry) = self.read().get(&key)
@@ -66,7 +86,12 @@ impl CallerCache {
         {
             return Ok(Token::Open(Arc::clone(&entry.known)));
         }
-        let known = match Known::load(db, &key).await? {
+        let loaded = if chat {
+            Known::load_chat(db, &hash).await?
+        } else {
+            Known::load(db, &hash).await?
+        };
+        let known = match loaded {
             Token::Open(known) => known,
             other => return Ok(other),
         };

@@ -18,7 +18,7 @@ use sea_orm::{
 use super::Grants;
 use crate::access::caller::{below, home_of};
 use crate::access::scope::Scope;
-use crate::entity::{menu, menu_action, session_token, user};
+use crate::entity::{chat_token, menu, menu_action, session_token, user};
 use crate::menu::{build_tree, permission_codes};
 
 /// A token's holder, as of the moment it was loaded.
@@ -85,6 +85,27 @@ impl Known {
         Ok(Token::Open(Arc::new(Self::assemble(
             user, &token, facts, &menus,
         ))))
+    }
+
+    /// The chat token stored as `chat_hash`: what its session opens, while that session is open
+    /// (logout and expiry end both).
+    pub async fn load_chat(db: &impl ConnectionTrait, chat_hash: &str) -> Result<Token, DbErr> {
+        let session = chat_token::Entity::find()
+            .filter(chat_token::Column::TokenHash.eq(chat_hash))
+            .join(
+                JoinType::InnerJoin,
+                chat_token::Entity::belongs_to(session_token::Entity)
+                    .from(chat_token::Column::SessionTokenId)
+                    .to(session_token::Column::Id)
+                    .into(),
+            )
+            .select_also(session_token::Entity)
+            .one(db)
+            .await?;
+        match session {
+            Some((_, Some(session))) => Self::load(db, &session.token_hash).await,
+            _ => Ok(Token::Unknown),
+        }
     }
 
     fn assemble(

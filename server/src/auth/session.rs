@@ -16,6 +16,9 @@ use crate::AppState;
 use crate::entity::user;
 use crate::error::{AppError, SessionEnd};
 
+/// The chat service identifies this product by this name (`thirdApplicationId`).
+pub const CHAT_APPLICATION_IDENTITY: &str = "brokerdesk";
+
 /// A logged-in caller.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -35,7 +38,16 @@ impl FromRequestParts<AppState> for Session {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let token = header_text(&parts.headers, "token").ok_or(AppError::LoginRequired)?;
-        let known = match state.callers.token(&state.db, token).await? {
+        // Chat calls carry the chat token with the application id instead of the session's
+        // token (spec §7); the chat token opens the chat paths and nothing else.
+        let chat = is_chat_path(parts.uri.path())
+            && header_text(&parts.headers, "thirdApplicationId") == Some(CHAT_APPLICATION_IDENTITY);
+        let found = if chat {
+            state.callers.chat_token(&state.db, token).await?
+        } else {
+            state.callers.token(&state.db, token).await?
+        };
+        let known = match found {
             Token::Open(known) => known,
             // Locking and departure revoke every session: say so rather than "expired".
             Token::Closed(user) => return Err(ended(&user).unwrap_or(AppError::LoginRequired)),
@@ -67,6 +79,11 @@ impl FromRequestParts<AppState> for Session {
     }
 }
 
+/// The chat service's paths (spec §7 "AI service"), which a chat token may call.
+pub fn is_chat_path(path: &str) -> bool {
+    path.starts_with("/api/v1/chat/") || path.starts_with("/api/v1/public/chat/")
+}
+
 /// Why a person's sessions ended, if a lock or a departure ended them.
 fn ended(user: &user::Model) -> Option<AppError> {
     if user.locked {
@@ -76,6 +93,11 @@ fn ended(user: &user::Model) -> Option<AppError> {
     } else {
         None
     }
+}
+
+/// Why a person may not work now (locked, departed, not yet onboarded), if they may not.
+pub fn refusal(user: &user::Model) -> Option<AppError> {
+    ended(user).or_else(|| (!may_log_in(user)).then_some(AppError::LoginRequired))
 }
 
 /// Whether the person's working status lets them in (PENDING and LEAVE do not).

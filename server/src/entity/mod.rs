@@ -3,10 +3,14 @@
 
 pub mod app;
 pub mod app_enablement;
+pub mod assistant;
+pub mod assistant_knowledge;
 pub mod audit_log;
 pub mod building;
 pub mod building_type;
 pub mod business_circle;
+pub mod chat_log;
+pub mod chat_token;
 pub mod city_site;
 pub mod client_attempt;
 pub mod community;

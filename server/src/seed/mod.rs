@@ -3,6 +3,7 @@
 //! production start, only the default menu tree and one administrator (`first_admin.rs`).
 
 mod community;
+mod assistant;
 mod demo;
 mod demo_data;
 mod first_admin;
@@ -82,6 +83,7 @@ where
     let seeded = match seeding {
         Seeding::Demo => {
             demo::write(&txn, &password_hash).await?;
+            assistant::write(&txn).await?;
             Seeded::Demo
         }
         Seeding::FirstAdmin { .. } => {

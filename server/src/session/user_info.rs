@@ -3,12 +3,17 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::auth::Session;
-use crate::error::{ApiResult, AppQuery, Envelope, ok};
-use crate::menu;
+use axum::extract::State;
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, Set};
 
-/// The chat service identifies this product by this name (`thirdApplicationId`).
-pub const CHAT_APPLICATION_IDENTITY: &str = "brokerdesk";
+use crate::AppState;
+use crate::auth::Session;
+use crate::auth::session::CHAT_APPLICATION_IDENTITY;
+use crate::auth::token::{digest, new_token};
+use crate::entity::chat_token;
+use crate::error::{ApiResult, AppError, AppQuery, Envelope, ok};
+use crate::menu;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -51,7 +56,8 @@ pub struct SiteInfo {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChatLoginInfo {
-    /// The token the chat socket and AI calls present.
+    /// The token the chat socket and AI calls present: a credential of its own, opening only
+    /// the chat, ending with this session.
     pub token: String,
     pub application_identity: String,
 }
@@ -66,6 +72,7 @@ pub struct ChatLoginInfo {
     responses((status = 200, description = "User info; code 10010003 when not logged in", body = Envelope<UserInfo>))
 )]
 pub async fn get_login_user_info(
+    State(state): State<AppState>,
     session: Session,
     AppQuery(query): AppQuery<UserInfoQuery>,
 ) -> ApiResult<UserInfo> {
@@ -79,10 +86,14 @@ pub async fn get_login_user_info(
             name: site.name.clone(),
         })
         .collect();
-    let chat_login_info = (query.chat_login_info.as_deref() == Some("1")).then(|| ChatLoginInfo {
-        token: session.token.clone(),
-        application_identity: CHAT_APPLICATION_IDENTITY.to_owned(),
-    });
+    let chat_login_info = if query.chat_login_info.as_deref() == Some("1") {
+        Some(ChatLoginInfo {
+            token: issue_chat_token(&state, session.token_id).await?,
+            application_identity: CHAT_APPLICATION_IDENTITY.to_owned(),
+        })
+    } else {
+        None
+    };
     ok(UserInfo {
         user_id: user.id,
         username: user.username.clone(),
@@ -102,4 +113,19 @@ pub async fn get_login_user_info(
         permissions: menu::permission_codes(&known.menu),
         chat_login_info,
     })
+}
+
+/// A fresh chat token for the session: each tab that loads the user gets its own, and all of
+/// them end when the session does.
+async fn issue_chat_token(state: &AppState, session_token_id: i64) -> Result<String, AppError> {
+    let token = new_token();
+    chat_token::ActiveModel {
+        token_hash: Set(digest(&token)),
+        session_token_id: Set(session_token_id),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&state.db)
+    .await?;
+    Ok(token)
 }

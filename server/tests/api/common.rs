@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use brokerdesk_server::auth::CallerCache;
+use brokerdesk_server::chat::answerer_for;
+use brokerdesk_server::chat::openai::Provider;
 use brokerdesk_server::config::DatabaseUrl;
 use brokerdesk_server::seed::Seeding;
 use brokerdesk_server::sms::{SmsError, SmsSender};
@@ -151,6 +153,22 @@ impl TestApp {
         token_ttl: Duration,
         seeding: &Seeding,
     ) -> Option<Self> {
+        Self::start_with(backend, token_ttl, seeding, None).await
+    }
+
+    /// Starts the demo brokerage whose assistants answer through the OpenAI-compatible model
+    /// at `provider`.
+    pub async fn start_with_model(backend: Backend, provider: Provider) -> Option<Self> {
+        let ttl = Duration::from_secs(12 * 3600);
+        Self::start_with(backend, ttl, &Seeding::Demo, Some(provider)).await
+    }
+
+    async fn start_with(
+        backend: Backend,
+        token_ttl: Duration,
+        seeding: &Seeding,
+        provider: Option<Provider>,
+    ) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temporary folder");
         let (url, postgres) = match backend {
             Backend::Sqlite => {
@@ -192,6 +210,7 @@ impl TestApp {
             token_ttl,
             web_dir: Some(web_dir),
             callers: callers.clone(),
+            answerer: answerer_for(provider),
         };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -247,6 +266,15 @@ impl TestApp {
     /// POSTs a JSON body, with a token header when given.
     pub async fn post(&self, path: &str, token: Option<&str>, body: Value) -> Answer {
         let mut request = self.client.post(self.url(path)).json(&body);
+        if let Some(token) = token {
+            request = request.header("token", token);
+        }
+        Self::answer(request.send().await.unwrap()).await
+    }
+
+    /// GETs with query parameters, with a token header when given.
+    pub async fn get(&self, path: &str, token: Option<&str>, query: &[(&str, String)]) -> Answer {
+        let mut request = self.client.get(self.url(path)).query(query);
         if let Some(token) = token {
             request = request.header("token", token);
         }
@@ -339,6 +367,20 @@ impl Caller<'_> {
     /// POSTs and returns `data`, failing the test on any error.
     pub async fn data(&self, path: &str, body: Value) -> Value {
         self.post(path, body).await.data().clone()
+    }
+
+    /// GETs with query parameters and this user's token.
+    pub async fn get(&self, path: &str, query: &[(&str, String)]) -> Answer {
+        self.app.get(path, Some(&self.token), query).await
+    }
+
+    /// The chat credential `getLoginUserInfo?chatLoginInfo=1` hands this user.
+    pub async fn chat_token(&self) -> String {
+        let info = self
+            .data(&format!("{USER_INFO}?chatLoginInfo=1"), json!({}))
+            .await;
+        assert_eq!(info["chatLoginInfo"]["applicationIdentity"], "brokerdesk");
+        info["chatLoginInfo"]["token"].as_str().unwrap().to_owned()
     }
 }
 

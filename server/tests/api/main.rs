@@ -4,11 +4,13 @@
 
 mod apps;
 mod callers;
+mod chat;
 mod common;
 mod community;
 mod companies;
 mod config;
 mod enrollment;
+mod fake_model;
 mod fixtures;
 mod forms;
 mod knowledge;

@@ -118,6 +118,27 @@ impl<'a> Matrix<'a> {
     async fn admin(&self, path: &str, body: Value) -> Value {
         self.admin.data(path, body).await
     }
+
+    /// `check` for a GET route, or a POST route whose path names the record: `call(i)` calls
+    /// as `self.callers[i]` and says the path it called.
+    async fn each<F, Fut>(&self, expect: Expect, mut call: F)
+    where
+        F: FnMut(usize) -> Fut,
+        Fut: std::future::Future<Output = (String, crate::common::Answer)>,
+    {
+        for ((index, user), wanted) in USERS.iter().enumerate().zip(expect.chars()) {
+            let (path, answer) = call(index).await;
+            assert_eq!(
+                answer.code(),
+                code_of(wanted),
+                "{path} as {user}: {}",
+                answer.body
+            );
+            if wanted != 'A' {
+                assert!(answer.message().starts_with("无权限"), "{}", answer.body);
+            }
+        }
+    }
 }
 
 async fn reads(app: TestApp) {
@@ -1026,7 +1047,48 @@ async fn new_home_routes(app: TestApp) {
     .await;
 }
 
+/// The AI assistants: only the admin manages them; everyone logged in is offered the published
+/// ones.
+async fn assistant_routes(app: TestApp) {
+    use crate::chat::{LIST, PUBLISH, SUBMIT, TOOLS, dialogue};
+    let m = Matrix::new(&app).await;
+    let created = m.admin(SUBMIT, dialogue("矩阵助手")).await;
+    let id = m.id(created);
+    m.check(SUBMIT, ADMIN_ONLY, |user| async move {
+        dialogue(&format!("助手{user}"))
+    })
+    .await;
+    let mut changed = dialogue("矩阵助手");
+    changed["id"] = json!(id);
+    m.same(SUBMIT, ADMIN_ONLY, changed).await;
+    m.same(PUBLISH, ADMIN_ONLY, json!({ "id": id, "published": true }))
+        .await;
+    let m = &m;
+    m.each(ADMIN_ONLY, |i| async move {
+        (LIST.to_owned(), m.callers[i].get(LIST, &[]).await)
+    })
+    .await;
+    m.each(ADMIN_ONLY, |i| async move {
+        let path = format!("/api/v1/chat/assistant/detail/{id}");
+        let answer = m.callers[i].get(&path, &[]).await;
+        (path, answer)
+    })
+    .await;
+    m.each(ALL, |i| async move {
+        (TOOLS.to_owned(), m.callers[i].get(TOOLS, &[]).await)
+    })
+    .await;
+    m.each(ADMIN_ONLY, |i| async move {
+        let doomed = m.admin(SUBMIT, dialogue(&format!("待删{i}"))).await;
+        let path = format!("/api/v1/chat/assistant/del/{}", doomed["id"]);
+        let answer = m.callers[i].post(&path, json!({})).await;
+        (path, answer)
+    })
+    .await;
+}
+
 on_both_backends!(
+    assistant_routes,
     new_home_routes,
     knowledge_routes,
     community_routes,

@@ -63,6 +63,11 @@ export function setChatLogin(info: ChatLoginInfo | null | undefined): void {
   chatLogin = info;
 }
 
+/** Whether the chat credentials have come (with the fresh user info; a reloaded tab waits for them). */
+export function chatReady(): boolean {
+  return Boolean(chatLogin?.token);
+}
+
 /** What ends the session once a login-expired answer has been shown (the session store's logout). */
 export function onLoginExpired(handler: () => void): void {
   loginExpired = handler;

@@ -5,6 +5,106 @@
 
 
 export interface paths {
+  "/api/v1/chat/Knowledge/config": {
+    /**
+     * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+     * 知识库:新增 to create, 知识库:编辑 to change.
+     */
+    post: operations["config"];
+  };
+  "/api/v1/chat/Knowledge/data/set/del/{id}": {
+    /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["data_set_delete"];
+  };
+  "/api/v1/chat/Knowledge/data/set/detail/{id}": {
+    /** One data set with its point count. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_detail"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list": {
+    /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_list"];
+  };
+  "/api/v1/chat/Knowledge/data/set/list/count": {
+    /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+    post: operations["data_set_count"];
+  };
+  "/api/v1/chat/Knowledge/del/point/{id}": {
+    /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["delete_point"];
+  };
+  "/api/v1/chat/Knowledge/edit/point": {
+    /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/handle/edit": {
+    /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_edit"];
+  };
+  "/api/v1/chat/Knowledge/handle/import": {
+    /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+    post: operations["handle_import"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/del/{id}": {
+    /** Deletes a knowledge base with its data sets, points and test searches. Needs 知识库:删除. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/detail/{id}": {
+    /** One knowledge base with its counts. Needs 知识库 or 知识库详情. */
+    post: operations["detail"];
+  };
+  "/api/v1/chat/Knowledge/knowledge/list": {
+    /** The knowledge bases, newest first. Needs 知识库. */
+    post: operations["list"];
+  };
+  "/api/v1/chat/Knowledge/point/list": {
+    /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+    post: operations["point_list"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
+    /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+    post: operations["search"];
+  };
+  "/api/v1/chat/Knowledge/vector/search/{knowledgeId}/history": {
+    /**
+     * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+     * 知识库详情.
+     */
+    get: operations["history"];
+  };
+  "/api/v1/chat/assistant/del/{id}": {
+    /** Remove an assistant; its chat log stays, naming it. Needs 删除 and data scope ALL. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/assistant/detail/{id}": {
+    /** One assistant. Needs an assistant page. */
+    get: operations["detail"];
+  };
+  "/api/v1/chat/assistant/list": {
+    /** Assistants, newest first, by kind and name. Needs an assistant page. */
+    get: operations["list"];
+  };
+  "/api/v1/chat/assistant/publish": {
+    /**
+     * Publish an assistant (offered in the chat panel from then on) or take it back. Needs 编辑
+     * and data scope ALL.
+     */
+    post: operations["publish"];
+  };
+  "/api/v1/chat/assistant/submit": {
+    /**
+     * Create an assistant (no `id`) or change one (`id`; its kind stays as created). Needs the
+     * assistant pages' 新增 or 编辑 and data scope ALL.
+     */
+    post: operations["submit"];
+  };
+  "/api/v1/chat/tool/list": {
+    /**
+     * The published assistants the caller may talk to in the chat panel: those serving every
+     * site or one of the caller's sites (the chosen one, when a site is chosen). Any logged-in
+     * caller.
+     */
+    get: operations["tools"];
+  };
   "/api/v1/fm/app/add": {
     /** Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL. */
     post: operations["add"];
@@ -188,157 +288,6 @@ export interface paths {
      * `/enrollment`.
      */
     post: operations["submit"];
-  };
-  "/api/v1/fm/house/building/add": {
-    /** Add a building to a community. Needs the community detail page's 编辑. */
-    post: operations["building_add"];
-  };
-  "/api/v1/fm/house/building/delete": {
-    /** Delete a building without units. Needs the community detail page's 编辑. */
-    post: operations["building_delete"];
-  };
-  "/api/v1/fm/house/building/edit": {
-    /** Rename a building or change its floors. Needs the community detail page's 编辑. */
-    post: operations["building_edit"];
-  };
-  "/api/v1/fm/house/building/list": {
-    /** A community's buildings. Needs a houses page. */
-    post: operations["building_list"];
-  };
-  "/api/v1/fm/house/community/add": {
-    /** Add a community to the caller's city. Needs `/work/house/community:add`. */
-    post: operations["add"];
-  };
-  "/api/v1/fm/house/community/areas": {
-    /**
-     * The districts of the caller's city with their business circles, for the dictionary's filters
-     * and form (the areas page itself is city operations'). Needs a houses page.
-     */
-    post: operations["areas"];
-  };
-  "/api/v1/fm/house/community/delete": {
-    /** Delete a community without buildings. Needs `/work/house/community:delete`. */
-    post: operations["delete"];
-  };
-  "/api/v1/fm/house/community/detail": {
-    /** One community with everything below it. Needs a houses page. */
-    post: operations["detail"];
-  };
-  "/api/v1/fm/house/community/edit": {
-    /**
-     * Change a community (it stays in its city). Needs `/work/house/community:edit` or the
-     * detail page's 编辑.
-     */
-    post: operations["edit"];
-  };
-  "/api/v1/fm/house/community/list": {
-    /** Communities of a city, filtered. Needs a houses page (小区, 二手房, 租房 and their pages). */
-    post: operations["list"];
-  };
-  "/api/v1/fm/house/community/suggest": {
-    /**
-     * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
-     * pickers of the listing forms. Needs a houses page.
-     */
-    post: operations["suggest"];
-  };
-  "/api/v1/fm/house/old/add": {
-    /**
-     * Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
-     * in their store's private pool. A room already on the market in the company is refused
-     * (重盘) naming that listing. Needs 新增 on `/work/house/old`.
-     */
-    post: operations["add"];
-  };
-  "/api/v1/fm/house/old/claim": {
-    /**
-     * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
-     * Of two claims at once exactly one wins. Needs 认领.
-     */
-    post: operations["claim"];
-  };
-  "/api/v1/fm/house/old/detail": {
-    /**
-     * One listing the caller reads, with its roles, history and the actions offered to them.
-     * Needs `/work/house/old` or its detail page.
-     */
-    post: operations["detail"];
-  };
-  "/api/v1/fm/house/old/edit": {
-    /**
-     * Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
-     * can write it; a dealt listing stays as it was. Needs 编辑.
-     */
-    post: operations["edit"];
-  };
-  "/api/v1/fm/house/old/followUp/add": {
-    /**
-     * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
-     * the drop rule's clock. Needs 写跟进.
-     */
-    post: operations["follow_up_add"];
-  };
-  "/api/v1/fm/house/old/followUp/list": {
-    /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
-    post: operations["follow_up_list"];
-  };
-  "/api/v1/fm/house/old/list": {
-    /**
-     * Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
-     * circle, community, status, pool and keyword. Needs `/work/house/old`.
-     */
-    post: operations["list"];
-  };
-  "/api/v1/fm/house/old/revealPhone": {
-    /**
-     * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
-     * recorded in the audit log. Needs `/work/house/old` or its detail page.
-     */
-    post: operations["reveal_phone"];
-  };
-  "/api/v1/fm/house/old/transition": {
-    /**
-     * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-     * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-     * to this caller; of two people acting at once one wins and the other is told the listing
-     * changed. Needs `/work/house/old`.
-     */
-    post: operations["transition"];
-  };
-  "/api/v1/fm/house/room/add": {
-    /**
-     * Add a room to a unit: on the detail page, or while entering a listing whose room is
-     * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
-     */
-    post: operations["room_add"];
-  };
-  "/api/v1/fm/house/room/delete": {
-    /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
-    post: operations["room_delete"];
-  };
-  "/api/v1/fm/house/room/edit": {
-    /** Rename a room or change its floor. Needs the community detail page's 编辑. */
-    post: operations["room_edit"];
-  };
-  "/api/v1/fm/house/room/list": {
-    /** A unit's rooms, by floor. Needs a houses page. */
-    post: operations["room_list"];
-  };
-  "/api/v1/fm/house/unit/add": {
-    /** Add a unit to a building. Needs the community detail page's 编辑. */
-    post: operations["unit_add"];
-  };
-  "/api/v1/fm/house/unit/delete": {
-    /** Delete a unit without rooms. Needs the community detail page's 编辑. */
-    post: operations["unit_delete"];
-  };
-  "/api/v1/fm/house/unit/edit": {
-    /** Rename or reorder a unit. Needs the community detail page's 编辑. */
-    post: operations["unit_edit"];
-  };
-  "/api/v1/fm/house/unit/list": {
-    /** A building's units. Needs a houses page. */
-    post: operations["unit_list"];
   };
   "/api/v1/fm/login/checkVerifyCode": {
     /** Confirm a code sent to the caller's current mobile number. */
@@ -606,6 +555,13 @@ export interface paths {
     /** Staff in the caller's scope. Needs a staff list page. */
     post: operations["list"];
   };
+  "/api/v1/public/chat/sites": {
+    /**
+     * The city sites an assistant may be offered in, for the 可用站点 choice. Public: it names
+     * only sites.
+     */
+    get: operations["sites"];
+  };
   "/api/v2/fm/login/public/check/code": {
     /** Check a code sent to a number (used up when right). */
     post: operations["check_code"];
@@ -706,6 +662,66 @@ export interface components {
       /** Format: int64 */
       sort?: number | null;
     };
+    /** @description An assistant as the admin pages show it. */
+    Assistant: {
+      /** @description Whether answers name the knowledge they came from. */
+      citations: boolean;
+      /** Format: int64 */
+      createdAt: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+       */
+      kind: number;
+      /** @description The knowledge bases it answers from. */
+      knowledgeIds: number[];
+      name: string;
+      prompt: string;
+      published: boolean;
+      /** @description City sites it serves; empty means every site. */
+      siteIds: number[];
+      suggestedQuestions: string[];
+      /**
+       * Format: int32
+       * @description Percent 0-100: points scoring below it are not used.
+       */
+      threshold: number;
+      /**
+       * Format: int32
+       * @description Retrieved knowledge points given to an answer (1-10).
+       */
+      topK: number;
+      /** Format: int64 */
+      updatedAt: number;
+      welcomeMessage: string;
+    };
+    AssistantExt: {
+      suggestedQuestions: string[];
+      /** @description Shown while the chat is empty. */
+      welcomeMessage: string;
+    };
+    /** @description A new assistant (no `id`) or the changes to one (`id`; its kind stays). */
+    AssistantSubmit: {
+      citations?: boolean;
+      description?: string;
+      /** Format: int64 */
+      id?: number | null;
+      /** Format: int64 */
+      kind: number;
+      knowledgeIds?: number[];
+      name: string;
+      prompt?: string;
+      siteIds?: number[];
+      suggestedQuestions?: string[];
+      /** Format: int64 */
+      threshold: number;
+      /** Format: int64 */
+      topK: number;
+      welcomeMessage?: string;
+    };
     AuditEntry: {
       action: string;
       /** Format: int64 */
@@ -749,45 +765,6 @@ export interface components {
       componentPath: string;
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
-    };
-    Building: {
-      /** Format: int64 */
-      communityId: number;
-      /**
-       * Format: int32
-       * @description 总层数.
-       */
-      floors?: number | null;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      /** Format: int32 */
-      sort: number;
-      /** Format: int64 */
-      unitCount: number;
-    };
-    BuildingAdd: components["schemas"]["BuildingForm"] & {
-      /** Format: int64 */
-      communityId: number;
-    };
-    BuildingEdit: components["schemas"]["BuildingForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    BuildingForm: {
-      /** Format: int64 */
-      floors?: number | null;
-      name: string;
-      /** Format: int64 */
-      sort?: number | null;
-    };
-    BuildingId: {
-      /** Format: int64 */
-      buildingId: number;
-    };
-    /** @description A building with its units, in a community's detail. */
-    BuildingTree: components["schemas"]["Building"] & {
-      units: components["schemas"]["UnitTree"][];
     };
     BuildingType: {
       /** Format: int64 */
@@ -836,8 +813,27 @@ export interface components {
     };
     ChatLoginInfo: {
       applicationIdentity: string;
-      /** @description The token the chat socket and AI calls present. */
+      /**
+       * @description The token the chat socket and AI calls present: a credential of its own, opening only
+       * the chat, ending with this session.
+       */
       token: string;
+    };
+    /** @description A city site an assistant may serve. */
+    ChatSite: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description What the chat panel shows of an assistant the caller may talk to (a chat tool). */
+    ChatTool: {
+      assistantExt: components["schemas"]["AssistantExt"];
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      name: string;
     };
     CheckCodeRequest: {
       cellphone: string;
@@ -876,150 +872,6 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
-    /** @description A community as lists and its detail page show it. */
-    Community: {
-      address: string;
-      aliases: string[];
-      /** Format: int32 */
-      buildYear?: number | null;
-      /** Format: int64 */
-      buildingCount: number;
-      /** Format: int64 */
-      businessCircleId?: number | null;
-      businessCircleName: string;
-      developer: string;
-      /** Format: int64 */
-      districtId: number;
-      districtName: string;
-      /**
-       * Format: int32
-       * @description Hundredths of a percent (35% is 3500).
-       */
-      greenRatio?: number | null;
-      /** Format: int64 */
-      id: number;
-      initials: string;
-      /** Format: double */
-      lat?: number | null;
-      /** Format: double */
-      lng?: number | null;
-      name: string;
-      /**
-       * Format: int32
-       * @description Core `communityOfferStatus`.
-       */
-      offerStatus: number;
-      pinyin: string;
-      /**
-       * Format: int32
-       * @description Hundredths (2.50 is 250).
-       */
-      plotRatio?: number | null;
-      propertyCompany: string;
-      /**
-       * Format: int64
-       * @description Fen per m² per month.
-       */
-      propertyFee?: number | null;
-      /**
-       * Format: int32
-       * @description Core `propertyTypeMap`.
-       */
-      propertyType: number;
-      /** Format: int64 */
-      roomCount: number;
-      /** Format: int64 */
-      siteId: number;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    CommunityAdd: components["schemas"]["CommunityForm"] & ({
-      /**
-       * Format: int64
-       * @description Default: the city the caller works in.
-       */
-      siteId?: number | null;
-    });
-    /** @description A community with its buildings, their units and rooms. */
-    CommunityDetail: components["schemas"]["Community"] & {
-      buildings: components["schemas"]["BuildingTree"][];
-    };
-    CommunityEdit: components["schemas"]["CommunityForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    CommunityForm: {
-      address?: string;
-      /** @description Separated by commas. */
-      aliases?: string;
-      /** Format: int64 */
-      buildYear?: number | null;
-      /** Format: int64 */
-      businessCircleId?: number | null;
-      developer?: string;
-      /** Format: int64 */
-      districtId?: number | null;
-      /** @description Percent, up to two decimals. */
-      greenRatio?: string;
-      lat?: string;
-      lng?: string;
-      name: string;
-      /** Format: int64 */
-      offerStatus?: number | null;
-      plotRatio?: string;
-      propertyCompany?: string;
-      /** @description 元 per m² per month, up to two decimals. */
-      propertyFee?: string;
-      /** Format: int64 */
-      propertyType?: number | null;
-    };
-    CommunityId: {
-      /** Format: int64 */
-      communityId: number;
-    };
-    CommunityQuery: components["schemas"]["PageQuery"] & ({
-      /** Format: int64 */
-      businessCircleId?: number | null;
-      /** Format: int64 */
-      districtId?: number | null;
-      /** @description A name or alias part (`西湖`), or the start of its pinyin (`xihu`) or initials (`xhjy`). */
-      keyword?: string | null;
-      /**
-       * Format: int64
-       * @description Core `communityOfferStatus`.
-       */
-      offerStatus?: number | null;
-      /**
-       * Format: int64
-       * @description Core `propertyTypeMap`.
-       */
-      propertyType?: number | null;
-      /**
-       * Format: int64
-       * @description Default: the city the caller works in.
-       */
-      siteId?: number | null;
-    });
-    CommunitySuggestQuery: {
-      /** @description What was typed: a name part, pinyin or initials. */
-      keyword?: string | null;
-      /**
-       * Format: int64
-       * @description Default: the city the caller works in.
-       */
-      siteId?: number | null;
-    };
-    /** @description One community offered while typing. */
-    CommunitySuggestion: {
-      address: string;
-      /** @description The alias the query found it by, when not its name. */
-      alias?: string | null;
-      businessCircleName: string;
-      districtName: string;
-      /** Format: int64 */
-      id: number;
-      name: string;
-    };
     Company: {
       address: string;
       /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
@@ -1093,6 +945,37 @@ export interface components {
       scope?: number | null;
       /** Format: int64 */
       siteId?: number | null;
+    });
+    /** @description What a knowledge base holds, for the tabs of its detail page. */
+    DataSetCount: {
+      /** Format: int64 */
+      file: number;
+      /**
+       * Format: int64
+       * @description Of which 手动录入 and 文件导入.
+       */
+      manual: number;
+      /**
+       * Format: int64
+       * @description Points in all data sets.
+       */
+      points: number;
+      /**
+       * Format: int64
+       * @description Data sets in all.
+       */
+      total: number;
+    };
+    DataSetQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      knowledgeId: number;
+      /** @description Part of the name. */
+      name?: string | null;
+      /**
+       * Format: int64
+       * @description Core `knowledgeSource`.
+       */
+      source?: number | null;
     });
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
@@ -1323,27 +1206,47 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Building: {
+    Envelope_Assistant: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
+      /** @description An assistant as the admin pages show it. */
       data: {
+        /** @description Whether answers name the knowledge they came from. */
+        citations: boolean;
         /** Format: int64 */
-        communityId: number;
-        /**
-         * Format: int32
-         * @description 总层数.
-         */
-        floors?: number | null;
+        createdAt: number;
+        description: string;
         /** Format: int64 */
         id: number;
+        /**
+         * Format: int32
+         * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+         */
+        kind: number;
+        /** @description The knowledge bases it answers from. */
+        knowledgeIds: number[];
         name: string;
-        /** Format: int32 */
-        sort: number;
+        prompt: string;
+        published: boolean;
+        /** @description City sites it serves; empty means every site. */
+        siteIds: number[];
+        suggestedQuestions: string[];
+        /**
+         * Format: int32
+         * @description Percent 0-100: points scoring below it are not used.
+         */
+        threshold: number;
+        /**
+         * Format: int32
+         * @description Retrieved knowledge points given to an answer (1-10).
+         */
+        topK: number;
         /** Format: int64 */
-        unitCount: number;
+        updatedAt: number;
+        welcomeMessage: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1418,83 +1321,6 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Community: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description A community as lists and its detail page show it. */
-      data: {
-        address: string;
-        aliases: string[];
-        /** Format: int32 */
-        buildYear?: number | null;
-        /** Format: int64 */
-        buildingCount: number;
-        /** Format: int64 */
-        businessCircleId?: number | null;
-        businessCircleName: string;
-        developer: string;
-        /** Format: int64 */
-        districtId: number;
-        districtName: string;
-        /**
-         * Format: int32
-         * @description Hundredths of a percent (35% is 3500).
-         */
-        greenRatio?: number | null;
-        /** Format: int64 */
-        id: number;
-        initials: string;
-        /** Format: double */
-        lat?: number | null;
-        /** Format: double */
-        lng?: number | null;
-        name: string;
-        /**
-         * Format: int32
-         * @description Core `communityOfferStatus`.
-         */
-        offerStatus: number;
-        pinyin: string;
-        /**
-         * Format: int32
-         * @description Hundredths (2.50 is 250).
-         */
-        plotRatio?: number | null;
-        propertyCompany: string;
-        /**
-         * Format: int64
-         * @description Fen per m² per month.
-         */
-        propertyFee?: number | null;
-        /**
-         * Format: int32
-         * @description Core `propertyTypeMap`.
-         */
-        propertyType: number;
-        /** Format: int64 */
-        roomCount: number;
-        /** Format: int64 */
-        siteId: number;
-        /** Format: int64 */
-        updatedAt: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_CommunityDetail: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description A community with its buildings, their units and rooms. */
-      data: components["schemas"]["Community"] & {
-        buildings: components["schemas"]["BuildingTree"][];
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Company: {
       /**
        * Format: int32
@@ -1526,6 +1352,34 @@ export interface components {
         storeCount: number;
         /** Format: int64 */
         storeGroupCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DataSetCount: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description What a knowledge base holds, for the tabs of its detail page. */
+      data: {
+        /** Format: int64 */
+        file: number;
+        /**
+         * Format: int64
+         * @description Of which 手动录入 and 文件导入.
+         */
+        manual: number;
+        /**
+         * Format: int64
+         * @description Points in all data sets.
+         */
+        points: number;
+        /**
+         * Format: int64
+         * @description Data sets in all.
+         */
+        total: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1632,7 +1486,7 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_FollowUp: {
+    Envelope_Knowledge: {
       /**
        * Format: int32
        * @description Always 0 on success.
@@ -1640,59 +1494,88 @@ export interface components {
       code: number;
       data: {
         /** Format: int64 */
-        at: number;
-        content: string;
+        createdAt: number;
+        createdByName: string;
+        /** Format: int64 */
+        dataSetCount: number;
+        description: string;
         /** Format: int64 */
         id: number;
+        name: string;
         /** Format: int64 */
-        listingId: number;
+        pointCount: number;
         /** Format: int64 */
-        userId?: number | null;
-        userName: string;
+        updatedAt: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_ListingDetail: {
+    Envelope_KnowledgeDataSet: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
-      /** @description One listing with everything its detail page shows. */
-      data: components["schemas"]["ListingRow"] & ({
-        /** Format: int32 */
-        buildingStructure?: number | null;
-        /** Format: int32 */
-        buildingType?: number | null;
-        description: string;
-        /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
-        dropNotice?: string | null;
-        /** Format: int32 */
-        electricity?: number | null;
-        enteredByName: string;
-        /** Format: int32 */
-        heating?: number | null;
-        /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
-        history: components["schemas"]["StatusChange"][];
-        /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
-        mayEdit: boolean;
-        /** @description The caller may write follow-ups on it (写跟进). */
-        mayFollowUp: boolean;
-        /** @description Core `houseAction` codes this caller is offered, in table order. */
-        offeredActions: string[];
-        ownerPhone2: string;
-        /** Format: int32 */
-        propertyTerm?: number | null;
-        roles: components["schemas"]["RoleMemberView"][];
+      data: {
         /** Format: int64 */
-        roomId: number;
+        createdAt: number;
         /** Format: int64 */
-        siteId: number;
+        id: number;
+        /** Format: int64 */
+        knowledgeId: number;
+        name: string;
+        /** Format: int64 */
+        pointCount: number;
+        /**
+         * Format: int32
+         * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+         */
+        source: number;
+        sourceName: string;
         /** Format: int64 */
         updatedAt: number;
-        /** Format: int32 */
-        water?: number | null;
-      });
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        answer: string;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int64 */
+        dataSetId: number;
+        dataSetName: string;
+        /** Format: int64 */
+        id: number;
+        /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+        indexes: string[];
+        /** Format: int64 */
+        knowledgeId: number;
+        question: string;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_KnowledgeSearchResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** @description Best first. */
+        list: components["schemas"]["KnowledgeHit"][];
+        query: string;
+        /** Format: double */
+        threshold: number;
+        /** Format: int64 */
+        topK: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
@@ -1793,6 +1676,54 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Assistant: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** @description Whether answers name the knowledge they came from. */
+            citations: boolean;
+            /** Format: int64 */
+            createdAt: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
+             */
+            kind: number;
+            /** @description The knowledge bases it answers from. */
+            knowledgeIds: number[];
+            name: string;
+            prompt: string;
+            published: boolean;
+            /** @description City sites it serves; empty means every site. */
+            siteIds: number[];
+            suggestedQuestions: string[];
+            /**
+             * Format: int32
+             * @description Percent 0-100: points scoring below it are not used.
+             */
+            threshold: number;
+            /**
+             * Format: int32
+             * @description Retrieved knowledge points given to an answer (1-10).
+             */
+            topK: number;
+            /** Format: int64 */
+            updatedAt: number;
+            welcomeMessage: string;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_AuditEntry: {
       /**
        * Format: int32
@@ -1878,75 +1809,6 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
-        /** Format: int64 */
-        total: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_Community: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description One page of a list and the count of all matching rows. */
-      data: {
-        list: ({
-            address: string;
-            aliases: string[];
-            /** Format: int32 */
-            buildYear?: number | null;
-            /** Format: int64 */
-            buildingCount: number;
-            /** Format: int64 */
-            businessCircleId?: number | null;
-            businessCircleName: string;
-            developer: string;
-            /** Format: int64 */
-            districtId: number;
-            districtName: string;
-            /**
-             * Format: int32
-             * @description Hundredths of a percent (35% is 3500).
-             */
-            greenRatio?: number | null;
-            /** Format: int64 */
-            id: number;
-            initials: string;
-            /** Format: double */
-            lat?: number | null;
-            /** Format: double */
-            lng?: number | null;
-            name: string;
-            /**
-             * Format: int32
-             * @description Core `communityOfferStatus`.
-             */
-            offerStatus: number;
-            pinyin: string;
-            /**
-             * Format: int32
-             * @description Hundredths (2.50 is 250).
-             */
-            plotRatio?: number | null;
-            propertyCompany: string;
-            /**
-             * Format: int64
-             * @description Fen per m² per month.
-             */
-            propertyFee?: number | null;
-            /**
-             * Format: int32
-             * @description Core `propertyTypeMap`.
-             */
-            propertyType: number;
-            /** Format: int64 */
-            roomCount: number;
-            /** Format: int64 */
-            siteId: number;
-            /** Format: int64 */
-            updatedAt: number;
-          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2075,7 +1937,7 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_FollowUp: {
+    Envelope_Page_Knowledge: {
       /**
        * Format: int32
        * @description Always 0 on success.
@@ -2083,18 +1945,83 @@ export interface components {
       code: number;
       /** @description One page of a list and the count of all matching rows. */
       data: {
-        list: ({
+        list: {
             /** Format: int64 */
-            at: number;
-            content: string;
+            createdAt: number;
+            createdByName: string;
+            /** Format: int64 */
+            dataSetCount: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int64 */
+            pointCount: number;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgeDataSet: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            /** Format: int64 */
+            createdAt: number;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
-            listingId: number;
+            knowledgeId: number;
+            name: string;
             /** Format: int64 */
-            userId?: number | null;
-            userName: string;
-          })[];
+            pointCount: number;
+            /**
+             * Format: int32
+             * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
+             */
+            source: number;
+            sourceName: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_KnowledgePoint: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            answer: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            dataSetId: number;
+            dataSetName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+            indexes: string[];
+            /** Format: int64 */
+            knowledgeId: number;
+            question: string;
+            /** Format: int64 */
+            updatedAt: number;
+          }[];
         /** Format: int64 */
         total: number;
       };
@@ -2123,82 +2050,6 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
-        /** Format: int64 */
-        total: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Page_ListingRow: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      /** @description One page of a list and the count of all matching rows. */
-      data: {
-        list: ({
-            /**
-             * Format: int64
-             * @description Hundredths of a ㎡.
-             */
-            area: number;
-            /** Format: int32 */
-            baths: number;
-            businessCircleName: string;
-            /** Format: int64 */
-            communityId: number;
-            communityName: string;
-            /** Format: int64 */
-            createdAt: number;
-            /** Format: int32 */
-            decoration: number;
-            districtName: string;
-            /** Format: int32 */
-            floor: number;
-            /** Format: int32 */
-            halls: number;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            lastFollowUpAt?: number | null;
-            /** Format: int64 */
-            maintainerId?: number | null;
-            maintainerName: string;
-            /** Format: int32 */
-            orientation: number;
-            ownerName: string;
-            ownerPhone: string;
-            /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
-            phoneAccess: string;
-            /**
-             * Format: int32
-             * @description Core `housePool`.
-             */
-            pool: number;
-            /**
-             * Format: int64
-             * @description Fen.
-             */
-            price: number;
-            /** @description 3幢2单元1502. */
-            roomLabel: string;
-            /** Format: int32 */
-            rooms: number;
-            /**
-             * Format: int32
-             * @description Core `houseStatus`.
-             */
-            status: number;
-            storeName: string;
-            tags: number[];
-            /** Format: int32 */
-            totalFloors: number;
-            /**
-             * Format: int64
-             * @description Fen per ㎡.
-             */
-            unitPrice: number;
-          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2429,18 +2280,6 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_RevealedPhone: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        ownerPhone: string;
-        ownerPhone2: string;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Role: {
       /**
        * Format: int32
@@ -2493,30 +2332,6 @@ export interface components {
         role: components["schemas"]["Role"];
         /** @description What the caller may grant to this role, checked where the role holds it. */
         tree: components["schemas"]["PermissionNode"][];
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Room: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        /** Format: int64 */
-        buildingId: number;
-        /** Format: int64 */
-        communityId: number;
-        /**
-         * Format: int32
-         * @description 所在楼层; negative below ground.
-         */
-        floor?: number | null;
-        /** Format: int64 */
-        id: number;
-        name: string;
-        /** Format: int64 */
-        unitId: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2610,27 +2425,6 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Unit: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-        /** Format: int64 */
-        buildingId: number;
-        /** Format: int64 */
-        communityId: number;
-        /** Format: int64 */
-        id: number;
-        name: string;
-        /** Format: int64 */
-        roomCount: number;
-        /** Format: int32 */
-        sort: number;
-      };
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_UserInfo: {
       /**
        * Format: int32
@@ -2689,46 +2483,34 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_Building: {
+    Envelope_Vec_ChatSite: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
-      data: ({
-          /** Format: int64 */
-          communityId: number;
-          /**
-           * Format: int32
-           * @description 总层数.
-           */
-          floors?: number | null;
+      data: {
           /** Format: int64 */
           id: number;
           name: string;
-          /** Format: int32 */
-          sort: number;
-          /** Format: int64 */
-          unitCount: number;
-        })[];
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_CommunitySuggestion: {
+    Envelope_Vec_ChatTool: {
       /**
        * Format: int32
        * @description Always 0 on success.
        */
       code: number;
-      data: ({
-          address: string;
-          /** @description The alias the query found it by, when not its name. */
-          alias?: string | null;
-          businessCircleName: string;
-          districtName: string;
+      data: {
+          assistantExt: components["schemas"]["AssistantExt"];
+          description: string;
           /** Format: int64 */
           id: number;
+          /** Format: int32 */
+          kind: number;
           name: string;
-        })[];
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
@@ -2791,6 +2573,27 @@ export interface components {
           siteId: number;
           /** Format: int32 */
           sort: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_KnowledgePastSearch: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          createdAt: number;
+          hits: components["schemas"]["KnowledgePastHit"][];
+          /** Format: int64 */
+          id: number;
+          query: string;
+          /** Format: double */
+          threshold: number;
+          /** Format: int32 */
+          topK: number;
+          userName: string;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2913,30 +2716,6 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_Room: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: ({
-          /** Format: int64 */
-          buildingId: number;
-          /** Format: int64 */
-          communityId: number;
-          /**
-           * Format: int32
-           * @description 所在楼层; negative below ground.
-           */
-          floor?: number | null;
-          /** Format: int64 */
-          id: number;
-          name: string;
-          /** Format: int64 */
-          unitId: number;
-        })[];
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
       /**
        * Format: int32
@@ -2991,27 +2770,6 @@ export interface components {
       data: string[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
-    Envelope_Vec_Unit: {
-      /**
-       * Format: int32
-       * @description Always 0 on success.
-       */
-      code: number;
-      data: {
-          /** Format: int64 */
-          buildingId: number;
-          /** Format: int64 */
-          communityId: number;
-          /** Format: int64 */
-          id: number;
-          name: string;
-          /** Format: int64 */
-          roomCount: number;
-          /** Format: int32 */
-          sort: number;
-        }[];
-    };
-    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
       /**
        * Format: int32
@@ -3032,27 +2790,23 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
-    FollowUp: {
-      /** Format: int64 */
-      at: number;
-      content: string;
+    /** @description A data set's new name. */
+    HandleEdit: {
       /** Format: int64 */
       id: number;
-      /** Format: int64 */
-      listingId: number;
-      /** Format: int64 */
-      userId?: number | null;
-      userName: string;
+      name: string;
     };
-    FollowUpAdd: {
-      content?: string;
+    /**
+     * @description A point typed in: into `dataSetId`, or into the knowledge base's manual data set named
+     * `dataSetName` (default 手动录入), made when it does not exist yet.
+     */
+    HandleImport: components["schemas"]["PointForm"] & ({
       /** Format: int64 */
-      listingId: number;
-    };
-    FollowUpQuery: components["schemas"]["PageQuery"] & {
+      dataSetId?: number | null;
+      dataSetName?: string | null;
       /** Format: int64 */
-      listingId: number;
-    };
+      knowledgeId: number;
+    });
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
@@ -3065,145 +2819,136 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     };
-    ListingAdd: components["schemas"]["ListingForm"] & ({
-      /**
-       * Format: int64
-       * @description A room of the community dictionary.
-       */
-      roomId?: number | null;
-    });
-    /** @description One listing with everything its detail page shows. */
-    ListingDetail: components["schemas"]["ListingRow"] & ({
-      /** Format: int32 */
-      buildingStructure?: number | null;
-      /** Format: int32 */
-      buildingType?: number | null;
+    Knowledge: {
+      /** Format: int64 */
+      createdAt: number;
+      createdByName: string;
+      /** Format: int64 */
+      dataSetCount: number;
       description: string;
-      /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
-      dropNotice?: string | null;
-      /** Format: int32 */
-      electricity?: number | null;
-      enteredByName: string;
-      /** Format: int32 */
-      heating?: number | null;
-      /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
-      history: components["schemas"]["StatusChange"][];
-      /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
-      mayEdit: boolean;
-      /** @description The caller may write follow-ups on it (写跟进). */
-      mayFollowUp: boolean;
-      /** @description Core `houseAction` codes this caller is offered, in table order. */
-      offeredActions: string[];
-      ownerPhone2: string;
-      /** Format: int32 */
-      propertyTerm?: number | null;
-      roles: components["schemas"]["RoleMemberView"][];
-      /** Format: int64 */
-      roomId: number;
-      /** Format: int64 */
-      siteId: number;
-      /** Format: int64 */
-      updatedAt: number;
-      /** Format: int32 */
-      water?: number | null;
-    });
-    ListingEdit: components["schemas"]["ListingForm"] & {
       /** Format: int64 */
       id: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
+      /** Format: int64 */
+      updatedAt: number;
     };
-    /** @description The listing's own fields, as the add and edit forms send them. */
-    ListingForm: {
-      /** @description ㎡, up to two decimals. */
-      area?: string;
-      /** Format: int64 */
-      baths?: number | null;
-      /** Format: int64 */
-      buildingStructure?: number | null;
-      /** Format: int64 */
-      buildingType?: number | null;
-      /** Format: int64 */
-      decoration?: number | null;
+    /** @description A new knowledge base (no `id`) or the new values of one (`id`). */
+    KnowledgeConfig: {
       description?: string;
       /** Format: int64 */
-      electricity?: number | null;
-      /** Format: int64 */
-      floor?: number | null;
-      /** Format: int64 */
-      halls?: number | null;
-      /** Format: int64 */
-      heating?: number | null;
-      /** Format: int64 */
-      orientation?: number | null;
-      ownerName?: string;
-      ownerPhone?: string;
-      ownerPhone2?: string;
-      /** @description 总价 in 万, up to two decimals. */
-      price?: string;
-      /** Format: int64 */
-      propertyTerm?: number | null;
-      /** @description People in the city's listing roles. */
-      roles?: components["schemas"]["RoleMemberBody"][];
-      /** Format: int64 */
-      rooms?: number | null;
-      /** @description Core `houseTag` codes. */
-      tags?: number[];
-      /** Format: int64 */
-      totalFloors?: number | null;
-      /** Format: int64 */
-      water?: number | null;
+      id?: number | null;
+      name: string;
     };
-    ListingQuery: components["schemas"]["PageQuery"] & ({
-      /**
-       * Format: int64
-       * @description Index into core's `area` ranges (㎡).
-       */
-      areaRange?: number | null;
-      /**
-       * Format: int64
-       * @description Index into core's `averagePrice` ranges (元/㎡).
-       */
-      averagePriceRange?: number | null;
+    KnowledgeDataSet: {
       /** Format: int64 */
-      businessCircleId?: number | null;
+      createdAt: number;
       /** Format: int64 */
-      communityId?: number | null;
+      id: number;
       /** Format: int64 */
-      districtId?: number | null;
+      knowledgeId: number;
+      name: string;
+      /** Format: int64 */
+      pointCount: number;
       /**
-       * Format: int64
-       * @description Index into core's `floor` ranges.
+       * Format: int32
+       * @description Core `knowledgeSource`: 1 手动录入, 2 文件导入.
        */
-      floorRange?: number | null;
-      /** @description Matches the community's name, pinyin or initials (xhjy finds 西湖家园), or a listing id. */
-      keyword?: string | null;
-      /** @description Only the caller's own listings (我维护的). */
-      mine?: boolean;
+      source: number;
+      sourceName: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description One point found for a query. */
+    KnowledgeHit: {
+      answer: string;
+      /** Format: int64 */
+      dataSetId: number;
+      /** @description The data set (document) the point came from, to cite. */
+      dataSetName: string;
+      /** @description The point's extra indexes. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      /** Format: int64 */
+      pointId: number;
+      question: string;
       /**
-       * Format: int64
-       * @description Core `housePool`.
+       * Format: double
+       * @description Relevance 0–1, four decimals.
        */
-      pool?: number | null;
-      /**
-       * Format: int64
-       * @description Index into core's §9 `price` ranges (万).
-       */
-      priceRange?: number | null;
-      /**
-       * Format: int64
-       * @description Index into core's `propertyTerm` ranges.
-       */
-      propertyTermRange?: number | null;
-      /**
-       * Format: int64
-       * @description Core `roomCount`.
-       */
-      rooms?: number | null;
-      /**
-       * Format: int64
-       * @description Core `houseStatus`.
-       */
-      status?: number | null;
+      score: number;
+    };
+    /** @description A hit as the history keeps it. */
+    KnowledgePastHit: {
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /** Format: double */
+      score: number;
+    };
+    KnowledgePastSearch: {
+      /** Format: int64 */
+      createdAt: number;
+      hits: components["schemas"]["KnowledgePastHit"][];
+      /** Format: int64 */
+      id: number;
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int32 */
+      topK: number;
+      userName: string;
+    };
+    KnowledgePoint: {
+      answer: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      dataSetId: number;
+      dataSetName: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Other ways of asking the question, found by the retrieval like the question itself. */
+      indexes: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      question: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    KnowledgeQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Part of the name. */
+      name?: string | null;
     });
+    KnowledgeRef: {
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    KnowledgeSearchRequest: {
+      /** @description What a user would ask, at most 200 characters. */
+      query: string;
+      /**
+       * Format: double
+       * @description Lowest score kept, 0-1 with two decimals; default 0.3.
+       */
+      threshold?: number | null;
+      /**
+       * Format: int64
+       * @description Hits at most, 1-20; default 5.
+       */
+      topK?: number | null;
+    };
+    KnowledgeSearchResult: {
+      /** @description Best first. */
+      list: components["schemas"]["KnowledgeHit"][];
+      query: string;
+      /** Format: double */
+      threshold: number;
+      /** Format: int64 */
+      topK: number;
+    };
     ListingRole: {
       /** Format: int64 */
       createdAt: number;
@@ -3255,85 +3000,6 @@ export interface components {
     ListingRoleTotalQuery: {
       /** Format: int64 */
       siteId?: number | null;
-    };
-    /**
-     * @description A listing as lists show it. The owner's phone is as the caller may see it (core
-     * `listing::owner_phone`).
-     */
-    ListingRow: {
-      /**
-       * Format: int64
-       * @description Hundredths of a ㎡.
-       */
-      area: number;
-      /** Format: int32 */
-      baths: number;
-      businessCircleName: string;
-      /** Format: int64 */
-      communityId: number;
-      communityName: string;
-      /** Format: int64 */
-      createdAt: number;
-      /** Format: int32 */
-      decoration: number;
-      districtName: string;
-      /** Format: int32 */
-      floor: number;
-      /** Format: int32 */
-      halls: number;
-      /** Format: int64 */
-      id: number;
-      /** Format: int64 */
-      lastFollowUpAt?: number | null;
-      /** Format: int64 */
-      maintainerId?: number | null;
-      maintainerName: string;
-      /** Format: int32 */
-      orientation: number;
-      ownerName: string;
-      ownerPhone: string;
-      /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
-      phoneAccess: string;
-      /**
-       * Format: int32
-       * @description Core `housePool`.
-       */
-      pool: number;
-      /**
-       * Format: int64
-       * @description Fen.
-       */
-      price: number;
-      /** @description 3幢2单元1502. */
-      roomLabel: string;
-      /** Format: int32 */
-      rooms: number;
-      /**
-       * Format: int32
-       * @description Core `houseStatus`.
-       */
-      status: number;
-      storeName: string;
-      tags: number[];
-      /** Format: int32 */
-      totalFloors: number;
-      /**
-       * Format: int64
-       * @description Fen per ㎡.
-       */
-      unitPrice: number;
-    };
-    ListingTransition: {
-      /** @description Core `houseAction` code. */
-      action: string;
-      /** Format: int64 */
-      id: number;
-      /**
-       * Format: int64
-       * @description A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
-       */
-      reason?: number | null;
-      remark?: string;
     };
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
@@ -3517,6 +3183,28 @@ export interface components {
       /** Format: int64 */
       sex?: number | null;
     };
+    PointEdit: components["schemas"]["PointForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A point's question, answer and extra indexes. */
+    PointForm: {
+      answer: string;
+      /** @description At most 5, each at most 100 characters; blanks and repeats are dropped. */
+      indexes?: string[];
+      question: string;
+    };
+    PointQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      dataSetId?: number | null;
+      /** @description Part of the question or answer. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description The knowledge base; or give `dataSetId` for one data set.
+       */
+      knowledgeId?: number | null;
+    });
     Position: {
       /** Format: int64 */
       createdAt: number;
@@ -3573,9 +3261,11 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
-    RevealedPhone: {
-      ownerPhone: string;
-      ownerPhone2: string;
+    /** @description Publish (`published: true`) or take back (`false`) an assistant. */
+    PublishRequest: {
+      /** Format: int64 */
+      id: number;
+      published: boolean;
     };
     Role: {
       /**
@@ -3628,21 +3318,6 @@ export interface components {
       name: string;
       remark?: string;
     };
-    /** @description One person in one listing role. */
-    RoleMemberBody: {
-      /** Format: int64 */
-      roleId: number;
-      /** Format: int64 */
-      userId: number;
-    };
-    RoleMemberView: {
-      /** Format: int64 */
-      roleId: number;
-      roleName: string;
-      /** Format: int64 */
-      userId: number;
-      userName: string;
-    };
     RoleOption: {
       dataScope: string;
       /** Format: int64 */
@@ -3674,35 +3349,6 @@ export interface components {
     RoleRef: {
       /** Format: int64 */
       id: number;
-      name: string;
-    };
-    Room: {
-      /** Format: int64 */
-      buildingId: number;
-      /** Format: int64 */
-      communityId: number;
-      /**
-       * Format: int32
-       * @description 所在楼层; negative below ground.
-       */
-      floor?: number | null;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      /** Format: int64 */
-      unitId: number;
-    };
-    RoomAdd: components["schemas"]["RoomForm"] & {
-      /** Format: int64 */
-      unitId: number;
-    };
-    RoomEdit: components["schemas"]["RoomForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    RoomForm: {
-      /** Format: int64 */
-      floor?: number | null;
       name: string;
     };
     SavePermissions: {
@@ -3975,40 +3621,6 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
-    Unit: {
-      /** Format: int64 */
-      buildingId: number;
-      /** Format: int64 */
-      communityId: number;
-      /** Format: int64 */
-      id: number;
-      name: string;
-      /** Format: int64 */
-      roomCount: number;
-      /** Format: int32 */
-      sort: number;
-    };
-    UnitAdd: components["schemas"]["UnitForm"] & {
-      /** Format: int64 */
-      buildingId: number;
-    };
-    UnitEdit: components["schemas"]["UnitForm"] & {
-      /** Format: int64 */
-      id: number;
-    };
-    UnitForm: {
-      name: string;
-      /** Format: int64 */
-      sort?: number | null;
-    };
-    UnitId: {
-      /** Format: int64 */
-      unitId: number;
-    };
-    /** @description A unit with its rooms, in a community's detail. */
-    UnitTree: components["schemas"]["Unit"] & {
-      rooms: components["schemas"]["Room"][];
-    };
     UserInfo: {
       chatLoginInfo?: null | components["schemas"]["ChatLoginInfo"];
       /** @description Masked (`138****0001`); empty when no number is bound. */
@@ -4053,20 +3665,151 @@ export type external = Record<string, never>;
 export interface operations {
 
   /**
-   * Add a person who starts work at once (new hires who need onboarding go through
-   * `/enrollment`). Needs a staff list page's `add`.
+   * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
+   * 知识库:新增 to create, 知识库:编辑 to change.
    */
-  add: {
+  config: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["StaffAdd"];
+        "application/json": components["schemas"]["KnowledgeConfig"];
       };
     };
     responses: {
-      /** @description The new person */
+      /** @description The knowledge base as saved */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
+          "application/json": components["schemas"]["Envelope_Knowledge"];
+        };
+      };
+    };
+  };
+  /** Deletes a data set with its points. Needs 知识库:编辑 or 知识库详情:编辑. */
+  data_set_delete: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** One data set with its point count. Needs 知识库 or 知识库详情. */
+  data_set_detail: {
+    parameters: {
+      path: {
+        /** @description The data set */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The data set */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** A knowledge base's data sets, newest first. Needs 知识库 or 知识库详情. */
+  data_set_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DataSetQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of data sets */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** How many data sets (by source) and points a knowledge base holds. Needs 知识库 or 知识库详情. */
+  data_set_count: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeRef"];
+      };
+    };
+    responses: {
+      /** @description The counts */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DataSetCount"];
+        };
+      };
+    };
+  };
+  /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
+  delete_point: {
+    parameters: {
+      path: {
+        /** @description The point */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
+  edit_point: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointEdit"];
+      };
+    };
+    responses: {
+      /** @description The point as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleEdit"];
+      };
+    };
+    responses: {
+      /** @description The data set as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeDataSet"];
+        };
+      };
+    };
+  };
+  /** Adds a point typed in by hand (手动录入). Needs 知识库:编辑 or 知识库详情:编辑. */
+  handle_import: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HandleImport"];
+      };
+    };
+    responses: {
+      /** @description The new point */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
         };
       };
     };
@@ -4083,6 +3826,171 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /**
+   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
+   */
+  detail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffDetailRequest"];
+      };
+    };
+    responses: {
+      /** @description The person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /** Staff in the caller's scope. Needs a staff list page. */
+  list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of staff */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
+        };
+      };
+    };
+  };
+  /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+  point_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PointQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of points */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+  search: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KnowledgeSearchRequest"];
+      };
+    };
+    responses: {
+      /** @description The hits, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgeSearchResult"];
+        };
+      };
+    };
+  };
+  /**
+   * The latest test searches of a knowledge base, newest first (at most 20). Needs 知识库 or
+   * 知识库详情.
+   */
+  history: {
+    parameters: {
+      path: {
+        /** @description The knowledge base */
+        knowledgeId: number;
+      };
+    };
+    responses: {
+      /** @description Past searches, newest first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
+        };
+      };
+    };
+  };
+  /**
+   * Publish an assistant (offered in the chat panel from then on) or take it back. Needs 编辑
+   * and data scope ALL.
+   */
+  publish: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PublishRequest"];
+      };
+    };
+    responses: {
+      /** @description The assistant as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Assistant"];
+        };
+      };
+    };
+  };
+  /**
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
+   */
+  submit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentId"];
+      };
+    };
+    responses: {
+      /** @description The onboarding, now 待审批 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The published assistants the caller may talk to in the chat panel: those serving every
+   * site or one of the caller's sites (the chosen one, when a site is chosen). Any logged-in
+   * caller.
+   */
+  tools: {
+    responses: {
+      /** @description Chat tools, dialogue assistants first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatTool"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a person who starts work at once (new hires who need onboarding go through
+   * `/enrollment`). Needs a staff list page's `add`.
+   */
+  add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffAdd"];
+      };
+    };
+    responses: {
+      /** @description The new person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };
@@ -4138,22 +4046,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_AppEnablement"];
-        };
-      };
-    };
-  };
-  /** Staff in the caller's scope. Needs a staff list page. */
-  list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of staff */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
         };
       };
     };
@@ -4350,25 +4242,6 @@ export interface operations {
     };
   };
   /**
-   * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-   * or an edit form) also needs the edit action of one, and is recorded in the audit log.
-   */
-  detail: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffDetailRequest"];
-      };
-    };
-    responses: {
-      /** @description The person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
-        };
-      };
-    };
-  };
-  /**
    * Send an onboarding back with a reason; it can be corrected and submitted again. Needs
    * `/enrollment:approve`.
    */
@@ -4418,352 +4291,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
-   */
-  submit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentId"];
-      };
-    };
-    responses: {
-      /** @description The onboarding, now 待审批 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /** Add a building to a community. Needs the community detail page's 编辑. */
-  building_add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["BuildingAdd"];
-      };
-    };
-    responses: {
-      /** @description The new building */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Building"];
-        };
-      };
-    };
-  };
-  /** Delete a building without units. Needs the community detail page's 编辑. */
-  building_delete: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description Deleted; 10020006 while units remain */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /** Rename a building or change its floors. Needs the community detail page's 编辑. */
-  building_edit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["BuildingEdit"];
-      };
-    };
-    responses: {
-      /** @description The building as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Building"];
-        };
-      };
-    };
-  };
-  /** A community's buildings. Needs a houses page. */
-  building_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CommunityId"];
-      };
-    };
-    responses: {
-      /** @description The buildings, in display order */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_Building"];
-        };
-      };
-    };
-  };
-  /**
-   * The districts of the caller's city with their business circles, for the dictionary's filters
-   * and form (the areas page itself is city operations'). Needs a houses page.
-   */
-  areas: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["SiteFilter"];
-      };
-    };
-    responses: {
-      /** @description Districts with circles */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_District"];
-        };
-      };
-    };
-  };
-  /**
-   * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
-   * pickers of the listing forms. Needs a houses page.
-   */
-  suggest: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["CommunitySuggestQuery"];
-      };
-    };
-    responses: {
-      /** @description Up to 10 communities */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_CommunitySuggestion"];
-        };
-      };
-    };
-  };
-  /**
-   * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
-   * Of two claims at once exactly one wins. Needs 认领.
-   */
-  claim: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description The listing, now the caller's */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
-   * the drop rule's clock. Needs 写跟进.
-   */
-  follow_up_add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["FollowUpAdd"];
-      };
-    };
-    responses: {
-      /** @description The follow-up */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_FollowUp"];
-        };
-      };
-    };
-  };
-  /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
-  follow_up_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["FollowUpQuery"];
-      };
-    };
-    responses: {
-      /** @description One page of follow-ups */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
-        };
-      };
-    };
-  };
-  /**
-   * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
-   * recorded in the audit log. Needs `/work/house/old` or its detail page.
-   */
-  reveal_phone: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description The owner's phones */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_RevealedPhone"];
-        };
-      };
-    };
-  };
-  /**
-   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-   * to this caller; of two people acting at once one wins and the other is told the listing
-   * changed. Needs `/work/house/old`.
-   */
-  transition: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ListingTransition"];
-      };
-    };
-    responses: {
-      /** @description The listing after the move */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Add a room to a unit: on the detail page, or while entering a listing whose room is
-   * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
-   */
-  room_add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RoomAdd"];
-      };
-    };
-    responses: {
-      /** @description The new room */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Room"];
-        };
-      };
-    };
-  };
-  /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
-  room_delete: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description Deleted */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /** Rename a room or change its floor. Needs the community detail page's 编辑. */
-  room_edit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RoomEdit"];
-      };
-    };
-    responses: {
-      /** @description The room as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Room"];
-        };
-      };
-    };
-  };
-  /** A unit's rooms, by floor. Needs a houses page. */
-  room_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["UnitId"];
-      };
-    };
-    responses: {
-      /** @description The rooms, by floor and name */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_Room"];
-        };
-      };
-    };
-  };
-  /** Add a unit to a building. Needs the community detail page's 编辑. */
-  unit_add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["UnitAdd"];
-      };
-    };
-    responses: {
-      /** @description The new unit */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Unit"];
-        };
-      };
-    };
-  };
-  /** Delete a unit without rooms. Needs the community detail page's 编辑. */
-  unit_delete: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description Deleted; 10020006 while rooms remain */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
-  /** Rename or reorder a unit. Needs the community detail page's 编辑. */
-  unit_edit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["UnitEdit"];
-      };
-    };
-    responses: {
-      /** @description The unit as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Unit"];
-        };
-      };
-    };
-  };
-  /** A building's units. Needs a houses page. */
-  unit_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["BuildingId"];
-      };
-    };
-    responses: {
-      /** @description The units, in display order */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Vec_Unit"];
         };
       };
     };
@@ -4942,6 +4469,20 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The city sites an assistant may be offered in, for the 可用站点 choice. Public: it names
+   * only sites.
+   */
+  sites: {
+    responses: {
+      /** @description City sites by display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatSite"];
         };
       };
     };

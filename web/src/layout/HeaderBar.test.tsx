@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserInfo } from '../api/types';
 import { useSiteStore } from '../stores/site';
 import { useUserStore } from '../stores/user';
 import { HeaderBar } from './HeaderBar';
+
+// The chat launcher asks the chat service what it offers; these tests are about the site switcher.
+vi.mock('../components/chat/ChatPanel', () => ({ ChatLauncher: () => null }));
 
 const hangzhou = { id: 1, name: '杭州' };
 const ningbo = { id: 2, name: '宁波' };

@@ -6,6 +6,7 @@ import { useSessionStore } from '../stores/session';
 import { selectMenuCollapsed, useSettingsStore } from '../stores/settings';
 import { useSiteStore } from '../stores/site';
 import { useUserStore } from '../stores/user';
+import { ChatLauncher } from '../components/chat/ChatPanel';
 import { MenuIcon } from './menuIcons';
 
 function WorkspaceTitle({ workspace, workspaces }: { workspace?: SidebarItem; workspaces: SidebarItem[] }) {
@@ -59,6 +60,7 @@ export function HeaderBar({ workspace, workspaces }: { workspace?: SidebarItem; 
         <WorkspaceTitle workspace={workspace} workspaces={workspaces} />
       </Space>
       <Space size={16}>
+        <ChatLauncher />
         {/* One city leaves nothing to switch. */}
         {sites.length > 1 && (
           <Select

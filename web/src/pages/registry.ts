@@ -38,6 +38,8 @@ const Knowledge = lazy(() => import('./aiHelper/knowledge'));
 const KnowledgeDetail = lazy(() => import('./aiHelper/knowledgeDetail'));
 const NewHomes = lazy(() => import('./house/newHomes'));
 const NewHomeDetail = lazy(() => import('./house/newHomeDetail'));
+const Assistants = lazy(() => import('./aiHelper/assistants'));
+const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -96,6 +98,10 @@ const PAGES: Record<string, LazyPage> = {
   'work/house/new': NewHomes,
   'coc/newHouse': NewHomes,
   'work/newHouse/detail': NewHomeDetail,
+  'adminConfig/aiHelper/dialog': Assistants,
+  'adminConfig/aiHelper/creation': Assistants,
+  'adminConfig/aiHelper/dialog/detail': AssistantDetail,
+  'adminConfig/aiHelper/creation/detail': AssistantDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -10,6 +10,7 @@ mod m0006_community;
 mod m0007_listing;
 mod m0008_new_home;
 mod m0009_knowledge;
+mod m0010_assistant;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0007_listing::Migration),
             Box::new(m0008_new_home::Migration),
             Box::new(m0009_knowledge::Migration),
+            Box::new(m0010_assistant::Migration),
         ]
     }
 }

@@ -1,0 +1,49 @@
+//! The chat log: every question asked over the socket with its answer as it ended (done,
+//! stopped or failed), the tokens counted and the documents cited, for the logs and statistics
+//! pages.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
+use serde_json::Value;
+
+use crate::entity::{assistant, chat_log};
+use crate::error::AppError;
+
+pub struct Entry<'a> {
+    pub assistant: &'a assistant::Model,
+    pub user_id: i64,
+    pub site_id: Option<i64>,
+    pub uuid: &'a str,
+    pub msg_id: &'a str,
+    pub question: &'a str,
+    pub answer: &'a str,
+    pub status: u8,
+    pub tokens: u64,
+    pub docs: &'a [Value],
+    pub started: DateTime<Utc>,
+}
+
+/// Writes one entry. The asker's own record, like the audit log, written where it happens:
+/// no scope is checked because the row is the socket's own user's.
+#[allow(clippy::disallowed_methods)]
+pub async fn record(db: &DatabaseConnection, entry: Entry<'_>) -> Result<(), AppError> {
+    chat_log::ActiveModel {
+        assistant_id: Set(Some(entry.assistant.id)),
+        assistant_name: Set(entry.assistant.name.clone()),
+        user_id: Set(entry.user_id),
+        site_id: Set(entry.site_id),
+        uuid: Set(entry.uuid.chars().take(64).collect()),
+        msg_id: Set(entry.msg_id.chars().take(64).collect()),
+        question: Set(entry.question.to_owned()),
+        answer: Set(entry.answer.to_owned()),
+        status: Set(i16::from(entry.status)),
+        tokens: Set(i64::try_from(entry.tokens).unwrap_or(i64::MAX)),
+        docs: Set(Value::from(entry.docs.to_vec()).to_string()),
+        created_at: Set(entry.started),
+        finished_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}

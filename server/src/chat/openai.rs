@@ -1,0 +1,247 @@
+//! An OpenAI-compatible chat model (the kind DeepSeek, Qwen, vLLM and Ollama serve):
+//! `POST {base}/chat/completions` with `stream: true`, read as server-sent events, one
+//! `data: {json}` line per chunk until `data: [DONE]`. The retrieved points go into the system
+//! message, numbered, so the model can answer from them; every point given is cited.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::answer::{AnswerError, Answerer, Piece, Question};
+
+/// How long connecting may take, and how long the model may stay silent once connected.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+const SILENCE_TIMEOUT: Duration = Duration::from_secs(30);
+/// What the model is told when the assistant has no prompt of its own.
+const DEFAULT_PROMPT: &str = "你是房产经纪公司的业务助手，回答简洁准确，不知道的就说不知道。";
+
+/// Where the model is served (`BROKERDESK_AI_BASE_URL`, `_API_KEY`, `_MODEL`).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Provider {
+    /// Up to and including the version, e.g. `https://api.deepseek.com/v1`.
+    pub base_url: String,
+    pub api_key: Option<String>,
+    pub model: String,
+}
+
+impl std::fmt::Debug for Provider {
+    // The key stays out of logs.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Provider")
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .finish_non_exhaustive()
+    }
+}
+
+pub struct OpenAiAnswerer {
+    provider: Provider,
+    client: reqwest::Client,
+}
+
+impl OpenAiAnswerer {
+    pub fn new(provider: Provider) -> Self {
+        let client = reqwest::Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            .read_timeout(SILENCE_TIMEOUT)
+            .build()
+            .unwrap_or_default();
+        Self { provider, client }
+    }
+
+    fn url(&self) -> String {
+        format!(
+            "{}/chat/completions",
+            self.provider.base_url.trim_end_matches('/')
+        )
+    }
+}
+
+/// The messages sent: the prompt with the numbered points, the conversation so far, the
+/// question.
+pub fn messages(question: &Question) -> Vec<Value> {
+    let mut system = if question.prompt.trim().is_empty() {
+        DEFAULT_PROMPT.to_owned()
+    } else {
+        question.prompt.trim().to_owned()
+    };
+    if !question.passages.is_empty() {
+        system.push_str(
+            "\n\n以下是知识库中与问题相关的内容，请优先依据这些内容回答；内容不足以回答时如实说明：",
+        );
+        for (index, passage) in question.passages.iter().enumerate() {
+            system.push_str(&format!(
+                "\n[{}] 问：{}\n答：{}\n（来源：{}）",
+                index + 1,
+                passage.question,
+                passage.answer,
+                passage.source
+            ));
+        }
+    }
+    let mut messages = vec![json!({ "role": "system", "content": system })];
+    for (asked, answered) in &question.history {
+        messages.push(json!({ "role": "user", "content": asked }));
+        messages.push(json!({ "role": "assistant", "content": answered }));
+    }
+    messages.push(json!({ "role": "user", "content": question.text }));
+    messages
+}
+
+/// What one server-sent event line carries.
+#[derive(Debug, PartialEq)]
+pub enum Event {
+    Pieces(Vec<Piece>),
+    Done,
+    Failed(String),
+    /// A comment, an event name, an empty line.
+    Nothing,
+}
+
+/// Reads one line of the event stream.
+pub fn parse_line(line: &str) -> Event {
+    let Some(data) = line.trim().strip_prefix("data:") else {
+        return Event::Nothing;
+    };
+    let data = data.trim();
+    if data == "[DONE]" {
+        return Event::Done;
+    }
+    let Ok(chunk) = serde_json::from_str::<Value>(data) else {
+        return Event::Nothing;
+    };
+    if let Some(error) = chunk.get("error") {
+        return Event::Failed(error_text(error));
+    }
+    let mut pieces = Vec::new();
+    if let Some(text) = chunk["choices"][0]["delta"]["content"].as_str()
+        && !text.is_empty()
+    {
+        pieces.push(Piece::Text(text.to_owned()));
+    }
+    if let Some(total) = chunk["usage"]["total_tokens"].as_u64() {
+        pieces.push(Piece::Usage(total));
+    }
+    Event::Pieces(pieces)
+}
+
+fn error_text(error: &Value) -> String {
+    error["message"]
+        .as_str()
+        .or_else(|| error.as_str())
+        .unwrap_or("未知错误")
+        .to_owned()
+}
+
+fn failed(detail: impl std::fmt::Display) -> AnswerError {
+    AnswerError(format!("大模型服务出错：{detail}"))
+}
+
+#[async_trait]
+impl Answerer for OpenAiAnswerer {
+    async fn answer(
+        &self,
+        question: &Question,
+        out: mpsc::Sender<Piece>,
+    ) -> Result<Vec<usize>, AnswerError> {
+        let body = json!({
+            "model": self.provider.model,
+            "stream": true,
+            "stream_options": { "include_usage": true },
+            "messages": messages(question),
+        });
+        let mut request = self.client.post(self.url()).json(&body);
+        if let Some(key) = &self.provider.api_key {
+            request = request.bearer_auth(key);
+        }
+        let mut response = request
+            .send()
+            .await
+            .map_err(|err| AnswerError(format!("无法连接大模型服务：{err}")))?;
+        let status = response.status();
+        if !status.is_success() {
+            let text = response.text().await.unwrap_or_default();
+            let detail = serde_json::from_str::<Value>(&text)
+                .ok()
+                .and_then(|body| body.get("error").map(error_text))
+                .unwrap_or(text);
+            return Err(failed(format!("{} {}", status.as_u16(), detail.trim())));
+        }
+        let mut buffer: Vec<u8> = Vec::new();
+        loop {
+            let chunk = response.chunk().await.map_err(failed)?;
+            let Some(chunk) = chunk else { break };
+            buffer.extend_from_slice(&chunk);
+            while let Some(end) = buffer.iter().position(|byte| *byte == b'\n') {
+                let line: Vec<u8> = buffer.drain(..=end).collect();
+                match parse_line(&String::from_utf8_lossy(&line)) {
+                    Event::Pieces(pieces) => {
+                        for piece in pieces {
+                            if out.send(piece).await.is_err() {
+                                return Ok(Vec::new());
+                            }
+                        }
+                    }
+                    Event::Done => return Ok((0..question.passages.len()).collect()),
+                    Event::Failed(detail) => return Err(failed(detail)),
+                    Event::Nothing => {}
+                }
+            }
+        }
+        // Some servers close the stream without [DONE]: what came is the answer.
+        Ok((0..question.passages.len()).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::answer::Passage;
+
+    #[test]
+    fn event_lines_give_text_usage_done_and_errors() {
+        assert_eq!(
+            parse_line(r#"data: {"choices":[{"delta":{"content":"你好"}}]}"#),
+            Event::Pieces(vec![Piece::Text("你好".into())])
+        );
+        assert_eq!(
+            parse_line(r#"data:{"choices":[],"usage":{"total_tokens":42}}"#),
+            Event::Pieces(vec![Piece::Usage(42)])
+        );
+        assert_eq!(parse_line("data: [DONE]\r"), Event::Done);
+        assert_eq!(
+            parse_line(r#"data: {"error":{"message":"quota"}}"#),
+            Event::Failed("quota".into())
+        );
+        assert_eq!(parse_line(": keep-alive"), Event::Nothing);
+        assert_eq!(parse_line(""), Event::Nothing);
+    }
+
+    #[test]
+    fn the_points_are_numbered_in_the_system_message() {
+        let question = Question {
+            text: "报备多久有效".into(),
+            prompt: String::new(),
+            passages: vec![Passage {
+                point_id: 7,
+                knowledge_id: 1,
+                source: "报备制度.md".into(),
+                question: "报备有效期".into(),
+                answer: "30天".into(),
+                score: 0.9,
+            }],
+            history: vec![("你好".into(), "您好".into())],
+        };
+        let sent = messages(&question);
+        let system = sent[0]["content"].as_str().unwrap();
+        assert!(system.starts_with(DEFAULT_PROMPT));
+        assert!(system.contains("[1] 问：报备有效期\n答：30天\n（来源：报备制度.md）"));
+        assert_eq!(sent.len(), 4);
+        assert_eq!(
+            sent[3],
+            json!({ "role": "user", "content": "报备多久有效" })
+        );
+    }
+}

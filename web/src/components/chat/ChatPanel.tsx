@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Button, Drawer, Empty, Input, Select, Space, Tag, Typography } from '@arco-design/web-react';
+import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend } from '@arco-design/web-react/icon';
+import { chatShowsWelcome, type ChatEntry } from '@core/wasm';
+import { assistantApi, type ChatTool } from '../../api/ai/assistant';
+import { useRead } from '../../api/useRead';
+import { useUserStore } from '../../stores/user';
+import { useChat } from './useChat';
+import './ChatPanel.css';
+
+/** A document an answer cites (the server's `doc` reply). */
+interface CitedDoc {
+  pointId: number;
+  source: string;
+  question: string;
+}
+
+function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number; last: boolean; chat: ReturnType<typeof useChat> }) {
+  const docs = entry.doc as CitedDoc[];
+  return (
+    <div className={`chat-entry chat-entry--answer chat-entry--status-${entry.status}`} data-testid="chat-answer">
+      <div className="chat-bubble">{entry.text}</div>
+      {docs.length > 0 && (
+        <div className="chat-docs" data-testid="chat-docs">
+          <Typography.Text type="secondary">引用 {entry.docCount} 篇：</Typography.Text>
+          {docs.map((doc) => (
+            <Tag key={doc.pointId} size="small" color="arcoblue">
+              {doc.source} · {doc.question}
+            </Tag>
+          ))}
+        </div>
+      )}
+      <Space size={4} className="chat-entry__actions">
+        {entry.tokenTotal !== null && <Typography.Text type="secondary">消耗 {entry.tokenTotal} tokens</Typography.Text>}
+        {last && (
+          <Button size="mini" type="text" icon={<IconRefresh />} onClick={chat.retry} data-testid="chat-retry">
+            重试
+          </Button>
+        )}
+        <Button size="mini" type="text" icon={<IconDelete />} onClick={() => chat.remove(index)} data-testid="chat-delete">
+          删除
+        </Button>
+      </Space>
+    </div>
+  );
+}
+
+function Conversation({ tool }: { tool: ChatTool }) {
+  const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
+  const chat = useChat(tool.id, login);
+  const [draft, setDraft] = useState('');
+  const entries = chat.conversation.entries;
+  const lastAnswer = entries.map((entry) => entry.type).lastIndexOf(1);
+  const submit = (text: string) => {
+    const question = text.trim();
+    if (!question) return;
+    chat.ask(question);
+    if (!chat.busy) setDraft('');
+  };
+  return (
+    <div className="chat-panel__body">
+      <div className="chat-panel__entries" data-testid="chat-entries">
+        {chatShowsWelcome(chat.conversation) && (
+          <div className="chat-welcome" data-testid="chat-welcome">
+            <div className="chat-bubble">{tool.assistantExt.welcomeMessage || `您好，我是${tool.name}`}</div>
+            <Space wrap>
+              {tool.assistantExt.suggestedQuestions.map((question) => (
+                <Button key={question} size="small" onClick={() => submit(question)} data-testid="chat-suggestion">
+                  {question}
+                </Button>
+              ))}
+            </Space>
+          </div>
+        )}
+        {entries.map((entry, index) =>
+          entry.type === 0 ? (
+            <div key={index} className="chat-entry chat-entry--question" data-testid="chat-question">
+              <div className="chat-bubble">{entry.text}</div>
+            </div>
+          ) : entry.type === 1 ? (
+            <Answer key={index} entry={entry} index={index} last={index === lastAnswer} chat={chat} />
+          ) : (
+            <div key={index} className="chat-divider" data-testid="chat-new-marker">
+              {entry.text}
+            </div>
+          ),
+        )}
+      </div>
+      <div className="chat-panel__footer">
+        <Space>
+          <Button size="small" icon={<IconPlus />} onClick={chat.restart} data-testid="chat-new">
+            新对话
+          </Button>
+          {chat.busy && (
+            <Button size="small" status="warning" onClick={chat.stop} data-testid="chat-stop">
+              停止回答
+            </Button>
+          )}
+        </Space>
+        <div className="chat-panel__input">
+          <Input.TextArea
+            value={draft}
+            onChange={setDraft}
+            placeholder="输入问题，Enter 发送，Shift+Enter 换行"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            onPressEnter={(event) => {
+              if (event.shiftKey) return;
+              event.preventDefault();
+              submit(draft);
+            }}
+            data-testid="chat-input"
+          />
+          <Button type="primary" icon={<IconSend />} onClick={() => submit(draft)} aria-label="发送" data-testid="chat-send" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The AI assistant from the workspace header: shown to every logged-in user while a published
+ * assistant serves them; a drawer with one conversation per assistant.
+ */
+export function ChatLauncher() {
+  const { data: tools } = useRead(assistantApi.tools, 'chat-tools');
+  const [open, setOpen] = useState(false);
+  // The socket opens when the panel first does, and stays while the page lives.
+  const [started, setStarted] = useState(false);
+  const [chosen, setChosen] = useState<number | undefined>();
+  if (!tools || tools.length === 0) return null;
+  const tool = tools.find((candidate) => candidate.id === chosen) ?? tools[0];
+  return (
+    <>
+      <Button type="text" icon={<IconRobot />} onClick={() => {
+          setOpen(true);
+          setStarted(true);
+        }}
+        data-testid="chat-open"
+      >
+        AI助手
+      </Button>
+      <Drawer
+        width={480}
+        visible={open}
+        onCancel={() => setOpen(false)}
+        footer={null}
+        title={
+          tools.length > 1 ? (
+            <Select
+              size="small"
+              value={tool.id}
+              onChange={setChosen}
+              options={tools.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+              style={{ width: 220 }}
+              aria-label="选择助手"
+            />
+          ) : (
+            tool.name
+          )
+        }
+        className="chat-panel"
+        data-testid="chat-panel"
+        unmountOnExit={false}
+      >
+        {started ? <Conversation key={tool.id} tool={tool} /> : <Empty />}
+      </Drawer>
+    </>
+  );
+}
