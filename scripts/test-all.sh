@@ -61,7 +61,7 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; then
     skip=(--skip '::postgres')
   fi
 fi
-cargo test --workspace -- "${skip[@]}" 2>&1 | tee "$OUT/cargo-test.log" | grep -E '^(test result|     Running|error|test .* FAILED|failures:)'
+cargo test --workspace --no-fail-fast -- "${skip[@]}" 2>&1 | tee "$OUT/cargo-test.log" | grep -E '^(test result|     Running|error|test .* FAILED|failures:)'
 read -r p f < <(grep -E '^test result:' "$OUT/cargo-test.log" |
   sed -E 's/.* ([0-9]+) passed; ([0-9]+) failed.*/\1 \2/' | awk '{p+=$1; f+=$2} END {print p+0, f+0}')
 grep -q '^error' "$OUT/cargo-test.log" && f=$((f + 1))

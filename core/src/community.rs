@@ -28,7 +28,8 @@ pub fn spell(name: &str) -> Spelling {
     let mut spelling = Spelling::default();
     for (c, reading) in name.chars().zip(name.to_pinyin()) {
         if let Some(reading) = reading {
-            spelling.pinyin.push_str(reading.plain());
+            // Typed as `v` on every pinyin keyboard (绿 → lv).
+            spelling.pinyin.push_str(&reading.plain().replace('ü', "v"));
             spelling.initials.push_str(reading.first_letter());
         } else if c.is_ascii_alphanumeric() {
             let c = c.to_ascii_lowercase();

@@ -18,7 +18,7 @@ const fn count(name: &'static str, label: &'static str, min: i64, max: i64) -> F
         max_length: None,
         min: Some(min),
         max: Some(max),
-        rule: Rule::Count,
+        rule: Rule::Whole,
         ..Field::text(name, label, 0)
     }
     .required()

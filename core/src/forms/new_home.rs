@@ -20,7 +20,7 @@ const fn count(name: &'static str, label: &'static str) -> Field {
         max_length: None,
         min: Some(0),
         max: Some(9),
-        rule: Rule::Count,
+        rule: Rule::Whole,
         ..Field::text(name, label, 0)
     }
     .required()

@@ -39,8 +39,6 @@ pub enum Rule {
     PositionName,
     /// A display order 0-9999.
     Sort,
-    /// A whole number between the field's `min` and `max`.
-    Count,
     /// 0-100 with up to two decimals.
     Percent,
     /// `YYYY-MM-DD`.
@@ -57,14 +55,12 @@ pub enum Rule {
     PositiveDecimal,
     /// A floor between the field's bounds, not 0, and not above the form's `totalFloors`.
     FloorOf,
-    /// A whole number within the field's `min` and `max`.
+    /// A whole number within the field's `min` and `max` (室, 厅, 卫, 召回条数).
     Whole,
     /// Degrees within the field's `min` and `max`, up to six decimals (经度, 纬度).
     Degrees,
     /// A community's aliases, separated by commas ([`crate::community::aliases`]).
     Aliases,
-    /// A whole number within the field's `min` and `max` (室, 厅, 卫).
-    Count,
     /// 0-99999999 with up to two decimals (money in 元, areas in ㎡).
     Amount,
     /// An [`Rule::Amount`] not below the field named first, labelled second (面积上限 ≥ 面积下限).
@@ -155,13 +151,6 @@ pub(super) fn apply(
                 .map_err(message),
             Err(_) => Err(fields::SORT_RULE.to_owned()),
         },
-        Rule::Count => {
-            let (min, max) = (field.min.unwrap_or(0), field.max.unwrap_or(i64::MAX));
-            match value.parse::<i64>() {
-                Ok(count) if (min..=max).contains(&count) => Ok(kept),
-                _ => Err(format!("{label}须为{min}-{max}之间的整数")),
-            }
-        }
         Rule::Percent => validate::check(validate::Rule::Decimal0To100, value, true)
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),
@@ -209,19 +198,6 @@ pub(super) fn apply(
         }
         Rule::TopK => crate::knowledge::top_k(value).map(|_| kept),
         Rule::Threshold => crate::knowledge::threshold(value).map(|_| kept),
-        Rule::Count => match value.parse::<i64>() {
-            Ok(count)
-                if field.min.is_none_or(|min| count >= min)
-                    && field.max.is_none_or(|max| count <= max) =>
-            {
-                Ok(kept)
-            }
-            _ => Err(format!(
-                "{label}须为{}-{}之间的整数",
-                field.min.unwrap_or(0),
-                field.max.unwrap_or(i64::MAX)
-            )),
-        },
         Rule::Amount => amount(value).map(|_| kept),
         Rule::AmountNotBelow(lower, lower_label) => {
             let upper = amount(value)?;

@@ -2,8 +2,8 @@
 //! (`demo_data.rs`), so a new user can log in and see a working brokerage; otherwise, for a
 //! production start, only the default menu tree and one administrator (`first_admin.rs`).
 
-mod community;
 mod assistant;
+mod community;
 mod demo;
 mod demo_data;
 mod first_admin;
