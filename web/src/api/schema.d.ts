@@ -5,6 +5,13 @@
 
 
 export interface paths {
+  "/api/v1/chat/Knowledge/analysis/submit": {
+    /**
+     * Stores the previewed points as one data set named after the file, skipping those already
+     * held. Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["submit"];
+  };
   "/api/v1/chat/Knowledge/config": {
     /**
      * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
@@ -35,6 +42,13 @@ export interface paths {
   "/api/v1/chat/Knowledge/edit/point": {
     /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
     post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/file/import/analysis": {
+    /**
+     * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+     * 知识库详情:编辑.
+     */
+    post: operations["analysis"];
   };
   "/api/v1/chat/Knowledge/handle/edit": {
     /** Renames a data set. Needs 知识库:编辑 or 知识库详情:编辑. */
@@ -193,7 +207,7 @@ export interface paths {
   "/api/v1/fm/cityConfig/district/tree": {
     /**
      * A city's districts with their business circles (default: the caller's city). Needs
-     * `/coc/config/areas`.
+     * `/coc/config/areas` or a new-home page, which filter and place projects by them.
      */
     post: operations["tree"];
   };
@@ -288,6 +302,195 @@ export interface paths {
      * `/enrollment`.
      */
     post: operations["submit"];
+  };
+  "/api/v1/fm/house/building/add": {
+    /** Add a building to a community. Needs the community detail page's 编辑. */
+    post: operations["building_add"];
+  };
+  "/api/v1/fm/house/building/delete": {
+    /** Delete a building without units. Needs the community detail page's 编辑. */
+    post: operations["building_delete"];
+  };
+  "/api/v1/fm/house/building/edit": {
+    /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+    post: operations["building_edit"];
+  };
+  "/api/v1/fm/house/building/list": {
+    /** A community's buildings. Needs a houses page. */
+    post: operations["building_list"];
+  };
+  "/api/v1/fm/house/community/add": {
+    /** Add a community to the caller's city. Needs `/work/house/community:add`. */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/community/areas": {
+    /**
+     * The districts of the caller's city with their business circles, for the dictionary's filters
+     * and form (the areas page itself is city operations'). Needs a houses page.
+     */
+    post: operations["areas"];
+  };
+  "/api/v1/fm/house/community/delete": {
+    /** Delete a community without buildings. Needs `/work/house/community:delete`. */
+    post: operations["delete"];
+  };
+  "/api/v1/fm/house/community/detail": {
+    /** One community with everything below it. Needs a houses page. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/community/edit": {
+    /**
+     * Change a community (it stays in its city). Needs `/work/house/community:edit` or the
+     * detail page's 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/community/list": {
+    /** Communities of a city, filtered. Needs a houses page (小区, 二手房, 租房 and their pages). */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/community/suggest": {
+    /**
+     * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+     * pickers of the listing forms. Needs a houses page.
+     */
+    post: operations["suggest"];
+  };
+  "/api/v1/fm/house/newHouse/add": {
+    /**
+     * Create a project in the caller's city with its house types and commission rules. Needs
+     * `/coc/newHouse:add`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/newHouse/delete": {
+    /** Delete a project with its house types, rules and distributions. Needs `/coc/newHouse:delete`. */
+    post: operations["delete"];
+  };
+  "/api/v1/fm/house/newHouse/detail": {
+    /** One project with its house types (and commission rules, distribution, as allowed). */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/newHouse/distribute": {
+    /**
+     * Distribute a project to whole companies and to single stores of its city; what was
+     * distributed before and is not named any more is withdrawn. A store of a company chosen whole
+     * is covered by it. Needs `/coc/newHouse:distribute`.
+     */
+    post: operations["distribute"];
+  };
+  "/api/v1/fm/house/newHouse/distribution": {
+    /**
+     * The companies and stores of the project's city, each marked when chosen. Needs
+     * `/coc/newHouse:distribute`.
+     */
+    post: operations["targets"];
+  };
+  "/api/v1/fm/house/newHouse/edit": {
+    /** Change a project, its house types and commission rules. Needs `/coc/newHouse:edit`. */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/newHouse/list": {
+    /** The list's projects: every §9 filter as bounds from core, inside the caller's reach. */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/old/add": {
+    /**
+     * Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
+     * in their store's private pool. A room already on the market in the company is refused
+     * (重盘) naming that listing. Needs 新增 on `/work/house/old`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/old/claim": {
+    /**
+     * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+     * Of two claims at once exactly one wins. Needs 认领.
+     */
+    post: operations["claim"];
+  };
+  "/api/v1/fm/house/old/detail": {
+    /**
+     * One listing the caller reads, with its roles, history and the actions offered to them.
+     * Needs `/work/house/old` or its detail page.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/old/edit": {
+    /**
+     * Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
+     * can write it; a dealt listing stays as it was. Needs 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/old/followUp/add": {
+    /**
+     * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+     * the drop rule's clock. Needs 写跟进.
+     */
+    post: operations["follow_up_add"];
+  };
+  "/api/v1/fm/house/old/followUp/list": {
+    /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+    post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/old/list": {
+    /**
+     * Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
+     * circle, community, status, pool and keyword. Needs `/work/house/old`.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/old/revealPhone": {
+    /**
+     * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+     * recorded in the audit log. Needs `/work/house/old` or its detail page.
+     */
+    post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/house/old/transition": {
+    /**
+     * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+     * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+     * to this caller; of two people acting at once one wins and the other is told the listing
+     * changed. Needs `/work/house/old`.
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/house/room/add": {
+    /**
+     * Add a room to a unit: on the detail page, or while entering a listing whose room is
+     * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+     */
+    post: operations["room_add"];
+  };
+  "/api/v1/fm/house/room/delete": {
+    /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+    post: operations["room_delete"];
+  };
+  "/api/v1/fm/house/room/edit": {
+    /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+    post: operations["room_edit"];
+  };
+  "/api/v1/fm/house/room/list": {
+    /** A unit's rooms, by floor. Needs a houses page. */
+    post: operations["room_list"];
+  };
+  "/api/v1/fm/house/unit/add": {
+    /** Add a unit to a building. Needs the community detail page's 编辑. */
+    post: operations["unit_add"];
+  };
+  "/api/v1/fm/house/unit/delete": {
+    /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+    post: operations["unit_delete"];
+  };
+  "/api/v1/fm/house/unit/edit": {
+    /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+    post: operations["unit_edit"];
+  };
+  "/api/v1/fm/house/unit/list": {
+    /** A building's units. Needs a houses page. */
+    post: operations["unit_list"];
   };
   "/api/v1/fm/login/checkVerifyCode": {
     /** Confirm a code sent to the caller's current mobile number. */
@@ -599,6 +802,13 @@ export interface components {
       /** @description 权限标识; required (an absent one is refused on the field). */
       perms?: string;
     };
+    AnalysisSubmit: {
+      /** @description Names the new data set. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+      points: components["schemas"]["SubmittedPoint"][];
+    };
     App: {
       /**
        * Format: int32
@@ -766,6 +976,45 @@ export interface components {
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
     };
+    Building: {
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 总层数.
+       */
+      floors?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int32 */
+      sort: number;
+      /** Format: int64 */
+      unitCount: number;
+    };
+    BuildingAdd: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      communityId: number;
+    };
+    BuildingEdit: components["schemas"]["BuildingForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    BuildingForm: {
+      /** Format: int64 */
+      floors?: number | null;
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    BuildingId: {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    /** @description A building with its units, in a community's detail. */
+    BuildingTree: components["schemas"]["Building"] & {
+      units: components["schemas"]["UnitTree"][];
+    };
     BuildingType: {
       /** Format: int64 */
       createdAt: number;
@@ -872,6 +1121,177 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
+    CommissionRule: {
+      /** Format: int64 */
+      amountFen?: number | null;
+      amountText: string;
+      /** @description Whether it applies today. */
+      current: boolean;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      /** Format: int64 */
+      rateBp?: number | null;
+      /** @description Percent or 元 as the form shows it. */
+      rateText: string;
+      validFrom: string;
+      validTo?: string | null;
+    };
+    CommissionRuleForm: {
+      /** @description 元 per unit, up to two decimals (kind 2). */
+      amount?: string | null;
+      /** @description commissionKind: 1 share of the deal price, 2 fixed per unit. */
+      kind?: string | null;
+      /** @description Percent, up to two decimals (kind 1). */
+      rate?: string | null;
+      validFrom?: string | null;
+      validTo?: string | null;
+    };
+    /** @description A community as lists and its detail page show it. */
+    Community: {
+      address: string;
+      aliases: string[];
+      /** Format: int32 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      buildingCount: number;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      businessCircleName: string;
+      developer: string;
+      /** Format: int64 */
+      districtId: number;
+      districtName: string;
+      /**
+       * Format: int32
+       * @description Hundredths of a percent (35% is 3500).
+       */
+      greenRatio?: number | null;
+      /** Format: int64 */
+      id: number;
+      initials: string;
+      /** Format: double */
+      lat?: number | null;
+      /** Format: double */
+      lng?: number | null;
+      name: string;
+      /**
+       * Format: int32
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus: number;
+      pinyin: string;
+      /**
+       * Format: int32
+       * @description Hundredths (2.50 is 250).
+       */
+      plotRatio?: number | null;
+      propertyCompany: string;
+      /**
+       * Format: int64
+       * @description Fen per m² per month.
+       */
+      propertyFee?: number | null;
+      /**
+       * Format: int32
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType: number;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    CommunityAdd: components["schemas"]["CommunityForm"] & ({
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    /** @description A community with its buildings, their units and rooms. */
+    CommunityDetail: components["schemas"]["Community"] & {
+      buildings: components["schemas"]["BuildingTree"][];
+    };
+    CommunityEdit: components["schemas"]["CommunityForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    CommunityForm: {
+      address?: string;
+      /** @description Separated by commas. */
+      aliases?: string;
+      /** Format: int64 */
+      buildYear?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      developer?: string;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Percent, up to two decimals. */
+      greenRatio?: string;
+      lat?: string;
+      lng?: string;
+      name: string;
+      /** Format: int64 */
+      offerStatus?: number | null;
+      plotRatio?: string;
+      propertyCompany?: string;
+      /** @description 元 per m² per month, up to two decimals. */
+      propertyFee?: string;
+      /** Format: int64 */
+      propertyType?: number | null;
+    };
+    CommunityId: {
+      /** Format: int64 */
+      communityId: number;
+    };
+    CommunityQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description A name or alias part (`西湖`), or the start of its pinyin (`xihu`) or initials (`xhjy`). */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `communityOfferStatus`.
+       */
+      offerStatus?: number | null;
+      /**
+       * Format: int64
+       * @description Core `propertyTypeMap`.
+       */
+      propertyType?: number | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    });
+    CommunitySuggestQuery: {
+      /** @description What was typed: a name part, pinyin or initials. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Default: the city the caller works in.
+       */
+      siteId?: number | null;
+    };
+    /** @description One community offered while typing. */
+    CommunitySuggestion: {
+      address: string;
+      /** @description The alias the query found it by, when not its name. */
+      alias?: string | null;
+      businessCircleName: string;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
     Company: {
       address: string;
       /** @description Masked, except in the detail asked `unmasked` (查看完整信息, the edit form). */
@@ -1059,6 +1479,36 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     });
+    /** @description Who a project goes to: whole companies, and single stores of other companies. */
+    DistributeRequest: {
+      /** Format: int64 */
+      id: number;
+      organisationIds?: number[];
+      storeIds?: number[];
+    };
+    /** @description One company a project is distributed to: as a whole, or some of its stores. */
+    Distributed: {
+      /** Format: int64 */
+      organisationId: number;
+      organisationName: string;
+      stores: components["schemas"]["Named"][];
+      /** @description Every store of the company. */
+      whole: boolean;
+    };
+    DistributionStore: {
+      chosen: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description A company of the project's city with its stores, and whether each is chosen. */
+    DistributionTarget: {
+      chosen: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      stores: components["schemas"]["DistributionStore"][];
+    };
     District: {
       circles: components["schemas"]["BusinessCircle"][];
       /** Format: int64 */
@@ -1250,6 +1700,30 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 总层数.
+         */
+        floors?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int32 */
+        sort: number;
+        /** Format: int64 */
+        unitCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_BuildingType: {
       /**
        * Format: int32
@@ -1318,6 +1792,83 @@ export interface components {
         organisationCount: number;
         /** Format: int32 */
         sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community as lists and its detail page show it. */
+      data: {
+        address: string;
+        aliases: string[];
+        /** Format: int32 */
+        buildYear?: number | null;
+        /** Format: int64 */
+        buildingCount: number;
+        /** Format: int64 */
+        businessCircleId?: number | null;
+        businessCircleName: string;
+        developer: string;
+        /** Format: int64 */
+        districtId: number;
+        districtName: string;
+        /**
+         * Format: int32
+         * @description Hundredths of a percent (35% is 3500).
+         */
+        greenRatio?: number | null;
+        /** Format: int64 */
+        id: number;
+        initials: string;
+        /** Format: double */
+        lat?: number | null;
+        /** Format: double */
+        lng?: number | null;
+        name: string;
+        /**
+         * Format: int32
+         * @description Core `communityOfferStatus`.
+         */
+        offerStatus: number;
+        pinyin: string;
+        /**
+         * Format: int32
+         * @description Hundredths (2.50 is 250).
+         */
+        plotRatio?: number | null;
+        propertyCompany: string;
+        /**
+         * Format: int64
+         * @description Fen per m² per month.
+         */
+        propertyFee?: number | null;
+        /**
+         * Format: int32
+         * @description Core `propertyTypeMap`.
+         */
+        propertyType: number;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int64 */
+        siteId: number;
+        /** Format: int64 */
+        updatedAt: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_CommunityDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A community with its buildings, their units and rooms. */
+      data: components["schemas"]["Community"] & {
+        buildings: components["schemas"]["BuildingTree"][];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -1486,6 +2037,61 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FilePreview: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        fileName: string;
+        /**
+         * Format: int64
+         * @description Points that would be added.
+         */
+        fresh: number;
+        points: components["schemas"]["PreviewPoint"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        at: number;
+        content: string;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        listingId: number;
+        /** Format: int64 */
+        userId?: number | null;
+        userName: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ImportResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        added: number;
+        dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+        /**
+         * Format: int64
+         * @description Points skipped because the knowledge base already held them.
+         */
+        skipped: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Knowledge: {
       /**
        * Format: int32
@@ -1578,6 +2184,49 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ListingDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One listing with everything its detail page shows. */
+      data: components["schemas"]["ListingRow"] & ({
+        /** Format: int32 */
+        buildingStructure?: number | null;
+        /** Format: int32 */
+        buildingType?: number | null;
+        description: string;
+        /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+        dropNotice?: string | null;
+        /** Format: int32 */
+        electricity?: number | null;
+        enteredByName: string;
+        /** Format: int32 */
+        heating?: number | null;
+        /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+        history: components["schemas"]["StatusChange"][];
+        /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+        mayEdit: boolean;
+        /** @description The caller may write follow-ups on it (写跟进). */
+        mayFollowUp: boolean;
+        /** @description Core `houseAction` codes this caller is offered, in table order. */
+        offeredActions: string[];
+        ownerPhone2: string;
+        /** Format: int32 */
+        propertyTerm?: number | null;
+        roles: components["schemas"]["RoleMemberView"][];
+        /** Format: int64 */
+        roomId: number;
+        /** Format: int64 */
+        siteId: number;
+        /** Format: int64 */
+        updatedAt: number;
+        /** Format: int32 */
+        water?: number | null;
+      });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
       /**
        * Format: int32
@@ -1642,6 +2291,22 @@ export interface components {
         sort: number;
         status: components["schemas"]["MenuStatus"];
       };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_NewHomeDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A project with everything its detail page shows to this caller. */
+      data: components["schemas"]["NewHome"] & ({
+        /** @description Absent for a caller without 查看佣金. */
+        commissionRules?: components["schemas"]["CommissionRule"][] | null;
+        /** @description Where it is distributed; absent for a caller who cannot distribute it. */
+        distribution?: components["schemas"]["Distributed"][] | null;
+        houseTypes: components["schemas"]["HouseType"][];
+      });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_App: {
@@ -1814,6 +2479,75 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_Community: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            aliases: string[];
+            /** Format: int32 */
+            buildYear?: number | null;
+            /** Format: int64 */
+            buildingCount: number;
+            /** Format: int64 */
+            businessCircleId?: number | null;
+            businessCircleName: string;
+            developer: string;
+            /** Format: int64 */
+            districtId: number;
+            districtName: string;
+            /**
+             * Format: int32
+             * @description Hundredths of a percent (35% is 3500).
+             */
+            greenRatio?: number | null;
+            /** Format: int64 */
+            id: number;
+            initials: string;
+            /** Format: double */
+            lat?: number | null;
+            /** Format: double */
+            lng?: number | null;
+            name: string;
+            /**
+             * Format: int32
+             * @description Core `communityOfferStatus`.
+             */
+            offerStatus: number;
+            pinyin: string;
+            /**
+             * Format: int32
+             * @description Hundredths (2.50 is 250).
+             */
+            plotRatio?: number | null;
+            propertyCompany: string;
+            /**
+             * Format: int64
+             * @description Fen per m² per month.
+             */
+            propertyFee?: number | null;
+            /**
+             * Format: int32
+             * @description Core `propertyTypeMap`.
+             */
+            propertyType: number;
+            /** Format: int64 */
+            roomCount: number;
+            /** Format: int64 */
+            siteId: number;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Company: {
       /**
        * Format: int32
@@ -1937,6 +2671,31 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_FollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            at: number;
+            content: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            listingId: number;
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Knowledge: {
       /**
        * Format: int32
@@ -2050,6 +2809,135 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ListingRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /**
+             * Format: int64
+             * @description Hundredths of a ㎡.
+             */
+            area: number;
+            /** Format: int32 */
+            baths: number;
+            businessCircleName: string;
+            /** Format: int64 */
+            communityId: number;
+            communityName: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            decoration: number;
+            districtName: string;
+            /** Format: int32 */
+            floor: number;
+            /** Format: int32 */
+            halls: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lastFollowUpAt?: number | null;
+            /** Format: int64 */
+            maintainerId?: number | null;
+            maintainerName: string;
+            /** Format: int32 */
+            orientation: number;
+            ownerName: string;
+            ownerPhone: string;
+            /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+            phoneAccess: string;
+            /**
+             * Format: int32
+             * @description Core `housePool`.
+             */
+            pool: number;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            price: number;
+            /** @description 3幢2单元1502. */
+            roomLabel: string;
+            /** Format: int32 */
+            rooms: number;
+            /**
+             * Format: int32
+             * @description Core `houseStatus`.
+             */
+            status: number;
+            storeName: string;
+            tags: number[];
+            /** Format: int32 */
+            totalFloors: number;
+            /**
+             * Format: int64
+             * @description Fen per ㎡.
+             */
+            unitPrice: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_NewHome: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            /** Format: int64 */
+            areaMax?: number | null;
+            /**
+             * Format: int64
+             * @description Building area across its house types, hundredths of ㎡.
+             */
+            areaMin?: number | null;
+            /**
+             * Format: int64
+             * @description Fen per ㎡, and 元 as the form shows it.
+             */
+            averagePriceFen?: number | null;
+            averagePriceText: string;
+            /** Format: int64 */
+            circleId?: number | null;
+            circleName: string;
+            developer: string;
+            /** Format: int64 */
+            districtId: number;
+            districtName: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            openingDate?: string | null;
+            /** Format: int32 */
+            propertyTerm?: number | null;
+            /** Format: int32 */
+            propertyType: number;
+            /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
+            rooms: number[];
+            /** Format: int32 */
+            saleStatus: number;
+            sellingPoints: string;
+            /** Format: int64 */
+            siteId: number;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -2280,6 +3168,18 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_RevealedPhone: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        ownerPhone: string;
+        ownerPhone2: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Role: {
       /**
        * Format: int32
@@ -2332,6 +3232,30 @@ export interface components {
         role: components["schemas"]["Role"];
         /** @description What the caller may grant to this role, checked where the role holds it. */
         tree: components["schemas"]["PermissionNode"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /**
+         * Format: int32
+         * @description 所在楼层; negative below ground.
+         */
+        floor?: number | null;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        unitId: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2425,6 +3349,27 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        buildingId: number;
+        /** Format: int64 */
+        communityId: number;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        roomCount: number;
+        /** Format: int32 */
+        sort: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_UserInfo: {
       /**
        * Format: int32
@@ -2483,6 +3428,30 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Building: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 总层数.
+           */
+          floors?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int32 */
+          sort: number;
+          /** Format: int64 */
+          unitCount: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_ChatSite: {
       /**
        * Format: int32
@@ -2511,6 +3480,24 @@ export interface components {
           kind: number;
           name: string;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CommunitySuggestion: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          address: string;
+          /** @description The alias the query found it by, when not its name. */
+          alias?: string | null;
+          businessCircleName: string;
+          districtName: string;
+          /** Format: int64 */
+          id: number;
+          name: string;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
@@ -2556,6 +3543,37 @@ export interface components {
           storeId?: number | null;
           storeName: string;
         })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Distributed: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          organisationId: number;
+          organisationName: string;
+          stores: components["schemas"]["Named"][];
+          /** @description Every store of the company. */
+          whole: boolean;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_DistributionTarget: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          chosen: boolean;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          stores: components["schemas"]["DistributionStore"][];
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_District: {
@@ -2716,6 +3734,30 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Room: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /**
+           * Format: int32
+           * @description 所在楼层; negative below ground.
+           */
+          floor?: number | null;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          unitId: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_SiteOption: {
       /**
        * Format: int32
@@ -2770,6 +3812,27 @@ export interface components {
       data: string[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Unit: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          buildingId: number;
+          /** Format: int64 */
+          communityId: number;
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /** Format: int64 */
+          roomCount: number;
+          /** Format: int32 */
+          sort: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
       /**
        * Format: int32
@@ -2790,6 +3853,44 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    FileAnalysis: {
+      /** @description The file's text (UTF-8). */
+      content: string;
+      /** @description The file's name; its extension (txt, md, csv) says how it is read. */
+      fileName: string;
+      /** Format: int64 */
+      knowledgeId: number;
+    };
+    FilePreview: {
+      fileName: string;
+      /**
+       * Format: int64
+       * @description Points that would be added.
+       */
+      fresh: number;
+      points: components["schemas"]["PreviewPoint"][];
+    };
+    FollowUp: {
+      /** Format: int64 */
+      at: number;
+      content: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      listingId: number;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+    };
+    FollowUpAdd: {
+      content?: string;
+      /** Format: int64 */
+      listingId: number;
+    };
+    FollowUpQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      listingId: number;
+    };
     /** @description A data set's new name. */
     HandleEdit: {
       /** Format: int64 */
@@ -2807,10 +3908,62 @@ export interface components {
       /** Format: int64 */
       knowledgeId: number;
     });
+    HouseType: {
+      /** Format: int64 */
+      areaMax: number;
+      areaMaxText: string;
+      /**
+       * Format: int64
+       * @description Hundredths of ㎡, and the form's text (㎡).
+       */
+      areaMin: number;
+      areaMinText: string;
+      /** Format: int32 */
+      baths: number;
+      /** Format: int32 */
+      halls: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      priceMaxFen?: number | null;
+      priceMaxText: string;
+      /** Format: int64 */
+      priceMinFen?: number | null;
+      /** @description 万元 as the form shows it. */
+      priceMinText: string;
+      /** Format: int32 */
+      rooms: number;
+      /** Format: int32 */
+      saleStatus: number;
+    };
+    HouseTypeForm: {
+      areaMax?: string | null;
+      /** @description ㎡, up to two decimals. */
+      areaMin?: string | null;
+      baths?: string | null;
+      halls?: string | null;
+      name?: string;
+      priceMax?: string | null;
+      /** @description 万元, up to two decimals. */
+      priceMin?: string | null;
+      rooms?: string | null;
+      saleStatus?: string | null;
+    };
     /** @description A body naming one record. */
     IdRequest: {
       /** Format: int64 */
       id: number;
+    };
+    ImportResult: {
+      /** Format: int64 */
+      added: number;
+      dataSet?: null | components["schemas"]["KnowledgeDataSet"];
+      /**
+       * Format: int64
+       * @description Points skipped because the knowledge base already held them.
+       */
+      skipped: number;
     };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
@@ -2949,6 +4102,145 @@ export interface components {
       /** Format: int64 */
       topK: number;
     };
+    ListingAdd: components["schemas"]["ListingForm"] & ({
+      /**
+       * Format: int64
+       * @description A room of the community dictionary.
+       */
+      roomId?: number | null;
+    });
+    /** @description One listing with everything its detail page shows. */
+    ListingDetail: components["schemas"]["ListingRow"] & ({
+      /** Format: int32 */
+      buildingStructure?: number | null;
+      /** Format: int32 */
+      buildingType?: number | null;
+      description: string;
+      /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
+      dropNotice?: string | null;
+      /** Format: int32 */
+      electricity?: number | null;
+      enteredByName: string;
+      /** Format: int32 */
+      heating?: number | null;
+      /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
+      history: components["schemas"]["StatusChange"][];
+      /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+      mayEdit: boolean;
+      /** @description The caller may write follow-ups on it (写跟进). */
+      mayFollowUp: boolean;
+      /** @description Core `houseAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      ownerPhone2: string;
+      /** Format: int32 */
+      propertyTerm?: number | null;
+      roles: components["schemas"]["RoleMemberView"][];
+      /** Format: int64 */
+      roomId: number;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+      /** Format: int32 */
+      water?: number | null;
+    });
+    ListingEdit: components["schemas"]["ListingForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description The listing's own fields, as the add and edit forms send them. */
+    ListingForm: {
+      /** @description ㎡, up to two decimals. */
+      area?: string;
+      /** Format: int64 */
+      baths?: number | null;
+      /** Format: int64 */
+      buildingStructure?: number | null;
+      /** Format: int64 */
+      buildingType?: number | null;
+      /** Format: int64 */
+      decoration?: number | null;
+      description?: string;
+      /** Format: int64 */
+      electricity?: number | null;
+      /** Format: int64 */
+      floor?: number | null;
+      /** Format: int64 */
+      halls?: number | null;
+      /** Format: int64 */
+      heating?: number | null;
+      /** Format: int64 */
+      orientation?: number | null;
+      ownerName?: string;
+      ownerPhone?: string;
+      ownerPhone2?: string;
+      /** @description 总价 in 万, up to two decimals. */
+      price?: string;
+      /** Format: int64 */
+      propertyTerm?: number | null;
+      /** @description People in the city's listing roles. */
+      roles?: components["schemas"]["RoleMemberBody"][];
+      /** Format: int64 */
+      rooms?: number | null;
+      /** @description Core `houseTag` codes. */
+      tags?: number[];
+      /** Format: int64 */
+      totalFloors?: number | null;
+      /** Format: int64 */
+      water?: number | null;
+    };
+    ListingQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Index into core's `area` ranges (㎡).
+       */
+      areaRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `averagePrice` ranges (元/㎡).
+       */
+      averagePriceRange?: number | null;
+      /** Format: int64 */
+      businessCircleId?: number | null;
+      /** Format: int64 */
+      communityId?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `floor` ranges.
+       */
+      floorRange?: number | null;
+      /** @description Matches the community's name, pinyin or initials (xhjy finds 西湖家园), or a listing id. */
+      keyword?: string | null;
+      /** @description Only the caller's own listings (我维护的). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `housePool`.
+       */
+      pool?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's §9 `price` ranges (万).
+       */
+      priceRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `propertyTerm` ranges.
+       */
+      propertyTermRange?: number | null;
+      /**
+       * Format: int64
+       * @description Core `roomCount`.
+       */
+      rooms?: number | null;
+      /**
+       * Format: int64
+       * @description Core `houseStatus`.
+       */
+      status?: number | null;
+    });
     ListingRole: {
       /** Format: int64 */
       createdAt: number;
@@ -3000,6 +4292,85 @@ export interface components {
     ListingRoleTotalQuery: {
       /** Format: int64 */
       siteId?: number | null;
+    };
+    /**
+     * @description A listing as lists show it. The owner's phone is as the caller may see it (core
+     * `listing::owner_phone`).
+     */
+    ListingRow: {
+      /**
+       * Format: int64
+       * @description Hundredths of a ㎡.
+       */
+      area: number;
+      /** Format: int32 */
+      baths: number;
+      businessCircleName: string;
+      /** Format: int64 */
+      communityId: number;
+      communityName: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      decoration: number;
+      districtName: string;
+      /** Format: int32 */
+      floor: number;
+      /** Format: int32 */
+      halls: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      lastFollowUpAt?: number | null;
+      /** Format: int64 */
+      maintainerId?: number | null;
+      maintainerName: string;
+      /** Format: int32 */
+      orientation: number;
+      ownerName: string;
+      ownerPhone: string;
+      /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+      phoneAccess: string;
+      /**
+       * Format: int32
+       * @description Core `housePool`.
+       */
+      pool: number;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      price: number;
+      /** @description 3幢2单元1502. */
+      roomLabel: string;
+      /** Format: int32 */
+      rooms: number;
+      /**
+       * Format: int32
+       * @description Core `houseStatus`.
+       */
+      status: number;
+      storeName: string;
+      tags: number[];
+      /** Format: int32 */
+      totalFloors: number;
+      /**
+       * Format: int64
+       * @description Fen per ㎡.
+       */
+      unitPrice: number;
+    };
+    ListingTransition: {
+      /** @description Core `houseAction` code. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+       */
+      reason?: number | null;
+      remark?: string;
     };
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
@@ -3124,6 +4495,123 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    Named: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
+    /** @description A project as lists and the audit log show it. */
+    NewHome: {
+      address: string;
+      /** Format: int64 */
+      areaMax?: number | null;
+      /**
+       * Format: int64
+       * @description Building area across its house types, hundredths of ㎡.
+       */
+      areaMin?: number | null;
+      /**
+       * Format: int64
+       * @description Fen per ㎡, and 元 as the form shows it.
+       */
+      averagePriceFen?: number | null;
+      averagePriceText: string;
+      /** Format: int64 */
+      circleId?: number | null;
+      circleName: string;
+      developer: string;
+      /** Format: int64 */
+      districtId: number;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      openingDate?: string | null;
+      /** Format: int32 */
+      propertyTerm?: number | null;
+      /** Format: int32 */
+      propertyType: number;
+      /** @description Room counts of its house types, smallest first (主力户型 2/3/4室). */
+      rooms: number[];
+      /** Format: int32 */
+      saleStatus: number;
+      sellingPoints: string;
+      /** Format: int64 */
+      siteId: number;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    NewHomeAdd: components["schemas"]["NewHomeForm"] & ({
+      /**
+       * Format: int64
+       * @description Default: the caller's city site (the super administrator names one).
+       */
+      siteId?: number | null;
+    });
+    /** @description A project with everything its detail page shows to this caller. */
+    NewHomeDetail: components["schemas"]["NewHome"] & ({
+      /** @description Absent for a caller without 查看佣金. */
+      commissionRules?: components["schemas"]["CommissionRule"][] | null;
+      /** @description Where it is distributed; absent for a caller who cannot distribute it. */
+      distribution?: components["schemas"]["Distributed"][] | null;
+      houseTypes: components["schemas"]["HouseType"][];
+    });
+    NewHomeEdit: components["schemas"]["NewHomeForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A project form: the project, its house types and commission rules, saved together. */
+    NewHomeForm: {
+      address?: string;
+      /** @description 元 per ㎡, up to two decimals. */
+      averagePrice?: string | null;
+      circleId?: string | null;
+      commissionRules?: components["schemas"]["CommissionRuleForm"][];
+      developer?: string;
+      districtId?: string | null;
+      houseTypes?: components["schemas"]["HouseTypeForm"][];
+      name?: string;
+      /** @description `YYYY-MM-DD`. */
+      openingDate?: string | null;
+      /** @description 40, 50 or 70. */
+      propertyTerm?: string | null;
+      propertyType?: string | null;
+      saleStatus?: string | null;
+      sellingPoints?: string;
+    };
+    /** @description The list's filters: the §9 ranges by their position in core's tables. */
+    NewHomeQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Position in `averagePrice`.
+       */
+      averagePrice?: number | null;
+      /** Format: int64 */
+      circleId?: number | null;
+      /**
+       * Format: int64
+       * @description Position in `commission` (a percentage rule in force today); needs 查看佣金.
+       */
+      commission?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Name, address or developer contains it. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Position in `openingDate` of core's ranges.
+       */
+      openingDate?: number | null;
+      /**
+       * Format: int64
+       * @description Position in `propertyTerm`.
+       */
+      propertyTerm?: number | null;
+      /** Format: int64 */
+      propertyType?: number | null;
+      /** Format: int64 */
+      saleStatus?: number | null;
+    });
     OrganisationFilter: {
       /** Format: int64 */
       organisationId?: number | null;
@@ -3261,11 +4749,25 @@ export interface components {
     PreloginRequest: {
       username: string;
     };
+    /** @description A point of the preview. */
+    PreviewPoint: {
+      answer: string;
+      /** @description The knowledge base (or an earlier row of the file) already holds it: it will be skipped. */
+      duplicate: boolean;
+      indexes: string[];
+      /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
+      problem?: string | null;
+      question: string;
+    };
     /** @description Publish (`published: true`) or take back (`false`) an assistant. */
     PublishRequest: {
       /** Format: int64 */
       id: number;
       published: boolean;
+    };
+    RevealedPhone: {
+      ownerPhone: string;
+      ownerPhone2: string;
     };
     Role: {
       /**
@@ -3318,6 +4820,21 @@ export interface components {
       name: string;
       remark?: string;
     };
+    /** @description One person in one listing role. */
+    RoleMemberBody: {
+      /** Format: int64 */
+      roleId: number;
+      /** Format: int64 */
+      userId: number;
+    };
+    RoleMemberView: {
+      /** Format: int64 */
+      roleId: number;
+      roleName: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
     RoleOption: {
       dataScope: string;
       /** Format: int64 */
@@ -3349,6 +4866,35 @@ export interface components {
     RoleRef: {
       /** Format: int64 */
       id: number;
+      name: string;
+    };
+    Room: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /**
+       * Format: int32
+       * @description 所在楼层; negative below ground.
+       */
+      floor?: number | null;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomAdd: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      unitId: number;
+    };
+    RoomEdit: components["schemas"]["RoomForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    RoomForm: {
+      /** Format: int64 */
+      floor?: number | null;
       name: string;
     };
     SavePermissions: {
@@ -3621,6 +5167,45 @@ export interface components {
       /** Format: int64 */
       storeGroupId?: number | null;
     });
+    SubmittedPoint: {
+      answer: string;
+      indexes?: string[];
+      question: string;
+    };
+    Unit: {
+      /** Format: int64 */
+      buildingId: number;
+      /** Format: int64 */
+      communityId: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      roomCount: number;
+      /** Format: int32 */
+      sort: number;
+    };
+    UnitAdd: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      buildingId: number;
+    };
+    UnitEdit: components["schemas"]["UnitForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    UnitForm: {
+      name: string;
+      /** Format: int64 */
+      sort?: number | null;
+    };
+    UnitId: {
+      /** Format: int64 */
+      unitId: number;
+    };
+    /** @description A unit with its rooms, in a community's detail. */
+    UnitTree: components["schemas"]["Unit"] & {
+      rooms: components["schemas"]["Room"][];
+    };
     UserInfo: {
       chatLoginInfo?: null | components["schemas"]["ChatLoginInfo"];
       /** @description Masked (`138****0001`); empty when no number is bound. */
@@ -3664,6 +5249,25 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /**
+   * Submit the hire's details for approval: every onboarding field is required. Needs
+   * `/enrollment`.
+   */
+  submit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentId"];
+      };
+    };
+    responses: {
+      /** @description The onboarding, now 待审批 */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
   /**
    * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
    * 知识库:新增 to create, 知识库:编辑 to change.
@@ -3778,6 +5382,25 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /**
+   * Reads a file into points and shows what an import would add. Needs 知识库:编辑 or
+   * 知识库详情:编辑.
+   */
+  analysis: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FileAnalysis"];
+      };
+    };
+    responses: {
+      /** @description The points read, marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FilePreview"];
         };
       };
     };
@@ -3938,25 +5561,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Assistant"];
-        };
-      };
-    };
-  };
-  /**
-   * Submit the hire's details for approval: every onboarding field is required. Needs
-   * `/enrollment`.
-   */
-  submit: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentId"];
-      };
-    };
-    responses: {
-      /** @description The onboarding, now 待审批 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
         };
       };
     };
@@ -4291,6 +5895,372 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /** Add a building to a community. Needs the community detail page's 编辑. */
+  building_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingAdd"];
+      };
+    };
+    responses: {
+      /** @description The new building */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** Delete a building without units. Needs the community detail page's 编辑. */
+  building_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while units remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a building or change its floors. Needs the community detail page's 编辑. */
+  building_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingEdit"];
+      };
+    };
+    responses: {
+      /** @description The building as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Building"];
+        };
+      };
+    };
+  };
+  /** A community's buildings. Needs a houses page. */
+  building_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunityId"];
+      };
+    };
+    responses: {
+      /** @description The buildings, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Building"];
+        };
+      };
+    };
+  };
+  /**
+   * The districts of the caller's city with their business circles, for the dictionary's filters
+   * and form (the areas page itself is city operations'). Needs a houses page.
+   */
+  areas: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SiteFilter"];
+      };
+    };
+    responses: {
+      /** @description Districts with circles */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_District"];
+        };
+      };
+    };
+  };
+  /**
+   * Communities of the caller's city that the typed text finds (`xhjy` → 西湖家园), for the
+   * pickers of the listing forms. Needs a houses page.
+   */
+  suggest: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CommunitySuggestQuery"];
+      };
+    };
+    responses: {
+      /** @description Up to 10 communities */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CommunitySuggestion"];
+        };
+      };
+    };
+  };
+  /**
+   * Distribute a project to whole companies and to single stores of its city; what was
+   * distributed before and is not named any more is withdrawn. A store of a company chosen whole
+   * is covered by it. Needs `/coc/newHouse:distribute`.
+   */
+  distribute: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DistributeRequest"];
+      };
+    };
+    responses: {
+      /** @description Where it is distributed now */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Distributed"];
+        };
+      };
+    };
+  };
+  /**
+   * The companies and stores of the project's city, each marked when chosen. Needs
+   * `/coc/newHouse:distribute`.
+   */
+  targets: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Companies with their stores */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
+        };
+      };
+    };
+  };
+  /**
+   * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
+   * Of two claims at once exactly one wins. Needs 认领.
+   */
+  claim: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The listing, now the caller's */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
+   * the drop rule's clock. Needs 写跟进.
+   */
+  follow_up_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpAdd"];
+      };
+    };
+    responses: {
+      /** @description The follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FollowUp"];
+        };
+      };
+    };
+  };
+  /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+  follow_up_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpQuery"];
+      };
+    };
+    responses: {
+      /** @description One page of follow-ups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
+        };
+      };
+    };
+  };
+  /**
+   * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
+   * recorded in the audit log. Needs `/work/house/old` or its detail page.
+   */
+  reveal_phone: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The owner's phones */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RevealedPhone"];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+   * to this caller; of two people acting at once one wins and the other is told the listing
+   * changed. Needs `/work/house/old`.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a room to a unit: on the detail page, or while entering a listing whose room is
+   * missing. Needs the community detail page's 编辑 or 新增 of a listing list.
+   */
+  room_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomAdd"];
+      };
+    };
+    responses: {
+      /** @description The new room */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** Delete a room no listing refers to. Needs the community detail page's 编辑. */
+  room_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename a room or change its floor. Needs the community detail page's 编辑. */
+  room_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoomEdit"];
+      };
+    };
+    responses: {
+      /** @description The room as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Room"];
+        };
+      };
+    };
+  };
+  /** A unit's rooms, by floor. Needs a houses page. */
+  room_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitId"];
+      };
+    };
+    responses: {
+      /** @description The rooms, by floor and name */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Room"];
+        };
+      };
+    };
+  };
+  /** Add a unit to a building. Needs the community detail page's 编辑. */
+  unit_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitAdd"];
+      };
+    };
+    responses: {
+      /** @description The new unit */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** Delete a unit without rooms. Needs the community detail page's 编辑. */
+  unit_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while rooms remain */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Rename or reorder a unit. Needs the community detail page's 编辑. */
+  unit_edit: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UnitEdit"];
+      };
+    };
+    responses: {
+      /** @description The unit as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Unit"];
+        };
+      };
+    };
+  };
+  /** A building's units. Needs a houses page. */
+  unit_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BuildingId"];
+      };
+    };
+    responses: {
+      /** @description The units, in display order */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Unit"];
         };
       };
     };
