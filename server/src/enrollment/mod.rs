@@ -240,15 +240,9 @@ pub async fn detail(
     AppJson(request): AppJson<EnrollmentDetailRequest>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
-    let row = if request.unmasked {
-        let row = scoped
-            .get_writable::<enrollment::Entity>(request.id)
-            .await?;
-        scoped.reveal::<enrollment::Entity>(&row).await?;
-        row
-    } else {
-        scoped.get::<enrollment::Entity>(request.id).await?
-    };
+    let row = scoped
+        .shown::<enrollment::Entity>(request.id, request.unmasked)
+        .await?;
     ok(answer(&scoped, row, request.unmasked).await?)
 }
 
@@ -334,22 +328,21 @@ pub async fn save(
     let person = form.person.check(false)?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
     staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Save, to, "", |active| {
-        if let Some(target) = target {
-            active.target_status = Set(Some(target.into()));
-        }
-    })
-    .await?;
-    let old = on.view::<user::Entity>(hire.clone()).await?;
-    let mut record: user::ActiveModel = hire.into();
+    let mut record = user::ActiveModel::default();
     staff::apply_person(&mut record, person);
-    let hire = on.update::<user::Entity>(record).await?;
-    on.record_changed::<user::Entity>(&old, &hire).await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    let saved = scoped
+        .in_transaction(async |on| {
+            let saved = move_to(on, row, OnboardingAction::Save, to, "", |active| {
+                if let Some(target) = target {
+                    active.target_status = Set(Some(target.into()));
+                }
+            })
+            .await?;
+            on.change::<user::Entity>(hire, record).await?;
+            answer(on, saved, false).await
+        })
+        .await?;
+    ok(saved)
 }
 
 /// The hires whose onboarding was cancelled: people who never joined.
