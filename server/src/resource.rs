@@ -335,16 +335,6 @@ impl Scoped<'_, DatabaseTransaction> {
         Ok(new)
     }
 
-    /// [`Scoped::change`] inside this transaction.
-    pub async fn change<R: Resource>(
-        &self,
-        before: R::Model,
-        changes: R::ActiveModel,
-    ) -> Result<R::View, AppError> {
-        self.change_with::<R>(before, changes, async |_, _| Ok(()))
-            .await
-    }
-
     /// [`Scoped::change_with`] inside this transaction.
     pub async fn change_with<R: Resource>(
         &self,

@@ -273,45 +273,44 @@ pub async fn start(
     )
     .await?;
     let now = Utc::now();
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let (hire, _) = staff::insert_person(&on, new).await?;
-    let row = enrollment::ActiveModel {
-        user_id: Set(hire.id),
-        site_id: Set(hire.site_id),
-        organisation_id: Set(hire.organisation_id),
-        store_group_id: Set(hire.store_group_id),
-        store_id: Set(hire.store_id),
-        department_id: Set(hire.department_id),
-        status: Set(OnboardingStatus::Draft.into()),
-        target_status: Set(target.map(Into::into)),
-        reject_reason: Set(String::new()),
-        started_by: Set(Some(scoped.actor().id)),
-        decided_by: Set(None),
-        submitted_at: Set(None),
-        decided_at: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
+    let started = async |on: &Scoped<'_, _>| {
+        let (hire, _) = staff::insert_person(on, new).await?;
+        let row = enrollment::ActiveModel {
+            user_id: Set(hire.id),
+            site_id: Set(hire.site_id),
+            organisation_id: Set(hire.organisation_id),
+            store_group_id: Set(hire.store_group_id),
+            store_id: Set(hire.store_id),
+            department_id: Set(hire.department_id),
+            status: Set(OnboardingStatus::Draft.into()),
+            target_status: Set(target.map(Into::into)),
+            reject_reason: Set(String::new()),
+            started_by: Set(Some(scoped.actor().id)),
+            decided_by: Set(None),
+            submitted_at: Set(None),
+            decided_at: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let row = on.insert::<enrollment::Entity>(row).await?;
+        history::record(
+            on.transaction(),
+            StatusMove {
+                entity: history::ENROLLMENT,
+                entity_id: row.id,
+                action: OnboardingAction::Start.code(),
+                from: "",
+                to: OnboardingStatus::Draft.code(),
+                reason: "",
+                actor_id: scoped.actor().id,
+            },
+        )
+        .await?;
+        on.record_created::<enrollment::Entity>(&row).await?;
+        answer(on, row, false).await
     };
-    let row = on.insert::<enrollment::Entity>(row).await?;
-    history::record(
-        &txn,
-        StatusMove {
-            entity: history::ENROLLMENT,
-            entity_id: row.id,
-            action: OnboardingAction::Start.code(),
-            from: "",
-            to: OnboardingStatus::Draft.code(),
-            reason: "",
-            actor_id: scoped.actor().id,
-        },
-    )
-    .await?;
-    on.record_created::<enrollment::Entity>(&row).await?;
-    let saved = answer(&on, row, false).await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped.in_transaction(started).await?)
 }
 
 /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
@@ -338,7 +337,8 @@ pub async fn save(
                 }
             })
             .await?;
-            on.change::<user::Entity>(hire, record).await?;
+            on.change_with::<user::Entity>(hire, record, async |_, _| Ok(()))
+                .await?;
             answer(on, saved, false).await
         })
         .await?;
