@@ -57,6 +57,40 @@ macro_rules! in_use_by {
     };
 }
 
+/// `Resource::describe` (inside the `impl`) of a view made of the row's own fields (`copied`), the
+/// names it shows (`named`: the view's field, then the table and the row's column holding its
+/// id), the counts it shows (`counted`: the view's field, then the rows counted and their column
+/// holding the row's id), and fields worked out from the row (`with`); each name and count is
+/// looked up for all the rows at once. `db` and `row` name the handle and the row for `counted`
+/// and `with`.
+macro_rules! describe {
+    (|$db:ident, $row:ident| $view:ident { $($copy:ident),* $(,)? }
+     $(named { $($name:ident: $named:ident($id:ident)),* $(,)? })?
+     $(counted { $($count:ident: ($select:expr, $counted:ident::$column:ident)),* $(,)? })?
+     $(with { $($field:ident: $value:expr),* $(,)? })?) => {
+        async fn describe<C: sea_orm::ConnectionTrait>(
+            $db: &$crate::access::Unscoped<'_, C>,
+            rows: Vec<Self::Model>,
+        ) -> Result<Vec<$view>, $crate::error::AppError> {
+            $($(let $name = $db
+                .named::<$named::Entity>(rows.iter().filter_map(|r| Option::<i64>::from(r.$id)))
+                .await?;)*)?
+            $($(let $count = $db
+                .counts($select, $counted::Column::$column, rows.iter().map(|r| r.id))
+                .await?;)*)?
+            Ok(rows
+                .into_iter()
+                .map(|$row| $view {
+                    $($($field: $value,)*)?
+                    $($($name: $crate::shared::name_of(&$name, $row.$id.into()),)*)?
+                    $($($count: $crate::shared::count_of(&$count, $row.id),)*)?
+                    $($copy: $row.$copy,)*
+                })
+                .collect())
+        }
+    };
+}
+
 /// `impl Formed` for a table whose new rows go where [`Within`](crate::resource::Within) says
 /// (`Organisation`, `Site` or `Nothing`): its form, and the check as an async closure over
 /// `(scoped, within, form, except)`. A table that overrides `place_new` or `within` writes the
@@ -191,16 +225,19 @@ macro_rules! add_route {
     };
 }
 
-/// `pub async fn edit` (or `fn name = ...`): core's form check, then `Scoped::edit`.
+/// `pub async fn edit` (or `fn name = ...`): core's form check, then `Scoped::edit`. A body
+/// two tables share names the core form it is checked with: `NameEdit(forms::DISTRICT)`.
 macro_rules! edit_route {
     ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
-     $request:ident -> $view:ident, $said:literal) => {
+     $request:ident $(($core:path))? -> $view:ident, $said:literal) => {
         $crate::crud::route!($(#[$doc])* fn $handler(request: $request) -> $view,
             $need, $path, $tag, $said, |scoped| {
-                let request = $crate::form::checked(&request)?;
+                let request = $crate::crud::edit_route!(@checked request $($core)?)?;
                 scoped.edit::<$entity::Entity>(request.id, &request.form).await?
             });
     };
+    (@checked $request:ident) => { $crate::form::checked(&$request) };
+    (@checked $request:ident $core:path) => { $crate::form::checked_with(&$core, &$request) };
     ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
         $crate::crud::edit_route!($(#[$doc])* fn edit = $entity, $($rest)*);
     };
@@ -222,5 +259,5 @@ macro_rules! delete_route {
     };
 }
 
-pub(crate) use {add_request, add_route, delete_route, edit_request, edit_route, formed};
+pub(crate) use {add_request, add_route, delete_route, describe, edit_request, edit_route, formed};
 pub(crate) use {in_use_by, list_query, list_route, options_route, route};

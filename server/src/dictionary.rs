@@ -5,22 +5,22 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::dictionary::{self, ValueType};
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, Condition, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
-use crate::crud::{delete_route, edit_request, edit_route, formed};
+use crate::access::{Caller, need};
+use crate::crud::{delete_route, describe, edit_request, edit_route, formed};
 use crate::entity::{dictionary as entry, organisation};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::target_organisation;
 use crate::paging::{Page, PageQuery, filter_text, lenient_number};
 use crate::resource::Resource;
-use crate::shared::{IdRequest, millis, name_of};
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -87,28 +87,11 @@ impl Resource for entry::Entity {
     const KIND: &'static str = "dictionary";
     type View = Dictionary;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<entry::Model>,
-    ) -> Result<Vec<Dictionary>, AppError> {
-        let organisations = db
-            .named::<organisation::Entity>(rows.iter().map(|r| r.organisation_id))
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| Dictionary {
-                id: row.id,
-                organisation_id: row.organisation_id,
-                organisation_name: name_of(&organisations, Some(row.organisation_id)),
-                dict_key: row.dict_key,
-                label: row.label,
-                value_type: row.value_type,
-                value: row.value,
-                remark: row.remark,
-                updated_at: millis(row.updated_at),
-            })
-            .collect())
+    describe!(|db, row| Dictionary {
+        id, organisation_id, dict_key, label, value_type, value, remark
     }
+        named { organisation_name: organisation(organisation_id) }
+        with { updated_at: millis(row.updated_at) });
 }
 
 /// Parameters the caller reads. Needs `/work/enterprise/dictionary`.

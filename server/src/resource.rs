@@ -195,13 +195,24 @@ impl Scoped<'_> {
         row: R::ActiveModel,
         below: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>, &R::Model) -> Result<(), AppError>,
     ) -> Result<R::View, AppError> {
+        self.in_transaction(async |on| {
+            let row = on.insert::<R>(row).await?;
+            below(on, &row).await?;
+            on.record_created::<R>(&row).await
+        })
+        .await
+    }
+
+    /// Runs `work` in one transaction on the caller's handle, committed once it succeeds: for
+    /// a request that writes more than one row ([`Scoped::change_with`] and the steps below).
+    pub async fn in_transaction<T>(
+        &self,
+        work: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>) -> Result<T, AppError>,
+    ) -> Result<T, AppError> {
         let txn = self.begin().await?;
-        let on = self.on(&txn);
-        let row = on.insert::<R>(row).await?;
-        below(&on, &row).await?;
-        let view = on.record_created::<R>(&row).await?;
+        let value = work(&self.on(&txn)).await?;
         txn.commit().await?;
-        Ok(view)
+        Ok(value)
     }
 
     /// Adds a row from a checked form: placed by [`Formed::place_new`], its values by
@@ -251,15 +262,8 @@ impl Scoped<'_> {
         changes: R::ActiveModel,
         below: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>, &R::Model) -> Result<(), AppError>,
     ) -> Result<R::View, AppError> {
-        let txn = self.begin().await?;
-        let on = self.on(&txn);
-        let old = on.view::<R>(before.clone()).await?;
-        let after = on.update::<R>(changed_row::<R>(&before, changes)).await?;
-        R::changed(&txn, &before, &after).await?;
-        below(&on, &after).await?;
-        let new = on.record_changed::<R>(&old, &after).await?;
-        txn.commit().await?;
-        Ok(new)
+        self.in_transaction(async |on| on.change_with::<R>(before, changes, below).await)
+            .await
     }
 
     /// Removes a row the caller may change once nothing uses it (10020006 with
@@ -268,10 +272,19 @@ impl Scoped<'_> {
         if R::GLOBAL {
             self.ensure_global_writer()?;
         }
-        let txn = self.begin().await?;
-        let old = self.on(&txn).remove::<R>(id).await?;
-        txn.commit().await?;
-        Ok(old)
+        self.in_transaction(async |on| on.remove::<R>(id).await)
+            .await
+    }
+
+    /// A row for a detail: with `unmasked`, one the caller may change, and the reveal of its
+    /// numbers whole is on file ([`Self::reveal`]); else one they read.
+    pub async fn shown<R: Resource>(&self, id: i64, unmasked: bool) -> Result<R::Model, AppError> {
+        if !unmasked {
+            return self.get::<R>(id).await;
+        }
+        let row = self.get_writable::<R>(id).await?;
+        self.reveal::<R>(&row).await?;
+        Ok(row)
     }
 
     /// Records that the caller was shown a row's personal numbers whole: every reveal is on
@@ -320,6 +333,20 @@ impl Scoped<'_, DatabaseTransaction> {
         let change = Change::updated(R::KIND, R::id_of(after), before, &new, R::place(after));
         audit::record(self.transaction(), self.actor(), change).await?;
         Ok(new)
+    }
+
+    /// [`Scoped::change_with`] inside this transaction.
+    pub async fn change_with<R: Resource>(
+        &self,
+        before: R::Model,
+        changes: R::ActiveModel,
+        below: impl AsyncFnOnce(&Scoped<'_, DatabaseTransaction>, &R::Model) -> Result<(), AppError>,
+    ) -> Result<R::View, AppError> {
+        let old = self.view::<R>(before.clone()).await?;
+        let after = self.update::<R>(changed_row::<R>(&before, changes)).await?;
+        R::changed(self.transaction(), &before, &after).await?;
+        below(self, &after).await?;
+        self.record_changed::<R>(&old, &after).await
     }
 
     /// [`Scoped::remove`] inside this transaction.

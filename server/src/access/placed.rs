@@ -234,6 +234,7 @@ macro_rules! named {
 }
 
 named!(
+    app,
     city_site,
     organisation,
     store_group,

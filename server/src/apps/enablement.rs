@@ -15,6 +15,7 @@ use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::org::target_site;
 use crate::paging::lenient_number;
 use crate::resource::Resource;
+use crate::shared::name_of;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -291,37 +292,23 @@ impl Resource for app_enablement::Entity {
         rows: Vec<app_enablement::Model>,
     ) -> Result<Vec<EnablementRecord>, AppError> {
         let apps = db
-            .names::<app::Entity>(
-                app::Column::Id,
-                app::Column::Name,
-                rows.iter().map(|r| r.app_id),
-            )
+            .named::<app::Entity>(rows.iter().map(|r| r.app_id))
             .await?;
         let sites = db
-            .names::<city_site::Entity>(
-                city_site::Column::Id,
-                city_site::Column::Name,
-                rows.iter().map(|r| r.site_id),
-            )
+            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
             .await?;
         let companies = db
-            .names::<organisation::Entity>(
-                organisation::Column::Id,
-                organisation::Column::Name,
-                rows.iter().filter_map(|r| r.organisation_id),
-            )
+            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
             .await?;
         Ok(rows
             .into_iter()
             .map(|row| EnablementRecord {
                 app_id: row.app_id,
-                app_name: apps.get(&row.app_id).cloned().unwrap_or_default(),
+                app_name: name_of(&apps, Some(row.app_id)),
                 site_id: row.site_id,
-                site_name: sites.get(&row.site_id).cloned().unwrap_or_default(),
+                site_name: name_of(&sites, Some(row.site_id)),
                 organisation_id: row.organisation_id,
-                organisation_name: row
-                    .organisation_id
-                    .map(|id| companies.get(&id).cloned().unwrap_or_default()),
+                organisation_name: row.organisation_id.map(|id| name_of(&companies, Some(id))),
                 enabled: row.enabled,
             })
             .collect())

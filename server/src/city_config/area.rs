@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::TAKEN;
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::crud::{add_request, add_route, delete_route, formed};
+use crate::crud::{add_request, add_route, delete_route, edit_route, formed};
 use crate::entity::{business_circle, district};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
@@ -245,20 +245,11 @@ add_route!(
     DistrictAdd.site_id -> District, "The new district"
 );
 
-/// Rename or reorder a district. Needs `/coc/config/areas:edit`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/edit", tag = "city-config",
-    request_body = NameEdit, security(("token" = [])),
-    responses((status = 200, description = "The district as saved", body = Envelope<District>)))]
-pub async fn edit_district(
-    caller: Caller,
-    AppJson(request): AppJson<NameEdit>,
-) -> ApiResult<District> {
-    let scoped = caller.require(need::AREA_EDIT)?;
-    let request = form::checked_with(&forms::DISTRICT, &request)?;
-    ok(scoped
-        .edit::<district::Entity>(request.id, &request.form)
-        .await?)
-}
+edit_route!(
+    /// Rename or reorder a district. Needs `/coc/config/areas:edit`.
+    fn edit_district = district, need::AREA_EDIT, "/api/v1/fm/cityConfig/district/edit",
+    "city-config", NameEdit(forms::DISTRICT) -> District, "The district as saved"
+);
 
 delete_route!(
     /// Delete a district without business circles. Needs `/coc/config/areas:delete`.
@@ -273,20 +264,12 @@ add_route!(
     CircleAdd.district_id -> BusinessCircle, "The new business circle"
 );
 
-/// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/businessCircle/edit", tag = "city-config",
-    request_body = NameEdit, security(("token" = [])),
-    responses((status = 200, description = "The business circle as saved", body = Envelope<BusinessCircle>)))]
-pub async fn edit_circle(
-    caller: Caller,
-    AppJson(request): AppJson<NameEdit>,
-) -> ApiResult<BusinessCircle> {
-    let scoped = caller.require(need::AREA_EDIT)?;
-    let request = form::checked_with(&forms::CIRCLE, &request)?;
-    ok(scoped
-        .edit::<business_circle::Entity>(request.id, &request.form)
-        .await?)
-}
+edit_route!(
+    /// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
+    fn edit_circle = business_circle, need::AREA_EDIT,
+    "/api/v1/fm/cityConfig/businessCircle/edit", "city-config",
+    NameEdit(forms::CIRCLE) -> BusinessCircle, "The business circle as saved"
+);
 
 delete_route!(
     /// Delete a business circle. Needs `/coc/config/areas:delete`.

@@ -3,7 +3,7 @@
 use brokerdesk_core::forms::{self};
 use brokerdesk_core::org::fields;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, Set};
+use sea_orm::{ColumnTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,16 +11,17 @@ use utoipa_axum::routes;
 
 use super::TAKEN;
 use crate::AppState;
-use crate::access::{Unscoped, need};
+use crate::access::need;
 use crate::crud::{
-    add_request, add_route, delete_route, edit_request, edit_route, formed, list_query, list_route,
+    add_request, add_route, delete_route, describe, edit_request, edit_route, formed, list_query,
+    list_route,
 };
 use crate::entity::{building_type, city_site};
-use crate::error::{AppError, Empty, Envelope};
+use crate::error::{Empty, Envelope};
 use crate::form;
 use crate::paging::{Page, lenient_number};
 use crate::resource::Resource;
-use crate::shared::{IdRequest, millis, name_of};
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -66,26 +67,9 @@ impl Resource for building_type::Entity {
     const KIND: &'static str = "buildingType";
     type View = BuildingType;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<building_type::Model>,
-    ) -> Result<Vec<BuildingType>, AppError> {
-        let sites = db
-            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| BuildingType {
-                id: row.id,
-                site_id: row.site_id,
-                site_name: name_of(&sites, Some(row.site_id)),
-                name: row.name,
-                sort: row.sort,
-                remark: row.remark,
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| BuildingType { id, site_id, name, sort, remark }
+        named { site_name: city_site(site_id) }
+        with { created_at: millis(row.created_at) });
 }
 
 formed!(

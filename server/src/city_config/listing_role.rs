@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use brokerdesk_core::forms::{self, FieldError};
 use brokerdesk_core::org::fields;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,9 +13,10 @@ use utoipa_axum::routes;
 
 use super::TAKEN;
 use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
+use crate::access::{Caller, need};
 use crate::crud::{
-    add_request, add_route, delete_route, edit_request, edit_route, formed, list_query, list_route,
+    add_request, add_route, delete_route, describe, edit_request, edit_route, formed, list_query,
+    list_route,
 };
 use crate::entity::{city_site, listing_role};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
@@ -95,27 +96,12 @@ impl Resource for listing_role::Entity {
     const KIND: &'static str = "listingRole";
     type View = ListingRole;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<listing_role::Model>,
-    ) -> Result<Vec<ListingRole>, AppError> {
-        let sites = db
-            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| ListingRole {
-                id: row.id,
-                site_id: row.site_id,
-                site_name: name_of(&sites, Some(row.site_id)),
-                name: row.name,
-                ratio: fields::hundredths_text(row.ratio),
-                sort: row.sort,
-                remark: row.remark,
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| ListingRole { id, site_id, name, sort, remark }
+    named { site_name: city_site(site_id) }
+    with {
+        ratio: fields::hundredths_text(row.ratio),
+        created_at: millis(row.created_at),
+    });
 }
 
 formed!(

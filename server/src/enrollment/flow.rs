@@ -118,12 +118,12 @@ pub(super) async fn moved(
     reason: &str,
     change: impl FnOnce(&mut enrollment::ActiveModel),
 ) -> Result<EnrollmentDetail, AppError> {
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, action, to, reason, change).await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    Ok(answer)
+    scoped
+        .in_transaction(async |on| {
+            let saved = move_to(on, row, action, to, reason, change).await?;
+            answer(on, saved, false).await
+        })
+        .await
 }
 
 /// Submit the hire's details for approval: every onboarding field is required. Needs
@@ -178,19 +178,18 @@ pub async fn approve(
         .roles;
     let hired_roles = serde_json::to_string(&hired_as)
         .map_err(|error| AppError::internal(format!("hired roles: {error}")))?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Approve, to, "", |active| {
-        active.hired_roles = Set(Some(hired_roles));
-        active.target_status = Set(Some(target.into()));
-        active.decided_by = Set(Some(actor));
-        active.decided_at = Set(Some(Utc::now()));
-    })
-    .await?;
-    apply_status(&on, hire, effect, Some(target), "").await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    let approved = async |on: &Scoped<'_, _>| {
+        let saved = move_to(on, row, OnboardingAction::Approve, to, "", |active| {
+            active.hired_roles = Set(Some(hired_roles));
+            active.target_status = Set(Some(target.into()));
+            active.decided_by = Set(Some(actor));
+            active.decided_at = Set(Some(Utc::now()));
+        })
+        .await?;
+        apply_status(on, hire, effect, Some(target), "").await?;
+        answer(on, saved, false).await
+    };
+    ok(scoped.in_transaction(approved).await?)
 }
 
 /// Send an onboarding back with a reason; it can be corrected and submitted again. Needs

@@ -240,15 +240,9 @@ pub async fn detail(
     AppJson(request): AppJson<EnrollmentDetailRequest>,
 ) -> ApiResult<EnrollmentDetail> {
     let scoped = caller.require(need::ENROLLMENT)?;
-    let row = if request.unmasked {
-        let row = scoped
-            .get_writable::<enrollment::Entity>(request.id)
-            .await?;
-        scoped.reveal::<enrollment::Entity>(&row).await?;
-        row
-    } else {
-        scoped.get::<enrollment::Entity>(request.id).await?
-    };
+    let row = scoped
+        .shown::<enrollment::Entity>(request.id, request.unmasked)
+        .await?;
     ok(answer(&scoped, row, request.unmasked).await?)
 }
 
@@ -279,45 +273,44 @@ pub async fn start(
     )
     .await?;
     let now = Utc::now();
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let (hire, _) = staff::insert_person(&on, new).await?;
-    let row = enrollment::ActiveModel {
-        user_id: Set(hire.id),
-        site_id: Set(hire.site_id),
-        organisation_id: Set(hire.organisation_id),
-        store_group_id: Set(hire.store_group_id),
-        store_id: Set(hire.store_id),
-        department_id: Set(hire.department_id),
-        status: Set(OnboardingStatus::Draft.into()),
-        target_status: Set(target.map(Into::into)),
-        reject_reason: Set(String::new()),
-        started_by: Set(Some(scoped.actor().id)),
-        decided_by: Set(None),
-        submitted_at: Set(None),
-        decided_at: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
+    let started = async |on: &Scoped<'_, _>| {
+        let (hire, _) = staff::insert_person(on, new).await?;
+        let row = enrollment::ActiveModel {
+            user_id: Set(hire.id),
+            site_id: Set(hire.site_id),
+            organisation_id: Set(hire.organisation_id),
+            store_group_id: Set(hire.store_group_id),
+            store_id: Set(hire.store_id),
+            department_id: Set(hire.department_id),
+            status: Set(OnboardingStatus::Draft.into()),
+            target_status: Set(target.map(Into::into)),
+            reject_reason: Set(String::new()),
+            started_by: Set(Some(scoped.actor().id)),
+            decided_by: Set(None),
+            submitted_at: Set(None),
+            decided_at: Set(None),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        };
+        let row = on.insert::<enrollment::Entity>(row).await?;
+        history::record(
+            on.transaction(),
+            StatusMove {
+                entity: history::ENROLLMENT,
+                entity_id: row.id,
+                action: OnboardingAction::Start.code(),
+                from: "",
+                to: OnboardingStatus::Draft.code(),
+                reason: "",
+                actor_id: scoped.actor().id,
+            },
+        )
+        .await?;
+        on.record_created::<enrollment::Entity>(&row).await?;
+        answer(on, row, false).await
     };
-    let row = on.insert::<enrollment::Entity>(row).await?;
-    history::record(
-        &txn,
-        StatusMove {
-            entity: history::ENROLLMENT,
-            entity_id: row.id,
-            action: OnboardingAction::Start.code(),
-            from: "",
-            to: OnboardingStatus::Draft.code(),
-            reason: "",
-            actor_id: scoped.actor().id,
-        },
-    )
-    .await?;
-    on.record_created::<enrollment::Entity>(&row).await?;
-    let saved = answer(&on, row, false).await?;
-    txn.commit().await?;
-    ok(saved)
+    ok(scoped.in_transaction(started).await?)
 }
 
 /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
@@ -334,22 +327,22 @@ pub async fn save(
     let person = form.person.check(false)?;
     let target = working_status("workingStatus", form.working_status.as_deref())?;
     staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let saved = move_to(&on, row, OnboardingAction::Save, to, "", |active| {
-        if let Some(target) = target {
-            active.target_status = Set(Some(target.into()));
-        }
-    })
-    .await?;
-    let old = on.view::<user::Entity>(hire.clone()).await?;
-    let mut record: user::ActiveModel = hire.into();
+    let mut record = user::ActiveModel::default();
     staff::apply_person(&mut record, person);
-    let hire = on.update::<user::Entity>(record).await?;
-    on.record_changed::<user::Entity>(&old, &hire).await?;
-    let answer = answer(&on, saved, false).await?;
-    txn.commit().await?;
-    ok(answer)
+    let saved = scoped
+        .in_transaction(async |on| {
+            let saved = move_to(on, row, OnboardingAction::Save, to, "", |active| {
+                if let Some(target) = target {
+                    active.target_status = Set(Some(target.into()));
+                }
+            })
+            .await?;
+            on.change_with::<user::Entity>(hire, record, async |_, _| Ok(()))
+                .await?;
+            answer(on, saved, false).await
+        })
+        .await?;
+    ok(saved)
 }
 
 /// The hires whose onboarding was cancelled: people who never joined.

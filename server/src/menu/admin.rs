@@ -396,34 +396,33 @@ pub async fn sort(caller: Caller, AppJson(request): AppJson<MenuSort>) -> ApiRes
             "排序的菜单须为同一上级下的全部菜单",
         ));
     }
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
     let before: Vec<i64> = {
         let mut rows = siblings.clone();
         rows.sort_by_key(|m| (m.sort, m.id));
         rows.into_iter().map(|m| m.id).collect()
     };
-    for (index, id) in request.ids.iter().enumerate() {
-        on.update::<menu::Entity>(menu::ActiveModel {
-            id: Set(*id),
-            sort: Set(index as i32),
-            ..Default::default()
-        })
+    let sorted = async |on: &Scoped<'_, _>| {
+        for (index, id) in request.ids.iter().enumerate() {
+            on.update::<menu::Entity>(menu::ActiveModel {
+                id: Set(*id),
+                sort: Set(index as i32),
+                ..Default::default()
+            })
+            .await?;
+        }
+        audit::record(
+            on.transaction(),
+            on.actor(),
+            Change::updated(
+                "menu",
+                request.parent_id.unwrap_or_default(),
+                &before,
+                &request.ids,
+                Place::default(),
+            ),
+        )
         .await?;
-    }
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::updated(
-            "menu",
-            request.parent_id.unwrap_or_default(),
-            &before,
-            &request.ids,
-            Place::default(),
-        ),
-    )
-    .await?;
-    let tree = whole_tree(&on.unscoped()).await?;
-    txn.commit().await?;
-    ok(tree)
+        whole_tree(&on.unscoped()).await
+    };
+    ok(scoped.in_transaction(sorted).await?)
 }

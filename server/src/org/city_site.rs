@@ -3,23 +3,24 @@
 
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryOrder, Set};
+use sea_orm::{ColumnTrait, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
+use crate::access::{Caller, need};
 use crate::crud::{
-    add_route, delete_route, edit_request, edit_route, formed, in_use_by, list_query, list_route,
+    add_route, delete_route, describe, edit_request, edit_route, formed, in_use_by, list_query,
+    list_route,
 };
 use crate::entity::{city_site, organisation, user};
-use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
+use crate::error::{ApiResult, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::Page;
 use crate::resource::Resource;
-use crate::shared::{IdRequest, count_of, millis};
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -48,30 +49,9 @@ impl Resource for city_site::Entity {
     const IN_USE: &'static str = "该城市站点下还有公司或员工，无法删除";
     type View = CitySite;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<city_site::Model>,
-    ) -> Result<Vec<CitySite>, AppError> {
-        let organisations = db
-            .counts(
-                db.find::<organisation::Entity>(),
-                organisation::Column::SiteId,
-                rows.iter().map(|r| r.id),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| CitySite {
-                organisation_count: count_of(&organisations, row.id),
-                id: row.id,
-                name: row.name,
-                code: row.code,
-                sort: row.sort,
-                enabled: row.enabled,
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| CitySite { id, name, code, sort, enabled }
+        counted { organisation_count: (db.find::<organisation::Entity>(), organisation::SiteId) }
+        with { created_at: millis(row.created_at) });
 
     in_use_by!(organisation::SiteId, user::SiteId);
 }

@@ -5,7 +5,7 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::mask;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, Set};
+use sea_orm::{ColumnTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,16 +13,16 @@ use utoipa_axum::routes;
 
 use super::{current_staff, target_site};
 use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
+use crate::access::{Caller, need};
 use crate::crud::{
-    delete_route, edit_request, edit_route, formed, in_use_by, list_query, options_route,
+    delete_route, describe, edit_request, edit_route, formed, in_use_by, list_query, options_route,
 };
 use crate::entity::{city_site, department, organisation, store, store_group, user};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::error::{ApiResult, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::{Page, lenient_number};
 use crate::resource::{Formed, Resource, describe_one, enabled};
-use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -112,50 +112,17 @@ impl Resource for organisation::Entity {
     /// With the contact mobile whole: what an editor and the audit log see.
     type View = Company;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<organisation::Model>,
-    ) -> Result<Vec<Company>, AppError> {
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let sites = db
-            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
-            .await?;
-        let groups = db
-            .counts(
-                db.find::<store_group::Entity>(),
-                store_group::Column::OrganisationId,
-                ids.clone(),
-            )
-            .await?;
-        let stores = db
-            .counts(
-                db.find::<store::Entity>(),
-                store::Column::OrganisationId,
-                ids.clone(),
-            )
-            .await?;
-        let staff = db
-            .counts(current_staff(db), user::Column::OrganisationId, ids)
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| Company {
-                id: row.id,
-                site_id: row.site_id,
-                site_name: name_of(&sites, Some(row.site_id)),
-                name: row.name,
-                scope: row.scope,
-                contact_name: row.contact_name,
-                contact_mobile: row.contact_mobile.unwrap_or_default(),
-                address: row.address,
-                enabled: row.enabled,
-                store_group_count: count_of(&groups, row.id),
-                store_count: count_of(&stores, row.id),
-                staff_count: count_of(&staff, row.id),
-                created_at: millis(row.created_at),
-            })
-            .collect())
+    describe!(|db, row| Company { id, site_id, name, scope, contact_name, address, enabled }
+    named { site_name: city_site(site_id) }
+    counted {
+        store_group_count: (db.find::<store_group::Entity>(), store_group::OrganisationId),
+        store_count: (db.find::<store::Entity>(), store::OrganisationId),
+        staff_count: (current_staff(db), user::OrganisationId),
     }
+    with {
+        contact_mobile: row.contact_mobile.unwrap_or_default(),
+        created_at: millis(row.created_at),
+    });
 
     in_use_by!(
         store_group::OrganisationId,
@@ -201,16 +168,12 @@ pub async fn detail(
     AppJson(request): AppJson<CompanyDetailRequest>,
 ) -> ApiResult<Company> {
     let scoped = caller.require(need::COMPANY_READ)?;
-    let row = if request.unmasked {
+    if request.unmasked {
         caller.require(need::COMPANY_EDIT)?;
-        let row = scoped
-            .get_writable::<organisation::Entity>(request.id)
-            .await?;
-        scoped.reveal::<organisation::Entity>(&row).await?;
-        row
-    } else {
-        scoped.get::<organisation::Entity>(request.id).await?
-    };
+    }
+    let row = scoped
+        .shown::<organisation::Entity>(request.id, request.unmasked)
+        .await?;
     let company = describe_one::<organisation::Entity, _>(&scoped.unscoped(), row).await?;
     ok(if request.unmasked {
         company

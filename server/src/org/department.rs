@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -16,14 +16,14 @@ use utoipa_axum::routes;
 use super::store_group::OrganisationFilter;
 use super::{current_staff, target_organisation};
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::crud::{add_request, delete_route, edit_request, in_use_by};
+use crate::access::{Caller, Scoped, need};
+use crate::crud::{add_request, delete_route, describe, edit_request, in_use_by};
 use crate::entity::{department, organisation, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form;
 use crate::paging::lenient_number;
 use crate::resource::Resource;
-use crate::shared::{IdRequest, count_of, name_of};
+use crate::shared::IdRequest;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -78,35 +78,10 @@ impl Resource for department::Entity {
     /// A node without its children.
     type View = DepartmentNode;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<department::Model>,
-    ) -> Result<Vec<DepartmentNode>, AppError> {
-        let stores = db
-            .named::<store::Entity>(rows.iter().filter_map(|r| r.store_id))
-            .await?;
-        let staff = db
-            .counts(
-                current_staff(db),
-                user::Column::DepartmentId,
-                rows.iter().map(|r| r.id),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| DepartmentNode {
-                id: row.id,
-                parent_id: row.parent_id,
-                organisation_id: row.organisation_id,
-                store_id: row.store_id,
-                store_name: name_of(&stores, row.store_id),
-                name: row.name,
-                sort: row.sort,
-                staff_count: count_of(&staff, row.id),
-                children: Vec::new(),
-            })
-            .collect())
-    }
+    describe!(|db, row| DepartmentNode { id, parent_id, organisation_id, store_id, name, sort }
+        named { store_name: store(store_id) }
+        counted { staff_count: (current_staff(db), user::DepartmentId) }
+        with { children: Vec::new() });
 
     in_use_by!(
         /// Staff would silently lose their department (that key sets null); sub-departments are

@@ -5,7 +5,7 @@ use brokerdesk_core::forms;
 use brokerdesk_core::org::fields;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,17 +14,17 @@ use utoipa_axum::routes;
 use super::current_staff;
 use super::store_group::OrganisationFilter;
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::access::{Caller, Scoped, need};
 use crate::crud::{
-    add_request, add_route, delete_route, edit_request, edit_route, in_use_by, list_query,
-    list_route,
+    add_request, add_route, delete_route, describe, edit_request, edit_route, in_use_by,
+    list_query, list_route,
 };
 use crate::entity::{organisation, position, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form;
 use crate::paging::{Page, lenient_number};
 use crate::resource::{Formed, Resource, Within};
-use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::shared::{IdRequest, millis};
 use crate::staff::seat::{may_give_position, position_rank};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -82,33 +82,10 @@ impl Resource for position::Entity {
     const IN_USE: &'static str = "该岗位下还有员工，无法删除";
     type View = Position;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<position::Model>,
-    ) -> Result<Vec<Position>, AppError> {
-        let organisations = db
-            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
-            .await?;
-        let staff = db
-            .counts(
-                current_staff(db),
-                user::Column::PositionId,
-                rows.iter().map(|r| r.id),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| Position {
-                id: row.id,
-                organisation_id: row.organisation_id,
-                organisation_name: name_of(&organisations, row.organisation_id),
-                name: row.name,
-                sort: row.sort,
-                staff_count: count_of(&staff, row.id),
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| Position { id, organisation_id, name, sort }
+        named { organisation_name: organisation(organisation_id) }
+        counted { staff_count: (current_staff(db), user::PositionId) }
+        with { created_at: millis(row.created_at) });
 
     in_use_by!(
         /// Anyone holding it, departed staff included (they would silently lose it).

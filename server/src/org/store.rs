@@ -5,7 +5,7 @@ use brokerdesk_core::forms::{self};
 use brokerdesk_core::org::company_kind;
 use sea_orm::sea_query::Expr;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,17 +13,17 @@ use utoipa_axum::routes;
 
 use super::{current_staff, target_organisation};
 use crate::AppState;
-use crate::access::{Scoped, Unscoped, need};
+use crate::access::{Scoped, need};
 use crate::crud::{
-    add_request, add_route, delete_route, edit_request, edit_route, in_use_by, list_query,
-    list_route, options_route,
+    add_request, add_route, delete_route, describe, edit_request, edit_route, in_use_by,
+    list_query, list_route, options_route,
 };
 use crate::entity::{department, enrollment, organisation, store, store_group, user};
 use crate::error::{AppError, Empty, Envelope};
 use crate::form;
 use crate::paging::{Page, lenient_number};
 use crate::resource::{Formed, Resource, Within, new_row};
-use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::shared::{IdRequest, count_of, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -87,39 +87,13 @@ impl Resource for store::Entity {
     const IN_USE: &'static str = "该门店下还有员工或部门，无法删除";
     type View = Store;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<store::Model>,
-    ) -> Result<Vec<Store>, AppError> {
-        let organisations = db
-            .named::<organisation::Entity>(rows.iter().map(|r| r.organisation_id))
-            .await?;
-        let groups = db
-            .named::<store_group::Entity>(rows.iter().filter_map(|r| r.store_group_id))
-            .await?;
-        let staff = db
-            .counts(
-                current_staff(db),
-                user::Column::StoreId,
-                rows.iter().map(|r| r.id),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| Store {
-                id: row.id,
-                organisation_id: row.organisation_id,
-                organisation_name: name_of(&organisations, Some(row.organisation_id)),
-                store_group_id: row.store_group_id,
-                store_group_name: name_of(&groups, row.store_group_id),
-                site_id: row.site_id,
-                name: row.name,
-                address: row.address,
-                staff_count: count_of(&staff, row.id),
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| Store { id, organisation_id, store_group_id, site_id, name, address }
+        named {
+            organisation_name: organisation(organisation_id),
+            store_group_name: store_group(store_group_id),
+        }
+        counted { staff_count: (current_staff(db), user::StoreId) }
+        with { created_at: millis(row.created_at) });
 
     in_use_by!(user::StoreId, department::StoreId);
 

@@ -5,7 +5,7 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::company_kind;
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, Set};
+use sea_orm::{ColumnTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,14 +13,14 @@ use utoipa_axum::routes;
 
 use super::target_organisation;
 use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::crud::{delete_route, in_use_by, list_query, list_route, options_route};
+use crate::access::{Caller, Scoped, need};
+use crate::crud::{delete_route, describe, in_use_by, list_query, list_route, options_route};
 use crate::entity::{organisation, store, store_group};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::{Page, lenient_number};
 use crate::resource::Resource;
-use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::shared::{IdRequest, millis};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -83,33 +83,10 @@ impl Resource for store_group::Entity {
     const IN_USE: &'static str = "该门店组下还有门店，无法删除";
     type View = StoreGroup;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<store_group::Model>,
-    ) -> Result<Vec<StoreGroup>, AppError> {
-        let organisations = db
-            .named::<organisation::Entity>(rows.iter().map(|r| r.organisation_id))
-            .await?;
-        let stores = db
-            .counts(
-                db.find::<store::Entity>(),
-                store::Column::StoreGroupId,
-                rows.iter().map(|r| r.id),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| StoreGroup {
-                id: row.id,
-                organisation_id: row.organisation_id,
-                organisation_name: name_of(&organisations, Some(row.organisation_id)),
-                site_id: row.site_id,
-                name: row.name,
-                store_count: count_of(&stores, row.id),
-                created_at: millis(row.created_at),
-            })
-            .collect())
-    }
+    describe!(|db, row| StoreGroup { id, organisation_id, site_id, name }
+        named { organisation_name: organisation(organisation_id) }
+        counted { store_count: (db.find::<store::Entity>(), store::StoreGroupId) }
+        with { created_at: millis(row.created_at) });
 
     in_use_by!(store::StoreGroupId);
 }

@@ -115,79 +115,72 @@ impl Resource for role::Entity {
         db: &Unscoped<'_, C>,
         rows: Vec<role::Model>,
     ) -> Result<Vec<Role>, AppError> {
-        describe(db, rows).await
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let organisations = db
+            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
+            .await?;
+        let holders = db
+            .counts(
+                db.find::<user_role::Entity>(),
+                user_role::Column::RoleId,
+                ids.clone(),
+            )
+            .await?;
+        let menus = db
+            .counts(
+                db.find::<role_menu::Entity>(),
+                role_menu::Column::RoleId,
+                ids.clone(),
+            )
+            .await?;
+        let departments = db
+            .all(
+                db.find::<role_scope_department::Entity>()
+                    .filter(role_scope_department::Column::RoleId.is_in(ids.clone())),
+            )
+            .await?;
+        let stores = db
+            .all(
+                db.find::<role_scope_store::Entity>()
+                    .filter(role_scope_store::Column::RoleId.is_in(ids)),
+            )
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let mut custom_department_ids: Vec<i64> = departments
+                    .iter()
+                    .filter(|d| d.role_id == row.id)
+                    .map(|d| d.department_id)
+                    .collect();
+                let mut custom_store_ids: Vec<i64> = stores
+                    .iter()
+                    .filter(|s| s.role_id == row.id)
+                    .map(|s| s.store_id)
+                    .collect();
+                custom_department_ids.sort_unstable();
+                custom_store_ids.sort_unstable();
+                Role {
+                    id: row.id,
+                    organisation_name: name_of(&organisations, row.organisation_id),
+                    user_count: count_of(&holders, row.id),
+                    menu_count: count_of(&menus, row.id),
+                    name: row.name,
+                    data_scope: row.data_scope,
+                    organisation_id: row.organisation_id,
+                    store_id: row.store_id,
+                    site_id: row.site_id,
+                    remark: row.remark,
+                    custom_department_ids,
+                    custom_store_ids,
+                    created_at: millis(row.created_at),
+                    available_actions: Vec::new(),
+                }
+            })
+            .collect())
     }
 
     in_use_by!(user_role::RoleId);
-}
-
-async fn describe<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-    rows: Vec<role::Model>,
-) -> Result<Vec<Role>, AppError> {
-    let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-    let organisations = db
-        .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
-        .await?;
-    let holders = db
-        .counts(
-            db.find::<user_role::Entity>(),
-            user_role::Column::RoleId,
-            ids.clone(),
-        )
-        .await?;
-    let menus = db
-        .counts(
-            db.find::<role_menu::Entity>(),
-            role_menu::Column::RoleId,
-            ids.clone(),
-        )
-        .await?;
-    let departments = db
-        .all(
-            db.find::<role_scope_department::Entity>()
-                .filter(role_scope_department::Column::RoleId.is_in(ids.clone())),
-        )
-        .await?;
-    let stores = db
-        .all(
-            db.find::<role_scope_store::Entity>()
-                .filter(role_scope_store::Column::RoleId.is_in(ids)),
-        )
-        .await?;
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let mut custom_department_ids: Vec<i64> = departments
-                .iter()
-                .filter(|d| d.role_id == row.id)
-                .map(|d| d.department_id)
-                .collect();
-            let mut custom_store_ids: Vec<i64> = stores
-                .iter()
-                .filter(|s| s.role_id == row.id)
-                .map(|s| s.store_id)
-                .collect();
-            custom_department_ids.sort_unstable();
-            custom_store_ids.sort_unstable();
-            Role {
-                id: row.id,
-                organisation_name: name_of(&organisations, row.organisation_id),
-                user_count: count_of(&holders, row.id),
-                menu_count: count_of(&menus, row.id),
-                name: row.name,
-                data_scope: row.data_scope,
-                organisation_id: row.organisation_id,
-                store_id: row.store_id,
-                site_id: row.site_id,
-                remark: row.remark,
-                custom_department_ids,
-                custom_store_ids,
-                created_at: millis(row.created_at),
-                available_actions: Vec::new(),
-            }
-        })
-        .collect())
 }
 
 /// Roles the caller reads. Needs a role page.

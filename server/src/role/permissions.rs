@@ -132,40 +132,41 @@ pub async fn save_permissions(
     if !within {
         return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
     }
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let db = on.unscoped();
-    let before = permission_tree::grants_of(&db, row.id).await?;
-    let kept = offer.outside(&before);
-    let mut menus = menu_ids;
-    menus.extend(kept.menu_ids);
-    // A kept action stays only while its page does.
-    let kept_actions = db
-        .all(
-            db.find::<menu_action::Entity>()
-                .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+    let saved = async |on: &Scoped<'_, _>| {
+        let db = on.unscoped();
+        let before = permission_tree::grants_of(&db, row.id).await?;
+        let kept = offer.outside(&before);
+        let mut menus = menu_ids;
+        menus.extend(kept.menu_ids);
+        // A kept action stays only while its page does.
+        let kept_actions = db
+            .all(
+                db.find::<menu_action::Entity>()
+                    .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+            )
+            .await?
+            .into_iter()
+            .filter(|a| menus.contains(&a.menu_id))
+            .map(|a| a.id);
+        let mut actions = action_ids;
+        actions.extend(kept_actions);
+        set_grants(on.transaction(), row.id, &menus, &actions).await?;
+        let after = permission_tree::grants_of(&db, row.id).await?;
+        audit::record(
+            on.transaction(),
+            on.actor(),
+            Change::new(
+                "rolePermission",
+                row.id,
+                Action::Permissions,
+                snapshot(&before),
+                snapshot(&after),
+                role::Entity::place(&row),
+            ),
         )
-        .await?
-        .into_iter()
-        .filter(|a| menus.contains(&a.menu_id))
-        .map(|a| a.id);
-    let mut actions = action_ids;
-    actions.extend(kept_actions);
-    set_grants(&txn, row.id, &menus, &actions).await?;
-    let after = permission_tree::grants_of(&db, row.id).await?;
-    audit::record(
-        &txn,
-        scoped.actor(),
-        Change::new(
-            "rolePermission",
-            row.id,
-            Action::Permissions,
-            snapshot(&before),
-            snapshot(&after),
-            role::Entity::place(&row),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+        .await?;
+        Ok(after)
+    };
+    let after = scoped.in_transaction(saved).await?;
     ok(permissions_of(&scoped, &offer, &after, row).await?)
 }

@@ -28,6 +28,7 @@ use crate::auth::token::new_token;
 use crate::entity::{role, user, user_role, user_site};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
+use crate::history;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
 
@@ -111,14 +112,12 @@ pub async fn detail(
     AppJson(request): AppJson<StaffDetailRequest>,
 ) -> ApiResult<StaffDetail> {
     let scoped = caller.require(need::STAFF_READ)?;
-    let person = if request.unmasked {
+    if request.unmasked {
         caller.require(need::STAFF_EDIT)?;
-        let person = scoped.get_writable::<user::Entity>(request.id).await?;
-        scoped.reveal::<user::Entity>(&person).await?;
-        person
-    } else {
-        scoped.get::<user::Entity>(request.id).await?
-    };
+    }
+    let person = scoped
+        .shown::<user::Entity>(request.id, request.unmasked)
+        .await?;
     let own = person.id == scoped.actor().id;
     let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
     if own {
@@ -364,9 +363,9 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<
         status,
     )
     .await?;
-    let txn = scoped.begin().await?;
-    let (_, saved) = insert_person(&scoped.on(&txn), new).await?;
-    txn.commit().await?;
+    let (_, saved) = scoped
+        .in_transaction(async |on| insert_person(on, new).await)
+        .await?;
     // A new person has no status history yet.
     ok(saved)
 }
@@ -395,21 +394,23 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResul
     let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
     let roles = seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
     refuse_duplicates(&db, None, &person, Some(before.id)).await?;
-    let txn = scoped.begin().await?;
-    let on = scoped.on(&txn);
-    let old = on.view::<user::Entity>(before.clone()).await?;
-    let mut row: user::ActiveModel = before.into();
+    let id = before.id;
+    let mut row = user::ActiveModel {
+        organisation_id: Set(Some(seat.organisation)),
+        site_id: Set(Some(seat.site)),
+        store_group_id: Set(seat.store_group),
+        store_id: Set(seat.store),
+        department_id: Set(seat.department),
+        position_id: Set(seat.position),
+        ..Default::default()
+    };
     apply_person(&mut row, person);
-    row.organisation_id = Set(Some(seat.organisation));
-    row.site_id = Set(Some(seat.site));
-    row.store_group_id = Set(seat.store_group);
-    row.store_id = Set(seat.store);
-    row.department_id = Set(seat.department);
-    row.position_id = Set(seat.position);
-    row.updated_at = Set(Utc::now());
-    let saved = on.update::<user::Entity>(row).await?;
-    set_roles(&txn, saved.id, &roles).await?;
-    on.record_changed::<user::Entity>(&old, &saved).await?;
-    txn.commit().await?;
-    ok(view::detail(&scoped.unscoped(), saved, false).await?)
+    let roles =
+        async |on: &Scoped<'_, _>, _: &user::Model| set_roles(on.transaction(), id, &roles).await;
+    let mut saved = scoped
+        .change_with::<user::Entity>(before, row, roles)
+        .await?;
+    // The answer shows the status history the audit record leaves out.
+    saved.history = history::of(&db, history::STAFF, id, view::action_label).await?;
+    ok(saved)
 }

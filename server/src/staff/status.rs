@@ -133,8 +133,8 @@ pub async fn change_status(
         return Err(AppError::OutOfScope("不能修改自己的状态"));
     }
     ensure_person_changeable(&scoped, &person)?;
-    let txn = scoped.begin().await?;
-    let saved = apply_status(&scoped.on(&txn), person, action, target, &reason).await?;
-    txn.commit().await?;
+    let saved = scoped
+        .in_transaction(async |on| apply_status(on, person, action, target, &reason).await)
+        .await?;
     ok(view::detail(&scoped.unscoped(), saved, false).await?)
 }
