@@ -73,6 +73,8 @@ export function DistributeModal({
           checkable
           checkStrictly
           blockNode
+          // A click on the name ticks it: a highlighted but unticked store would not be saved.
+          actionOnClick="check"
           checkedKeys={checked}
           onCheck={(keys) => setChecked(keys)}
           treeData={targets.map((company) => ({

@@ -124,7 +124,8 @@ export function ProjectEditor({
 
   return (
     <Drawer
-      width={880}
+      // Never wider than the window (at 800 px the form's labels were cut off).
+      width="min(880px, 100vw)"
       title={initial ? '编辑楼盘' : '新增楼盘'}
       visible
       onCancel={onClose}
