@@ -146,8 +146,30 @@ pub fn degrees(text: &str, limit: u64) -> bool {
     fraction.len() <= 6 && decimal.cmp_abs(limit) != std::cmp::Ordering::Greater
 }
 
+/// A room's floor against its building's 总层数 (unknown floors allow any): a room is not above
+/// the top floor. Below-ground floors are the room form's own range.
+pub fn room_floor_within(floor: Option<i64>, floors: Option<i64>) -> Result<(), String> {
+    match (floor, floors) {
+        (Some(floor), Some(floors)) if floor > floors => {
+            Err(format!("所在楼层不能高于该栋座的总层数（{floors}层）"))
+        }
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_room_is_not_above_its_buildings_top_floor() {
+        assert_eq!(super::room_floor_within(Some(18), Some(18)), Ok(()));
+        assert_eq!(super::room_floor_within(Some(-2), Some(18)), Ok(()));
+        assert_eq!(super::room_floor_within(Some(30), None), Ok(()));
+        assert_eq!(
+            super::room_floor_within(Some(19), Some(18)),
+            Err("所在楼层不能高于该栋座的总层数（18层）".to_owned())
+        );
+    }
+
     use super::*;
 
     fn keys<'a>(name: &'a str, pinyin: &'a str, initials: &'a str) -> Keys<'a> {

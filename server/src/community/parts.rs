@@ -381,6 +381,25 @@ async fn check_building(
         .refuse_duplicate::<building::Entity>(same, except, &format!("该小区已有栋座「{name}」"))
         .await
         .map_err(form::on_field("name"))?;
+    if let (Some(id), Some(floors)) = (except, form.floors) {
+        // Fewer floors than a room already on file would leave that room above the top.
+        let db = scoped.unscoped();
+        let top = db
+            .one(
+                db.find::<room::Entity>()
+                    .filter(room::Column::BuildingId.eq(id))
+                    .filter(room::Column::Floor.is_not_null())
+                    .order_by_desc(room::Column::Floor),
+            )
+            .await?
+            .and_then(|room| room.floor);
+        if let Some(top) = top.filter(|&top| i64::from(top) > floors) {
+            return Err(AppError::invalid(
+                "floors",
+                format!("该栋座已有第{top}层的房号，总层数不能低于{top}层"),
+            ));
+        }
+    }
     Ok(building::ActiveModel {
         name: Set(name),
         floors: Set(small(form.floors)),
@@ -417,6 +436,25 @@ async fn check_room(
     form: &RoomForm,
     except: Option<i64>,
 ) -> Result<room::ActiveModel, AppError> {
+    let db = scoped.unscoped();
+    let floors = match db
+        .one(
+            db.find::<unit::Entity>()
+                .filter(unit::Column::Id.eq(unit_id)),
+        )
+        .await?
+    {
+        Some(unit) => db
+            .one(
+                db.find::<building::Entity>()
+                    .filter(building::Column::Id.eq(unit.building_id)),
+            )
+            .await?
+            .and_then(|building| building.floors),
+        None => None,
+    };
+    brokerdesk_core::community::room_floor_within(form.floor, floors.map(i64::from))
+        .map_err(|message| AppError::invalid("floor", message))?;
     let name = form.name.clone();
     let same = room::Column::UnitId
         .eq(unit_id)

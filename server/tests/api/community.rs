@@ -161,6 +161,21 @@ async fn a_community_is_kept_from_entry_to_its_rooms(app: TestApp) {
         )
         .await
         .assert_error(10000409, "该单元已有房号「101」");
+    // A room is not above its building's top floor, nor the building below its rooms.
+    let too_high = agent
+        .post(
+            "/api/v1/fm/house/room/add",
+            json!({ "unitId": unit, "name": "701", "floor": 7 }),
+        )
+        .await;
+    too_high.assert_error(10000004, "所在楼层不能高于该栋座的总层数（6层）");
+    agent
+        .post(
+            "/api/v1/fm/house/building/edit",
+            json!({ "id": building, "name": "1幢", "floors": 4 }),
+        )
+        .await
+        .assert_error(10000004, "该栋座已有第5层的房号，总层数不能低于5层");
     let detail = agent.data(DETAIL, json!({ "id": id })).await;
     assert_eq!(
         (

@@ -244,7 +244,9 @@ function control(spec: FieldSpec, testId: string): ReactNode {
     case 'textarea':
       return <Input.TextArea {...common} maxLength={maxLength} showWordLimit={Boolean(spec.maxLength)} />;
     case 'number':
-      return <InputNumber {...common} min={spec.min ?? 0} max={spec.max} style={{ width: '100%' }} />;
+      // No min/max on the box: Arco would silently clamp 3000 to 2100 on blur; core's range
+      // message says what is allowed instead.
+      return <InputNumber {...common} style={{ width: '100%' }} />;
     case 'select':
     case 'multiSelect':
       return (
