@@ -86,6 +86,13 @@ pub async fn prepare_database(
     let db = db::connect(url).await?;
     db::migrate(&db).await?;
     let seeded = seed::seed_if_empty(&db, seeding).await?;
+    let added = seed::add_new_entries(&db).await?;
+    if added > 0 {
+        tracing::info!(
+            added,
+            "new pages and actions of the default menu tree added"
+        );
+    }
     Ok((db, seeded))
 }
 

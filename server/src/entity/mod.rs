@@ -29,6 +29,7 @@ pub mod listing_role;
 pub mod listing_role_member;
 pub mod menu;
 pub mod menu_action;
+pub mod menu_known;
 pub mod new_home_commission_rule;
 pub mod new_home_distribution;
 pub mod new_home_house_type;

@@ -1,10 +1,14 @@
 //! The default menu tree of core, written as rows, and roles bound to a part of it. Used by the
 //! demo brokerage and by the first administrator of a production start.
 
-use brokerdesk_core::menu::{MenuEntry, STATUS_VISIBLE, default_menu_tree};
-use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Set};
+use std::collections::{HashMap, HashSet};
 
-use crate::entity::{menu, menu_action, role_action, role_menu};
+use brokerdesk_core::menu::{AuthAction, MenuEntry, STATUS_VISIBLE, default_menu_tree};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
+};
+
+use crate::entity::{menu, menu_action, menu_known, role_action, role_menu};
 
 /// Which part of the default menu tree a role opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,32 +44,10 @@ pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMen
         .map(|(sort, entry)| (entry, None, Vec::new(), sort as i32))
         .collect();
     while let Some((entry, parent_id, mut ancestry, sort)) = pending.pop() {
-        let row = menu::ActiveModel {
-            parent_id: Set(parent_id),
-            menu_name: Set(entry.menu_name.clone()),
-            menu_icon: Set(entry.menu_icon.clone()),
-            menu_type: Set(entry.menu_type.into()),
-            status: Set(entry.status.into()),
-            menu_page: Set(entry.menu_page.clone()),
-            perms: Set(entry.perms.clone()),
-            component_path: Set(entry.component_path.clone()),
-            sort: Set(sort),
-            ..Default::default()
-        }
-        .insert(db)
-        .await?;
+        let row = insert_entry(db, &entry, parent_id, sort).await?;
         let mut actions = Vec::new();
         for (index, action) in entry.auth_actions.iter().enumerate() {
-            let stored_action = menu_action::ActiveModel {
-                menu_id: Set(row.id),
-                code: Set(action.component_path.clone()),
-                name: Set(action.action_name.clone()),
-                perms: Set(action.perms.clone()),
-                sort: Set(index as i32),
-                ..Default::default()
-            }
-            .insert(db)
-            .await?;
+            let stored_action = insert_action(db, action, row.id, index).await?;
             actions.push((stored_action.id, stored_action.code));
         }
         ancestry.push(entry.menu_page.clone());
@@ -79,7 +61,123 @@ pub async fn insert_menu_tree(db: &impl ConnectionTrait) -> Result<Vec<StoredMen
             actions,
         });
     }
+    let codes = default_menu_tree()
+        .iter()
+        .flat_map(|root| root.walk())
+        .flat_map(|entry| {
+            std::iter::once(entry.perms.clone())
+                .chain(entry.auth_actions.iter().map(|action| action.perms.clone()))
+        })
+        .collect::<Vec<_>>();
+    know(db, codes).await?;
     Ok(stored)
+}
+
+/// One entry of the tree, without its actions and children.
+async fn insert_entry(
+    db: &impl ConnectionTrait,
+    entry: &MenuEntry,
+    parent_id: Option<i64>,
+    sort: i32,
+) -> Result<menu::Model, DbErr> {
+    menu::ActiveModel {
+        parent_id: Set(parent_id),
+        menu_name: Set(entry.menu_name.clone()),
+        menu_icon: Set(entry.menu_icon.clone()),
+        menu_type: Set(entry.menu_type.into()),
+        status: Set(entry.status.into()),
+        menu_page: Set(entry.menu_page.clone()),
+        perms: Set(entry.perms.clone()),
+        component_path: Set(entry.component_path.clone()),
+        sort: Set(sort),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+async fn insert_action(
+    db: &impl ConnectionTrait,
+    action: &AuthAction,
+    menu_id: i64,
+    sort: usize,
+) -> Result<menu_action::Model, DbErr> {
+    menu_action::ActiveModel {
+        menu_id: Set(menu_id),
+        code: Set(action.component_path.clone()),
+        name: Set(action.action_name.clone()),
+        perms: Set(action.perms.clone()),
+        sort: Set(sort as i32),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Records codes as given to the database once (migration m0018).
+async fn know(db: &impl ConnectionTrait, codes: Vec<String>) -> Result<(), DbErr> {
+    if codes.is_empty() {
+        return Ok(());
+    }
+    menu_known::Entity::insert_many(
+        codes
+            .into_iter()
+            .map(|perms| menu_known::ActiveModel { perms: Set(perms) }),
+    )
+    .exec_without_returning(db)
+    .await?;
+    Ok(())
+}
+
+/// Adds to an existing database the pages and actions of core's default tree whose codes it has
+/// never had (a release's new pages), each under its parent page as the tree places it. An entry
+/// removed in 路由配置 stays removed, and so does what the tree puts below it. Nobody is granted
+/// what is added: administrators grant it in 权限设置. Answers how many entries were added.
+pub async fn add_new_entries(db: &impl ConnectionTrait) -> Result<usize, DbErr> {
+    let known: HashSet<String> = menu_known::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| row.perms)
+        .collect();
+    let stored: HashMap<String, i64> = menu::Entity::find()
+        .filter(menu::Column::Perms.ne(""))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|row| (row.perms, row.id))
+        .collect();
+    let mut added = Vec::new();
+    // (entry, its parent's stored id, its sort among its siblings)
+    let mut pending: Vec<(MenuEntry, Option<i64>, i32)> = default_menu_tree()
+        .into_iter()
+        .enumerate()
+        .map(|(sort, entry)| (entry, None, sort as i32))
+        .collect();
+    while let Some((entry, parent_id, sort)) = pending.pop() {
+        let id = if known.contains(&entry.perms) {
+            match stored.get(&entry.perms) {
+                Some(&id) => id,
+                None => continue,
+            }
+        } else {
+            let row = insert_entry(db, &entry, parent_id, sort).await?;
+            added.push(entry.perms.clone());
+            row.id
+        };
+        for (index, action) in entry.auth_actions.iter().enumerate() {
+            if !known.contains(&action.perms) {
+                insert_action(db, action, id, index).await?;
+                added.push(action.perms.clone());
+            }
+        }
+        for (index, child) in entry.children.into_iter().enumerate() {
+            pending.push((child, Some(id), index as i32));
+        }
+    }
+    let count = added.len();
+    know(db, added).await?;
+    Ok(count)
 }
 
 fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {

@@ -22,6 +22,7 @@ use crate::entity::user;
 pub use demo::demo_logins;
 pub use demo_data::{DEMO_PASSWORD, DEMO_USERS, DemoUser};
 pub use first_admin::{FIRST_ADMIN_USERNAME, generate_password};
+pub use menus::add_new_entries;
 
 /// What to write into a database that has no user yet.
 #[derive(Clone, PartialEq, Eq)]

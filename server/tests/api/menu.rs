@@ -1,5 +1,6 @@
 //! getMenuListByUser: each demo user gets their own workspace and only their actions.
 
+use sea_orm::{ConnectionTrait, Statement};
 use serde_json::Value;
 
 use crate::common::{MENU, TestApp};
@@ -138,7 +139,70 @@ async fn menus_keep_the_shipped_order_and_shape(app: TestApp) {
     assert_eq!(detail["authActions"][0]["actionName"], "编辑");
 }
 
+/// How many menu rows and page actions carry these codes.
+async fn stored(app: &TestApp, codes: &str) -> i64 {
+    let sql = format!(
+        "SELECT (SELECT COUNT(*) FROM menu WHERE perms IN ({codes})) \
+         + (SELECT COUNT(*) FROM menu_action WHERE perms IN ({codes})) AS n"
+    );
+    let backend = app.db.get_database_backend();
+    let row = app
+        .db
+        .query_one_raw(Statement::from_string(backend, sql))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get("", "n").unwrap()
+}
+
+async fn a_releases_new_pages_reach_an_existing_database(app: TestApp) {
+    // A database from before 新房分销 (/coc/newHouse) and 查看佣金: neither the rows nor the codes.
+    let new = "'coc:newHouse:list', 'coc:newHouse:add', 'coc:newHouse:edit', \
+               'coc:newHouse:delete', 'coc:newHouse:distribute', 'work:house:new:commission'";
+    app.sql("DELETE FROM menu WHERE perms = 'coc:newHouse:list'")
+        .await;
+    app.sql("DELETE FROM menu_action WHERE perms = 'work:house:new:commission'")
+        .await;
+    app.sql(&format!("DELETE FROM menu_known WHERE perms IN ({new})"))
+        .await;
+    // 租房 was removed by an administrator in 路由配置: its code stays known.
+    let removed = "'work:house:rental:list'";
+    app.sql(&format!("DELETE FROM menu WHERE perms = {removed}"))
+        .await;
+    assert_eq!(stored(&app, new).await, 0);
+
+    let added = brokerdesk_server::seed::add_new_entries(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(added, 6, "the page, its four actions and 查看佣金");
+    assert_eq!(stored(&app, new).await, 6);
+    assert_eq!(
+        stored(&app, removed).await,
+        0,
+        "a removed page stays removed"
+    );
+    let again = brokerdesk_server::seed::add_new_entries(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(again, 0, "the next start adds nothing twice");
+
+    // The page is where the tree puts it, under 城市运营中心's root, as the admin sees in 路由配置.
+    let backend = app.db.get_database_backend();
+    let parent = app
+        .db
+        .query_one_raw(Statement::from_string(
+            backend,
+            "SELECT p.perms AS perms FROM menu m JOIN menu p ON p.id = m.parent_id \
+             WHERE m.perms = 'coc:newHouse:list'",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(parent.try_get::<String>("", "perms").unwrap(), "coc");
+}
+
 on_both_backends!(
     each_demo_user_gets_their_own_workspace,
     menus_keep_the_shipped_order_and_shape,
+    a_releases_new_pages_reach_an_existing_database,
 );
