@@ -11,7 +11,7 @@ use crate::listing::drop::{days_within, due_at};
 use crate::org::TransitionError;
 
 /// The dictionary key of N, the days without a follow-up after which a private customer drops.
-pub const DROP_DAYS_KEY: &str = "customer.dropDays";
+pub const DROP_DAYS_KEY: &str = "customer.protectDays";
 pub const DEFAULT_DROP_DAYS: i64 = 15;
 /// The dictionary key of the most private customers one agent may hold when claiming.
 pub const CLAIM_LIMIT_KEY: &str = "customer.claimLimit";
