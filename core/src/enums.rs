@@ -176,6 +176,34 @@ tables! {
         n(1, "满五唯一"), n(2, "满二"), n(3, "近地铁"), n(4, "学区房"), n(5, "随时可看"),
         n(6, "南北通透"), n(7, "有电梯"), n(8, "带车位"), n(9, "急售"),
     ];
+    /// How a customer is addressed (§3 sex: 先生 for 1, 女士 for 2); the customer form offers
+    /// these two.
+    CUSTOMER_SEX = "customerSex" [n(1, "先生"), n(2, "女士")];
+    /// Where a customer stands (not in the spec: our design, docs/customers.md).
+    CUSTOMER_STATUS = "customerStatus" [n(1, "有效"), n(2, "已成交"), n(3, "无效")];
+    /// Which pool a customer is in: an agent's own (私客) or the company's (公客).
+    CUSTOMER_POOL = "customerPool" [n(1, "私客"), n(2, "公客")];
+    /// What can be done to a customer: the pool table `customer::pool` names these.
+    CUSTOMER_ACTION = "customerAction" [
+        c("claim", "认领"), c("release", "转公客"), c("transfer", "转移"), c("deal", "成交"),
+        c("invalidate", "设为无效"), c("restore", "恢复有效"), c("drop", "掉公"),
+    ];
+    /// Where a customer came from.
+    CUSTOMER_SOURCE = "customerSource" [
+        n(1, "门店接待"), n(2, "电话咨询"), n(3, "网络平台"), n(4, "老客户介绍"), n(5, "社区开发"),
+        n(6, "线索转化"), n(9, "其他"),
+    ];
+    /// What an agent notes about a customer at a glance.
+    CUSTOMER_TAG = "customerTag" [
+        n(1, "急需"), n(2, "全款"), n(3, "贷款"), n(4, "首套"), n(5, "改善"), n(6, "学区"),
+        n(7, "投资"),
+    ];
+    /// How a customer was followed up.
+    FOLLOW_UP_WAY = "followUpWay" [n(1, "电话"), n(2, "到访"), n(3, "面谈"), n(4, "微信")];
+    /// Where a customer's phone must be unique (the company's dictionary `customer.phoneScope`).
+    PHONE_SCOPE = "phoneScope" [n(1, "个人"), n(2, "门店"), n(3, "公司")];
+    /// What a viewing (带看) shows; 2 is kept for rentals, whose module is still to come.
+    VIEWING_KIND = "viewingKind" [n(1, "二手房"), n(3, "新房")];
 }
 
 pub fn table(name: &str) -> Option<&'static EnumTable> {

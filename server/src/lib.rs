@@ -16,6 +16,7 @@ pub mod city_config;
 pub mod community;
 pub mod config;
 mod crud;
+pub mod customer;
 pub mod db;
 pub mod dictionary;
 pub mod enrollment;
@@ -113,6 +114,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(knowledge::router())
         .merge(new_home::router())
         .merge(listing::router())
+        .merge(customer::router())
         .merge(assistant::router())
 }
 

@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{assistant, enrollment, listing, user};
+use crate::entity::{assistant, customer, enrollment, listing, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -117,6 +117,26 @@ impl Guarded for listing::Entity {
             .add(listing::Column::Id.eq(model.id))
             .add(listing::Column::Status.eq(model.status))
             .add(listing::Column::Pool.eq(model.pool))
+    }
+}
+
+/// A customer's status, pool and owner move together: of two claims on one public customer the
+/// first to write takes it, and a transfer or drop never lands on a customer claimed meanwhile.
+impl Guarded for customer::Entity {
+    fn id(model: &customer::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &customer::Model) -> Condition {
+        let owner = match model.owner_id {
+            Some(owner) => customer::Column::OwnerId.eq(owner),
+            None => customer::Column::OwnerId.is_null(),
+        };
+        Condition::all()
+            .add(customer::Column::Id.eq(model.id))
+            .add(customer::Column::Status.eq(model.status))
+            .add(customer::Column::Pool.eq(model.pool))
+            .add(owner)
     }
 }
 

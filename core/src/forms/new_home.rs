@@ -8,7 +8,7 @@ use crate::enums::{COMMISSION_KIND, PROPERTY_TYPE, SALE_STATUS};
 /// Longest selling-points text.
 pub const SELLING_POINTS_MAX: usize = 500;
 
-const fn amount(name: &'static str, label: &'static str) -> Field {
+pub(super) const fn amount(name: &'static str, label: &'static str) -> Field {
     Field::text(name, label, 12)
         .control(Control::Number)
         .rule(Rule::Amount)
@@ -26,7 +26,7 @@ const fn count(name: &'static str, label: &'static str) -> Field {
     .required()
 }
 
-const fn date(name: &'static str, label: &'static str) -> Field {
+pub(super) const fn date(name: &'static str, label: &'static str) -> Field {
     Field::text(name, label, 10)
         .control(Control::Date)
         .rule(Rule::Date)

@@ -17,11 +17,15 @@ const DAY_MS: i64 = 86_400_000;
 
 /// N from the dictionary's text value.
 pub fn drop_days(value: Option<&str>) -> i64 {
+    days_within(value, DEFAULT_DROP_DAYS)
+}
+
+/// A number of days from a dictionary's text value, within [`MIN_DROP_DAYS`] and
+/// [`MAX_DROP_DAYS`]; `default` when unset or unreadable. Customers' drop rule reads its N so too.
+pub fn days_within(value: Option<&str>, default: i64) -> i64 {
     value
         .and_then(|text| text.trim().parse::<i64>().ok())
-        .map_or(DEFAULT_DROP_DAYS, |days| {
-            days.clamp(MIN_DROP_DAYS, MAX_DROP_DAYS)
-        })
+        .map_or(default, |days| days.clamp(MIN_DROP_DAYS, MAX_DROP_DAYS))
 }
 
 /// The moment after which a listing last touched at `last_activity_ms` is due to drop.

@@ -31,6 +31,19 @@ const OLD_HOUSE: &[(&str, &str)] = &[
     ("viewPhone", "查看电话"),
     ("followUp", "写跟进"),
 ];
+/// Actions of the customer list: its records, plus 认领 from the public pool, a manager's 转移,
+/// 查看电话 (reveal a customer's phone, recorded), 写跟进 and 写带看.
+const CUSTOMER: &[(&str, &str)] = &[
+    ("add", "新增"),
+    ("edit", "编辑"),
+    ("delete", "删除"),
+    ("export", "导出"),
+    ("claim", "认领"),
+    ("transfer", "转移"),
+    ("viewPhone", "查看电话"),
+    ("followUp", "写跟进"),
+    ("viewing", "写带看"),
+];
 /// Actions of a list page that only reads.
 const READ: &[(&str, &str)] = &[("export", "导出")];
 /// Actions of a detail page.
@@ -221,7 +234,7 @@ fn workbench() -> MenuEntry {
                         "customer",
                         "/work/crm/customer",
                         "work:crm:customer:list",
-                        MANAGE,
+                        CUSTOMER,
                     ),
                     page(
                         "线索池",

@@ -213,6 +213,16 @@ needs! {
     HOUSE_OLD_VIEW_PHONE = ["work:house:old:viewPhone"];
     HOUSE_OLD_FOLLOW_UP = ["work:house:old:followUp"];
 
+    /// 客户: the list (its detail opens in a drawer), entering and editing, 认领 from the public
+    /// pool, a manager's 转移, 查看电话, 写跟进 and 写带看.
+    CUSTOMER_LIST = ["work:crm:customer:list"];
+    CUSTOMER_ADD = ["work:crm:customer:add"];
+    CUSTOMER_EDIT = ["work:crm:customer:edit"];
+    CUSTOMER_CLAIM = ["work:crm:customer:claim"];
+    CUSTOMER_TRANSFER = ["work:crm:customer:transfer"];
+    CUSTOMER_VIEW_PHONE = ["work:crm:customer:viewPhone"];
+    CUSTOMER_FOLLOW_UP = ["work:crm:customer:followUp"];
+
     AUDIT_LIST = ["adminConfig:home:list"];
 
     /// The AI helper's knowledge bases: reading (and test searches) on the list or detail page;

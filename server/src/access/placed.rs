@@ -6,7 +6,7 @@ use sea_orm::{ActiveValue, ColumnTrait, Condition};
 use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
-    community, community_alias, department, dictionary, district, enrollment, knowledge,
+    community, community_alias, customer, department, dictionary, district, enrollment, knowledge,
     knowledge_data_set, knowledge_point, knowledge_search, listing, listing_role, menu,
     new_home_commission_rule, new_home_distribution, new_home_house_type, new_home_project,
     organisation, position, role, room, store, store_group, unit, user,
@@ -167,6 +167,22 @@ placed!(listing, Inherit::FromOrganisation,
     store: m.store_id,
     department: m.department_id,
     owner: m.maintainer_id,
+});
+
+// A private customer sits at its owner agent's seat; a public one at its company alone, as a
+// listing does.
+placed!(customer, Inherit::FromOrganisation,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => OwnerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.owner_id,
 });
 
 placed!(audit_log, Inherit::Nothing,

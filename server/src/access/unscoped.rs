@@ -100,6 +100,15 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
             .await?)
     }
 
+    /// How many rows the select finds.
+    pub async fn count<E>(&self, select: Select<E>) -> Result<u64, AppError>
+    where
+        E: EntityTrait,
+        E::Model: Sync,
+    {
+        Ok(select.count(self.db).await?)
+    }
+
     /// Whether the select finds any row.
     pub async fn exists<E>(&self, select: Select<E>) -> Result<bool, AppError>
     where

@@ -9,6 +9,7 @@ mod common;
 mod community;
 mod companies;
 mod config;
+mod customer;
 mod enrollment;
 mod fake_model;
 mod fixtures;

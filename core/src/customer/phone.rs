@@ -1,0 +1,170 @@
+//! A customer's phone: the key it is de-duplicated by, where it must be unique (the company's
+//! setting), and what a refused duplicate tells the caller. Who sees the phone whole is the
+//! owner-phone rule of listings ([`crate::listing::owner_phone`]): the owner agent sees it whole,
+//! a holder of `viewPhone` reveals it (recorded), everyone else sees it masked.
+
+use serde::{Deserialize, Serialize};
+
+use crate::enums::PHONE_SCOPE;
+
+/// The dictionary key of the de-duplication scope.
+pub const SCOPE_KEY: &str = "customer.phoneScope";
+
+/// Where one phone may belong to one customer only. Public customers of the company count in
+/// every scope: a phone in the public pool is claimed, never entered again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "i16", try_from = "i16")]
+pub enum DedupScope {
+    /// The agent's own private customers.
+    Person = 1,
+    /// The private customers of the agent's store.
+    Store = 2,
+    /// Every customer of the company.
+    Company = 3,
+}
+
+impl DedupScope {
+    pub const ALL: [DedupScope; 3] = [DedupScope::Person, DedupScope::Store, DedupScope::Company];
+
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    pub fn label(self) -> &'static str {
+        PHONE_SCOPE.label_of(self.code().into()).unwrap_or_default()
+    }
+
+    /// The scope from the dictionary's text value; the company when unset or unreadable.
+    pub fn from_setting(value: Option<&str>) -> DedupScope {
+        value
+            .and_then(|text| text.trim().parse::<i16>().ok())
+            .and_then(|code| DedupScope::try_from(code).ok())
+            .unwrap_or(DedupScope::Company)
+    }
+}
+
+impl From<DedupScope> for i16 {
+    fn from(scope: DedupScope) -> i16 {
+        scope.code()
+    }
+}
+
+impl TryFrom<i16> for DedupScope {
+    type Error = String;
+    fn try_from(code: i16) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|scope| scope.code() == code)
+            .ok_or_else(|| format!("未知的判重范围 {code}"))
+    }
+}
+
+/// The key a phone is compared by: its digits, without a mobile's +86 or 86 prefix, so that
+/// `+86 138-1234-5678`, `8613812345678` and `13812345678` are one phone and `0571-88886666` and
+/// `057188886666` another. Empty for a value with no digits.
+pub fn normalise(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    match digits.strip_prefix("86") {
+        Some(rest) if rest.len() == 11 && rest.starts_with('1') => rest.to_owned(),
+        _ => digits,
+    }
+}
+
+/// Who already holds a customer with the phone being entered, as far as the caller may know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Holder {
+    /// The caller's own customer.
+    Mine { id: i64 },
+    /// In the company's public pool: the caller may claim it.
+    Public { id: i64 },
+    /// A colleague's private customer. `id` only when the caller may read that customer (their
+    /// manager): an agent learns who to talk to, not the customer.
+    Colleague {
+        agent: String,
+        store: String,
+        id: Option<i64>,
+    },
+}
+
+/// What the form's phone field says when the phone is taken.
+pub fn duplicate_message(holder: &Holder) -> String {
+    match holder {
+        Holder::Mine { id } => format!("该客户已是您的私客（客户编号{id}），不能重复录入"),
+        Holder::Public { id } => {
+            format!("该客户已在公客池中（客户编号{id}），请直接认领")
+        }
+        Holder::Colleague { agent, store, id } => {
+            let whose = if store.is_empty() {
+                agent.clone()
+            } else {
+                format!("{store}{agent}")
+            };
+            match id {
+                Some(id) => format!("该客户已是{whose}的私客（客户编号{id}），不能重复录入"),
+                None => format!("该客户已是{whose}的私客，不能重复录入"),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_phone_however_written() {
+        for written in [
+            "13812345678",
+            "138 1234 5678",
+            "+86 138-1234-5678",
+            "8613812345678",
+            "86 13812345678",
+        ] {
+            assert_eq!(normalise(written), "13812345678", "{written}");
+        }
+        assert_eq!(normalise("0571-88886666"), "057188886666");
+        assert_eq!(normalise("057188886666"), "057188886666");
+        // A landline is never taken for a prefixed mobile.
+        assert_eq!(normalise("86-12345678"), "8612345678");
+        assert_eq!(normalise(""), "");
+    }
+
+    #[test]
+    fn the_scope_comes_from_the_company_setting() {
+        assert_eq!(DedupScope::from_setting(None), DedupScope::Company);
+        assert_eq!(DedupScope::from_setting(Some(" 1 ")), DedupScope::Person);
+        assert_eq!(DedupScope::from_setting(Some("2")), DedupScope::Store);
+        assert_eq!(DedupScope::from_setting(Some("门店")), DedupScope::Company);
+        assert_eq!(DedupScope::Store.label(), "门店");
+    }
+
+    #[test]
+    fn a_duplicate_says_who_holds_it_and_no_more() {
+        assert_eq!(
+            duplicate_message(&Holder::Mine { id: 7 }),
+            "该客户已是您的私客（客户编号7），不能重复录入"
+        );
+        assert_eq!(
+            duplicate_message(&Holder::Public { id: 8 }),
+            "该客户已在公客池中（客户编号8），请直接认领"
+        );
+        let agent = Holder::Colleague {
+            agent: "李四".into(),
+            store: "西湖店".into(),
+            id: None,
+        };
+        assert_eq!(
+            duplicate_message(&agent),
+            "该客户已是西湖店李四的私客，不能重复录入"
+        );
+        let manager = Holder::Colleague {
+            agent: "李四".into(),
+            store: String::new(),
+            id: Some(9),
+        };
+        assert_eq!(
+            duplicate_message(&manager),
+            "该客户已是李四的私客（客户编号9），不能重复录入"
+        );
+    }
+}

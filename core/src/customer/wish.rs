@@ -1,0 +1,171 @@
+//! What a customer wants, in the units listings are stored in (budget in fen, area in
+//! hundredths of a ㎡), as the customer list filters by it (§9's price and area ranges, the
+//! same table as the second-hand list's) and as matching reads it both ways: the listings that
+//! fit a customer, the customers a listing fits.
+
+use serde::{Deserialize, Serialize};
+
+use crate::listing::filter::{Bounds, bounds};
+
+/// A customer's wish. A missing bound is open; empty districts mean anywhere; no layout means
+/// any number of rooms.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Wish {
+    /// §3 customer demand: 1 second-hand purchase, 2 new-home purchase, 3 rental.
+    pub demand: i64,
+    pub budget_min: Option<i64>,
+    pub budget_max: Option<i64>,
+    pub area_min: Option<i64>,
+    pub area_max: Option<i64>,
+    pub district_ids: Vec<i64>,
+    pub rooms: Option<i64>,
+}
+
+/// A listing as matching reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Offer {
+    /// The demand it serves (a second-hand listing serves 1).
+    pub demand: i64,
+    pub price: i64,
+    pub area: i64,
+    pub district_id: Option<i64>,
+    pub rooms: i64,
+}
+
+/// The room count meaning that many or more (五室及以上).
+pub const ROOMS_OR_MORE: i64 = 5;
+
+/// The demand a second-hand listing serves.
+pub const SECOND_HAND_DEMAND: i64 = 1;
+
+fn within(value: i64, min: Option<i64>, max: Option<i64>) -> bool {
+    min.is_none_or(|min| value >= min) && max.is_none_or(|max| value <= max)
+}
+
+/// Whether `offer` fits `wish`: the demand, the district, the budget, the area and the layout.
+pub fn fits(wish: &Wish, offer: &Offer) -> bool {
+    wish.demand == offer.demand
+        && (wish.district_ids.is_empty()
+            || offer
+                .district_id
+                .is_some_and(|id| wish.district_ids.contains(&id)))
+        && within(offer.price, wish.budget_min, wish.budget_max)
+        && within(offer.area, wish.area_min, wish.area_max)
+        && wish.rooms.is_none_or(|rooms| {
+            // The last choice of the room-count table is 五室及以上.
+            if rooms >= ROOMS_OR_MORE {
+                offer.rooms >= ROOMS_OR_MORE
+            } else {
+                rooms == offer.rooms
+            }
+        })
+}
+
+/// The §9 range `index` of `name` (`price` or `area`) in storage units, for a list filter.
+pub fn filter_bounds(name: &str, index: usize) -> Option<Bounds> {
+    matches!(name, "price" | "area")
+        .then(|| bounds(name, index))
+        .flatten()
+}
+
+/// Whether a customer's wish from `min` to `max` meets the filter's `range`: a customer
+/// budgeting 80-120万 is among those shown for 100-150万.
+pub fn overlaps(min: Option<i64>, max: Option<i64>, range: Bounds) -> bool {
+    let below_top = range.max.is_none_or(|top| min.is_none_or(|min| min < top));
+    let above_bottom = range
+        .min
+        .is_none_or(|bottom| max.is_none_or(|max| max >= bottom));
+    below_top && above_bottom
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WAN: i64 = 1_000_000;
+
+    fn wish() -> Wish {
+        Wish {
+            demand: 1,
+            budget_min: Some(200 * WAN),
+            budget_max: Some(300 * WAN),
+            area_min: Some(8_000),
+            area_max: None,
+            district_ids: vec![3, 4],
+            rooms: Some(3),
+        }
+    }
+
+    const OFFER: Offer = Offer {
+        demand: 1,
+        price: 285 * WAN,
+        area: 8_950,
+        district_id: Some(3),
+        rooms: 3,
+    };
+
+    #[test]
+    fn a_listing_fits_on_every_count() {
+        assert!(fits(&wish(), &OFFER));
+        assert!(!fits(&wish(), &Offer { demand: 3, ..OFFER }));
+        assert!(!fits(
+            &wish(),
+            &Offer {
+                price: 301 * WAN,
+                ..OFFER
+            }
+        ));
+        assert!(!fits(
+            &wish(),
+            &Offer {
+                area: 7_999,
+                ..OFFER
+            }
+        ));
+        assert!(!fits(
+            &wish(),
+            &Offer {
+                district_id: Some(5),
+                ..OFFER
+            }
+        ));
+        assert!(!fits(&wish(), &Offer { rooms: 2, ..OFFER }));
+        let five = Wish {
+            rooms: Some(5),
+            ..wish()
+        };
+        assert!(fits(&five, &Offer { rooms: 6, ..OFFER }));
+        assert!(!fits(&five, &Offer { rooms: 4, ..OFFER }));
+        // An open wish takes any district and layout.
+        let open = Wish {
+            district_ids: vec![],
+            rooms: None,
+            ..wish()
+        };
+        assert!(fits(
+            &open,
+            &Offer {
+                district_id: None,
+                rooms: 1,
+                ..OFFER
+            }
+        ));
+    }
+
+    #[test]
+    fn the_list_filters_by_the_specs_ranges() {
+        // "Price ranges (in 万): under 40, 60-80, 80-100, 100-150, …"
+        let hundred_to_150 = filter_bounds("price", 3).unwrap();
+        assert!(overlaps(Some(80 * WAN), Some(120 * WAN), hundred_to_150));
+        assert!(!overlaps(Some(60 * WAN), Some(99 * WAN), hundred_to_150));
+        assert!(!overlaps(Some(150 * WAN), None, hundred_to_150));
+        assert!(overlaps(None, None, hundred_to_150));
+        let over_200_m2 = filter_bounds("area", 7).unwrap();
+        assert!(overlaps(Some(15_000), None, over_200_m2));
+        assert!(!overlaps(None, Some(19_999), over_200_m2));
+        assert!(filter_bounds("floor", 0).is_none());
+        assert!(filter_bounds("price", 7).is_none());
+    }
+}
