@@ -15,6 +15,7 @@ mod listing;
 mod new_home;
 mod org;
 mod people;
+mod report;
 mod rules;
 
 use chrono::NaiveDate;
@@ -223,6 +224,7 @@ pub const ALL: &[Form] = &[
     new_home::HOUSE_TYPE,
     new_home::COMMISSION_RULE,
     assistant::ASSISTANT,
+    report::REPORT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -244,6 +246,7 @@ pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,
     ONBOARDING_START, ONBOARDING_SUBMIT, STAFF, STAFF_EDIT, STAFF_STATUS,
 };
+pub use report::REPORT;
 
 /// The form named `kind`.
 pub fn form(kind: &str) -> Option<&'static Form> {
