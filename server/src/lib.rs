@@ -30,6 +30,7 @@ pub mod new_home;
 mod openapi;
 pub mod org;
 pub mod paging;
+pub mod report;
 pub mod resource;
 pub mod role;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
@@ -104,6 +105,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(enrollment::router())
         .merge(knowledge::router())
         .merge(new_home::router())
+        .merge(report::router())
         .merge(listing::router())
         .merge(assistant::router())
 }
