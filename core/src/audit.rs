@@ -46,6 +46,8 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("knowledgeDataSet", "知识库数据集"),
         c("knowledgePoint", "知识点"),
         c("newHome", "新房楼盘"),
+        c("newHomeReport", "新房报备"),
+        c("newHomeDeal", "新房成交"),
         c("newHomeDistribution", "新房分销"),
         c("assistant", "AI助手"),
     ],

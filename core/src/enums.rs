@@ -106,6 +106,18 @@ tables! {
         n(1, "待结佣"), n(2, "部分结佣"), n(3, "已结佣"), n(4, "已关闭"), n(5, "业绩待审核"),
     ];
     PERFORMANCE_TYPE = "performanceType" [n(1, "客户成交人"), n(2, "客户合作人"), n(3, "项目方分成")];
+    /// What can be done to a new-home report: the table `report` names these.
+    REPORT_ACTION = "reportAction" [
+        c("approve", "审核通过"), c("reject", "审核失败"), c("visit", "确认到访"),
+        c("invalidate", "无效客户"), c("close", "关闭"), c("expire", "过期失效"),
+    ];
+    /// How a new-home project takes reports: the customer's whole mobile or 前三后四.
+    REPORT_PHONE_MODE = "reportPhoneMode" [n(1, "全号报备"), n(2, "隐号报备")];
+    /// What can be done to a new-home deal: the table `new_home_deal` names these.
+    DEAL_ACTION = "dealAction" [
+        c("approve", "业绩审核通过"), c("settlePart", "部分结佣"), c("settle", "结佣完成"),
+        c("close", "关闭"),
+    ];
     HOUSE_STATUS = "houseStatus" [
         n(1, "有效"), n(2, "封盘"), n(3, "暂缓"), n(4, "预定"), n(5, "我司成交"), n(6, "他司成交"),
     ];

@@ -32,6 +32,7 @@ pub mod new_home;
 mod openapi;
 pub mod org;
 pub mod paging;
+pub mod report;
 pub mod resource;
 pub mod role;
 // Runs before any caller exists (login, sessions, seeding): reads rows directly.
@@ -113,6 +114,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(enrollment::router())
         .merge(knowledge::router())
         .merge(new_home::router())
+        .merge(report::router())
         .merge(listing::router())
         .merge(customer::router())
         .merge(assistant::router())

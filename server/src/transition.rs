@@ -7,7 +7,9 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{assistant, customer, enrollment, listing, user};
+use crate::entity::{
+    assistant, customer, enrollment, listing, new_home_deal, new_home_report, user,
+};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -150,5 +152,30 @@ impl Guarded for assistant::Entity {
         Condition::all()
             .add(assistant::Column::Id.eq(model.id))
             .add(assistant::Column::Published.eq(model.published))
+    }
+}
+
+/// A new-home report: of two reviewers approving at once, one moves it.
+impl Guarded for new_home_report::Entity {
+    fn id(model: &new_home_report::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &new_home_report::Model) -> Condition {
+        Condition::all()
+            .add(new_home_report::Column::Id.eq(model.id))
+            .add(new_home_report::Column::Status.eq(model.status))
+    }
+}
+
+impl Guarded for new_home_deal::Entity {
+    fn id(model: &new_home_deal::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &new_home_deal::Model) -> Condition {
+        Condition::all()
+            .add(new_home_deal::Column::Id.eq(model.id))
+            .add(new_home_deal::Column::Status.eq(model.status))
     }
 }

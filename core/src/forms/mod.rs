@@ -16,6 +16,7 @@ mod listing;
 mod new_home;
 mod org;
 mod people;
+mod report;
 mod rules;
 
 use chrono::NaiveDate;
@@ -226,6 +227,7 @@ pub const ALL: &[Form] = &[
     assistant::ASSISTANT,
     customer::CUSTOMER,
     customer::CUSTOMER_FOLLOW_UP,
+    report::REPORT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -248,6 +250,7 @@ pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,
     ONBOARDING_START, ONBOARDING_SUBMIT, STAFF, STAFF_EDIT, STAFF_STATUS,
 };
+pub use report::REPORT;
 
 /// The form named `kind`.
 pub fn form(kind: &str) -> Option<&'static Form> {

@@ -51,6 +51,12 @@ const DETAIL: &[(&str, &str)] = &[("edit", "编辑")];
 const NONE: &[(&str, &str)] = &[];
 /// The new-home list: besides export, seeing commission rules is an action a role may withhold.
 const NEW_HOME_READ: &[(&str, &str)] = &[("export", "导出"), ("commission", "查看佣金")];
+/// 我要报备: report a customer, close one's own report, export.
+const REPORT: &[(&str, &str)] = &[("add", "报备"), ("export", "导出"), ("close", "关闭")];
+/// City operations' 报备审核: the project side's answers.
+const REPORT_REVIEW: &[(&str, &str)] = &[("review", "审核"), ("visit", "确认到访")];
+/// 成交详情: besides editing, the split's review (业绩审核) and closing.
+const DEAL_DETAIL: &[(&str, &str)] = &[("edit", "编辑"), ("review", "业绩审核")];
 /// City operations' new-home projects: managed and distributed to companies and stores.
 const NEW_HOME_MANAGE: &[(&str, &str)] = &[
     ("add", "新增"),
@@ -262,13 +268,13 @@ fn workbench() -> MenuEntry {
                         "report",
                         "/work/business/newHouse",
                         "work:business:newHouse:list",
-                        MANAGE,
+                        REPORT,
                     ),
                     hidden(
                         "成交详情",
                         "/work/business/newHouse/dealDetail/:id",
                         "work:business:newHouse:dealDetail:view",
-                        DETAIL,
+                        DEAL_DETAIL,
                     ),
                     hidden(
                         "申报成交",
@@ -525,6 +531,13 @@ fn city_operations() -> MenuEntry {
                 "/coc/newHouse",
                 "coc:newHouse:list",
                 NEW_HOME_MANAGE,
+            ),
+            page(
+                "报备审核",
+                "report",
+                "/coc/newHouse/report",
+                "coc:newHouse:report:list",
+                REPORT_REVIEW,
             ),
             dir(
                 "城市配置",

@@ -222,6 +222,23 @@ needs! {
     CUSTOMER_TRANSFER = ["work:crm:customer:transfer"];
     CUSTOMER_VIEW_PHONE = ["work:crm:customer:viewPhone"];
     CUSTOMER_FOLLOW_UP = ["work:crm:customer:followUp"];
+    /// 新房报备: the workbench's 我要报备 page and city operations' 报备审核 page read reports;
+    /// 报备 on the first, 审核 and 确认到访 on the second, 关闭 by the reporting side.
+    REPORT_READ = [
+        "work:business:newHouse:list", "work:business:newHouse:dealDetail:view",
+        "work:business:newHouse:editDeal:view", "coc:newHouse:report:list",
+    ];
+    REPORT_ADD = ["work:business:newHouse:add"];
+    REPORT_REVIEW = ["coc:newHouse:report:review"];
+    REPORT_VISIT = ["coc:newHouse:report:visit"];
+    REPORT_CLOSE = ["work:business:newHouse:close"];
+    /// 新房成交: declaring (the 申报成交 page), reading (成交详情), and the split's review.
+    DEAL_READ = [
+        "work:business:newHouse:list", "work:business:newHouse:dealDetail:view",
+        "work:business:newHouse:editDeal:view",
+    ];
+    DEAL_DECLARE = ["work:business:newHouse:editDeal:view"];
+    DEAL_REVIEW = ["work:business:newHouse:dealDetail:review"];
 
     AUDIT_LIST = ["adminConfig:home:list"];
 

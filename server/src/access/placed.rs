@@ -8,8 +8,9 @@ use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
     community, community_alias, customer, department, dictionary, district, enrollment, knowledge,
     knowledge_data_set, knowledge_point, knowledge_search, listing, listing_role, menu,
-    new_home_commission_rule, new_home_distribution, new_home_house_type, new_home_project,
-    organisation, position, role, room, store, store_group, unit, user,
+    new_home_commission_rule, new_home_deal, new_home_deal_share, new_home_distribution,
+    new_home_house_type, new_home_project, new_home_report, new_home_report_rule, organisation,
+    position, role, room, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -232,6 +233,59 @@ placed!(new_home_commission_rule, Inherit::Nothing, { site => SiteId },
 |m| { site: Some(m.site_id) },
 shared: |scope| Some(Condition::all().add(
     new_home_commission_rule::Column::ProjectId.in_subquery(distributed_projects(scope)),
+)));
+
+// A project's reporting rule follows the project.
+placed!(new_home_report_rule, Inherit::Nothing, { site => SiteId }, |m| { site: Some(m.site_id) },
+shared: |scope| Some(Condition::all().add(
+    new_home_report_rule::Column::ProjectId.in_subquery(distributed_projects(scope)),
+)));
+
+// A report sits at its agent's seat: the agent, their managers up to the company, and the city
+// operations of its city (the project side, whose scope is the site) reach it.
+placed!(new_home_report, Inherit::FromOrganisation,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => ReporterId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.reporter_id),
+});
+
+// A deal sits at its declarer's seat, as its report does.
+placed!(new_home_deal, Inherit::FromOrganisation,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => DeclarerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.declarer_id),
+});
+
+/// Deals the caller reads.
+fn readable_deals(scope: &Scope) -> SelectStatement {
+    Query::select()
+        .column(new_home_deal::Column::Id)
+        .from(new_home_deal::Entity)
+        .cond_where(scope.readable::<new_home_deal::Entity>())
+        .to_owned()
+}
+
+// A split line is read with its deal (a colleague credited in another store's deal still sees
+// it there only through the deal); written only with the deal, in its transaction.
+placed!(new_home_deal_share, Inherit::Nothing, { site => SiteId }, |m| { site: Some(m.site_id) },
+shared: |scope| Some(Condition::all().add(
+    new_home_deal_share::Column::DealId.in_subquery(readable_deals(scope)),
 )));
 
 /// A table whose rows other rows show by name.

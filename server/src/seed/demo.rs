@@ -40,6 +40,7 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     reference_data(db, &ids).await?;
     super::community::write(db, &ids.sites).await?;
     super::new_home::write(db).await?;
+    super::report::write(db).await?;
     super::listing::write(db).await?;
     super::customer::write(db).await
 }

@@ -12,6 +12,7 @@ mod knowledge;
 mod listing;
 mod menus;
 mod new_home;
+mod report;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

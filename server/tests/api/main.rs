@@ -22,6 +22,7 @@ mod menu;
 mod new_home;
 mod perms;
 mod protocol;
+mod report;
 mod roles;
 mod serving;
 mod session;

@@ -1047,6 +1047,51 @@ async fn new_home_routes(app: TestApp) {
     .await;
 }
 
+/// The project each demo user reports to (one distributed to their company or store).
+fn reported_project(user: &str) -> &'static str {
+    match user {
+        "partner" => "湖滨金座",
+        "nbmanager" => "天一江宸",
+        _ => "西溪云庐",
+    }
+}
+
+/// New-home reports: store users report on projects distributed to them, city operations (and
+/// the admin) review their city's, the reporting side closes; nobody reaches another store's
+/// report or another city's.
+async fn report_routes(app: TestApp) {
+    use crate::report::{ADD, DETAIL, LIST, MOVE, PROJECTS, report};
+    let m = Matrix::new(&app).await;
+    let m = &m;
+    let agent = app.as_user("agent").await;
+    let agent = &agent;
+    m.same(PROJECTS, "APAAAAAPA", json!({})).await;
+    m.same(LIST, ALL, json!({ "pageSize": 100 })).await;
+    let fresh = |name: String| async move {
+        let xixi = project(m, "西溪云庐").await;
+        agent.data(ADD, report(xixi, &name, &mobile())).await["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let id = fresh("矩阵客户".to_owned()).await;
+    m.same(DETAIL, "AAAAASSSS", json!({ "id": id })).await;
+    m.check(ADD, "PPAAAAAPA", |user| async move {
+        let project = project(m, reported_project(user)).await;
+        report(project, &format!("客户{}", next()), &mobile())
+    })
+    .await;
+    m.check(MOVE, "AAPPPPPSP", |_| async move {
+        let id = fresh(format!("审核{}", next())).await;
+        json!({ "id": id, "action": "approve" })
+    })
+    .await;
+    m.check(MOVE, "APAAASSPS", |_| async move {
+        let id = fresh(format!("关闭{}", next())).await;
+        json!({ "id": id, "action": "close" })
+    })
+    .await;
+}
+
 /// The AI assistants: only the admin manages them; everyone logged in is offered the published
 /// ones.
 async fn assistant_routes(app: TestApp) {
@@ -1088,6 +1133,7 @@ async fn assistant_routes(app: TestApp) {
 }
 
 on_both_backends!(
+    report_routes,
     assistant_routes,
     new_home_routes,
     knowledge_routes,
