@@ -154,6 +154,8 @@ tables! {
     TIME_OF_DAY = "timeOfDay" [n(1, "上午"), n(2, "下午"), n(3, "晚上")];
     /// How a knowledge base's data set came in: typed in by hand, or imported from a file.
     KNOWLEDGE_SOURCE = "knowledgeSource" [n(1, "手动录入"), n(2, "文件导入")];
+    /// The asker's verdict on an answer in the chat panel (👍 / 👎); 0 until they give one.
+    CHAT_VOTE = "chatVote" [n(0, "未评价"), n(1, "有用"), n(2, "没用")];
     /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
     VIEWING_SLOT = "viewingSlot" [
         n(11, "周一上午"), n(12, "周一下午"), n(13, "周一晚上"),

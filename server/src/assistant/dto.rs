@@ -4,7 +4,7 @@ use brokerdesk_core::forms::{self, Form};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::entity::assistant;
+use crate::entity::{assistant, assistant_knowledge};
 use crate::form::CoreForm;
 use crate::paging::{PageQuery, lenient_number};
 use crate::shared::millis;
@@ -21,8 +21,10 @@ pub struct Assistant {
     pub welcome_message: String,
     pub suggested_questions: Vec<String>,
     pub prompt: String,
-    /// The knowledge bases it answers from.
+    /// The knowledge bases bound to it.
     pub knowledge_ids: Vec<i64>,
+    /// Those of them switched off: bound, but not searched.
+    pub disabled_knowledge_ids: Vec<i64>,
     /// Retrieved knowledge points given to an answer (1-10).
     pub top_k: i32,
     /// Percent 0-100: points scoring below it are not used.
@@ -42,8 +44,14 @@ pub fn json_list<T: serde::de::DeserializeOwned>(column: &str) -> Vec<T> {
 }
 
 impl Assistant {
-    pub fn of(row: assistant::Model, knowledge_ids: Vec<i64>) -> Self {
+    pub fn of(row: assistant::Model, bindings: &[assistant_knowledge::Model]) -> Self {
         Self {
+            knowledge_ids: bindings.iter().map(|b| b.knowledge_id).collect(),
+            disabled_knowledge_ids: bindings
+                .iter()
+                .filter(|b| !b.enabled)
+                .map(|b| b.knowledge_id)
+                .collect(),
             id: row.id,
             kind: row.kind,
             name: row.name,
@@ -51,7 +59,6 @@ impl Assistant {
             welcome_message: row.welcome_message,
             suggested_questions: json_list(&row.suggested_questions),
             prompt: row.prompt,
-            knowledge_ids,
             top_k: row.top_k,
             threshold: row.threshold,
             citations: row.citations,

@@ -4,6 +4,7 @@
 //! citations on or off and the city sites it serves; only a published one is offered in chat.
 //! Assistants serve every company, so only the global administrator manages them.
 
+pub mod bindings;
 pub mod dto;
 
 use axum::extract::{Path, State};
@@ -39,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(publish))
         .routes(routes!(sites))
         .routes(routes!(tools))
+        .merge(bindings::router())
 }
 
 impl Resource for assistant::Entity {
@@ -53,18 +55,19 @@ impl Resource for assistant::Entity {
         Ok(rows
             .into_iter()
             .map(|row| {
-                let ids = bound.get(&row.id).cloned().unwrap_or_default();
-                Assistant::of(row, ids)
+                let bindings = bound.get(&row.id).map(Vec::as_slice).unwrap_or_default();
+                Assistant::of(row, bindings)
             })
             .collect())
     }
 }
 
-/// The knowledge bases each of `assistants` answers from, in the order they were bound.
+/// The knowledge bases bound to each of `assistants` (switched on or off), in the order they
+/// were bound.
 pub async fn knowledge_of<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     assistants: Vec<i64>,
-) -> Result<HashMap<i64, Vec<i64>>, AppError> {
+) -> Result<HashMap<i64, Vec<assistant_knowledge::Model>>, AppError> {
     let rows = db
         .all(
             db.find::<assistant_knowledge::Entity>()
@@ -72,18 +75,17 @@ pub async fn knowledge_of<C: ConnectionTrait>(
                 .order_by_asc(assistant_knowledge::Column::Id),
         )
         .await?;
-    let mut bound: HashMap<i64, Vec<i64>> = HashMap::new();
+    let mut bound: HashMap<i64, Vec<assistant_knowledge::Model>> = HashMap::new();
     for row in rows {
-        bound
-            .entry(row.assistant_id)
-            .or_default()
-            .push(row.knowledge_id);
+        bound.entry(row.assistant_id).or_default().push(row);
     }
     Ok(bound)
 }
 
-/// Binds exactly `knowledge_ids` to the assistant. The rows belong to the assistant the caller
-/// was just allowed to write, inside its transaction (as a role's grants belong to the role).
+/// Binds exactly `knowledge_ids` to the assistant: bases no longer listed are unbound, new
+/// ones bound switched on, those kept keep their switch. The rows belong to the assistant the
+/// caller was just allowed to write, inside its transaction (as a role's grants belong to the
+/// role).
 #[allow(clippy::disallowed_methods)]
 async fn bind(
     txn: &DatabaseTransaction,
@@ -93,18 +95,67 @@ async fn bind(
     use sea_orm::{ActiveModelTrait, EntityTrait};
     assistant_knowledge::Entity::delete_many()
         .filter(assistant_knowledge::Column::AssistantId.eq(assistant_id))
+        .filter(assistant_knowledge::Column::KnowledgeId.is_not_in(knowledge_ids.to_vec()))
         .exec(txn)
         .await?;
-    for knowledge_id in knowledge_ids {
+    let kept: Vec<i64> = assistant_knowledge::Entity::find()
+        .filter(assistant_knowledge::Column::AssistantId.eq(assistant_id))
+        .all(txn)
+        .await?
+        .into_iter()
+        .map(|row| row.knowledge_id)
+        .collect();
+    for knowledge_id in knowledge_ids.iter().filter(|id| !kept.contains(id)) {
         assistant_knowledge::ActiveModel {
             assistant_id: Set(assistant_id),
             knowledge_id: Set(*knowledge_id),
+            enabled: Set(true),
             ..Default::default()
         }
         .insert(txn)
         .await?;
     }
     Ok(())
+}
+
+/// Switches one binding on or off, in its assistant's transaction (see [`bind`]).
+#[allow(clippy::disallowed_methods)]
+async fn set_enabled(txn: &DatabaseTransaction, id: i64, enabled: bool) -> Result<(), AppError> {
+    use sea_orm::EntityTrait;
+    assistant_knowledge::Entity::update_many()
+        .col_expr(
+            assistant_knowledge::Column::Enabled,
+            sea_orm::sea_query::Expr::value(enabled),
+        )
+        .filter(assistant_knowledge::Column::Id.eq(id))
+        .exec(txn)
+        .await?;
+    Ok(())
+}
+
+/// `ids` without repeats, sorted, when every one names a knowledge base; else 关联的知识库不存在或已被删除.
+async fn existing_knowledge(scoped: &Scoped<'_>, ids: &[i64]) -> Result<Vec<i64>, AppError> {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return Ok(ids);
+    }
+    let db = scoped.unscoped();
+    let known = db
+        .values::<knowledge::Entity, i64>(
+            db.find::<knowledge::Entity>()
+                .filter(knowledge::Column::Id.is_in(ids.clone())),
+            knowledge::Column::Id,
+        )
+        .await?;
+    if known.len() != ids.len() {
+        return Err(AppError::invalid(
+            "knowledgeIds",
+            "关联的知识库不存在或已被删除",
+        ));
+    }
+    Ok(ids)
 }
 
 /// An `{id}` path segment.
@@ -138,25 +189,7 @@ async fn row_of(
             return Err(AppError::invalid("siteIds", "可用站点不存在或已被删除"));
         }
     }
-    let mut knowledge_ids = request.knowledge_ids.clone();
-    knowledge_ids.sort_unstable();
-    knowledge_ids.dedup();
-    if !knowledge_ids.is_empty() {
-        let db = scoped.unscoped();
-        let known = db
-            .values::<knowledge::Entity, i64>(
-                db.find::<knowledge::Entity>()
-                    .filter(knowledge::Column::Id.is_in(knowledge_ids.clone())),
-                knowledge::Column::Id,
-            )
-            .await?;
-        if known.len() != knowledge_ids.len() {
-            return Err(AppError::invalid(
-                "knowledgeIds",
-                "关联的知识库不存在或已被删除",
-            ));
-        }
-    }
+    let knowledge_ids = existing_knowledge(scoped, &request.knowledge_ids).await?;
     let json = |value: serde_json::Value| value.to_string();
     let row = assistant::ActiveModel {
         name: Set(request.name.clone()),
@@ -359,13 +392,18 @@ pub fn serves(row: &assistant::Model, known: &Known, site: Option<i64>) -> bool 
     }
 }
 
-/// The knowledge bases a published assistant answers from, for the chat socket.
+/// The knowledge bases a published assistant answers from, for the chat socket: those bound
+/// and switched on.
 pub async fn bound_knowledge(db: &DatabaseConnection, id: i64) -> Result<Vec<i64>, AppError> {
     let door = Unscoped::new(db);
     Ok(knowledge_of(&door, vec![id])
         .await?
         .remove(&id)
-        .unwrap_or_default())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|row| row.enabled)
+        .map(|row| row.knowledge_id)
+        .collect())
 }
 
 /// A published assistant by id, for the chat socket (which has the chat token's caller, not a

@@ -9,6 +9,8 @@ pub struct Model {
     pub id: i64,
     pub assistant_id: i64,
     pub knowledge_id: i64,
+    /// Switched off, the base stays bound but is not searched.
+    pub enabled: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -19,7 +19,12 @@ pub struct Model {
     pub answer: String,
     /// Chat status: 0 done, 2 error, 3 stopped.
     pub status: i16,
+    /// Total tokens, and of them the prompt's (in) and the answer's (out).
     pub tokens: i64,
+    pub tokens_in: i64,
+    pub tokens_out: i64,
+    /// Core `chatVote`: 0 none, 1 有用, 2 没用 — the asker's.
+    pub vote: i16,
     /// The cited documents, a JSON array.
     pub docs: String,
     pub created_at: DateTimeUtc,

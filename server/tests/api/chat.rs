@@ -234,7 +234,7 @@ on_both_backends!(
 
 // ---- the chat socket ----
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+pub type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 fn ws_url(app: &TestApp, application: &str, token: &str) -> String {
     format!(
@@ -243,14 +243,14 @@ fn ws_url(app: &TestApp, application: &str, token: &str) -> String {
     )
 }
 
-async fn open(app: &TestApp, token: &str) -> Ws {
+pub async fn open(app: &TestApp, token: &str) -> Ws {
     let (ws, _) = connect_async(ws_url(app, "brokerdesk", token))
         .await
         .expect("the socket opens");
     ws
 }
 
-async fn send(ws: &mut Ws, text: &str) {
+pub async fn send(ws: &mut Ws, text: &str) {
     ws.send(Message::Text(text.into())).await.unwrap();
 }
 
@@ -267,12 +267,12 @@ async fn next_text(ws: &mut Ws) -> String {
     }
 }
 
-async fn next_reply(ws: &mut Ws) -> Value {
+pub async fn next_reply(ws: &mut Ws) -> Value {
     let text = next_text(ws).await;
     serde_json::from_str(&text).unwrap_or_else(|_| panic!("a JSON reply, got {text}"))
 }
 
-fn question(uuid: &str, assistant: i64, text: &str) -> String {
+pub fn question(uuid: &str, assistant: i64, text: &str) -> String {
     json!({ "code": 1, "msg": { "msg": text, "uuid": uuid, "assistantId": assistant.to_string(), "msgId": "m1" } })
         .to_string()
 }
@@ -282,7 +282,7 @@ fn stop(uuid: &str) -> String {
 }
 
 /// Replies up to and including the one that ends the answer (end, stop or textError).
-async fn replies(ws: &mut Ws) -> Vec<Value> {
+pub async fn replies(ws: &mut Ws) -> Vec<Value> {
     let mut all = Vec::new();
     loop {
         let reply = next_reply(ws).await;
@@ -294,7 +294,7 @@ async fn replies(ws: &mut Ws) -> Vec<Value> {
     }
 }
 
-fn text_of(replies: &[Value]) -> String {
+pub fn text_of(replies: &[Value]) -> String {
     replies
         .iter()
         .filter(|reply| reply["tag"] == "text")
@@ -302,7 +302,7 @@ fn text_of(replies: &[Value]) -> String {
         .collect()
 }
 
-fn tags(replies: &[Value]) -> Vec<&str> {
+pub fn tags(replies: &[Value]) -> Vec<&str> {
     replies
         .iter()
         .map(|reply| reply["tag"].as_str().unwrap())
@@ -310,7 +310,7 @@ fn tags(replies: &[Value]) -> Vec<&str> {
 }
 
 /// The demo's published dialogue assistant.
-async fn demo_assistant(caller: &Caller<'_>) -> i64 {
+pub async fn demo_assistant(caller: &Caller<'_>) -> i64 {
     caller
         .get(TOOLS, &[])
         .await

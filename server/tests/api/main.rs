@@ -2,6 +2,7 @@
 //! fresh database, once on SQLite and once on PostgreSQL (skipped, saying why, when no
 //! PostgreSQL is reachable at 127.0.0.1:5432).
 
+mod ai_logs;
 mod apps;
 mod callers;
 mod chat;

@@ -1123,6 +1123,50 @@ async fn assistant_routes(app: TestApp) {
         (TOOLS.to_owned(), m.callers[i].get(TOOLS, &[]).await)
     })
     .await;
+    // Its knowledge bases, from the knowledge side.
+    let k = |tail: &str| format!("/api/v1/chat/Knowledge/assistant/knowledge/{tail}");
+    let rules = m
+        .admin(
+            "/api/v1/chat/Knowledge/knowledge/list",
+            json!({ "name": "经纪业务规则" }),
+        )
+        .await["list"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let bound = m
+        .admin(
+            &k("add"),
+            json!({ "assistantId": id, "knowledgeIds": [rules] }),
+        )
+        .await;
+    let binding = bound[0]["id"].as_i64().unwrap();
+    m.same(&k("list"), ADMIN_ONLY, json!({ "assistantId": id }))
+        .await;
+    m.same(
+        &k("add"),
+        ADMIN_ONLY,
+        json!({ "assistantId": id, "knowledgeIds": [rules] }),
+    )
+    .await;
+    m.same(
+        &k("status"),
+        ADMIN_ONLY,
+        json!({ "id": binding, "enabled": true }),
+    )
+    .await;
+    m.each(ADMIN_ONLY, |i| async move {
+        let fresh = m
+            .admin(
+                &k("add"),
+                json!({ "assistantId": id, "knowledgeIds": [rules] }),
+            )
+            .await[0]["id"]
+            .clone();
+        let path = k(&format!("del/{fresh}"));
+        let answer = m.callers[i].post(&path, json!({})).await;
+        (path, answer)
+    })
+    .await;
     m.each(ADMIN_ONLY, |i| async move {
         let doomed = m.admin(SUBMIT, dialogue(&format!("待删{i}"))).await;
         let path = format!("/api/v1/chat/assistant/del/{}", doomed["id"]);

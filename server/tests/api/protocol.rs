@@ -300,6 +300,10 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/chat/Knowledge/file/import/analysis",
         "/api/v1/chat/Knowledge/analysis/submit",
         "/api/v1/chat/Knowledge/vector/search/{knowledgeId}",
+        "/api/v1/chat/Knowledge/assistant/knowledge/list",
+        "/api/v1/chat/Knowledge/assistant/knowledge/status",
+        "/api/v1/chat/Knowledge/assistant/knowledge/add",
+        "/api/v1/chat/Knowledge/assistant/knowledge/del/{id}",
     ];
     for path in knowledge_paths {
         assert!(paths[path]["post"].is_object(), "{path} undocumented");

@@ -12,6 +12,22 @@ export interface paths {
      */
     post: operations["submit"];
   };
+  "/api/v1/chat/Knowledge/assistant/knowledge/add": {
+    /** Binds knowledge bases to an assistant, switched on. Needs an assistant page's 编辑. */
+    post: operations["add"];
+  };
+  "/api/v1/chat/Knowledge/assistant/knowledge/del/{id}": {
+    /** Unbinds a knowledge base from its assistant. Needs an assistant page's 编辑. */
+    post: operations["delete"];
+  };
+  "/api/v1/chat/Knowledge/assistant/knowledge/list": {
+    /** The knowledge bases an assistant answers from, switched on or off. Needs an assistant page. */
+    post: operations["list"];
+  };
+  "/api/v1/chat/Knowledge/assistant/knowledge/status": {
+    /** Switches a bound knowledge base on or off. Needs an assistant page's 编辑. */
+    post: operations["status"];
+  };
   "/api/v1/chat/Knowledge/config": {
     /**
      * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
@@ -879,6 +895,8 @@ export interface components {
       /** Format: int64 */
       createdAt: number;
       description: string;
+      /** @description Those of them switched off: bound, but not searched. */
+      disabledKnowledgeIds: number[];
       /** Format: int64 */
       id: number;
       /**
@@ -886,7 +904,7 @@ export interface components {
        * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
        */
       kind: number;
-      /** @description The knowledge bases it answers from. */
+      /** @description The knowledge bases bound to it. */
       knowledgeIds: number[];
       name: string;
       prompt: string;
@@ -975,6 +993,42 @@ export interface components {
       componentPath: string;
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
+    };
+    /** @description A knowledge base bound to an assistant. */
+    Binding: {
+      /** Format: int64 */
+      assistantId: number;
+      description: string;
+      /** @description Off: bound but not searched. */
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description The binding (what `status` and `del/{id}` name).
+       */
+      id: number;
+      /** Format: int64 */
+      knowledgeId: number;
+      knowledgeName: string;
+      /** Format: int64 */
+      pointCount: number;
+    };
+    BindingAdd: {
+      /** Format: int64 */
+      assistantId: number;
+      /** @description Bases to bind, switched on; those already bound stay as they are. */
+      knowledgeIds: number[];
+    };
+    BindingQuery: {
+      /** Format: int64 */
+      assistantId: number;
+    };
+    BindingStatus: {
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description The binding.
+       */
+      id: number;
     };
     Building: {
       /** Format: int64 */
@@ -1669,6 +1723,8 @@ export interface components {
         /** Format: int64 */
         createdAt: number;
         description: string;
+        /** @description Those of them switched off: bound, but not searched. */
+        disabledKnowledgeIds: number[];
         /** Format: int64 */
         id: number;
         /**
@@ -1676,7 +1732,7 @@ export interface components {
          * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
          */
         kind: number;
-        /** @description The knowledge bases it answers from. */
+        /** @description The knowledge bases bound to it. */
         knowledgeIds: number[];
         name: string;
         prompt: string;
@@ -2355,6 +2411,8 @@ export interface components {
             /** Format: int64 */
             createdAt: number;
             description: string;
+            /** @description Those of them switched off: bound, but not searched. */
+            disabledKnowledgeIds: number[];
             /** Format: int64 */
             id: number;
             /**
@@ -2362,7 +2420,7 @@ export interface components {
              * @description Core `assistantKind`: 1 对话助手, 2 创作助手.
              */
             kind: number;
-            /** @description The knowledge bases it answers from. */
+            /** @description The knowledge bases bound to it. */
             knowledgeIds: number[];
             name: string;
             prompt: string;
@@ -3425,6 +3483,31 @@ export interface components {
           inherited: boolean;
           /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
           restorable: boolean;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Binding: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          assistantId: number;
+          description: string;
+          /** @description Off: bound but not searched. */
+          enabled: boolean;
+          /**
+           * Format: int64
+           * @description The binding (what `status` and `del/{id}` name).
+           */
+          id: number;
+          /** Format: int64 */
+          knowledgeId: number;
+          knowledgeName: string;
+          /** Format: int64 */
+          pointCount: number;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -5269,6 +5352,73 @@ export interface operations {
     };
   };
   /**
+   * Add a person who starts work at once (new hires who need onboarding go through
+   * `/enrollment`). Needs a staff list page's `add`.
+   */
+  add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffAdd"];
+      };
+    };
+    responses: {
+      /** @description The new person */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_StaffDetail"];
+        };
+      };
+    };
+  };
+  /** Delete a role nobody holds. Needs a role page's `delete`. */
+  delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Deleted; 10020006 while staff hold it */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /** Staff in the caller's scope. Needs a staff list page. */
+  list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StaffQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of staff */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
+        };
+      };
+    };
+  };
+  /** Switches a bound knowledge base on or off. Needs an assistant page's 编辑. */
+  status: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BindingStatus"];
+      };
+    };
+    responses: {
+      /** @description The assistant's bindings as they are now */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Binding"];
+        };
+      };
+    };
+  };
+  /**
    * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
    * 知识库:新增 to create, 知识库:编辑 to change.
    */
@@ -5437,22 +5587,6 @@ export interface operations {
       };
     };
   };
-  /** Delete a role nobody holds. Needs a role page's `delete`. */
-  delete: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description Deleted; 10020006 while staff hold it */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Empty"];
-        };
-      };
-    };
-  };
   /**
    * One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
    * or an edit form) also needs the edit action of one, and is recorded in the audit log.
@@ -5468,22 +5602,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_StaffDetail"];
-        };
-      };
-    };
-  };
-  /** Staff in the caller's scope. Needs a staff list page. */
-  list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffQuery"];
-      };
-    };
-    responses: {
-      /** @description A page of staff */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_StaffRow"];
         };
       };
     };
@@ -5576,25 +5694,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_ChatTool"];
-        };
-      };
-    };
-  };
-  /**
-   * Add a person who starts work at once (new hires who need onboarding go through
-   * `/enrollment`). Needs a staff list page's `add`.
-   */
-  add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["StaffAdd"];
-      };
-    };
-    responses: {
-      /** @description The new person */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_StaffDetail"];
         };
       };
     };

@@ -16,6 +16,8 @@ export type PastSearch = Schema<'KnowledgePastSearch'>;
 export type FilePreview = Schema<'FilePreview'>;
 export type PreviewPoint = Schema<'PreviewPoint'>;
 export type ImportResult = Schema<'ImportResult'>;
+/** A knowledge base bound to an assistant, switched on or off. */
+export type Binding = Schema<'Binding'>;
 
 const base = '/api/v1/chat/Knowledge';
 
@@ -62,6 +64,13 @@ export const knowledgeApi = {
   analyse: (data: Schema<'FileAnalysis'>, signal: AbortSignal) =>
     request<FilePreview>({ url: `${base}/file/import/analysis`, data, base: 'chatApi', signal, showLoading: false }),
   submitImport: (data: Schema<'AnalysisSubmit'>) => act<ImportResult>('analysis/submit', data),
+
+  /** An assistant's knowledge bases, each switched on or off. */
+  bindings: (assistantId: number) => read<Binding[]>('assistant/knowledge/list', { assistantId }),
+  bind: (assistantId: number, knowledgeIds: number[]) =>
+    act<Binding[]>('assistant/knowledge/add', { assistantId, knowledgeIds }),
+  switchBinding: (id: number, enabled: boolean) => act<Binding[]>('assistant/knowledge/status', { id, enabled }),
+  unbind: (id: number) => act(`assistant/knowledge/del/${id}`),
 
   history: (knowledgeId: number) => read<PastSearch[]>(`vector/search/${knowledgeId}/history`, {}, 'GET'),
 };

@@ -10,11 +10,13 @@ import { Permission } from '../../../components/Permission';
 import { useRouteQuery } from '../../../router/useNav';
 import { dateTime, orDash } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
+import { BoundKnowledge } from './BoundKnowledge';
 import { assistantFields, assistantFormValues, assistantSubmit, knowledgeChoices, type AssistantValues } from '../shared/assistantForm';
 
 /**
  * 对话助手详情 / 创作助手详情 (…/dialog/detail?id=, …/creation/detail?id=): what the assistant
- * says first, what it suggests, how it retrieves, where it is offered; edit and publish here.
+ * says first, what it suggests, how it retrieves (its knowledge bases, each switched on or off),
+ * where it is offered; edit and publish here.
  */
 export default function AssistantDetailPage({ route }: PageProps) {
   const id = Number(useRouteQuery().id);
@@ -63,19 +65,13 @@ export default function AssistantDetailPage({ route }: PageProps) {
               { label: '助手类型', value: enumText('assistantKind', assistant.kind) },
               { label: '助手简介', value: orDash(assistant.description) },
               { label: '可用站点', value: siteNames(assistant.siteIds) },
-              {
-                label: '关联知识库',
-                value:
-                  assistant.knowledgeIds.length === 0
-                    ? '未关联'
-                    : assistant.knowledgeIds.map((id) => bases?.find((base) => base.id === id)?.name ?? id).join('、'),
-              },
               { label: '召回条数', value: String(assistant.topK) },
               { label: '相似度阈值', value: `${assistant.threshold}%` },
               { label: '显示引用来源', value: assistant.citations ? '是' : '否' },
               { label: '更新时间', value: dateTime(assistant.updatedAt) },
             ]}
           />
+          <BoundKnowledge assistantId={assistant.id} bases={bases} onChanged={reload} />
           <DetailSection
             title="对话设置"
             items={[
