@@ -18,3 +18,6 @@ make -s web
 
 echo "== server load: release binary on loopback, SQLite and PostgreSQL (scripts/bench/load.sh)"
 bash scripts/bench/load.sh
+
+echo "== houses: 1,000,000 listings over 5,000 communities, filtered list and suggest (scripts/bench/houses.sh)"
+bash scripts/bench/houses.sh
