@@ -462,7 +462,7 @@ pub async fn transition(
                     from: &from_code,
                     to: &to_code,
                     reason: &reason,
-                    actor_id: on.actor().id,
+                    actor_id: Some(on.actor().id),
                 },
             )
             .await?;
