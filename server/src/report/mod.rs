@@ -6,6 +6,7 @@
 //! through guarded transitions, each in the history and the audit log. Design: `docs/deals.md`.
 
 mod dto;
+pub mod expiry;
 
 use brokerdesk_core::report::{
     self, Actor, DEFAULT_PROTECTION_DAYS, DEFAULT_VISIT_DAYS, PhoneMode, ReportAction, ReportStatus,
@@ -190,9 +191,6 @@ async fn detail_of(
     for change in &mut history {
         change.from_status = status_label(&change.from_status);
         change.to_status = status_label(&change.to_status);
-        if change.actor_id.is_none() {
-            change.actor_name = "系统".to_owned();
-        }
     }
     let status = status_of(&row)?;
     let actions = report::offered_actions(status, actor_of(caller, &row))

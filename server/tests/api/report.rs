@@ -254,7 +254,49 @@ async fn two_reviewers_approving_at_once_one_wins(app: TestApp) {
     assert_eq!(history.as_array().unwrap().len(), 1, "one approval on file");
 }
 
+async fn an_unvisited_report_expires_by_itself(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let city = app.as_user("city").await;
+    let manager2 = app.as_user("manager2").await;
+    let xixi = project_id(&agent, "西溪云庐").await;
+    let id = agent.data(ADD, report(xixi, "冯十二", "13866667777")).await["id"]
+        .as_i64()
+        .unwrap();
+    let approved = city
+        .data(MOVE, json!({ "id": id, "action": "approve" }))
+        .await;
+    let deadline =
+        chrono::DateTime::from_timestamp_millis(approved["visitDeadline"].as_i64().unwrap())
+            .unwrap();
+    let expire = |at| brokerdesk_server::report::expiry::run(&app.db, at);
+    // At the deadline itself its window is still open (the seeded 刘芳's, shorter, has passed).
+    assert_eq!(expire(deadline).await.unwrap(), 1);
+    assert_eq!(city.data(DETAIL, json!({ "id": id })).await["status"], 2);
+    let after = deadline + chrono::Duration::seconds(1);
+    // A second second later it goes, once; a run again finds nothing.
+    assert_eq!(expire(after).await.unwrap(), 1);
+    assert_eq!(expire(after).await.unwrap(), 0);
+    let expired = agent.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(expired["statusLabel"], "无效客户");
+    assert_eq!(expired["actions"], json!([]));
+    assert_eq!(expired["history"][0]["actorName"], "系统");
+    assert_eq!(expired["history"][0]["actionLabel"], "过期失效");
+    assert_eq!(
+        expired["history"][0]["reason"],
+        "超过到访有效期未确认到访，自动失效"
+    );
+    // Too late to confirm the visit; the customer is free for another agent.
+    city.post(MOVE, json!({ "id": id, "action": "visit" }))
+        .await
+        .assert_error(10020005, "当前状态为「无效客户」，不能执行「确认到访」");
+    let again = manager2
+        .data(ADD, report(xixi, "冯十二", "13866667777"))
+        .await;
+    assert_eq!(again["reporterName"], "孙丽");
+}
+
 on_both_backends!(
+    an_unvisited_report_expires_by_itself,
     an_agent_reports_on_distributed_projects_only,
     the_first_report_of_a_customer_wins,
     city_operations_review_and_confirm_the_visit,
