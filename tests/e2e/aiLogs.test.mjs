@@ -30,3 +30,42 @@ describe('AI assistant knowledge and logs', () => {
     await expect(bindings).toContainText('未关联知识库');
   });
 });
+
+describe('AI chat log and statistics', () => {
+  test('an agent votes on an answer; the admin finds it in the log and the statistics', async ({ browser, page, site }) => {
+    const context = await browser.newContext();
+    const agent = await context.newPage();
+    await loginThroughPage(agent, site, 'agent');
+    await agent.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await agent.getByTestId('chat-open').click();
+    const panel = agent.getByTestId('chat-panel');
+    await panel.getByTestId('chat-input').fill('佣金什么时候结算？');
+    await panel.getByTestId('chat-send').click();
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer.getByTestId('chat-vote-up')).toBeVisible();
+    await answer.getByTestId('chat-vote-up').click();
+    await expect(answer.getByTestId('chat-vote-up')).toHaveAttribute('aria-pressed', 'true');
+    await shot(agent, 'ai-chat-voted');
+    await context.close();
+
+    await loginThroughPage(page, site, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/adminConfig/aiHelper/log`);
+    const log = page.getByTestId('chat-log');
+    await log.getByTestId('filter-keyword').fill('佣金什么时候结算？');
+    await log.getByRole('button', { name: '查询' }).click();
+    const turn = log.getByRole('row').filter({ hasText: '有用' }).first();
+    await expect(turn).toContainText('门店业务助手');
+    await shot(page, 'ai-chat-log');
+    await turn.getByTestId('row-context').click();
+    await expect(page.getByTestId('log-context')).toContainText('佣金什么时候结算？');
+    await shot(page, 'ai-chat-log-context');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${site}/adminConfig/aiHelper/statistics`);
+    const statistics = page.getByTestId('chat-statistics');
+    await expect(statistics.getByTestId('statistics-assistants')).toContainText('门店业务助手');
+    await expect(statistics.getByTestId('statistics-users')).toContainText('王建国');
+    await shot(page, 'ai-chat-statistics');
+  });
+});

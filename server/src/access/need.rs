@@ -45,6 +45,12 @@ needs! {
         "adminConfig:aiHelper:dialog:delete", "adminConfig:aiHelper:creation:delete",
     ];
 
+    /// 对话日志: every chat turn, a conversation's context, cited documents.
+    CHAT_LOG_READ = ["adminConfig:aiHelper:log:list"];
+    CHAT_LOG_EXPORT = ["adminConfig:aiHelper:log:export"];
+    /// 使用统计: questions, askers, tokens and votes per day, assistant and user.
+    CHAT_STATISTICS = ["adminConfig:aiHelper:statistics:list"];
+
     CITY_SITE_LIST = ["adminConfig:citySite:list"];
     CITY_SITE_ADD = ["adminConfig:citySite:add"];
     CITY_SITE_EDIT = ["adminConfig:citySite:edit"];

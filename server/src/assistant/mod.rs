@@ -6,6 +6,7 @@
 
 pub mod bindings;
 pub mod dto;
+pub mod logs;
 
 use axum::extract::{Path, State};
 use brokerdesk_core::forms::suggested_questions;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(sites))
         .routes(routes!(tools))
         .merge(bindings::router())
+        .merge(logs::router())
 }
 
 impl Resource for assistant::Entity {

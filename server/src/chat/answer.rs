@@ -11,7 +11,7 @@ use tokio::sync::mpsc;
 pub const NOT_FOUND: &str = "未找到相关答案。知识库中没有与这个问题足够相近的内容，可以换个说法再问，或请管理员补充知识库。";
 
 /// A knowledge point retrieved for a question, as an answer uses and cites it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Passage {
     pub point_id: i64,
@@ -40,8 +40,16 @@ pub struct Question {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
     Text(String),
-    /// Tokens the model counted for the question and answer together.
-    Usage(u64),
+    /// Tokens the model counted.
+    Usage(Usage),
+}
+
+/// Tokens the model counted: of the prompt (in), of the answer (out), and together.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub input: u64,
+    pub output: u64,
+    pub total: u64,
 }
 
 /// Why an answer could not be written, in words for the asker.
@@ -76,7 +84,7 @@ impl Answerer for KnowledgeAnswerer {
         };
         // A listener that left is not this answerer's failure.
         let _ = out.send(Piece::Text(text)).await;
-        let _ = out.send(Piece::Usage(0)).await;
+        let _ = out.send(Piece::Usage(Usage::default())).await;
         Ok(cited)
     }
 }
@@ -115,7 +123,10 @@ mod tests {
     #[tokio::test]
     async fn the_best_point_answers_and_is_cited() {
         let (pieces, cited) = run(vec![passage("30天"), passage("7天")]).await;
-        assert_eq!(pieces, vec![Piece::Text("30天".into()), Piece::Usage(0)]);
+        assert_eq!(
+            pieces,
+            vec![Piece::Text("30天".into()), Piece::Usage(Usage::default())]
+        );
         assert_eq!(cited, vec![0]);
     }
 

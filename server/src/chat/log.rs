@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use serde_json::Value;
 
+use super::answer::Usage;
 use crate::entity::{assistant, chat_log};
 use crate::error::AppError;
 
@@ -18,7 +19,7 @@ pub struct Entry<'a> {
     pub question: &'a str,
     pub answer: &'a str,
     pub status: u8,
-    pub tokens: u64,
+    pub usage: Usage,
     pub docs: &'a [Value],
     pub started: DateTime<Utc>,
 }
@@ -37,7 +38,9 @@ pub async fn record(db: &DatabaseConnection, entry: Entry<'_>) -> Result<(), App
         question: Set(entry.question.to_owned()),
         answer: Set(entry.answer.to_owned()),
         status: Set(i16::from(entry.status)),
-        tokens: Set(i64::try_from(entry.tokens).unwrap_or(i64::MAX)),
+        tokens: Set(count(entry.usage.total)),
+        tokens_in: Set(count(entry.usage.input)),
+        tokens_out: Set(count(entry.usage.output)),
         docs: Set(Value::from(entry.docs.to_vec()).to_string()),
         created_at: Set(entry.started),
         finished_at: Set(Utc::now()),
@@ -45,5 +48,25 @@ pub async fn record(db: &DatabaseConnection, entry: Entry<'_>) -> Result<(), App
     }
     .insert(db)
     .await?;
+    Ok(())
+}
+
+fn count(tokens: u64) -> i64 {
+    i64::try_from(tokens).unwrap_or(i64::MAX)
+}
+
+/// The asker's vote on one of their turns (the caller checked it is theirs): like the entry
+/// itself, their own record.
+#[allow(clippy::disallowed_methods)]
+pub async fn set_vote(db: &DatabaseConnection, id: i64, vote: i16) -> Result<(), AppError> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    chat_log::Entity::update_many()
+        .col_expr(
+            chat_log::Column::Vote,
+            sea_orm::sea_query::Expr::value(vote),
+        )
+        .filter(chat_log::Column::Id.eq(id))
+        .exec(db)
+        .await?;
     Ok(())
 }

@@ -9,7 +9,10 @@ mod socket;
 
 use std::sync::Arc;
 
-pub use answer::{AnswerError, Answerer, KnowledgeAnswerer, NOT_FOUND, Passage, Piece, Question};
+pub use answer::{
+    AnswerError, Answerer, KnowledgeAnswerer, NOT_FOUND, Passage, Piece, Question, Usage,
+};
+pub use log::set_vote;
 pub use socket::upgrade;
 
 use crate::AppState;

@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::answer::{AnswerError, Answerer, Piece, Question};
+use super::answer::{AnswerError, Answerer, Piece, Question, Usage};
 
 /// How long connecting may take, and how long the model may stay silent once connected.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -121,8 +121,13 @@ pub fn parse_line(line: &str) -> Event {
     {
         pieces.push(Piece::Text(text.to_owned()));
     }
-    if let Some(total) = chunk["usage"]["total_tokens"].as_u64() {
-        pieces.push(Piece::Usage(total));
+    let usage = &chunk["usage"];
+    if let Some(total) = usage["total_tokens"].as_u64() {
+        pieces.push(Piece::Usage(Usage {
+            input: usage["prompt_tokens"].as_u64().unwrap_or_default(),
+            output: usage["completion_tokens"].as_u64().unwrap_or_default(),
+            total,
+        }));
     }
     Event::Pieces(pieces)
 }
@@ -207,8 +212,14 @@ mod tests {
             Event::Pieces(vec![Piece::Text("你好".into())])
         );
         assert_eq!(
-            parse_line(r#"data:{"choices":[],"usage":{"total_tokens":42}}"#),
-            Event::Pieces(vec![Piece::Usage(42)])
+            parse_line(
+                r#"data:{"choices":[],"usage":{"prompt_tokens":30,"completion_tokens":12,"total_tokens":42}}"#
+            ),
+            Event::Pieces(vec![Piece::Usage(Usage {
+                input: 30,
+                output: 12,
+                total: 42
+            })])
         );
         assert_eq!(parse_line("data: [DONE]\r"), Event::Done);
         assert_eq!(

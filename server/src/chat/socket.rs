@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::answer::{Piece, Question};
+use super::answer::{Piece, Question, Usage};
 use super::{log, retrieve};
 use crate::AppState;
 use crate::auth::Known;
@@ -318,7 +318,7 @@ impl Turn {
         let started = chrono::Utc::now();
         self.send("", tag::START).await;
         let mut text = String::new();
-        let mut tokens = 0u64;
+        let mut usage = Usage::default();
         let mut passages = Vec::new();
         let ending = tokio::select! {
             biased;
@@ -326,7 +326,7 @@ impl Turn {
             found = retrieve(&self.state, &self.assistant, &self.question) => match found {
                 Ok(found) => {
                     passages = found;
-                    self.stream(&passages, &mut stopped, &mut text, &mut tokens).await
+                    self.stream(&passages, &mut stopped, &mut text, &mut usage).await
                 }
                 Err(err) => Ending::Failed(format!("知识库检索失败：{err}")),
             },
@@ -347,7 +347,7 @@ impl Turn {
                     let docs = json!({ "doc": cited, "docCount": cited.len() });
                     self.send(&docs.to_string(), tag::DOC).await;
                 }
-                self.send(&json!({ "c": tokens }).to_string(), tag::USAGE)
+                self.send(&json!({ "c": usage.total }).to_string(), tag::USAGE)
                     .await;
                 (chat::status::IDLE, tag::END, String::new())
             }
@@ -366,7 +366,7 @@ impl Turn {
             question: &self.question,
             answer: &text,
             status,
-            tokens,
+            usage,
             docs: &cited,
             started,
         };
@@ -383,7 +383,7 @@ impl Turn {
         passages: &[super::answer::Passage],
         stopped: &mut oneshot::Receiver<()>,
         text: &mut String,
-        tokens: &mut u64,
+        usage: &mut Usage,
     ) -> Ending {
         let question = Question {
             text: self.question.clone(),
@@ -406,7 +406,7 @@ impl Turn {
                         text.push_str(&chunk);
                         self.send(&chunk, "text").await;
                     }
-                    Some(Piece::Usage(total)) => *tokens = total,
+                    Some(Piece::Usage(counted)) => *usage = counted,
                     // The answerer has finished and everything it wrote is forwarded.
                     None => break,
                 },

@@ -3,14 +3,14 @@
 //! creation assistant that writes listing copy (not yet published, as an admin would leave a
 //! draft).
 
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
 };
 use serde_json::json;
 
 use super::knowledge::DEMO_KNOWLEDGE;
-use crate::entity::{assistant, assistant_knowledge, knowledge};
+use crate::entity::{assistant, assistant_knowledge, chat_log, knowledge, user};
 
 /// `(kind, name, description, welcome, suggested questions, prompt, published)`.
 type DemoAssistant = (
@@ -31,7 +31,7 @@ const ASSISTANTS: [DemoAssistant; 2] = [
         "您好，我是门店业务助手，报备、带看、佣金结算的规则都可以问我。",
         &[
             "报备有效期是多久？",
-            "带看需要登记哪些信息？",
+            "带看前需要做哪些准备？",
             "佣金什么时候结算？",
         ],
         "你是房产经纪公司的门店业务助手，依据公司制度简洁准确地回答经纪人的问题。",
@@ -83,6 +83,72 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             .insert(db)
             .await?;
         }
+        if kind == 1 {
+            past_turns(db, &row).await?;
+        }
+    }
+    Ok(())
+}
+
+/// `(asker's username, days ago, question, answer as the knowledge base gave it, vote)`: what the 对话日志 and 使用统计 pages
+/// show on a fresh demo (today's turns are the visitor's own).
+const PAST_TURNS: [(&str, i64, &str, &str, i16); 4] = [
+    (
+        "manager",
+        1,
+        "报备有效期是多久？",
+        "报备审核通过后，客户在项目方的保护期一般为30天，具体以楼盘合作协议为准。",
+        1,
+    ),
+    (
+        "manager",
+        2,
+        "佣金什么时候结算？",
+        "二手房在网签完成并收齐佣金后进入结佣流程；新房在客户签约且开发商回款后结佣。",
+        0,
+    ),
+    (
+        "boss",
+        3,
+        "带看前需要做哪些准备？",
+        "带看前确认房源状态和钥匙位置，与业主或项目方约好看房时间，提前规划带看路线，准备好房源资料和带看确认单。",
+        1,
+    ),
+    ("boss", 3, "今天午饭吃什么？", crate::chat::NOT_FOUND, 2),
+];
+
+async fn past_turns(db: &impl ConnectionTrait, assistant: &assistant::Model) -> Result<(), DbErr> {
+    let now = Utc::now();
+    for (index, (username, days, question, answer, vote)) in PAST_TURNS.into_iter().enumerate() {
+        let Some(asker) = user::Entity::find()
+            .filter(user::Column::Username.eq(username))
+            .one(db)
+            .await?
+        else {
+            continue;
+        };
+        let asked = now - Duration::days(days);
+        chat_log::ActiveModel {
+            assistant_id: Set(Some(assistant.id)),
+            assistant_name: Set(assistant.name.clone()),
+            user_id: Set(asker.id),
+            site_id: Set(asker.site_id),
+            uuid: Set(format!("demo-{username}-{days}")),
+            msg_id: Set(format!("demo-{index}")),
+            question: Set(question.into()),
+            answer: Set(answer.into()),
+            status: Set(0),
+            tokens: Set(0),
+            tokens_in: Set(0),
+            tokens_out: Set(0),
+            vote: Set(vote),
+            docs: Set("[]".into()),
+            created_at: Set(asked),
+            finished_at: Set(asked + Duration::milliseconds(180)),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
     }
     Ok(())
 }

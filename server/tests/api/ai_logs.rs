@@ -142,3 +142,176 @@ async fn bound_bases_are_switched_on_and_off(app: TestApp) {
 }
 
 on_both_backends!(bound_bases_are_switched_on_and_off);
+
+// ---- the chat log, its statistics and the askers' votes ----
+
+const LOG_PAGE: &str = "/api/v1/chat/assistant/log/page";
+const CONTEXT: &str = "/api/v1/chat/assistant/log/context";
+const DOCS: &str = "/api/v1/chat/assistant/log/refrence/doc";
+const STATISTICS: &str = "/api/v1/chat/assistant/log/statistics";
+const SUMMARY: &str = "/api/v1/chat/assistant/log/statistics/summary";
+const VOTE: &str = "/api/v1/chat/assistant/log/vote";
+const EXPORT: &str = "/api/v1/chat/assistant/log/export";
+
+/// A question frame with its own msgId.
+fn asked(uuid: &str, msg_id: &str, assistant: i64, text: &str) -> String {
+    json!({ "code": 1, "msg": { "msg": text, "uuid": uuid, "assistantId": assistant.to_string(), "msgId": msg_id } })
+        .to_string()
+}
+
+async fn every_turn_is_logged_voted_on_and_counted(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let agent = app.as_user("agent").await;
+    let assistant = crate::chat::demo_assistant(&agent).await;
+    let mut ws = open(&app, &agent.chat_token().await).await;
+    send(&mut ws, &asked("c1", "q1", assistant, "报备有效期是多久？")).await;
+    replies(&mut ws).await;
+    send(&mut ws, &asked("c1", "q2", assistant, "今天午饭吃什么？")).await;
+    replies(&mut ws).await;
+
+    let voted = agent
+        .data(VOTE, json!({ "uuid": "c1", "msgId": "q1", "vote": 1 }))
+        .await;
+    assert_eq!(
+        (&voted["vote"], &voted["voteName"]),
+        (&json!(1), &json!("有用"))
+    );
+    agent
+        .post(VOTE, json!({ "uuid": "c1", "msgId": "q1", "vote": 5 }))
+        .await
+        .assert_error(10000004, "评价须为有用或没用");
+    // Only the asker votes on their turn: another user's vote finds nothing of theirs.
+    let manager = app.as_user("manager").await;
+    manager
+        .post(VOTE, json!({ "uuid": "c1", "msgId": "q2", "vote": 2 }))
+        .await
+        .assert_error(10020003, "数据不存在或已被删除");
+
+    let own = agent
+        .get(&format!("/api/v1/chat/assistant/log/{assistant}/list"), &[])
+        .await;
+    let own = own.data().as_array().unwrap().clone();
+    assert_eq!(own.len(), 2);
+    assert_eq!(own[0]["question"], "报备有效期是多久？", "oldest first");
+    assert_eq!(own[1]["vote"], 0);
+    let asker = own[0]["userName"].as_str().unwrap().to_owned();
+    assert!(!asker.is_empty());
+
+    let page = admin
+        .data(
+            LOG_PAGE,
+            json!({ "assistantId": assistant, "userName": asker, "pageNum": 1, "pageSize": 10 }),
+        )
+        .await;
+    assert_eq!(page["total"], 2);
+    let newest = &page["list"][0];
+    assert_eq!(newest["question"], "今天午饭吃什么？", "newest first");
+    assert!(
+        newest["answer"]
+            .as_str()
+            .unwrap()
+            .starts_with("未找到相关答案")
+    );
+    assert_eq!(
+        (&newest["statusName"], &newest["docCount"]),
+        (&json!("已回答"), &json!(0))
+    );
+    assert!(newest["latencyMs"].as_i64().unwrap() >= 0);
+    let found = &page["list"][1];
+    assert_eq!(found["docCount"], 1);
+    let voted_only = admin
+        .data(
+            LOG_PAGE,
+            json!({ "assistantId": assistant, "vote": 1, "userName": asker }),
+        )
+        .await;
+    assert_eq!(voted_only["total"], 1);
+    let by_word = admin
+        .data(
+            LOG_PAGE,
+            json!({ "keyword": "保护期一般为30天", "userName": asker }),
+        )
+        .await;
+    assert_eq!(by_word["total"], 1, "the keyword finds answers too");
+    admin
+        .post(LOG_PAGE, json!({ "startDate": "2026/1/1" }))
+        .await
+        .assert_error(10000004, "日期格式须为YYYY-MM-DD");
+
+    let context = admin.data(CONTEXT, json!({ "id": newest["id"] })).await;
+    assert_eq!(context.as_array().unwrap().len(), 2);
+    assert_eq!(context[0]["msgId"], "q1");
+    let docs = admin.data(DOCS, json!({ "id": found["id"] })).await;
+    assert_eq!(docs[0]["question"], "客户报备的有效期是多久？");
+    assert_eq!(docs[0]["source"], "报备规则");
+
+    // The demo's past turns are on earlier days: today's are this test's.
+    let today_text = (chrono::Utc::now() + chrono::Duration::hours(8))
+        .date_naive()
+        .to_string();
+    let query = [("assistantId", assistant.to_string())];
+    let statistics = admin.get(STATISTICS, &query).await;
+    let statistics = statistics.data();
+    let days = statistics["days"].as_array().unwrap();
+    assert_eq!(days.len(), 30, "the last 30 days, none left out");
+    let last = days.last().unwrap();
+    assert_eq!(last["date"], today_text.as_str());
+    assert_eq!(
+        (&last["questions"], &last["users"], &last["up"]),
+        (&json!(2), &json!(1), &json!(1))
+    );
+    assert!(statistics["assistants"][0]["questions"].as_i64().unwrap() >= 2);
+    assert!(
+        statistics["users"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|user| user["userName"] == asker.as_str() && user["questions"] == 2)
+    );
+    let summary = admin
+        .data(
+            &format!(
+                "{SUMMARY}?assistantId={assistant}&startDate={today_text}&endDate={today_text}"
+            ),
+            json!({}),
+        )
+        .await;
+    assert_eq!(
+        (
+            &summary["questions"],
+            &summary["conversations"],
+            &summary["up"],
+            &summary["down"]
+        ),
+        (&json!(2), &json!(1), &json!(1), &json!(0))
+    );
+
+    let csv = reqwest::Client::new()
+        .get(app.url(EXPORT))
+        .query(&[
+            ("assistantId", assistant.to_string()),
+            ("userName", asker.clone()),
+        ])
+        .header("token", &admin.token)
+        .header("userId", admin.user_id.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert!(
+        csv.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let text = csv.text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].contains("时间,助手,提问人,问题,回答"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[2].contains("报备有效期是多久？") && lines[2].contains("有用"));
+}
+
+on_both_backends!(every_turn_is_logged_voted_on_and_counted);

@@ -1167,6 +1167,42 @@ async fn assistant_routes(app: TestApp) {
         (path, answer)
     })
     .await;
+    // The chat log (the demo's past turns) and its statistics: the admin's pages.
+    let log = |tail: &str| format!("/api/v1/chat/assistant/log/{tail}");
+    let turn = m.admin(&log("page"), json!({})).await["list"][0]["id"]
+        .as_i64()
+        .expect("the demo has past turns");
+    m.same(&log("page"), ADMIN_ONLY, json!({ "pageNum": 1 }))
+        .await;
+    m.same(&log("context"), ADMIN_ONLY, json!({ "id": turn }))
+        .await;
+    m.same(&log("refrence/doc"), ADMIN_ONLY, json!({ "id": turn }))
+        .await;
+    m.same(&log("statistics/summary"), ADMIN_ONLY, json!({}))
+        .await;
+    m.each(ADMIN_ONLY, |i| async move {
+        let path = log("statistics");
+        let answer = m.callers[i].get(&path, &[]).await;
+        (path, answer)
+    })
+    .await;
+    // The export is a file for the admin (read in ai_logs.rs), a refusal for everyone else.
+    for (user, caller) in USERS.iter().zip(&m.callers).skip(1) {
+        let refused = caller.get(&log("export"), &[]).await;
+        assert_eq!(
+            refused.code(),
+            10020001,
+            "export as {user}: {}",
+            refused.body
+        );
+    }
+    // Everyone's own turns with an assistant.
+    m.each(ALL, |i| async move {
+        let path = log(&format!("{id}/list"));
+        let answer = m.callers[i].get(&path, &[]).await;
+        (path, answer)
+    })
+    .await;
     m.each(ADMIN_ONLY, |i| async move {
         let doomed = m.admin(SUBMIT, dialogue(&format!("待删{i}"))).await;
         let path = format!("/api/v1/chat/assistant/del/{}", doomed["id"]);

@@ -327,6 +327,14 @@ async fn openapi_documents_every_route(app: TestApp) {
         ("post", "/api/v1/chat/assistant/publish"),
         ("get", "/api/v1/public/chat/sites"),
         ("get", "/api/v1/chat/tool/list"),
+        ("get", "/api/v1/chat/assistant/log/{toolId}/list"),
+        ("post", "/api/v1/chat/assistant/log/page"),
+        ("post", "/api/v1/chat/assistant/log/context"),
+        ("get", "/api/v1/chat/assistant/log/statistics"),
+        ("post", "/api/v1/chat/assistant/log/statistics/summary"),
+        ("post", "/api/v1/chat/assistant/log/refrence/doc"),
+        ("post", "/api/v1/chat/assistant/log/vote"),
+        ("get", "/api/v1/chat/assistant/log/export"),
     ];
     for (method, path) in chat_paths {
         assert!(

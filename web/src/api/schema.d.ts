@@ -113,6 +113,57 @@ export interface paths {
     /** Assistants, newest first, by kind and name. Needs an assistant page. */
     get: operations["list"];
   };
+  "/api/v1/chat/assistant/log/context": {
+    /**
+     * The turns of the conversation a turn belongs to (the same asker and conversation), oldest
+     * first. Needs 对话日志.
+     */
+    post: operations["context"];
+  };
+  "/api/v1/chat/assistant/log/export": {
+    /**
+     * The filtered log (newest first, at most 10,000 turns) as a CSV file with a byte-order mark,
+     * so spreadsheet programs read its Chinese. Needs 对话日志:导出.
+     */
+    get: operations["export"];
+  };
+  "/api/v1/chat/assistant/log/page": {
+    /** The log, newest first, filtered. Needs 对话日志. */
+    post: operations["page"];
+  };
+  "/api/v1/chat/assistant/log/refrence/doc": {
+    /**
+     * The documents a turn's answer cited (`{pointId, knowledgeId, source, question, answer,
+     * score}`). Needs 对话日志.
+     */
+    post: operations["docs"];
+  };
+  "/api/v1/chat/assistant/log/statistics": {
+    /** Questions, askers, tokens and votes per day, assistant and user. Needs 使用统计. */
+    get: operations["statistics"];
+  };
+  "/api/v1/chat/assistant/log/statistics/summary": {
+    /**
+     * Totals of a period: questions, askers, conversations, tokens in and out, votes, the mean
+     * answer time. Its parameters are query parameters although it is a POST (spec §7). Needs
+     * 使用统计.
+     */
+    post: operations["summary"];
+  };
+  "/api/v1/chat/assistant/log/vote": {
+    /**
+     * Votes on an answer the caller was given (👍 有用 / 👎 没用, 0 to take it back). Any
+     * logged-in caller, on their own turns only.
+     */
+    post: operations["vote"];
+  };
+  "/api/v1/chat/assistant/log/{toolId}/list": {
+    /**
+     * The caller's own latest turns with an assistant (at most 20), oldest first: what they asked
+     * and were answered, with their votes. Any logged-in caller, their own turns only.
+     */
+    get: operations["own"];
+  };
   "/api/v1/chat/assistant/publish": {
     /**
      * Publish an assistant (offered in the chat panel from then on) or take it back. Needs 编辑
@@ -950,6 +1001,11 @@ export interface components {
       topK: number;
       welcomeMessage?: string;
     };
+    AssistantTally: components["schemas"]["Tally"] & ({
+      /** Format: int64 */
+      assistantId?: number | null;
+      assistantName: string;
+    });
     AuditEntry: {
       action: string;
       /** Format: int64 */
@@ -1113,6 +1169,48 @@ export interface components {
     CellphoneData: {
       /** @description The newly bound number, masked. */
       mobile: string;
+    };
+    /** @description One chat turn as the log pages show it. */
+    ChatLog: {
+      answer: string;
+      /** Format: int64 */
+      assistantId?: number | null;
+      assistantName: string;
+      /** Format: int64 */
+      createdAt: number;
+      docCount: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description From the question to the answer's end.
+       */
+      latencyMs: number;
+      msgId: string;
+      question: string;
+      /**
+       * Format: int32
+       * @description Chat status: 0 done, 2 error, 3 stopped.
+       */
+      status: number;
+      statusName: string;
+      /** Format: int64 */
+      tokens: number;
+      /** Format: int64 */
+      tokensIn: number;
+      /** Format: int64 */
+      tokensOut: number;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+      /** @description The conversation. */
+      uuid: string;
+      /**
+       * Format: int32
+       * @description Core `chatVote`: 0 未评价, 1 有用, 2 没用.
+       */
+      vote: number;
+      voteName: string;
     };
     ChatLoginInfo: {
       applicationIdentity: string;
@@ -1451,6 +1549,10 @@ export interface components {
        */
       source?: number | null;
     });
+    DayTally: components["schemas"]["Tally"] & {
+      /** @description `YYYY-MM-DD`. */
+      date: string;
+    };
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
        * Format: int64
@@ -1827,6 +1929,56 @@ export interface components {
       data: {
         /** @description The newly bound number, masked. */
         mobile: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ChatLog: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One chat turn as the log pages show it. */
+      data: {
+        answer: string;
+        /** Format: int64 */
+        assistantId?: number | null;
+        assistantName: string;
+        /** Format: int64 */
+        createdAt: number;
+        docCount: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description From the question to the answer's end.
+         */
+        latencyMs: number;
+        msgId: string;
+        question: string;
+        /**
+         * Format: int32
+         * @description Chat status: 0 done, 2 error, 3 stopped.
+         */
+        status: number;
+        statusName: string;
+        /** Format: int64 */
+        tokens: number;
+        /** Format: int64 */
+        tokensIn: number;
+        /** Format: int64 */
+        tokensOut: number;
+        /** Format: int64 */
+        userId: number;
+        userName: string;
+        /** @description The conversation. */
+        uuid: string;
+        /**
+         * Format: int32
+         * @description Core `chatVote`: 0 未评价, 1 有用, 2 没用.
+         */
+        vote: number;
+        voteName: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2506,6 +2658,60 @@ export interface components {
             /** Format: int32 */
             sort: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ChatLog: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            answer: string;
+            /** Format: int64 */
+            assistantId?: number | null;
+            assistantName: string;
+            /** Format: int64 */
+            createdAt: number;
+            docCount: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description From the question to the answer's end.
+             */
+            latencyMs: number;
+            msgId: string;
+            question: string;
+            /**
+             * Format: int32
+             * @description Chat status: 0 done, 2 error, 3 stopped.
+             */
+            status: number;
+            statusName: string;
+            /** Format: int64 */
+            tokens: number;
+            /** Format: int64 */
+            tokensIn: number;
+            /** Format: int64 */
+            tokensOut: number;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            /** @description The conversation. */
+            uuid: string;
+            /**
+             * Format: int32
+             * @description Core `chatVote`: 0 未评价, 1 有用, 2 没用.
+             */
+            vote: number;
+            voteName: string;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -3359,6 +3565,23 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Statistics: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /**
+       * @description Statistics of a period: every day (none left out), each assistant and each asker (most
+       * questions first).
+       */
+      data: {
+        assistants: components["schemas"]["AssistantTally"][];
+        days: components["schemas"]["DayTally"][];
+        users: components["schemas"]["UserTally"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Store: {
       /**
        * Format: int32
@@ -3404,6 +3627,30 @@ export interface components {
         siteId?: number | null;
         /** Format: int64 */
         storeCount: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Summary: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description The period's totals. */
+      data: components["schemas"]["Tally"] & {
+        /**
+         * Format: int64
+         * @description Mean time from question to the answer's end; 0 without turns.
+         */
+        averageLatencyMs: number;
+        /** Format: int64 */
+        conversations: number;
+        endDate: string;
+        startDate: string;
+        /** Format: int64 */
+        tokensIn: number;
+        /** Format: int64 */
+        tokensOut: number;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3532,6 +3779,55 @@ export interface components {
           sort: number;
           /** Format: int64 */
           unitCount: number;
+        })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ChatLog: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          answer: string;
+          /** Format: int64 */
+          assistantId?: number | null;
+          assistantName: string;
+          /** Format: int64 */
+          createdAt: number;
+          docCount: number;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description From the question to the answer's end.
+           */
+          latencyMs: number;
+          msgId: string;
+          question: string;
+          /**
+           * Format: int32
+           * @description Chat status: 0 done, 2 error, 3 stopped.
+           */
+          status: number;
+          statusName: string;
+          /** Format: int64 */
+          tokens: number;
+          /** Format: int64 */
+          tokensIn: number;
+          /** Format: int64 */
+          tokensOut: number;
+          /** Format: int64 */
+          userId: number;
+          userName: string;
+          /** @description The conversation. */
+          uuid: string;
+          /**
+           * Format: int32
+           * @description Core `chatVote`: 0 未评价, 1 有用, 2 没用.
+           */
+          vote: number;
+          voteName: string;
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3776,6 +4072,29 @@ export interface components {
           sort: number;
           status: components["schemas"]["MenuStatus"];
         })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Passage: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          answer: string;
+          /** Format: int64 */
+          knowledgeId: number;
+          /** Format: int64 */
+          pointId: number;
+          question: string;
+          /**
+           * Format: double
+           * @description Relevance 0-1.
+           */
+          score: number;
+          /** @description The document (data set) the point came from. */
+          source: string;
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_PositionOption: {
@@ -4455,6 +4774,30 @@ export interface components {
       reason?: number | null;
       remark?: string;
     };
+    /** @description What the log pages filter by; every field optional. */
+    LogFilter: {
+      /** Format: int64 */
+      assistantId?: number | null;
+      /** @description Last day, `YYYY-MM-DD`, included. */
+      endDate?: string | null;
+      /** @description Part of the question or the answer. */
+      keyword?: string | null;
+      /** @description First day, `YYYY-MM-DD` (China time), included. */
+      startDate?: string | null;
+      /**
+       * Format: int64
+       * @description Chat status: 0 done, 2 error, 3 stopped.
+       */
+      status?: number | null;
+      /** @description Part of the asker's name. */
+      userName?: string | null;
+      /**
+       * Format: int64
+       * @description Core `chatVote`.
+       */
+      vote?: number | null;
+    };
+    LogPageQuery: components["schemas"]["PageQuery"] & components["schemas"]["LogFilter"];
     LoginData: {
       /** @description Send it back in the `token` header of every logged-in call. */
       token: string;
@@ -4714,6 +5057,22 @@ export interface components {
        * @description 5, 10, 20, 30, 40, 50 or 100; default 10.
        */
       pageSize?: number | null;
+    };
+    /** @description A knowledge point retrieved for a question, as an answer uses and cites it. */
+    Passage: {
+      answer: string;
+      /** Format: int64 */
+      knowledgeId: number;
+      /** Format: int64 */
+      pointId: number;
+      question: string;
+      /**
+       * Format: double
+       * @description Relevance 0-1.
+       */
+      score: number;
+      /** @description The document (data set) the point came from. */
+      source: string;
     };
     PermissionAction: {
       /** Format: int64 */
@@ -5135,6 +5494,15 @@ export interface components {
       /** @description The working status `adjust` and `restore` move to. */
       workingStatus?: string | null;
     };
+    /**
+     * @description Statistics of a period: every day (none left out), each assistant and each asker (most
+     * questions first).
+     */
+    Statistics: {
+      assistants: components["schemas"]["AssistantTally"][];
+      days: components["schemas"]["DayTally"][];
+      users: components["schemas"]["UserTally"][];
+    };
     StatusChange: {
       /** @description A core `staffAction` or `onboardingAction` code. */
       action: string;
@@ -5255,6 +5623,38 @@ export interface components {
       indexes?: string[];
       question: string;
     };
+    /** @description The period's totals. */
+    Summary: components["schemas"]["Tally"] & {
+      /**
+       * Format: int64
+       * @description Mean time from question to the answer's end; 0 without turns.
+       */
+      averageLatencyMs: number;
+      /** Format: int64 */
+      conversations: number;
+      endDate: string;
+      startDate: string;
+      /** Format: int64 */
+      tokensIn: number;
+      /** Format: int64 */
+      tokensOut: number;
+    };
+    /** @description Counts of a group of turns. */
+    Tally: {
+      /** Format: int64 */
+      down: number;
+      /** Format: int64 */
+      questions: number;
+      /** Format: int64 */
+      tokens: number;
+      /** Format: int64 */
+      up: number;
+      /**
+       * Format: int64
+       * @description Different askers.
+       */
+      users: number;
+    };
     Unit: {
       /** Format: int64 */
       buildingId: number;
@@ -5315,8 +5715,25 @@ export interface components {
       username: string;
       workingStatus: string;
     };
+    UserTally: components["schemas"]["Tally"] & {
+      /** Format: int64 */
+      userId: number;
+      userName: string;
+    };
     VerifiedData: {
       verified: boolean;
+    };
+    /** @description The asker's verdict on an answer: the turn is named as the chat panel knows it. */
+    VoteRequest: {
+      /** @description The question's msgId. */
+      msgId: string;
+      /** @description The conversation. */
+      uuid: string;
+      /**
+       * Format: int64
+       * @description Core `chatVote`: 1 有用, 2 没用, 0 takes the vote back.
+       */
+      vote: number;
     };
   };
   responses: never;
@@ -5660,6 +6077,174 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
+        };
+      };
+    };
+  };
+  /**
+   * The turns of the conversation a turn belongs to (the same asker and conversation), oldest
+   * first. Needs 对话日志.
+   */
+  context: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The conversation's turns */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatLog"];
+        };
+      };
+    };
+  };
+  /**
+   * The filtered log (newest first, at most 10,000 turns) as a CSV file with a byte-order mark,
+   * so spreadsheet programs read its Chinese. Needs 对话日志:导出.
+   */
+  export: {
+    parameters: {
+      query?: {
+        assistantId?: number;
+        /** @description Part of the asker's name. */
+        userName?: string;
+        /** @description Part of the question or the answer. */
+        keyword?: string;
+        /** @description Core `chatVote`. */
+        vote?: number;
+        /** @description Chat status: 0 done, 2 error, 3 stopped. */
+        status?: number;
+        /** @description First day, `YYYY-MM-DD` (China time), included. */
+        startDate?: string;
+        /** @description Last day, `YYYY-MM-DD`, included. */
+        endDate?: string;
+      };
+    };
+    responses: {
+      /** @description 对话日志.csv */
+      200: {
+        content: {
+          "text/csv": unknown;
+        };
+      };
+    };
+  };
+  /** The log, newest first, filtered. Needs 对话日志. */
+  page: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LogPageQuery"];
+      };
+    };
+    responses: {
+      /** @description A page of chat turns */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_ChatLog"];
+        };
+      };
+    };
+  };
+  /**
+   * The documents a turn's answer cited (`{pointId, knowledgeId, source, question, answer,
+   * score}`). Needs 对话日志.
+   */
+  docs: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The cited documents */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Passage"];
+        };
+      };
+    };
+  };
+  /** Questions, askers, tokens and votes per day, assistant and user. Needs 使用统计. */
+  statistics: {
+    parameters: {
+      query?: {
+        assistantId?: number;
+        /** @description First day, `YYYY-MM-DD`; default 29 days before the last. */
+        startDate?: string;
+        /** @description Last day, `YYYY-MM-DD`; default today. */
+        endDate?: string;
+      };
+    };
+    responses: {
+      /** @description The period's statistics */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Statistics"];
+        };
+      };
+    };
+  };
+  /**
+   * Totals of a period: questions, askers, conversations, tokens in and out, votes, the mean
+   * answer time. Its parameters are query parameters although it is a POST (spec §7). Needs
+   * 使用统计.
+   */
+  summary: {
+    parameters: {
+      query?: {
+        assistantId?: number;
+        /** @description First day, `YYYY-MM-DD`; default 29 days before the last. */
+        startDate?: string;
+        /** @description Last day, `YYYY-MM-DD`; default today. */
+        endDate?: string;
+      };
+    };
+    responses: {
+      /** @description The period's totals */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Summary"];
+        };
+      };
+    };
+  };
+  /**
+   * Votes on an answer the caller was given (👍 有用 / 👎 没用, 0 to take it back). Any
+   * logged-in caller, on their own turns only.
+   */
+  vote: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VoteRequest"];
+      };
+    };
+    responses: {
+      /** @description The turn as voted */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ChatLog"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's own latest turns with an assistant (at most 20), oldest first: what they asked
+   * and were answered, with their votes. Any logged-in caller, their own turns only.
+   */
+  own: {
+    parameters: {
+      path: {
+        /** @description The assistant */
+        toolId: number;
+      };
+    };
+    responses: {
+      /** @description The caller's turns */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ChatLog"];
         };
       };
     };

@@ -40,6 +40,8 @@ const NewHomes = lazy(() => import('./house/newHomes'));
 const NewHomeDetail = lazy(() => import('./house/newHomeDetail'));
 const Assistants = lazy(() => import('./aiHelper/assistants'));
 const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
+const ChatLog = lazy(() => import('./aiHelper/chatLog'));
+const ChatStatistics = lazy(() => import('./aiHelper/chatStatistics'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -102,6 +104,8 @@ const PAGES: Record<string, LazyPage> = {
   'adminConfig/aiHelper/creation': Assistants,
   'adminConfig/aiHelper/dialog/detail': AssistantDetail,
   'adminConfig/aiHelper/creation/detail': AssistantDetail,
+  'adminConfig/aiHelper/log': ChatLog,
+  'adminConfig/aiHelper/statistics': ChatStatistics,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button, Drawer, Empty, Input, Select, Space, Tag, Typography } from '@arco-design/web-react';
-import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend } from '@arco-design/web-react/icon';
+import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
 import { chatShowsWelcome, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
+import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
 import { useUserStore } from '../../stores/user';
 import { useChat } from './useChat';
@@ -15,8 +16,51 @@ interface CitedDoc {
   question: string;
 }
 
+/**
+ * 👍 有用 / 👎 没用 on a finished answer, recorded in the chat log against its question (the
+ * question entry's id is the msgId the server logged); clicking the chosen one takes it back.
+ */
+function Votes({ question, uuid }: { question?: ChatEntry; uuid: string }) {
+  const [vote, setVote] = useState(0);
+  const msgId = question?.id;
+  if (!msgId) return null;
+  const cast = (wanted: number) => {
+    const next = vote === wanted ? 0 : wanted;
+    void logApi.vote(uuid, msgId, next).then(
+      () => setVote(next),
+      () => undefined,
+    );
+  };
+  return (
+    <>
+      <Button
+        size="mini"
+        type={vote === 1 ? 'primary' : 'text'}
+        icon={<IconThumbUp />}
+        aria-label="有用"
+        aria-pressed={vote === 1}
+        onClick={() => cast(1)}
+        data-testid="chat-vote-up"
+      />
+      <Button
+        size="mini"
+        type={vote === 2 ? 'primary' : 'text'}
+        status={vote === 2 ? 'danger' : undefined}
+        icon={<IconThumbDown />}
+        aria-label="没用"
+        aria-pressed={vote === 2}
+        onClick={() => cast(2)}
+        data-testid="chat-vote-down"
+      />
+    </>
+  );
+}
+
 function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number; last: boolean; chat: ReturnType<typeof useChat> }) {
   const docs = entry.doc as CitedDoc[];
+  const question = chat.conversation.entries[index - 1];
+  // Only an answer the server has logged as done is voted on.
+  const done = entry.status === 0 && entry.tokenTotal !== null;
   return (
     <div className={`chat-entry chat-entry--answer chat-entry--status-${entry.status}`} data-testid="chat-answer">
       <div className="chat-bubble">{entry.text}</div>
@@ -32,6 +76,7 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
       )}
       <Space size={4} className="chat-entry__actions">
         {entry.tokenTotal !== null && <Typography.Text type="secondary">消耗 {entry.tokenTotal} tokens</Typography.Text>}
+        {done && <Votes question={question?.type === 0 ? question : undefined} uuid={entry.uuId} />}
         {last && (
           <Button size="mini" type="text" icon={<IconRefresh />} onClick={chat.retry} data-testid="chat-retry">
             重试
