@@ -3,7 +3,8 @@
 //! SPA sends an empty string for a cleared filter.
 
 use brokerdesk_core::constants::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, Select};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, Select};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
@@ -70,6 +71,46 @@ where
     let total = paginator.num_items().await?;
     let list = paginator.fetch_page(index).await?;
     Ok(Page { list, total })
+}
+
+/// The keys of one page of an ordered select, and the count of all matching rows, in one
+/// pass: for a big table, where an index holding the filter's and the order's columns answers
+/// alone, and only the page's rows are then read by key
+/// ([`crate::access::Unscoped::page_by_key`]). Selecting whole rows instead makes the database
+/// read every matching row before sorting them, and a separate count reads the index twice
+/// (docs/benchmarks.md, the houses bench).
+pub async fn keys<C, E>(
+    db: &C,
+    select: Select<E>,
+    key: E::Column,
+    page: PageQuery,
+) -> Result<Page<i64>, AppError>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync,
+{
+    let (index, size) = page.resolve()?;
+    let rows: Vec<(i64, i64)> = select
+        .clone()
+        .select_only()
+        .column(key)
+        .expr(Expr::cust("COUNT(*) OVER ()"))
+        .offset(index * size)
+        .limit(size)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let total = match rows.first() {
+        Some((_, total)) => u64::try_from(*total).unwrap_or_default(),
+        // Past the last page the window counts nothing: count apart.
+        None if index > 0 => select.paginate(db, size).num_items().await?,
+        None => 0,
+    };
+    Ok(Page {
+        list: rows.into_iter().map(|(key, _)| key).collect(),
+        total,
+    })
 }
 
 /// A number given as a number, a numeric string, an empty string or null (the last two:

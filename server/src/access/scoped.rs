@@ -108,6 +108,20 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         self.unscoped().page(select, page).await
     }
 
+    /// One page of an ordered select over a big table, its rows read by key once chosen.
+    pub async fn page_by_key<E>(
+        &self,
+        select: Select<E>,
+        key: E::Column,
+        page: PageQuery,
+    ) -> Result<Page<E::Model>, AppError>
+    where
+        E: EntityTrait,
+        E::Model: FromQueryResult + Send + Sync,
+    {
+        self.unscoped().page_by_key(select, key, page).await
+    }
+
     /// One readable row.
     pub async fn get<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
         let found = self

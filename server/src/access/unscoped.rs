@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::IntoCondition;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QuerySelect, Select, TryGetable,
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, ModelTrait, PaginatorTrait,
+    QueryFilter, QuerySelect, Select, TryGetable, Value,
 };
 
 use super::Placed;
@@ -59,6 +59,41 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
         E::Model: FromQueryResult + Send + Sync,
     {
         paging::fetch(self.db, select, page).await
+    }
+
+    /// One page of an ordered select over a big table: its keys chosen first
+    /// ([`paging::keys`]), then those rows read by key, in the select's order.
+    pub async fn page_by_key<E>(
+        &self,
+        select: Select<E>,
+        key: E::Column,
+        page: PageQuery,
+    ) -> Result<Page<E::Model>, AppError>
+    where
+        E: EntityTrait,
+        E::Model: FromQueryResult + Send + Sync,
+    {
+        let keys = paging::keys(self.db, select, key, page).await?;
+        if keys.list.is_empty() {
+            return Ok(Page {
+                list: Vec::new(),
+                total: keys.total,
+            });
+        }
+        let mut list = self
+            .all(
+                self.find::<E>()
+                    .filter(key.is_in(keys.list.iter().copied())),
+            )
+            .await?;
+        list.sort_by_key(|row| {
+            let value = row.get(key);
+            keys.list.iter().position(|k| value == Value::from(*k))
+        });
+        Ok(Page {
+            list,
+            total: keys.total,
+        })
     }
 
     /// One column of the rows a select finds.

@@ -13,7 +13,7 @@ use brokerdesk_core::community::{self as rules, Query};
 use brokerdesk_core::enums::{COMMUNITY_OFFER_STATUS, PROPERTY_TYPE};
 use brokerdesk_core::forms::{self, Form};
 use chrono::Utc;
-use sea_orm::sea_query::{Expr, ExprTrait, Func, SimpleExpr};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, SimpleExpr, UnionType};
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder,
     QuerySelect, Set,
@@ -195,23 +195,23 @@ fn lower_contains(column: impl sea_orm::sea_query::IntoColumnRef, letters: &str)
 }
 
 /// The condition of core's [`rules::matches`] over the name, the spelling and every
-/// alias: a prefix range where the query is letters, so `(site_id, initials)` answers it.
-fn keyword_condition(query: &Query) -> Condition {
-    let alias = |condition: Condition| {
-        community::Column::Id.in_subquery(
-            sea_orm::sea_query::Query::select()
-                .column(community_alias::Column::CommunityId)
-                .from(community_alias::Entity)
-                .cond_where(condition)
-                .to_owned(),
-        )
-    };
+/// alias of the communities of `site`. Where the query is letters, one branch per way of
+/// matching, their ids united: each prefix range is then read from its `(site_id, …)` index and
+/// the name scanned once, where a single OR walked the whole city in `initials` order
+/// (docs/benchmarks.md, the houses bench).
+fn keyword_condition(query: &Query, site: i64) -> Condition {
     match query {
         Query::Text(text) => Condition::any()
             .add(community::Column::Name.contains(text))
-            .add(alias(
-                Condition::all().add(community_alias::Column::Name.contains(text)),
-            )),
+            .add(
+                community::Column::Id.in_subquery(
+                    sea_orm::sea_query::Query::select()
+                        .column(community_alias::Column::CommunityId)
+                        .from(community_alias::Entity)
+                        .and_where(community_alias::Column::Name.contains(text))
+                        .to_owned(),
+                ),
+            ),
         Query::Letters(letters) => {
             let end = rules::prefix_end(letters);
             let range = |column: community::Column| {
@@ -224,16 +224,43 @@ fn keyword_condition(query: &Query) -> Condition {
                     .add(column.gte(letters.as_str()))
                     .add(column.lt(end.as_str()))
             };
-            Condition::any()
-                .add(range(community::Column::Initials))
-                .add(range(community::Column::Pinyin))
-                .add(lower_contains(community::Column::Name, letters))
-                .add(alias(
+            let in_city = |condition: Condition| {
+                sea_orm::sea_query::Query::select()
+                    .column(community::Column::Id)
+                    .from(community::Entity)
+                    .cond_where(
+                        Condition::all()
+                            .add(community::Column::SiteId.eq(site))
+                            .add(condition),
+                    )
+                    .to_owned()
+            };
+            let alias_in_city = Condition::all()
+                .add(community_alias::Column::SiteId.eq(site))
+                .add(
                     Condition::any()
                         .add(alias_range(community_alias::Column::Initials))
                         .add(alias_range(community_alias::Column::Pinyin))
                         .add(lower_contains(community_alias::Column::Name, letters)),
-                ))
+                );
+            let mut ids = in_city(range(community::Column::Initials));
+            ids.union(
+                UnionType::Distinct,
+                in_city(range(community::Column::Pinyin)),
+            )
+            .union(
+                UnionType::Distinct,
+                in_city(Condition::all().add(lower_contains(community::Column::Name, letters))),
+            )
+            .union(
+                UnionType::Distinct,
+                sea_orm::sea_query::Query::select()
+                    .column(community_alias::Column::CommunityId)
+                    .from(community_alias::Entity)
+                    .cond_where(alias_in_city)
+                    .to_owned(),
+            );
+            Condition::all().add(community::Column::Id.in_subquery(ids))
         }
     }
 }
@@ -259,7 +286,7 @@ pub async fn list(
         .read::<community::Entity>()
         .filter(community::Column::SiteId.eq(site));
     if let Some(keyword) = filter_text(&query.keyword).and_then(rules::parse_query) {
-        select = select.filter(keyword_condition(&keyword));
+        select = select.filter(keyword_condition(&keyword, site));
     }
     if let Some(id) = query.district_id {
         select = select.filter(community::Column::DistrictId.eq(id));
@@ -375,7 +402,7 @@ pub async fn suggest(
             scoped
                 .read::<community::Entity>()
                 .filter(community::Column::SiteId.eq(site))
-                .filter(keyword_condition(&keyword))
+                .filter(keyword_condition(&keyword, site))
                 .order_by_asc(community::Column::Initials)
                 .order_by_asc(community::Column::Id)
                 .limit(SUGGEST_LIMIT),

@@ -201,10 +201,11 @@ pub async fn list(
         select = select.filter(any);
     }
     let page = scoped
-        .page(
+        .page_by_key(
             select
                 .order_by_desc(listing::Column::CreatedAt)
                 .order_by_desc(listing::Column::Id),
+            listing::Column::Id,
             query.page,
         )
         .await?;
