@@ -280,7 +280,7 @@ route!(
                     from: "",
                     to: OnboardingStatus::Draft.code(),
                     reason: "",
-                    actor_id: scoped.actor().id,
+                    actor_id: Some(scoped.actor().id),
                 },
             )
             .await?;
