@@ -1,7 +1,40 @@
 //! The bodies and routes every managed table repeats, written once (docs/server-patterns.md
 //! shows a whole resource). Each route keeps its own OpenAPI texts: path, tag, the handler's
-//! doc and the answer's description. The types a route names (`Envelope`, `Page`, its view)
-//! are the caller's imports, as in a hand-written route.
+//! doc and the answer's description. A module of routes starts with `use crate::crud::prelude::*`
+//! ([`prelude`]: the names every such module uses) and lists its handlers once with [`router!`].
+
+/// The names a module of managed tables uses, imported at once.
+pub mod prelude {
+    pub use brokerdesk_core::forms::{self, Form};
+    pub use chrono::Utc;
+    pub use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+    pub use serde::{Deserialize, Serialize};
+    pub use utoipa::ToSchema;
+
+    pub(crate) use super::{
+        add_request, add_route, crud_routes, delete_route, describe, edit_request, edit_route,
+        formed, in_use_by, list_query, route, router,
+    };
+    pub use crate::access::{Caller, Scoped, Unscoped, need};
+    pub use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
+    pub use crate::form::{self, CoreForm};
+    pub use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+    pub use crate::resource::{Formed, Resource, Within};
+    pub use crate::shared::{IdRequest, millis};
+}
+
+/// `pub fn router()`: the module's handlers (`list`, `status::change_status`), each with the
+/// path and OpenAPI entry its `#[utoipa::path]` gives it, then the routers of the modules named
+/// after `merge`.
+macro_rules! router {
+    ($($($part:ident)::+),* $(; merge $($module:ident),+)?) => {
+        pub fn router() -> utoipa_axum::router::OpenApiRouter<$crate::AppState> {
+            utoipa_axum::router::OpenApiRouter::new()
+                $(.routes(utoipa_axum::routes!($($part)::+)))*
+                $($(.merge($module::router()))+)?
+        }
+    };
+}
 
 /// A list body `$query`: the page, texts matched anywhere (`name: Name`), then numbers matched
 /// exactly (`organisation_id: OrganisationId`). `$query::select` is the caller's readable
@@ -151,11 +184,13 @@ macro_rules! edit_request {
 
 /// One POST route and its OpenAPI entry: the handler `$handler` takes the body `$request` as
 /// `$body` and answers `$answer` (`Store`, `Page<Store>`, `Vec<StoreOption>`); `$block` runs
-/// once the caller meets `$need`, with their handle as `$scoped`.
+/// once the caller meets `$need`, with their handle as `$scoped` (and, named second, the caller,
+/// for a further need).
 macro_rules! route {
     ($(#[$doc:meta])* fn $handler:ident($body:ident: $request:ident)
      -> $answer:ident $(<$inner:ident>)?,
-     $need:path, $path:literal, $tag:literal, $said:literal, |$scoped:ident| $block:block) => {
+     $need:path, $path:literal, $tag:literal, $said:literal,
+     |$scoped:ident $(, $caller:ident)?| $block:block) => {
         $(#[$doc])*
         #[utoipa::path(post, path = $path, tag = $tag,
             request_body = $request, security(("token" = [])),
@@ -165,6 +200,7 @@ macro_rules! route {
             $crate::error::AppJson($body): $crate::error::AppJson<$request>,
         ) -> $crate::error::ApiResult<$answer $(<$inner>)?> {
             let $scoped = caller.require($need)?;
+            $(let $caller = &caller;)?
             $crate::error::ok($block)
         }
     };
@@ -259,5 +295,36 @@ macro_rules! delete_route {
     };
 }
 
-pub(crate) use {add_request, add_route, delete_route, describe, edit_request, edit_route, formed};
-pub(crate) use {in_use_by, list_query, list_route, options_route, route};
+/// The routes of one table in one block, its tag given once: each is its doc, then
+/// `list(need, path, ..)`, `options(..)`, `add(..)`, `edit(..)` or `delete(..)` with what
+/// [`list_route!`], [`options_route!`], [`add_route!`], [`edit_route!`] or [`delete_route!`]
+/// takes after the table and the tag.
+macro_rules! crud_routes {
+    (@one $entity:ident, $tag:literal, [$($doc:tt)*]
+     list($need:path, $path:literal, $($rest:tt)*)) => {
+        $crate::crud::list_route!($($doc)* $need, $path, $tag, $($rest)*);
+    };
+    (@one $entity:ident, $tag:literal, [$($doc:tt)*]
+     $kind:ident($need:path, $path:literal, $($rest:tt)*)) => {
+        $crate::crud::crud_routes!(@call $kind [$($doc)*] $entity, $need, $path, $tag, $($rest)*);
+    };
+    (@call options [$($doc:tt)*] $($args:tt)*) => {
+        $crate::crud::options_route!($($doc)* $($args)*);
+    };
+    (@call add [$($doc:tt)*] $($args:tt)*) => {
+        $crate::crud::add_route!($($doc)* $($args)*);
+    };
+    (@call edit [$($doc:tt)*] $($args:tt)*) => {
+        $crate::crud::edit_route!($($doc)* $($args)*);
+    };
+    (@call delete [$($doc:tt)*] $($args:tt)*) => {
+        $crate::crud::delete_route!($($doc)* $($args)*);
+    };
+    ($entity:ident, $tag:literal; $($(#[$doc:meta])* $kind:ident($($args:tt)*);)+) => {
+        $($crate::crud::crud_routes!(@one $entity, $tag, [$(#[$doc])*] $kind($($args)*));)+
+    };
+}
+
+pub(crate) use {add_request, add_route, crud_routes, delete_route, describe, edit_request};
+pub(crate) use {edit_route, formed};
+pub(crate) use {in_use_by, list_query, list_route, options_route, route, router};

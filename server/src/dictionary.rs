@@ -1,34 +1,15 @@
 //! 参数配置 (/work/enterprise/dictionary): an organisation's typed parameters. A value is text
 //! that must read as its declared type (core `org::dictionary`).
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::dictionary::{self, ValueType};
-use chrono::Utc;
+use sea_orm::Condition;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, Condition, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::AppState;
-use crate::access::{Caller, need};
-use crate::crud::{delete_route, describe, edit_request, edit_route, formed};
+use crate::crud::prelude::*;
 use crate::entity::{dictionary as entry, organisation};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
 use crate::org::target_organisation;
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
-use crate::resource::Resource;
-use crate::shared::{IdRequest, millis};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -94,31 +75,28 @@ impl Resource for entry::Entity {
         with { updated_at: millis(row.updated_at) });
 }
 
-/// Parameters the caller reads. Needs `/work/enterprise/dictionary`.
-#[utoipa::path(post, path = "/api/v1/fm/dictionary/list", tag = "dictionary",
-    request_body = DictionaryQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of parameters", body = Envelope<Page<Dictionary>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<DictionaryQuery>,
-) -> ApiResult<Page<Dictionary>> {
-    let scoped = caller.require(need::DICTIONARY_LIST)?;
-    let mut select = scoped.read::<entry::Entity>();
-    if let Some(keyword) = filter_text(&query.keyword) {
-        select = select.filter(
-            Condition::any()
-                .add(entry::Column::DictKey.contains(keyword))
-                .add(entry::Column::Label.contains(keyword)),
-        );
+route!(
+    /// Parameters the caller reads. Needs `/work/enterprise/dictionary`.
+    fn list(query: DictionaryQuery) -> Page<Dictionary>,
+    need::DICTIONARY_LIST, "/api/v1/fm/dictionary/list", "dictionary", "A page of parameters",
+    |scoped| {
+        let mut select = scoped.read::<entry::Entity>();
+        if let Some(keyword) = filter_text(&query.keyword) {
+            select = select.filter(
+                Condition::any()
+                    .add(entry::Column::DictKey.contains(keyword))
+                    .add(entry::Column::Label.contains(keyword)),
+            );
+        }
+        if let Some(id) = query.organisation_id {
+            select = select.filter(entry::Column::OrganisationId.eq(id));
+        }
+        let select = select
+            .order_by_asc(entry::Column::DictKey)
+            .order_by_asc(entry::Column::Id);
+        scoped.list(select, query.page).await?
     }
-    if let Some(id) = query.organisation_id {
-        select = select.filter(entry::Column::OrganisationId.eq(id));
-    }
-    let select = select
-        .order_by_asc(entry::Column::DictKey)
-        .order_by_asc(entry::Column::Id);
-    ok(scoped.list(select, query.page).await?)
-}
+);
 
 /// The checked values of a parameter form, stamped with the time of the change.
 fn check(form: &DictionaryForm) -> Result<entry::ActiveModel, AppError> {
@@ -146,47 +124,39 @@ formed!(
     }
 );
 
-/// Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
-/// covering the organisation.
-#[utoipa::path(post, path = "/api/v1/fm/dictionary/add", tag = "dictionary",
-    request_body = DictionaryAdd, security(("token" = [])),
-    responses((status = 200, description = "The new parameter", body = Envelope<Dictionary>)))]
-pub async fn add(
-    caller: Caller,
-    AppJson(request): AppJson<DictionaryAdd>,
-) -> ApiResult<Dictionary> {
-    let scoped = caller.require(need::DICTIONARY_ADD)?;
-    let request = form::checked(&request)?;
-    let org = target_organisation(&scoped, request.organisation_id).await?;
-    let key = request.dict_key.clone();
-    let checked = check(&request.form)?;
-    let same = entry::Column::OrganisationId
-        .eq(org.id)
-        .and(entry::Column::DictKey.eq(&key));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<entry::Entity>(same, None, "参数键名已存在")
-        .await
-        .map_err(form::on_field("dictKey"))?;
-    ok(scoped
-        .create::<entry::Entity>(entry::ActiveModel {
-            site_id: Set(org.site_id),
-            organisation_id: Set(org.id),
-            dict_key: Set(key),
-            created_at: checked.updated_at.clone(),
-            ..checked
-        })
-        .await?)
-}
-
-edit_route!(
-    /// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
-    entry, need::DICTIONARY_EDIT, "/api/v1/fm/dictionary/edit", "dictionary",
-    DictionaryEdit -> Dictionary, "The parameter as saved"
+route!(
+    /// Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
+    /// covering the organisation.
+    fn add(request: DictionaryAdd) -> Dictionary,
+    need::DICTIONARY_ADD, "/api/v1/fm/dictionary/add", "dictionary", "The new parameter", |scoped| {
+        let request = form::checked(&request)?;
+        let org = target_organisation(&scoped, request.organisation_id).await?;
+        let key = request.dict_key.clone();
+        let checked = check(&request.form)?;
+        let same = entry::Column::OrganisationId
+            .eq(org.id)
+            .and(entry::Column::DictKey.eq(&key));
+        scoped
+            .unscoped()
+            .refuse_duplicate::<entry::Entity>(same, None, "参数键名已存在")
+            .await
+            .map_err(form::on_field("dictKey"))?;
+        scoped
+            .create::<entry::Entity>(entry::ActiveModel {
+                site_id: Set(org.site_id),
+                organisation_id: Set(org.id),
+                dict_key: Set(key),
+                created_at: checked.updated_at.clone(),
+                ..checked
+            })
+            .await?
+    }
 );
 
-delete_route!(
+crud_routes!(entry, "dictionary";
+    /// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
+    edit(need::DICTIONARY_EDIT, "/api/v1/fm/dictionary/edit",
+        DictionaryEdit -> Dictionary, "The parameter as saved");
     /// Delete a parameter. Needs `/work/enterprise/dictionary:delete`.
-    entry, need::DICTIONARY_DELETE, "/api/v1/fm/dictionary/delete", "dictionary",
-    "Deleted"
+    delete(need::DICTIONARY_DELETE, "/api/v1/fm/dictionary/delete", "Deleted");
 );

@@ -1,28 +1,13 @@
 //! Which catalogue apps are on: per city site, and per organisation where it differs from its
 //! city (恢复城市设置 drops the difference).
 
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
-
-use crate::AppState;
-use crate::access::{Caller, Place, Scoped, Unscoped, need};
+use crate::access::Place;
+use crate::crud::prelude::*;
 use crate::entity::{app, app_enablement, city_site, organisation};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::org::target_site;
-use crate::paging::lenient_number;
-use crate::resource::Resource;
 use crate::shared::name_of;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(enablement))
-        .routes(routes!(set_enabled))
-        .routes(routes!(inherit_city))
-}
+router!(enablement, set_enabled, inherit_city);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -151,67 +136,60 @@ async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablem
         .collect())
 }
 
-/// Which catalogue apps are on for a city site or an organisation (default: the caller's
-/// organisation, else their site). Needs an app page.
-#[utoipa::path(post, path = "/api/v1/fm/app/enablement", tag = "app",
-    request_body = EnablementQuery, security(("token" = [])),
-    responses((status = 200, description = "Apps with their setting", body = Envelope<Vec<AppEnablement>>)))]
-pub async fn enablement(
-    caller: Caller,
-    AppJson(query): AppJson<EnablementQuery>,
-) -> ApiResult<Vec<AppEnablement>> {
-    let scoped = caller.require(need::APP_READ)?;
-    let target = target(&scoped, query.site_id, query.organisation_id).await?;
-    ok(settings(&scoped, &target).await?)
-}
+route!(
+    /// Which catalogue apps are on for a city site or an organisation (default: the caller's
+    /// organisation, else their site). Needs an app page.
+    fn enablement(query: EnablementQuery) -> Vec<AppEnablement>,
+    need::APP_READ, "/api/v1/fm/app/enablement", "app", "Apps with their setting", |scoped| {
+        let target = target(&scoped, query.site_id, query.organisation_id).await?;
+        settings(&scoped, &target).await?
+    }
+);
 
-/// Switch an app on or off for a city site or an organisation (default: as
-/// [`enablement`]). Needs an app page's `edit` and a scope covering the site or organisation.
-#[utoipa::path(post, path = "/api/v1/fm/app/setEnabled", tag = "app",
-    request_body = SetEnabled, security(("token" = [])),
-    responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
-pub async fn set_enabled(
-    caller: Caller,
-    AppJson(request): AppJson<SetEnabled>,
-) -> ApiResult<Vec<AppEnablement>> {
-    let scoped = caller.require(need::APP_ENABLE)?;
-    let target = target(&scoped, request.site_id, request.organisation_id).await?;
-    let door = scoped.unscoped();
-    door.one(
-        door.find::<app::Entity>()
-            .filter(app::Column::Id.eq(request.app_id))
-            .filter(app::Column::Enabled.eq(true)),
-    )
-    .await?
-    .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
-    let existing = own_setting(&scoped, &target, request.app_id).await?;
-    let now = Utc::now();
-    match existing {
-        Some(row) => {
-            let changes = app_enablement::ActiveModel {
-                enabled: Set(request.enabled),
-                updated_at: Set(now),
-                ..Default::default()
-            };
-            scoped
-                .change::<app_enablement::Entity>(row, changes)
-                .await?
-        }
-        None => {
-            scoped
-                .create::<app_enablement::Entity>(app_enablement::ActiveModel {
-                    app_id: Set(request.app_id),
-                    site_id: Set(target.site),
-                    organisation_id: Set(target.organisation),
+route!(
+    /// Switch an app on or off for a city site or an organisation (default: as
+    /// [`enablement`]). Needs an app page's `edit` and a scope covering the site or organisation.
+    fn set_enabled(request: SetEnabled) -> Vec<AppEnablement>,
+    need::APP_ENABLE, "/api/v1/fm/app/setEnabled", "app",
+    "Apps with their setting after the change", |scoped| {
+        let target = target(&scoped, request.site_id, request.organisation_id).await?;
+        let door = scoped.unscoped();
+        door.one(
+            door.find::<app::Entity>()
+                .filter(app::Column::Id.eq(request.app_id))
+                .filter(app::Column::Enabled.eq(true)),
+        )
+        .await?
+        .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
+        let existing = own_setting(&scoped, &target, request.app_id).await?;
+        let now = Utc::now();
+        match existing {
+            Some(row) => {
+                let changes = app_enablement::ActiveModel {
                     enabled: Set(request.enabled),
                     updated_at: Set(now),
                     ..Default::default()
-                })
-                .await?
-        }
-    };
-    ok(settings(&scoped, &target).await?)
-}
+                };
+                scoped
+                    .change::<app_enablement::Entity>(row, changes)
+                    .await?
+            }
+            None => {
+                scoped
+                    .create::<app_enablement::Entity>(app_enablement::ActiveModel {
+                        app_id: Set(request.app_id),
+                        site_id: Set(target.site),
+                        organisation_id: Set(target.organisation),
+                        enabled: Set(request.enabled),
+                        updated_at: Set(now),
+                        ..Default::default()
+                    })
+                    .await?
+            }
+        };
+        settings(&scoped, &target).await?
+    }
+);
 
 /// The setting stored at the target's own level, if any.
 async fn own_setting(
@@ -233,39 +211,36 @@ async fn own_setting(
         .await
 }
 
-/// 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
-/// (removed and audited like any setting). Already following it changes nothing. Needs an app
-/// page's `edit` and a scope covering the organisation.
-#[utoipa::path(post, path = "/api/v1/fm/app/inheritCity", tag = "app",
-    request_body = InheritCity, security(("token" = [])),
-    responses((status = 200, description = "Apps with their setting after the change", body = Envelope<Vec<AppEnablement>>)))]
-pub async fn inherit_city(
-    caller: Caller,
-    AppJson(request): AppJson<InheritCity>,
-) -> ApiResult<Vec<AppEnablement>> {
-    let scoped = caller.require(need::APP_ENABLE)?;
-    let target = target(&scoped, None, request.organisation_id).await?;
-    if target.organisation.is_none() {
-        return Err(AppError::invalid(
-            "organisationId",
-            "城市的应用设置没有上级设置可恢复",
-        ));
+route!(
+    /// 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
+    /// (removed and audited like any setting). Already following it changes nothing. Needs an app
+    /// page's `edit` and a scope covering the organisation.
+    fn inherit_city(request: InheritCity) -> Vec<AppEnablement>,
+    need::APP_ENABLE, "/api/v1/fm/app/inheritCity", "app",
+    "Apps with their setting after the change", |scoped| {
+        let target = target(&scoped, None, request.organisation_id).await?;
+        if target.organisation.is_none() {
+            return Err(AppError::invalid(
+                "organisationId",
+                "城市的应用设置没有上级设置可恢复",
+            ));
+        }
+        // With no row to drop the removal would check nothing: whoever may not switch the
+        // company's apps is refused all the same.
+        let place = Place {
+            site: Some(target.site),
+            organisation: target.organisation,
+            ..Place::default()
+        };
+        if !scoped.scope().covers(&place) {
+            return Err(AppError::out_of_scope());
+        }
+        if let Some(row) = own_setting(&scoped, &target, request.app_id).await? {
+            scoped.remove::<app_enablement::Entity>(row.id).await?;
+        }
+        settings(&scoped, &target).await?
     }
-    // With no row to drop the removal would check nothing: whoever may not switch the
-    // company's apps is refused all the same.
-    let place = Place {
-        site: Some(target.site),
-        organisation: target.organisation,
-        ..Place::default()
-    };
-    if !scoped.scope().covers(&place) {
-        return Err(AppError::out_of_scope());
-    }
-    if let Some(row) = own_setting(&scoped, &target, request.app_id).await? {
-        scoped.remove::<app_enablement::Entity>(row.id).await?;
-    }
-    ok(settings(&scoped, &target).await?)
-}
+);
 
 /// A setting as the audit log keeps it: which app, for which company or city, by name (the
 /// 操作日志 names the app and shows the level the setting is for).

@@ -4,33 +4,13 @@
 
 pub mod enablement;
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
-use crate::crud::{delete_route, edit_request, edit_route, formed};
+use crate::crud::prelude::*;
 use crate::entity::app;
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::{Page, PageQuery, filter_text, lenient_number};
-use crate::resource::{Formed, Resource, enabled};
-use crate::shared::{IdRequest, millis};
+use crate::resource::enabled;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-        .merge(enablement::router())
-}
+router!(list, add, edit, delete; merge enablement);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -116,25 +96,24 @@ impl CoreForm for AppAdd {
 
 edit_request!(AppEdit + AppForm, forms::APP_EDIT);
 
-/// The app catalogue. Needs an app page of any workspace.
-#[utoipa::path(post, path = "/api/v1/fm/app/list", tag = "app",
-    request_body = AppQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of apps", body = Envelope<Page<App>>)))]
-pub async fn list(caller: Caller, AppJson(query): AppJson<AppQuery>) -> ApiResult<Page<App>> {
-    let scoped = caller.require(need::APP_READ)?;
-    // The catalogue belongs to no one: everyone with an app page reads all of it.
-    let mut select = scoped.unscoped().find::<app::Entity>();
-    if let Some(name) = filter_text(&query.name) {
-        select = select.filter(app::Column::Name.contains(name));
+route!(
+    /// The app catalogue. Needs an app page of any workspace.
+    fn list(query: AppQuery) -> Page<App>,
+    need::APP_READ, "/api/v1/fm/app/list", "app", "A page of apps", |scoped| {
+        // The catalogue belongs to no one: everyone with an app page reads all of it.
+        let mut select = scoped.unscoped().find::<app::Entity>();
+        if let Some(name) = filter_text(&query.name) {
+            select = select.filter(app::Column::Name.contains(name));
+        }
+        if let Some(app_type) = query.app_type {
+            select = select.filter(app::Column::AppType.eq(app_type));
+        }
+        let select = select
+            .order_by_asc(app::Column::Sort)
+            .order_by_asc(app::Column::Id);
+        scoped.page(select, query.page).await?.map(App::from)
     }
-    if let Some(app_type) = query.app_type {
-        select = select.filter(app::Column::AppType.eq(app_type));
-    }
-    let select = select
-        .order_by_asc(app::Column::Sort)
-        .order_by_asc(app::Column::Id);
-    ok(scoped.page(select, query.page).await?.map(App::from))
-}
+);
 
 formed!(app, AppForm, Nothing, async |scoped, _, form, except| {
     // The fields have passed core's app form; here only what needs the database.
@@ -160,39 +139,33 @@ formed!(app, AppForm, Nothing, async |scoped, _, form, except| {
     })
 });
 
-/// Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/app/add", tag = "app",
-    request_body = AppAdd, security(("token" = [])),
-    responses((status = 200, description = "The new app", body = Envelope<App>)))]
-pub async fn add(caller: Caller, AppJson(request): AppJson<AppAdd>) -> ApiResult<App> {
-    let scoped = caller.require(need::APP_ADD)?;
-    let request = form::checked(&request)?;
-    scoped.ensure_global_writer()?;
-    let code = request.code.clone();
-    scoped
-        .unscoped()
-        .refuse_duplicate::<app::Entity>(app::Column::Code.eq(&code), None, "应用编码已存在")
-        .await
-        .map_err(form::on_field("code"))?;
-    let checked = app::Entity::check(&scoped, 0, &request.form, None).await?;
-    ok(scoped
-        .create::<app::Entity>(app::ActiveModel {
-            code: Set(code),
-            created_at: Set(Utc::now()),
-            ..checked
-        })
-        .await?)
-}
-
-edit_route!(
-    /// Change an app of the catalogue. Needs `/adminConfig/app:edit` and data scope ALL.
-    app, need::APP_EDIT, "/api/v1/fm/app/edit", "app",
-    AppEdit -> App, "The app as saved"
+route!(
+    /// Add an app to the catalogue. Needs `/adminConfig/app:add` and data scope ALL.
+    fn add(request: AppAdd) -> App,
+    need::APP_ADD, "/api/v1/fm/app/add", "app", "The new app", |scoped| {
+        let request = form::checked(&request)?;
+        scoped.ensure_global_writer()?;
+        let code = request.code.clone();
+        scoped
+            .unscoped()
+            .refuse_duplicate::<app::Entity>(app::Column::Code.eq(&code), None, "应用编码已存在")
+            .await
+            .map_err(form::on_field("code"))?;
+        let checked = app::Entity::check(&scoped, 0, &request.form, None).await?;
+        scoped
+            .create::<app::Entity>(app::ActiveModel {
+                code: Set(code),
+                created_at: Set(Utc::now()),
+                ..checked
+            })
+            .await?
+    }
 );
 
-delete_route!(
+crud_routes!(app, "app";
+    /// Change an app of the catalogue. Needs `/adminConfig/app:edit` and data scope ALL.
+    edit(need::APP_EDIT, "/api/v1/fm/app/edit", AppEdit -> App, "The app as saved");
     /// Remove an app from the catalogue (and every city's setting). Needs `/adminConfig/app:delete`
     /// and data scope ALL.
-    app, need::APP_DELETE, "/api/v1/fm/app/delete", "app",
-    "Deleted"
+    delete(need::APP_DELETE, "/api/v1/fm/app/delete", "Deleted");
 );

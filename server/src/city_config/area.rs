@@ -1,36 +1,23 @@
 //! 区域商圈 (/coc/config/areas): a city's districts and the business circles inside them.
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::TAKEN;
-use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::crud::{add_request, add_route, delete_route, edit_route, formed};
+use crate::crud::prelude::*;
 use crate::entity::{business_circle, district};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
 use crate::org::target_site;
-use crate::paging::lenient_number;
-use crate::resource::{Formed, Resource, Within, new_row};
-use crate::shared::IdRequest;
+use crate::resource::new_row;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(tree))
-        .routes(routes!(add_district))
-        .routes(routes!(edit_district))
-        .routes(routes!(delete_district))
-        .routes(routes!(add_circle))
-        .routes(routes!(edit_circle))
-        .routes(routes!(delete_circle))
-}
+router!(
+    tree,
+    add_district,
+    edit_district,
+    delete_district,
+    add_circle,
+    edit_circle,
+    delete_circle
+);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -151,25 +138,25 @@ impl Resource for business_circle::Entity {
     }
 }
 
-/// A city's districts with their business circles (default: the caller's city). Needs
-/// `/coc/config/areas` or a new-home page, which filter and place projects by them.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/district/tree", tag = "city-config",
-    request_body = SiteFilter, security(("token" = [])),
-    responses((status = 200, description = "Districts with circles", body = Envelope<Vec<District>>)))]
-pub async fn tree(caller: Caller, AppJson(query): AppJson<SiteFilter>) -> ApiResult<Vec<District>> {
-    let scoped = caller.require(need::AREA_READ)?;
-    let site = target_site(&scoped, query.site_id).await?;
-    let rows = scoped
-        .all(
-            scoped
-                .read::<district::Entity>()
-                .filter(district::Column::SiteId.eq(site.id))
-                .order_by_asc(district::Column::Sort)
-                .order_by_asc(district::Column::Id),
-        )
-        .await?;
-    ok(district::Entity::describe(&scoped.unscoped(), rows).await?)
-}
+route!(
+    /// A city's districts with their business circles (default: the caller's city). Needs
+    /// `/coc/config/areas` or a new-home page, which filter and place projects by them.
+    fn tree(query: SiteFilter) -> Vec<District>,
+    need::AREA_READ, "/api/v1/fm/cityConfig/district/tree", "city-config", "Districts with circles",
+    |scoped| {
+        let site = target_site(&scoped, query.site_id).await?;
+        let rows = scoped
+            .all(
+                scoped
+                    .read::<district::Entity>()
+                    .filter(district::Column::SiteId.eq(site.id))
+                    .order_by_asc(district::Column::Sort)
+                    .order_by_asc(district::Column::Id),
+            )
+            .await?;
+        district::Entity::describe(&scoped.unscoped(), rows).await?
+    }
+);
 
 formed!(
     district,

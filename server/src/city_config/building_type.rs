@@ -1,35 +1,13 @@
 //! 建筑类型 (/coc/config/building): the building types a city's listings may use.
 
-use brokerdesk_core::forms::{self};
 use brokerdesk_core::org::fields;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::TAKEN;
-use crate::AppState;
-use crate::access::need;
-use crate::crud::{
-    add_request, add_route, delete_route, describe, edit_request, edit_route, formed, list_query,
-    list_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{building_type, city_site};
-use crate::error::{Empty, Envelope};
-use crate::form;
-use crate::paging::{Page, lenient_number};
-use crate::resource::Resource;
-use crate::shared::{IdRequest, millis};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -97,26 +75,16 @@ formed!(
     }
 );
 
-list_route!(
+crud_routes!(building_type, "city-config";
     /// A city's building types. Needs `/coc/config/building`.
-    need::BUILDING_TYPE_LIST, "/api/v1/fm/cityConfig/buildingType/list", "city-config",
-    BuildingTypeQuery -> BuildingType, "A page of building types"
-);
-
-add_route!(
+    list(need::BUILDING_TYPE_LIST, "/api/v1/fm/cityConfig/buildingType/list",
+        BuildingTypeQuery -> BuildingType, "A page of building types");
     /// Add a building type to a city. Needs `/coc/config/building:add`.
-    building_type, need::BUILDING_TYPE_ADD, "/api/v1/fm/cityConfig/buildingType/add", "city-config",
-    BuildingTypeAdd.site_id -> BuildingType, "The new building type"
-);
-
-edit_route!(
+    add(need::BUILDING_TYPE_ADD, "/api/v1/fm/cityConfig/buildingType/add",
+        BuildingTypeAdd.site_id -> BuildingType, "The new building type");
     /// Change a building type. Needs `/coc/config/building:edit`.
-    building_type, need::BUILDING_TYPE_EDIT, "/api/v1/fm/cityConfig/buildingType/edit", "city-config",
-    BuildingTypeEdit -> BuildingType, "The building type as saved"
-);
-
-delete_route!(
+    edit(need::BUILDING_TYPE_EDIT, "/api/v1/fm/cityConfig/buildingType/edit",
+        BuildingTypeEdit -> BuildingType, "The building type as saved");
     /// Delete a building type. Needs `/coc/config/building:delete`.
-    building_type, need::BUILDING_TYPE_DELETE, "/api/v1/fm/cityConfig/buildingType/delete", "city-config",
-    "Deleted"
+    delete(need::BUILDING_TYPE_DELETE, "/api/v1/fm/cityConfig/buildingType/delete", "Deleted");
 );

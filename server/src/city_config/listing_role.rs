@@ -2,37 +2,16 @@
 
 use std::collections::BTreeMap;
 
-use brokerdesk_core::forms::{self, FieldError};
+use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::org::fields;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, QueryFilter, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::TAKEN;
-use crate::AppState;
-use crate::access::{Caller, need};
-use crate::crud::{
-    add_request, add_route, delete_route, describe, edit_request, edit_route, formed, list_query,
-    list_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{city_site, listing_role};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form;
-use crate::paging::{Page, lenient_number};
-use crate::resource::Resource;
-use crate::shared::{IdRequest, millis, name_of};
+use crate::shared::name_of;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(totals))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, totals, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -141,63 +120,50 @@ formed!(
     }
 );
 
-list_route!(
+route!(
+    /// The total of each city's listing-role splits the caller reads, with core's warning while it
+    /// is not 100%. Needs `/coc/config/role`.
+    fn totals(query: ListingRoleTotalQuery) -> Vec<ListingRoleTotal>,
+    need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/totals", "city-config",
+    "One total per city", |scoped| {
+        let mut select = scoped.read::<listing_role::Entity>();
+        if let Some(site) = query.site_id {
+            select = select.filter(listing_role::Column::SiteId.eq(site));
+        }
+        let mut by_site: BTreeMap<i64, Vec<i32>> = BTreeMap::new();
+        for row in scoped.all(select).await? {
+            by_site.entry(row.site_id).or_default().push(row.ratio);
+        }
+        let sites = scoped
+            .unscoped()
+            .named::<city_site::Entity>(by_site.keys().copied())
+            .await?;
+        by_site
+            .into_iter()
+            .map(|(site_id, ratios)| {
+                let split = forms::listing_role_split(&ratios);
+                ListingRoleTotal {
+                    site_id,
+                    site_name: name_of(&sites, Some(site_id)),
+                    total: split.total,
+                    complete: split.complete,
+                    warning: split.warning,
+                }
+            })
+            .collect()
+    }
+);
+
+crud_routes!(listing_role, "city-config";
     /// A city's listing roles. Needs `/coc/config/role`.
-    need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/list", "city-config",
-    ListingRoleQuery -> ListingRole, "A page of listing roles"
-);
-
-/// The total of each city's listing-role splits the caller reads, with core's warning while it
-/// is not 100%. Needs `/coc/config/role`.
-#[utoipa::path(post, path = "/api/v1/fm/cityConfig/listingRole/totals", tag = "city-config",
-    request_body = ListingRoleTotalQuery, security(("token" = [])),
-    responses((status = 200, description = "One total per city", body = Envelope<Vec<ListingRoleTotal>>)))]
-pub async fn totals(
-    caller: Caller,
-    AppJson(query): AppJson<ListingRoleTotalQuery>,
-) -> ApiResult<Vec<ListingRoleTotal>> {
-    let scoped = caller.require(need::LISTING_ROLE_LIST)?;
-    let mut select = scoped.read::<listing_role::Entity>();
-    if let Some(site) = query.site_id {
-        select = select.filter(listing_role::Column::SiteId.eq(site));
-    }
-    let mut by_site: BTreeMap<i64, Vec<i32>> = BTreeMap::new();
-    for row in scoped.all(select).await? {
-        by_site.entry(row.site_id).or_default().push(row.ratio);
-    }
-    let sites = scoped
-        .unscoped()
-        .named::<city_site::Entity>(by_site.keys().copied())
-        .await?;
-    ok(by_site
-        .into_iter()
-        .map(|(site_id, ratios)| {
-            let split = forms::listing_role_split(&ratios);
-            ListingRoleTotal {
-                site_id,
-                site_name: name_of(&sites, Some(site_id)),
-                total: split.total,
-                complete: split.complete,
-                warning: split.warning,
-            }
-        })
-        .collect())
-}
-
-add_route!(
+    list(need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/list",
+        ListingRoleQuery -> ListingRole, "A page of listing roles");
     /// Add a listing role to a city. Needs `/coc/config/role:add`.
-    listing_role, need::LISTING_ROLE_ADD, "/api/v1/fm/cityConfig/listingRole/add", "city-config",
-    ListingRoleAdd.site_id -> ListingRole, "The new listing role"
-);
-
-edit_route!(
+    add(need::LISTING_ROLE_ADD, "/api/v1/fm/cityConfig/listingRole/add",
+        ListingRoleAdd.site_id -> ListingRole, "The new listing role");
     /// Change a listing role. Needs `/coc/config/role:edit`.
-    listing_role, need::LISTING_ROLE_EDIT, "/api/v1/fm/cityConfig/listingRole/edit", "city-config",
-    ListingRoleEdit -> ListingRole, "The listing role as saved"
-);
-
-delete_route!(
+    edit(need::LISTING_ROLE_EDIT, "/api/v1/fm/cityConfig/listingRole/edit",
+        ListingRoleEdit -> ListingRole, "The listing role as saved");
     /// Delete a listing role. Needs `/coc/config/role:delete`.
-    listing_role, need::LISTING_ROLE_DELETE, "/api/v1/fm/cityConfig/listingRole/delete", "city-config",
-    "Deleted"
+    delete(need::LISTING_ROLE_DELETE, "/api/v1/fm/cityConfig/listingRole/delete", "Deleted");
 );

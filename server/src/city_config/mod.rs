@@ -6,15 +6,9 @@ pub mod area;
 pub mod building_type;
 pub mod listing_role;
 
-use utoipa_axum::router::OpenApiRouter;
-
-use crate::AppState;
+use crate::crud::prelude::*;
 
 /// What a name already used in its city (or district) answers.
 const TAKEN: &str = "名称已存在";
 
-pub fn router() -> OpenApiRouter<AppState> {
-    listing_role::router()
-        .merge(area::router())
-        .merge(building_type::router())
-}
+router!(; merge listing_role, area, building_type);

@@ -1,13 +1,8 @@
 //! What the onboarding routes take and answer: the list row, the detail with the hire's
 //! details and history, the start and save forms and an approver's decision.
 
-use brokerdesk_core::forms::{self, Form};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use crate::form::CoreForm;
+use crate::crud::prelude::*;
 use crate::history::StatusChange;
-use crate::paging::{PageQuery, lenient_number};
 use crate::staff::view::RoleRef;
 use crate::staff::{PersonForm, SeatForm};
 

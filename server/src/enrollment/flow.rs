@@ -2,18 +2,15 @@
 //! writing the new status with its history and audit entry, and the submit, approve, reject and
 //! cancel routes that drive them.
 
-use brokerdesk_core::forms;
 use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus};
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set};
+use sea_orm::DatabaseTransaction;
 
 use super::{EnrollmentDecision, EnrollmentDetail, EnrollmentId, answer};
-use crate::access::{Caller, Placed, Scoped, Unscoped, need};
+use crate::access::Placed;
 use crate::audit::{self, Action, Change, snapshot};
+use crate::crud::prelude::*;
 use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, status_change, user};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form;
 use crate::history::{self, StatusMove};
 use crate::staff::view;
 use crate::staff::{self, apply_status, working_status};
@@ -126,113 +123,99 @@ pub(super) async fn moved(
         .await
 }
 
-/// Submit the hire's details for approval: every onboarding field is required. Needs
-/// `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/submit", tag = "enrollment",
-    request_body = EnrollmentId, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 待审批", body = Envelope<EnrollmentDetail>)))]
-pub async fn submit(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentId>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
-    // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
-    let status = row.target_status.as_ref().map(|target| target.code());
-    staff::person_form_of(&hire).check_as(true, status)?;
-    ok(
+route!(
+    /// Submit the hire's details for approval: every onboarding field is required. Needs
+    /// `/enrollment`.
+    fn submit(request: EnrollmentId) -> EnrollmentDetail,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/submit", "enrollment", "The onboarding, now 待审批",
+    |scoped| {
+        let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
+        // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
+        let status = row.target_status.as_ref().map(|target| target.code());
+        staff::person_form_of(&hire).check_as(true, status)?;
         moved(&scoped, row, OnboardingAction::Submit, to, "", |active| {
             active.submitted_at = Set(Some(Utc::now()));
             active.reject_reason = Set(String::new());
         })
-        .await?,
-    )
-}
-
-/// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
-/// Needs `/enrollment:approve`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/approve", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已入职", body = Envelope<EnrollmentDetail>)))]
-pub async fn approve(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
-    let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
-    if submitter_of(&scoped.unscoped(), row.id).await? == Some(scoped.actor().id) {
-        return Err(AppError::TransitionRefused(
-            onboarding::OWN_SUBMISSION.to_owned(),
-        ));
-    }
-    let target = working_status("workingStatus", request.working_status.as_deref())?
-        .or(row.target_status.map(|target| target.0))
-        .ok_or_else(|| AppError::invalid("workingStatus", "请选择入职状态"))?;
-    let effect = OnboardingAction::Approve
-        .staff_effect()
-        .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
-    let actor = scoped.actor().id;
-    let hired_as = view::detail(&scoped.unscoped(), hire.clone(), false)
         .await?
-        .row
-        .roles;
-    let hired_roles = serde_json::to_string(&hired_as)
-        .map_err(|error| AppError::internal(format!("hired roles: {error}")))?;
-    let approved = async |on: &Scoped<'_, _>| {
-        let saved = move_to(on, row, OnboardingAction::Approve, to, "", |active| {
-            active.hired_roles = Set(Some(hired_roles));
-            active.target_status = Set(Some(target.into()));
-            active.decided_by = Set(Some(actor));
-            active.decided_at = Set(Some(Utc::now()));
-        })
-        .await?;
-        apply_status(on, hire, effect, Some(target), "").await?;
-        answer(on, saved, false).await
-    };
-    ok(scoped.in_transaction(approved).await?)
-}
+    }
+);
 
-/// Send an onboarding back with a reason; it can be corrected and submitted again. Needs
-/// `/enrollment:approve`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/reject", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已驳回", body = Envelope<EnrollmentDetail>)))]
-pub async fn reject(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT_APPROVE)?;
-    let request = form::checked_with(&forms::ONBOARDING_REJECT, &request)?;
-    let reason = request.reason.clone().unwrap_or_default();
-    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
-    let actor = scoped.actor().id;
-    ok(moved(
-        &scoped,
-        row,
-        OnboardingAction::Reject,
-        to,
-        &reason,
-        |active| {
-            active.reject_reason = Set(reason.clone());
-            active.decided_by = Set(Some(actor));
-            active.decided_at = Set(Some(Utc::now()));
-        },
-    )
-    .await?)
-}
+route!(
+    /// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
+    /// Needs `/enrollment:approve`.
+    fn approve(request: EnrollmentDecision) -> EnrollmentDetail,
+    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/approve", "enrollment",
+    "The onboarding, now 已入职", |scoped| {
+        let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
+        if submitter_of(&scoped.unscoped(), row.id).await? == Some(scoped.actor().id) {
+            return Err(AppError::TransitionRefused(
+                onboarding::OWN_SUBMISSION.to_owned(),
+            ));
+        }
+        let target = working_status("workingStatus", request.working_status.as_deref())?
+            .or(row.target_status.map(|target| target.0))
+            .ok_or_else(|| AppError::invalid("workingStatus", "请选择入职状态"))?;
+        let effect = OnboardingAction::Approve
+            .staff_effect()
+            .ok_or_else(|| AppError::internal("approval changes the staff record"))?;
+        let actor = scoped.actor().id;
+        let hired_as = view::detail(&scoped.unscoped(), hire.clone(), false)
+            .await?
+            .row
+            .roles;
+        let hired_roles = serde_json::to_string(&hired_as)
+            .map_err(|error| AppError::internal(format!("hired roles: {error}")))?;
+        let approved = async |on: &Scoped<'_, _>| {
+            let saved = move_to(on, row, OnboardingAction::Approve, to, "", |active| {
+                active.hired_roles = Set(Some(hired_roles));
+                active.target_status = Set(Some(target.into()));
+                active.decided_by = Set(Some(actor));
+                active.decided_at = Set(Some(Utc::now()));
+            })
+            .await?;
+            apply_status(on, hire, effect, Some(target), "").await?;
+            answer(on, saved, false).await
+        };
+        scoped.in_transaction(approved).await?
+    }
+);
 
-/// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
-/// staff action moves it) and leaves the staff lists. Needs `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/cancel", tag = "enrollment",
-    request_body = EnrollmentDecision, security(("token" = [])),
-    responses((status = 200, description = "The onboarding, now 已取消", body = Envelope<EnrollmentDetail>)))]
-pub async fn cancel(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDecision>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
-    let reason = request.reason.clone().unwrap_or_default();
-    let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
-    ok(moved(&scoped, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?)
-}
+route!(
+    /// Send an onboarding back with a reason; it can be corrected and submitted again. Needs
+    /// `/enrollment:approve`.
+    fn reject(request: EnrollmentDecision) -> EnrollmentDetail,
+    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/reject", "enrollment",
+    "The onboarding, now 已驳回", |scoped| {
+        let request = form::checked_with(&forms::ONBOARDING_REJECT, &request)?;
+        let reason = request.reason.clone().unwrap_or_default();
+        let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
+        let actor = scoped.actor().id;
+        moved(
+            &scoped,
+            row,
+            OnboardingAction::Reject,
+            to,
+            &reason,
+            |active| {
+                active.reject_reason = Set(reason.clone());
+                active.decided_by = Set(Some(actor));
+                active.decided_at = Set(Some(Utc::now()));
+            },
+        )
+        .await?
+    }
+);
+
+route!(
+    /// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
+    /// staff action moves it) and leaves the staff lists. Needs `/enrollment`.
+    fn cancel(request: EnrollmentDecision) -> EnrollmentDetail,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/cancel", "enrollment", "The onboarding, now 已取消",
+    |scoped| {
+        let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
+        let reason = request.reason.clone().unwrap_or_default();
+        let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
+        moved(&scoped, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?
+    }
+);

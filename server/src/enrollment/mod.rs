@@ -8,39 +8,28 @@ mod flow;
 
 use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus};
 use brokerdesk_core::org::staff_status::WorkingStatus;
-use chrono::Utc;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+use sea_orm::{QuerySelect, QueryTrait};
 
 pub use self::dto::*;
 use self::flow::{for_action, move_to, submitter_of};
-use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
+use crate::crud::prelude::*;
 use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, user};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form;
 use crate::history::{self, StatusMove};
-use crate::paging::{Page, filter_text};
-use crate::resource::Resource;
-use crate::shared::{millis, name_of};
+use crate::shared::name_of;
 use crate::staff::view;
 use crate::staff::{self, PersonForm, working_status};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(start))
-        .routes(routes!(save))
-        .routes(routes!(flow::submit))
-        .routes(routes!(flow::approve))
-        .routes(routes!(flow::reject))
-        .routes(routes!(flow::cancel))
-}
+router!(
+    list,
+    detail,
+    start,
+    save,
+    flow::submit,
+    flow::approve,
+    flow::reject,
+    flow::cancel
+);
 
 fn action_label(code: &str) -> &'static str {
     OnboardingAction::from_code(code)
@@ -198,152 +187,137 @@ async fn describe_detail<C: ConnectionTrait>(
     })
 }
 
-/// Onboardings in the caller's scope, newest first. Needs `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/list", tag = "enrollment",
-    request_body = EnrollmentQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of onboardings", body = Envelope<Page<Enrollment>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<EnrollmentQuery>,
-) -> ApiResult<Page<Enrollment>> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let mut select = scoped.read::<enrollment::Entity>();
-    if let Some(status) = filter_text(&query.status) {
-        select = select.filter(enrollment::Column::Status.eq(status));
+route!(
+    /// Onboardings in the caller's scope, newest first. Needs `/enrollment`.
+    fn list(query: EnrollmentQuery) -> Page<Enrollment>,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/list", "enrollment", "A page of onboardings",
+    |scoped| {
+        let mut select = scoped.read::<enrollment::Entity>();
+        if let Some(status) = filter_text(&query.status) {
+            select = select.filter(enrollment::Column::Status.eq(status));
+        }
+        if let Some(id) = query.store_id {
+            select = select.filter(enrollment::Column::StoreId.eq(id));
+        }
+        if let Some(name) = filter_text(&query.real_name) {
+            let named = scoped
+                .unscoped()
+                .find::<user::Entity>()
+                .select_only()
+                .column(user::Column::Id)
+                .filter(user::Column::RealName.contains(name))
+                .into_query();
+            select = select.filter(enrollment::Column::UserId.in_subquery(named));
+        }
+        let select = select.order_by_desc(enrollment::Column::Id);
+        let mut page = scoped.list(select, query.page).await?;
+        offer_to_caller(&scoped, &mut page.list).await?;
+        page
     }
-    if let Some(id) = query.store_id {
-        select = select.filter(enrollment::Column::StoreId.eq(id));
-    }
-    if let Some(name) = filter_text(&query.real_name) {
-        let named = scoped
-            .unscoped()
-            .find::<user::Entity>()
-            .select_only()
-            .column(user::Column::Id)
-            .filter(user::Column::RealName.contains(name))
-            .into_query();
-        select = select.filter(enrollment::Column::UserId.in_subquery(named));
-    }
-    let select = select.order_by_desc(enrollment::Column::Id);
-    let mut page = scoped.list(select, query.page).await?;
-    offer_to_caller(&scoped, &mut page.list).await?;
-    ok(page)
-}
+);
 
-/// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
-/// `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/detail", tag = "enrollment",
-    request_body = EnrollmentDetailRequest, security(("token" = [])),
-    responses((status = 200, description = "The onboarding", body = Envelope<EnrollmentDetail>)))]
-pub async fn detail(
-    caller: Caller,
-    AppJson(request): AppJson<EnrollmentDetailRequest>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let row = scoped
-        .shown::<enrollment::Entity>(request.id, request.unmasked)
-        .await?;
-    ok(answer(&scoped, row, request.unmasked).await?)
-}
+route!(
+    /// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
+    /// `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
+    fn detail(request: EnrollmentDetailRequest) -> EnrollmentDetail,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/detail", "enrollment", "The onboarding", |scoped| {
+        let row = scoped
+            .shown::<enrollment::Entity>(request.id, request.unmasked)
+            .await?;
+        answer(&scoped, row, request.unmasked).await?
+    }
+);
 
-/// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
-/// onboarding waits for their details. Needs `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/start", tag = "enrollment",
-    request_body = EnrollmentStart, security(("token" = [])),
-    responses((status = 200, description = "The new onboarding", body = Envelope<EnrollmentDetail>)))]
-pub async fn start(
-    caller: Caller,
-    AppJson(form): AppJson<EnrollmentStart>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let form = form::checked(&form)?;
-    let target = working_status("workingStatus", form.working_status.as_deref())?;
-    let person = PersonForm {
-        real_name: form.real_name.clone(),
-        mobile: form.mobile.clone(),
-        ..PersonForm::default()
-    };
-    let new = staff::prepare_new_person(
-        &scoped,
-        &form.username,
-        &form.password,
-        &person,
-        &form.seat,
-        WorkingStatus::Pending,
-    )
-    .await?;
-    let now = Utc::now();
-    let started = async |on: &Scoped<'_, _>| {
-        let (hire, _) = staff::insert_person(on, new).await?;
-        let row = enrollment::ActiveModel {
-            user_id: Set(hire.id),
-            site_id: Set(hire.site_id),
-            organisation_id: Set(hire.organisation_id),
-            store_group_id: Set(hire.store_group_id),
-            store_id: Set(hire.store_id),
-            department_id: Set(hire.department_id),
-            status: Set(OnboardingStatus::Draft.into()),
-            target_status: Set(target.map(Into::into)),
-            reject_reason: Set(String::new()),
-            started_by: Set(Some(scoped.actor().id)),
-            decided_by: Set(None),
-            submitted_at: Set(None),
-            decided_at: Set(None),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
+route!(
+    /// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
+    /// onboarding waits for their details. Needs `/enrollment`.
+    fn start(form: EnrollmentStart) -> EnrollmentDetail,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/start", "enrollment", "The new onboarding", |scoped| {
+        let form = form::checked(&form)?;
+        let target = working_status("workingStatus", form.working_status.as_deref())?;
+        let person = PersonForm {
+            real_name: form.real_name.clone(),
+            mobile: form.mobile.clone(),
+            ..PersonForm::default()
         };
-        let row = on.insert::<enrollment::Entity>(row).await?;
-        history::record(
-            on.transaction(),
-            StatusMove {
-                entity: history::ENROLLMENT,
-                entity_id: row.id,
-                action: OnboardingAction::Start.code(),
-                from: "",
-                to: OnboardingStatus::Draft.code(),
-                reason: "",
-                actor_id: Some(scoped.actor().id),
-            },
+        let new = staff::prepare_new_person(
+            &scoped,
+            &form.username,
+            &form.password,
+            &person,
+            &form.seat,
+            WorkingStatus::Pending,
         )
         .await?;
-        on.record_created::<enrollment::Entity>(&row).await?;
-        answer(on, row, false).await
-    };
-    ok(scoped.in_transaction(started).await?)
-}
-
-/// Save the hire's details (every filled field is checked). Needs `/enrollment`.
-#[utoipa::path(post, path = "/api/v1/fm/enrollment/save", tag = "enrollment",
-    request_body = EnrollmentSave, security(("token" = [])),
-    responses((status = 200, description = "The onboarding as saved", body = Envelope<EnrollmentDetail>)))]
-pub async fn save(
-    caller: Caller,
-    AppJson(form): AppJson<EnrollmentSave>,
-) -> ApiResult<EnrollmentDetail> {
-    let scoped = caller.require(need::ENROLLMENT)?;
-    let form = form::checked(&form)?;
-    let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
-    let person = form.person.check(false)?;
-    let target = working_status("workingStatus", form.working_status.as_deref())?;
-    staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
-    let mut record = user::ActiveModel::default();
-    staff::apply_person(&mut record, person);
-    let saved = scoped
-        .in_transaction(async |on| {
-            let saved = move_to(on, row, OnboardingAction::Save, to, "", |active| {
-                if let Some(target) = target {
-                    active.target_status = Set(Some(target.into()));
-                }
-            })
+        let now = Utc::now();
+        let started = async |on: &Scoped<'_, _>| {
+            let (hire, _) = staff::insert_person(on, new).await?;
+            let row = enrollment::ActiveModel {
+                user_id: Set(hire.id),
+                site_id: Set(hire.site_id),
+                organisation_id: Set(hire.organisation_id),
+                store_group_id: Set(hire.store_group_id),
+                store_id: Set(hire.store_id),
+                department_id: Set(hire.department_id),
+                status: Set(OnboardingStatus::Draft.into()),
+                target_status: Set(target.map(Into::into)),
+                reject_reason: Set(String::new()),
+                started_by: Set(Some(scoped.actor().id)),
+                decided_by: Set(None),
+                submitted_at: Set(None),
+                decided_at: Set(None),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            };
+            let row = on.insert::<enrollment::Entity>(row).await?;
+            history::record(
+                on.transaction(),
+                StatusMove {
+                    entity: history::ENROLLMENT,
+                    entity_id: row.id,
+                    action: OnboardingAction::Start.code(),
+                    from: "",
+                    to: OnboardingStatus::Draft.code(),
+                    reason: "",
+                    actor_id: Some(scoped.actor().id),
+                },
+            )
             .await?;
-            on.change_with::<user::Entity>(hire, record, async |_, _| Ok(()))
+            on.record_created::<enrollment::Entity>(&row).await?;
+            answer(on, row, false).await
+        };
+        scoped.in_transaction(started).await?
+    }
+);
+
+route!(
+    /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
+    fn save(form: EnrollmentSave) -> EnrollmentDetail,
+    need::ENROLLMENT, "/api/v1/fm/enrollment/save", "enrollment", "The onboarding as saved",
+    |scoped| {
+        let form = form::checked(&form)?;
+        let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
+        let person = form.person.check(false)?;
+        let target = working_status("workingStatus", form.working_status.as_deref())?;
+        staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
+        let mut record = user::ActiveModel::default();
+        staff::apply_person(&mut record, person);
+        scoped
+            .in_transaction(async |on| {
+                let saved = move_to(on, row, OnboardingAction::Save, to, "", |active| {
+                    if let Some(target) = target {
+                        active.target_status = Set(Some(target.into()));
+                    }
+                })
                 .await?;
-            answer(on, saved, false).await
-        })
-        .await?;
-    ok(saved)
-}
+                on.change_with::<user::Entity>(hire, record, async |_, _| Ok(()))
+                    .await?;
+                answer(on, saved, false).await
+            })
+            .await?
+    }
+);
 
 /// The hires whose onboarding was cancelled: people who never joined.
 pub fn cancelled_hires<C: ConnectionTrait>(

@@ -3,39 +3,22 @@
 
 mod dto;
 
-use brokerdesk_core::forms::{self, FieldError};
+use brokerdesk_core::forms::FieldError;
 use std::collections::{BTreeSet, HashSet};
 
 use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree, with_descendants};
 use brokerdesk_core::org::fields;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    Set,
-};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait};
 
 pub use self::dto::*;
 use super::rows::{actions_by_menu, flat_rows};
 use super::{MenuStatus, MenuType};
-use crate::AppState;
-use crate::access::{Caller, Place, Scoped, Unscoped, need};
+use crate::access::Place;
 use crate::audit::{self, Change};
-use crate::crud::{delete_route, in_use_by};
+use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form;
-use crate::resource::Resource;
-use crate::shared::IdRequest;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(tree))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-        .routes(routes!(sort))
-}
+router!(tree, add, edit, delete, sort);
 
 /// The whole menu tree with its actions, in `sort` order.
 async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
@@ -319,51 +302,49 @@ async fn set_actions(
     Ok(())
 }
 
-/// Add a menu entry with its actions. Needs its `adminConfig:menu:add` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/menu/add", tag = "menu-admin",
-    request_body = MenuForm, security(("token" = [])),
-    responses((status = 200, description = "The new entry", body = Envelope<MenuNode>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<MenuForm>) -> ApiResult<MenuNode> {
-    let scoped = caller.require(need::MENU_ADD)?;
-    let form = form::checked(&form)?;
-    scoped.ensure_global_writer()?;
-    let checked = check(&scoped.unscoped(), &form, None).await?;
-    let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
-        set_actions(on, row.id, &checked.actions).await
-    };
-    ok(scoped
-        .create_with::<menu::Entity>(checked.row, actions)
-        .await?)
-}
-
-/// Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/menu/edit", tag = "menu-admin",
-    request_body = MenuEdit, security(("token" = [])),
-    responses((status = 200, description = "The entry as saved", body = Envelope<MenuNode>)))]
-pub async fn edit(caller: Caller, AppJson(request): AppJson<MenuEdit>) -> ApiResult<MenuNode> {
-    let scoped = caller.require(need::MENU_EDIT)?;
-    let request = form::checked(&request)?;
-    scoped.ensure_global_writer()?;
-    let before = scoped.get_writable::<menu::Entity>(request.id).await?;
-    let db = scoped.unscoped();
-    let checked = check(&db, &request.form, Some(before.id)).await?;
-    if checked.menu_type != before.menu_type
-        && db
-            .uses::<menu::Entity>(menu::Column::ParentId, before.id)
+route!(
+    /// Add a menu entry with its actions. Needs its `adminConfig:menu:add` and data scope ALL.
+    fn add(form: MenuForm) -> MenuNode,
+    need::MENU_ADD, "/api/v1/fm/menu/add", "menu-admin", "The new entry", |scoped| {
+        let form = form::checked(&form)?;
+        scoped.ensure_global_writer()?;
+        let checked = check(&scoped.unscoped(), &form, None).await?;
+        let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
+            set_actions(on, row.id, &checked.actions).await
+        };
+        scoped
+            .create_with::<menu::Entity>(checked.row, actions)
             .await?
-    {
-        return Err(AppError::invalid(
-            "menuType",
-            "有下级菜单的目录不能改为页面",
-        ));
     }
-    let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
-        set_actions(on, row.id, &checked.actions).await
-    };
-    ok(scoped
-        .change_with::<menu::Entity>(before, checked.row, actions)
-        .await?)
-}
+);
+
+route!(
+    /// Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL.
+    fn edit(request: MenuEdit) -> MenuNode,
+    need::MENU_EDIT, "/api/v1/fm/menu/edit", "menu-admin", "The entry as saved", |scoped| {
+        let request = form::checked(&request)?;
+        scoped.ensure_global_writer()?;
+        let before = scoped.get_writable::<menu::Entity>(request.id).await?;
+        let db = scoped.unscoped();
+        let checked = check(&db, &request.form, Some(before.id)).await?;
+        if checked.menu_type != before.menu_type
+            && db
+                .uses::<menu::Entity>(menu::Column::ParentId, before.id)
+                .await?
+        {
+            return Err(AppError::invalid(
+                "menuType",
+                "有下级菜单的目录不能改为页面",
+            ));
+        }
+        let actions = async |on: &Scoped<'_, _>, row: &menu::Model| {
+            set_actions(on, row.id, &checked.actions).await
+        };
+        scoped
+            .change_with::<menu::Entity>(before, checked.row, actions)
+            .await?
+    }
+);
 
 delete_route!(
     /// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
@@ -371,58 +352,58 @@ delete_route!(
     "Deleted; 10020006 while it has children"
 );
 
-/// Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL.
-#[utoipa::path(post, path = "/api/v1/fm/menu/sort", tag = "menu-admin",
-    request_body = MenuSort, security(("token" = [])),
-    responses((status = 200, description = "The whole tree after the change", body = Envelope<Vec<MenuNode>>)))]
-pub async fn sort(caller: Caller, AppJson(request): AppJson<MenuSort>) -> ApiResult<Vec<MenuNode>> {
-    let scoped = caller.require(need::MENU_EDIT)?;
-    scoped.ensure_global_writer()?;
-    let siblings = scoped
-        .all(
-            scoped
-                .write::<menu::Entity>()
-                .filter(match request.parent_id {
-                    Some(parent) => menu::Column::ParentId.eq(parent),
-                    None => menu::Column::ParentId.is_null(),
-                }),
-        )
-        .await?;
-    let expected: HashSet<i64> = siblings.iter().map(|m| m.id).collect();
-    let given: HashSet<i64> = request.ids.iter().copied().collect();
-    if expected != given || given.len() != request.ids.len() {
-        return Err(AppError::invalid(
-            "ids",
-            "排序的菜单须为同一上级下的全部菜单",
-        ));
-    }
-    let before: Vec<i64> = {
-        let mut rows = siblings.clone();
-        rows.sort_by_key(|m| (m.sort, m.id));
-        rows.into_iter().map(|m| m.id).collect()
-    };
-    let sorted = async |on: &Scoped<'_, _>| {
-        for (index, id) in request.ids.iter().enumerate() {
-            on.update::<menu::Entity>(menu::ActiveModel {
-                id: Set(*id),
-                sort: Set(index as i32),
-                ..Default::default()
-            })
+route!(
+    /// Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL.
+    fn sort(request: MenuSort) -> Vec<MenuNode>,
+    need::MENU_EDIT, "/api/v1/fm/menu/sort", "menu-admin", "The whole tree after the change",
+    |scoped| {
+        scoped.ensure_global_writer()?;
+        let siblings = scoped
+            .all(
+                scoped
+                    .write::<menu::Entity>()
+                    .filter(match request.parent_id {
+                        Some(parent) => menu::Column::ParentId.eq(parent),
+                        None => menu::Column::ParentId.is_null(),
+                    }),
+            )
             .await?;
+        let expected: HashSet<i64> = siblings.iter().map(|m| m.id).collect();
+        let given: HashSet<i64> = request.ids.iter().copied().collect();
+        if expected != given || given.len() != request.ids.len() {
+            return Err(AppError::invalid(
+                "ids",
+                "排序的菜单须为同一上级下的全部菜单",
+            ));
         }
-        audit::record(
-            on.transaction(),
-            on.actor(),
-            Change::updated(
-                "menu",
-                request.parent_id.unwrap_or_default(),
-                &before,
-                &request.ids,
-                Place::default(),
-            ),
-        )
-        .await?;
-        whole_tree(&on.unscoped()).await
-    };
-    ok(scoped.in_transaction(sorted).await?)
-}
+        let before: Vec<i64> = {
+            let mut rows = siblings.clone();
+            rows.sort_by_key(|m| (m.sort, m.id));
+            rows.into_iter().map(|m| m.id).collect()
+        };
+        let sorted = async |on: &Scoped<'_, _>| {
+            for (index, id) in request.ids.iter().enumerate() {
+                on.update::<menu::Entity>(menu::ActiveModel {
+                    id: Set(*id),
+                    sort: Set(index as i32),
+                    ..Default::default()
+                })
+                .await?;
+            }
+            audit::record(
+                on.transaction(),
+                on.actor(),
+                Change::updated(
+                    "menu",
+                    request.parent_id.unwrap_or_default(),
+                    &before,
+                    &request.ids,
+                    Place::default(),
+                ),
+            )
+            .await?;
+            whole_tree(&on.unscoped()).await
+        };
+        scoped.in_transaction(sorted).await?
+    }
+);

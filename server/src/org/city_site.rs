@@ -1,35 +1,12 @@
 //! 城市站点 (/adminConfig/citySite): the cities the product runs in. Global data: only a caller
 //! reaching everything changes it; everyone reads the sites of their scope.
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
-use sea_orm::{ColumnTrait, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use crate::AppState;
-use crate::access::{Caller, need};
-use crate::crud::{
-    add_route, delete_route, describe, edit_request, edit_route, formed, in_use_by, list_query,
-    list_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{city_site, organisation, user};
-use crate::error::{ApiResult, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::Page;
-use crate::resource::Resource;
-use crate::shared::{IdRequest, millis};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(options))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, options, add, edit, delete);
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -81,12 +58,6 @@ impl CoreForm for CitySiteForm {
 }
 
 edit_request!(CitySiteEdit + CitySiteForm, forms::CITY_SITE);
-
-list_route!(
-    /// City sites, by sort order. Needs `/adminConfig/citySite`.
-    need::CITY_SITE_LIST, "/api/v1/fm/org/citySite/list", "org",
-    CitySiteQuery -> CitySite, "A page of city sites"
-);
 
 /// The city sites the caller reaches, for selects. Any logged-in caller.
 #[utoipa::path(post, path = "/api/v1/fm/org/citySite/options", tag = "org",
@@ -145,20 +116,17 @@ formed!(
     }
 );
 
-add_route!(
+crud_routes!(city_site, "org";
+    /// City sites, by sort order. Needs `/adminConfig/citySite`.
+    list(need::CITY_SITE_LIST, "/api/v1/fm/org/citySite/list",
+        CitySiteQuery -> CitySite, "A page of city sites");
     /// Add a city site. Needs `/adminConfig/citySite:add` and data scope ALL.
-    city_site, need::CITY_SITE_ADD, "/api/v1/fm/org/citySite/add", "org",
-    CitySiteForm -> CitySite, "The new site"
-);
-
-edit_route!(
+    add(need::CITY_SITE_ADD, "/api/v1/fm/org/citySite/add",
+        CitySiteForm -> CitySite, "The new site");
     /// Change a city site. Needs `/adminConfig/citySite:edit` and data scope ALL.
-    city_site, need::CITY_SITE_EDIT, "/api/v1/fm/org/citySite/edit", "org",
-    CitySiteEdit -> CitySite, "The site as saved"
-);
-
-delete_route!(
+    edit(need::CITY_SITE_EDIT, "/api/v1/fm/org/citySite/edit",
+        CitySiteEdit -> CitySite, "The site as saved");
     /// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
-    city_site, need::CITY_SITE_DELETE, "/api/v1/fm/org/citySite/delete", "org",
-    "Deleted; 10020006 when organisations or staff remain"
+    delete(need::CITY_SITE_DELETE, "/api/v1/fm/org/citySite/delete",
+        "Deleted; 10020006 when organisations or staff remain");
 );

@@ -1,38 +1,15 @@
 //! Organisations of a city (/adminConfig/company, /coc/company/index and their detail pages):
 //! brokerage companies (scope 2), independent brokers (3) and partner organisations (4).
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::mask;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::{current_staff, target_site};
-use crate::AppState;
-use crate::access::{Caller, need};
-use crate::crud::{
-    delete_route, describe, edit_request, edit_route, formed, in_use_by, list_query, options_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{city_site, department, organisation, store, store_group, user};
-use crate::error::{ApiResult, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::{Page, lenient_number};
-use crate::resource::{Formed, Resource, describe_one, enabled};
-use crate::shared::{IdRequest, millis};
+use crate::resource::{describe_one, enabled};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(options))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, detail, options, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -140,53 +117,39 @@ fn masked(company: Company) -> Company {
     }
 }
 
-/// Organisations in the caller's scope. Needs `/adminConfig/company` or `/coc/company/index`.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/list", tag = "org",
-    request_body = CompanyQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of organisations", body = Envelope<Page<Company>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<CompanyQuery>,
-) -> ApiResult<Page<Company>> {
-    let scoped = caller.require(need::COMPANY_LIST)?;
-    let page = scoped.page(query.select(&scoped), query.page).await?;
-    let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
-    ok(Page {
-        list: list.into_iter().map(masked).collect(),
-        total: page.total,
-    })
-}
-
-/// One organisation, its contact mobile masked as in the list. `unmasked` (查看完整信息, or the
-/// edit form) needs the edit action over the company and is recorded in the audit log. Needs a
-/// company list or detail page.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/detail", tag = "org",
-    request_body = CompanyDetailRequest, security(("token" = [])),
-    responses((status = 200, description = "The organisation", body = Envelope<Company>)))]
-pub async fn detail(
-    caller: Caller,
-    AppJson(request): AppJson<CompanyDetailRequest>,
-) -> ApiResult<Company> {
-    let scoped = caller.require(need::COMPANY_READ)?;
-    if request.unmasked {
-        caller.require(need::COMPANY_EDIT)?;
+route!(
+    /// Organisations in the caller's scope. Needs `/adminConfig/company` or `/coc/company/index`.
+    fn list(query: CompanyQuery) -> Page<Company>,
+    need::COMPANY_LIST, "/api/v1/fm/org/company/list", "org", "A page of organisations", |scoped| {
+        let page = scoped.page(query.select(&scoped), query.page).await?;
+        let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
+        Page {
+            list: list.into_iter().map(masked).collect(),
+            total: page.total,
+        }
     }
-    let row = scoped
-        .shown::<organisation::Entity>(request.id, request.unmasked)
-        .await?;
-    let company = describe_one::<organisation::Entity, _>(&scoped.unscoped(), row).await?;
-    ok(if request.unmasked {
-        company
-    } else {
-        masked(company)
-    })
-}
+);
 
-options_route!(
-    /// Organisations the caller reaches, for selects. Any logged-in caller.
-    organisation, need::Need::LOGIN, "/api/v1/fm/org/company/options", "org",
-    CompanyOptionsQuery { site_id: SiteId, scope: Scope } order [Id]
-    -> CompanyOption { id: i64, name: String, scope: i16, site_id: i64 }, "Organisations"
+route!(
+    /// One organisation, its contact mobile masked as in the list. `unmasked` (查看完整信息, or the
+    /// edit form) needs the edit action over the company and is recorded in the audit log. Needs a
+    /// company list or detail page.
+    fn detail(request: CompanyDetailRequest) -> Company,
+    need::COMPANY_READ, "/api/v1/fm/org/company/detail", "org", "The organisation",
+    |scoped, caller| {
+        if request.unmasked {
+            caller.require(need::COMPANY_EDIT)?;
+        }
+        let row = scoped
+            .shown::<organisation::Entity>(request.id, request.unmasked)
+            .await?;
+        let company = describe_one::<organisation::Entity, _>(&scoped.unscoped(), row).await?;
+        if request.unmasked {
+            company
+        } else {
+            masked(company)
+        }
+    }
 );
 
 formed!(
@@ -220,33 +183,33 @@ formed!(
     }
 );
 
-/// Add an organisation to a city. Needs COMPANY_LIST:add and a scope covering the city.
-#[utoipa::path(post, path = "/api/v1/fm/org/company/add", tag = "org",
-    request_body = CompanyAdd, security(("token" = [])),
-    responses((status = 200, description = "The new organisation", body = Envelope<Company>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<CompanyAdd>) -> ApiResult<Company> {
-    let scoped = caller.require(need::COMPANY_ADD)?;
-    let form = form::checked(&form)?;
-    let site = target_site(&scoped, form.site_id).await?;
-    let checked = organisation::Entity::check(&scoped, site.id, &form.form, None).await?;
-    ok(scoped
-        .create::<organisation::Entity>(organisation::ActiveModel {
-            site_id: Set(site.id),
-            scope: Set(form.scope as i16),
-            created_at: Set(Utc::now()),
-            ..checked
-        })
-        .await?)
-}
-
-edit_route!(
-    /// Change an organisation (its kind stays). Needs COMPANY_LIST:edit or a detail page's edit.
-    organisation, need::COMPANY_EDIT, "/api/v1/fm/org/company/edit", "org",
-    CompanyEdit -> Company, "The organisation as saved"
+route!(
+    /// Add an organisation to a city. Needs COMPANY_LIST:add and a scope covering the city.
+    fn add(form: CompanyAdd) -> Company,
+    need::COMPANY_ADD, "/api/v1/fm/org/company/add", "org", "The new organisation", |scoped| {
+        let form = form::checked(&form)?;
+        let site = target_site(&scoped, form.site_id).await?;
+        let checked = organisation::Entity::check(&scoped, site.id, &form.form, None).await?;
+        scoped
+            .create::<organisation::Entity>(organisation::ActiveModel {
+                site_id: Set(site.id),
+                scope: Set(form.scope as i16),
+                created_at: Set(Utc::now()),
+                ..checked
+            })
+            .await?
+    }
 );
 
-delete_route!(
+crud_routes!(organisation, "org";
+    /// Organisations the caller reaches, for selects. Any logged-in caller.
+    options(need::Need::LOGIN, "/api/v1/fm/org/company/options",
+        CompanyOptionsQuery { site_id: SiteId, scope: Scope } order [Id]
+        -> CompanyOption { id: i64, name: String, scope: i16, site_id: i64 }, "Organisations");
+    /// Change an organisation (its kind stays). Needs COMPANY_LIST:edit or a detail page's edit.
+    edit(need::COMPANY_EDIT, "/api/v1/fm/org/company/edit",
+        CompanyEdit -> Company, "The organisation as saved");
     /// Delete an organisation without stores, staff or departments. Needs COMPANY_LIST:delete.
-    organisation, need::COMPANY_DELETE, "/api/v1/fm/org/company/delete", "org",
-    "Deleted; 10020006 while stores or staff remain"
+    delete(need::COMPANY_DELETE, "/api/v1/fm/org/company/delete",
+        "Deleted; 10020006 while stores or staff remain");
 );

@@ -1,37 +1,17 @@
 //! 部门 (/work/enterprise/organograma, /coc/hr/organograma): an organisation's department tree;
 //! a department sits at company level or in one of its stores.
 
-use brokerdesk_core::forms::{self};
 use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::org::fields;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::store_group::OrganisationFilter;
 use super::{current_staff, target_organisation};
-use crate::AppState;
-use crate::access::{Caller, Scoped, need};
-use crate::crud::{add_request, delete_route, describe, edit_request, in_use_by};
+use crate::crud::prelude::*;
 use crate::entity::{department, organisation, store, user};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form;
-use crate::paging::lenient_number;
-use crate::resource::Resource;
-use crate::shared::IdRequest;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(tree))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(tree, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -111,31 +91,27 @@ fn nest(nodes: Vec<DepartmentNode>) -> Vec<DepartmentNode> {
     attach(None, &mut children)
 }
 
-/// The department tree the caller reads. Needs an organograma page, a staff page or
-/// `/enrollment` (the tree fills department selects).
-#[utoipa::path(post, path = "/api/v1/fm/org/department/tree", tag = "org",
-    request_body = OrganisationFilter, security(("token" = [])),
-    responses((status = 200, description = "Department trees", body = Envelope<Vec<DepartmentNode>>)))]
-pub async fn tree(
-    caller: Caller,
-    AppJson(query): AppJson<OrganisationFilter>,
-) -> ApiResult<Vec<DepartmentNode>> {
-    let scoped = caller.require(need::DEPARTMENT_READ)?;
-    let mut select = scoped.read::<department::Entity>();
-    if let Some(id) = query.organisation_id {
-        select = select.filter(department::Column::OrganisationId.eq(id));
-    }
-    let rows = scoped
-        .all(
-            select
-                .order_by_asc(department::Column::Sort)
-                .order_by_asc(department::Column::Id),
+route!(
+    /// The department tree the caller reads. Needs an organograma page, a staff page or
+    /// `/enrollment` (the tree fills department selects).
+    fn tree(query: OrganisationFilter) -> Vec<DepartmentNode>,
+    need::DEPARTMENT_READ, "/api/v1/fm/org/department/tree", "org", "Department trees", |scoped| {
+        let mut select = scoped.read::<department::Entity>();
+        if let Some(id) = query.organisation_id {
+            select = select.filter(department::Column::OrganisationId.eq(id));
+        }
+        let rows = scoped
+            .all(
+                select
+                    .order_by_asc(department::Column::Sort)
+                    .order_by_asc(department::Column::Id),
+            )
+            .await?;
+        nest(
+            department::Entity::describe(&scoped.unscoped(), rows).await?,
         )
-        .await?;
-    ok(nest(
-        department::Entity::describe(&scoped.unscoped(), rows).await?,
-    ))
-}
+    }
+);
 
 /// Where a department goes: organisation, store and parent, checked against each other.
 struct Seat {
@@ -225,57 +201,50 @@ async fn check(
     })
 }
 
-/// Add a department. Needs an organograma page's `add` and a scope covering where it goes.
-#[utoipa::path(post, path = "/api/v1/fm/org/department/add", tag = "org",
-    request_body = DepartmentAdd, security(("token" = [])),
-    responses((status = 200, description = "The new department", body = Envelope<DepartmentNode>)))]
-pub async fn add(
-    caller: Caller,
-    AppJson(form): AppJson<DepartmentAdd>,
-) -> ApiResult<DepartmentNode> {
-    let scoped = caller.require(need::DEPARTMENT_ADD)?;
-    let form = form::checked(&form)?;
-    let checked = check(&scoped, form.organisation_id, &form.form, None).await?;
-    ok(scoped
-        .create::<department::Entity>(department::ActiveModel {
-            created_at: Set(Utc::now()),
-            ..checked
-        })
-        .await?)
-}
-
-/// Change a department: name, order, parent or store. Needs an organograma page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/org/department/edit", tag = "org",
-    request_body = DepartmentEdit, security(("token" = [])),
-    responses((status = 200, description = "The department as saved", body = Envelope<DepartmentNode>)))]
-pub async fn edit(
-    caller: Caller,
-    AppJson(form): AppJson<DepartmentEdit>,
-) -> ApiResult<DepartmentNode> {
-    let scoped = caller.require(need::DEPARTMENT_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<department::Entity>(form.id).await?;
-    if let Some(parent) = form.form.parent_id
-        && scoped
-            .unscoped()
-            .department_and_below(before.id)
+route!(
+    /// Add a department. Needs an organograma page's `add` and a scope covering where it goes.
+    fn add(form: DepartmentAdd) -> DepartmentNode,
+    need::DEPARTMENT_ADD, "/api/v1/fm/org/department/add", "org", "The new department", |scoped| {
+        let form = form::checked(&form)?;
+        let checked = check(&scoped, form.organisation_id, &form.form, None).await?;
+        scoped
+            .create::<department::Entity>(department::ActiveModel {
+                created_at: Set(Utc::now()),
+                ..checked
+            })
             .await?
-            .contains(&parent)
-    {
-        return Err(AppError::invalid(
-            "parentId",
-            "上级部门不能是自身或其下级部门",
-        ));
     }
-    let checked = check(
-        &scoped,
-        Some(before.organisation_id),
-        &form.form,
-        Some(before.id),
-    )
-    .await?;
-    ok(scoped.change::<department::Entity>(before, checked).await?)
-}
+);
+
+route!(
+    /// Change a department: name, order, parent or store. Needs an organograma page's `edit`.
+    fn edit(form: DepartmentEdit) -> DepartmentNode,
+    need::DEPARTMENT_EDIT, "/api/v1/fm/org/department/edit", "org", "The department as saved",
+    |scoped| {
+        let form = form::checked(&form)?;
+        let before = scoped.get_writable::<department::Entity>(form.id).await?;
+        if let Some(parent) = form.form.parent_id
+            && scoped
+                .unscoped()
+                .department_and_below(before.id)
+                .await?
+                .contains(&parent)
+        {
+            return Err(AppError::invalid(
+                "parentId",
+                "上级部门不能是自身或其下级部门",
+            ));
+        }
+        let checked = check(
+            &scoped,
+            Some(before.organisation_id),
+            &form.form,
+            Some(before.id),
+        )
+        .await?;
+        scoped.change::<department::Entity>(before, checked).await?
+    }
+);
 
 delete_route!(
     /// Delete a department without sub-departments or staff. Needs an organograma page's `delete`.

@@ -10,22 +10,12 @@ pub mod store;
 pub mod store_group;
 
 use brokerdesk_core::org::staff_status::WORKING;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Select};
-use utoipa_axum::router::OpenApiRouter;
+use sea_orm::Select;
 
-use crate::AppState;
-use crate::access::{Scoped, Unscoped};
+use crate::crud::prelude::*;
 use crate::entity::{city_site as site_entity, organisation, user, user_site};
-use crate::error::AppError;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    city_site::router()
-        .merge(company::router())
-        .merge(store_group::router())
-        .merge(store::router())
-        .merge(department::router())
-        .merge(position::router())
-}
+router!(; merge city_site, company, store_group, store, department, position);
 
 /// The organisation a new row goes to: the one asked for (which the caller must be able to
 /// read), else the caller's own.

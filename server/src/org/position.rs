@@ -1,40 +1,17 @@
 //! 岗位 (/work/enterprise/station, /coc/hr/station): the job titles of an organisation. The
 //! global position 超级管理员 belongs to the system and is neither created nor changed here.
 
-use brokerdesk_core::forms;
 use brokerdesk_core::org::fields;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::current_staff;
 use super::store_group::OrganisationFilter;
-use crate::AppState;
-use crate::access::{Caller, Scoped, need};
-use crate::crud::{
-    add_request, add_route, delete_route, describe, edit_request, edit_route, in_use_by,
-    list_query, list_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{organisation, position, user};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form;
-use crate::paging::{Page, lenient_number};
-use crate::resource::{Formed, Resource, Within};
-use crate::shared::{IdRequest, millis};
 use crate::staff::seat::{may_give_position, position_rank};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(options))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, options, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -97,44 +74,34 @@ impl Resource for position::Entity {
     }
 }
 
-list_route!(
-    /// Positions the caller reads. Needs a station page.
-    need::POSITION_LIST, "/api/v1/fm/org/position/list", "org",
-    PositionQuery -> Position, "A page of positions"
-);
-
-/// Positions for selects (staff and onboarding forms): those the caller may give. Needs a
-/// station, staff or onboarding page.
-#[utoipa::path(post, path = "/api/v1/fm/org/position/options", tag = "org",
-    request_body = OrganisationFilter, security(("token" = [])),
-    responses((status = 200, description = "Positions", body = Envelope<Vec<PositionOption>>)))]
-pub async fn options(
-    caller: Caller,
-    AppJson(query): AppJson<OrganisationFilter>,
-) -> ApiResult<Vec<PositionOption>> {
-    let scoped = caller.require(need::POSITION_OPTIONS)?;
-    let mut select = scoped.read::<position::Entity>();
-    if let Some(id) = query.organisation_id {
-        select = select.filter(position::Column::OrganisationId.eq(id));
+route!(
+    /// Positions for selects (staff and onboarding forms): those the caller may give. Needs a
+    /// station, staff or onboarding page.
+    fn options(query: OrganisationFilter) -> Vec<PositionOption>,
+    need::POSITION_OPTIONS, "/api/v1/fm/org/position/options", "org", "Positions", |scoped| {
+        let mut select = scoped.read::<position::Entity>();
+        if let Some(id) = query.organisation_id {
+            select = select.filter(position::Column::OrganisationId.eq(id));
+        }
+        let rows = scoped
+            .all(
+                select
+                    .order_by_asc(position::Column::Sort)
+                    .order_by_asc(position::Column::Id),
+            )
+            .await?;
+        let rank = position_rank(&scoped).await?;
+        rows
+            .into_iter()
+            .filter(|row| may_give_position(rank, row))
+            .map(|row| PositionOption {
+                id: row.id,
+                name: row.name,
+                organisation_id: row.organisation_id,
+            })
+            .collect()
     }
-    let rows = scoped
-        .all(
-            select
-                .order_by_asc(position::Column::Sort)
-                .order_by_asc(position::Column::Id),
-        )
-        .await?;
-    let rank = position_rank(&scoped).await?;
-    ok(rows
-        .into_iter()
-        .filter(|row| may_give_position(rank, row))
-        .map(|row| PositionOption {
-            id: row.id,
-            name: row.name,
-            organisation_id: row.organisation_id,
-        })
-        .collect())
-}
+);
 
 impl Formed for position::Entity {
     type Form = PositionForm;
@@ -176,20 +143,17 @@ fn refuse_system_position(row: &position::Model) -> Result<i64, AppError> {
     }
 }
 
-add_route!(
+crud_routes!(position, "org";
+    /// Positions the caller reads. Needs a station page.
+    list(need::POSITION_LIST, "/api/v1/fm/org/position/list",
+        PositionQuery -> Position, "A page of positions");
     /// Add a position. Needs a station page's `add` and a scope covering the organisation.
-    position, need::POSITION_ADD, "/api/v1/fm/org/position/add", "org",
-    PositionAdd.organisation_id -> Position, "The new position"
-);
-
-edit_route!(
+    add(need::POSITION_ADD, "/api/v1/fm/org/position/add",
+        PositionAdd.organisation_id -> Position, "The new position");
     /// Rename or reorder a position. Needs a station page's `edit`.
-    position, need::POSITION_EDIT, "/api/v1/fm/org/position/edit", "org",
-    PositionEdit -> Position, "The position as saved"
-);
-
-delete_route!(
+    edit(need::POSITION_EDIT, "/api/v1/fm/org/position/edit",
+        PositionEdit -> Position, "The position as saved");
     /// Delete a position nobody holds. Needs a station page's `delete`.
-    position, need::POSITION_DELETE, "/api/v1/fm/org/position/delete", "org",
-    "Deleted; 10020006 while staff hold it"
+    delete(need::POSITION_DELETE, "/api/v1/fm/org/position/delete",
+        "Deleted; 10020006 while staff hold it");
 );

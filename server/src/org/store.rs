@@ -1,38 +1,18 @@
 //! 门店 (/work/enterprise/store, and a company's detail pages): a store of an organisation,
 //! optionally in one of its store groups.
 
-use brokerdesk_core::forms::{self};
 use brokerdesk_core::org::company_kind;
 use sea_orm::sea_query::Expr;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+use sea_orm::{DatabaseTransaction, EntityTrait};
 
 use super::{current_staff, target_organisation};
-use crate::AppState;
-use crate::access::{Scoped, need};
-use crate::crud::{
-    add_request, add_route, delete_route, describe, edit_request, edit_route, in_use_by,
-    list_query, list_route, options_route,
-};
+use crate::crud::prelude::*;
 use crate::entity::{department, enrollment, organisation, store, store_group, user};
-use crate::error::{AppError, Empty, Envelope};
-use crate::form;
-use crate::paging::{Page, lenient_number};
-use crate::resource::{Formed, Resource, Within, new_row};
-use crate::shared::{IdRequest, count_of, millis};
+use crate::resource::new_row;
+use crate::shared::count_of;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(options))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, options, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -129,19 +109,6 @@ impl Resource for store::Entity {
     }
 }
 
-list_route!(
-    /// Stores in the caller's scope. Needs `/work/enterprise/store` or a company page.
-    need::STORE_READ, "/api/v1/fm/org/store/list", "org",
-    StoreQuery -> Store, "A page of stores"
-);
-
-options_route!(
-    /// Stores the caller reaches, for selects. Any logged-in caller.
-    store, need::Need::LOGIN, "/api/v1/fm/org/store/options", "org",
-    StoreOptionsQuery { organisation_id: OrganisationId, store_group_id: StoreGroupId } order [Id]
-    -> StoreOption { id: i64, name: String, organisation_id: i64, store_group_id: Option<i64> }, "Stores"
-);
-
 impl Formed for store::Entity {
     type Form = StoreForm;
     const WITHIN: Within = Within::Organisation;
@@ -198,23 +165,22 @@ impl Formed for store::Entity {
     }
 }
 
-add_route!(
+crud_routes!(store, "org";
+    /// Stores in the caller's scope. Needs `/work/enterprise/store` or a company page.
+    list(need::STORE_READ, "/api/v1/fm/org/store/list", StoreQuery -> Store, "A page of stores");
+    /// Stores the caller reaches, for selects. Any logged-in caller.
+    options(need::Need::LOGIN, "/api/v1/fm/org/store/options",
+        StoreOptionsQuery { organisation_id: OrganisationId, store_group_id: StoreGroupId } order [Id]
+        -> StoreOption { id: i64, name: String, organisation_id: i64, store_group_id: Option<i64> }, "Stores");
     /// Add a store. Needs `/work/enterprise/store:add` or a company detail page's edit, and a
     /// scope covering the organisation (or the chosen store group).
-    store, need::STORE_ADD, "/api/v1/fm/org/store/add", "org",
-    StoreAdd.organisation_id -> Store, "The new store"
-);
-
-edit_route!(
+    add(need::STORE_ADD, "/api/v1/fm/org/store/add",
+        StoreAdd.organisation_id -> Store, "The new store");
     /// Change a store; moving it to another group moves its staff and departments with it. Needs
     /// `/work/enterprise/store:edit` or a company detail page's edit.
-    store, need::STORE_EDIT, "/api/v1/fm/org/store/edit", "org",
-    StoreEdit -> Store, "The store as saved"
-);
-
-delete_route!(
+    edit(need::STORE_EDIT, "/api/v1/fm/org/store/edit", StoreEdit -> Store, "The store as saved");
     /// Delete a store without staff or departments. Needs `/work/enterprise/store:delete` or a
     /// company detail page's edit.
-    store, need::STORE_DELETE, "/api/v1/fm/org/store/delete", "org",
-    "Deleted; 10020006 while staff or departments remain"
+    delete(need::STORE_DELETE, "/api/v1/fm/org/store/delete",
+        "Deleted; 10020006 while staff or departments remain");
 );

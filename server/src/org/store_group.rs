@@ -1,35 +1,14 @@
 //! 门店组 (/work/enterprise/store, and a company's detail pages): stores of one organisation
 //! grouped for management.
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::company_kind;
-use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
-use sea_orm::{ColumnTrait, Set};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 use super::target_organisation;
-use crate::AppState;
-use crate::access::{Caller, Scoped, need};
-use crate::crud::{delete_route, describe, in_use_by, list_query, list_route, options_route};
+use crate::crud::prelude::*;
 use crate::entity::{organisation, store, store_group};
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form::{self, CoreForm};
-use crate::paging::{Page, lenient_number};
-use crate::resource::Resource;
-use crate::shared::{IdRequest, millis};
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(options))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-}
+router!(list, options, add, edit, delete);
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -91,19 +70,6 @@ impl Resource for store_group::Entity {
     in_use_by!(store::StoreGroupId);
 }
 
-list_route!(
-    /// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
-    need::STORE_READ, "/api/v1/fm/org/storeGroup/list", "org",
-    StoreGroupQuery -> StoreGroup, "A page of store groups"
-);
-
-options_route!(
-    /// Store groups the caller reaches, for selects. Any logged-in caller.
-    store_group, need::Need::LOGIN, "/api/v1/fm/org/storeGroup/options", "org",
-    OrganisationFilter { organisation_id: OrganisationId } order [Id]
-    -> StoreGroupOption { id: i64, name: String, organisation_id: i64 }, "Store groups"
-);
-
 async fn check_name(
     scoped: &Scoped<'_>,
     organisation_id: i64,
@@ -122,52 +88,58 @@ async fn check_name(
     Ok(name)
 }
 
-/// Add a store group to an organisation. Needs `/work/enterprise/store:add` or a company
-/// detail page's edit, and a scope covering the organisation.
-#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/add", tag = "org",
-    request_body = StoreGroupAdd, security(("token" = [])),
-    responses((status = 200, description = "The new store group", body = Envelope<StoreGroup>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<StoreGroupAdd>) -> ApiResult<StoreGroup> {
-    let scoped = caller.require(need::STORE_ADD)?;
-    let form = form::checked(&form)?;
-    let org = target_organisation(&scoped, form.organisation_id).await?;
-    company_kind::check_new_store_group(i64::from(org.scope))
-        .map_err(|message| AppError::invalid("organisationId", message))?;
-    let name = check_name(&scoped, org.id, &form.name, None).await?;
-    ok(scoped
-        .create::<store_group::Entity>(store_group::ActiveModel {
-            organisation_id: Set(org.id),
-            site_id: Set(Some(org.site_id)),
-            name: Set(name),
-            created_at: Set(Utc::now()),
-            ..Default::default()
-        })
-        .await?)
-}
-
-/// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
-#[utoipa::path(post, path = "/api/v1/fm/org/storeGroup/edit", tag = "org",
-    request_body = StoreGroupEdit, security(("token" = [])),
-    responses((status = 200, description = "The store group as saved", body = Envelope<StoreGroup>)))]
-pub async fn edit(caller: Caller, AppJson(form): AppJson<StoreGroupEdit>) -> ApiResult<StoreGroup> {
-    let scoped = caller.require(need::STORE_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<store_group::Entity>(form.id).await?;
-    let name = check_name(&scoped, before.organisation_id, &form.name, Some(before.id)).await?;
-    ok(scoped
-        .change::<store_group::Entity>(
-            before,
-            store_group::ActiveModel {
+route!(
+    /// Add a store group to an organisation. Needs `/work/enterprise/store:add` or a company
+    /// detail page's edit, and a scope covering the organisation.
+    fn add(form: StoreGroupAdd) -> StoreGroup,
+    need::STORE_ADD, "/api/v1/fm/org/storeGroup/add", "org", "The new store group", |scoped| {
+        let form = form::checked(&form)?;
+        let org = target_organisation(&scoped, form.organisation_id).await?;
+        company_kind::check_new_store_group(i64::from(org.scope))
+            .map_err(|message| AppError::invalid("organisationId", message))?;
+        let name = check_name(&scoped, org.id, &form.name, None).await?;
+        scoped
+            .create::<store_group::Entity>(store_group::ActiveModel {
+                organisation_id: Set(org.id),
+                site_id: Set(Some(org.site_id)),
                 name: Set(name),
+                created_at: Set(Utc::now()),
                 ..Default::default()
-            },
-        )
-        .await?)
-}
+            })
+            .await?
+    }
+);
 
-delete_route!(
+route!(
+    /// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
+    fn edit(form: StoreGroupEdit) -> StoreGroup,
+    need::STORE_EDIT, "/api/v1/fm/org/storeGroup/edit", "org", "The store group as saved",
+    |scoped| {
+        let form = form::checked(&form)?;
+        let before = scoped.get_writable::<store_group::Entity>(form.id).await?;
+        let name = check_name(&scoped, before.organisation_id, &form.name, Some(before.id)).await?;
+        scoped
+            .change::<store_group::Entity>(
+                before,
+                store_group::ActiveModel {
+                    name: Set(name),
+                    ..Default::default()
+                },
+            )
+            .await?
+    }
+);
+
+crud_routes!(store_group, "org";
+    /// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
+    list(need::STORE_READ, "/api/v1/fm/org/storeGroup/list",
+        StoreGroupQuery -> StoreGroup, "A page of store groups");
+    /// Store groups the caller reaches, for selects. Any logged-in caller.
+    options(need::Need::LOGIN, "/api/v1/fm/org/storeGroup/options",
+        OrganisationFilter { organisation_id: OrganisationId } order [Id]
+        -> StoreGroupOption { id: i64, name: String, organisation_id: i64 }, "Store groups");
     /// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
     /// detail page's edit.
-    store_group, need::STORE_DELETE, "/api/v1/fm/org/storeGroup/delete", "org",
-    "Deleted; 10020006 while stores remain"
+    delete(need::STORE_DELETE, "/api/v1/fm/org/storeGroup/delete",
+        "Deleted; 10020006 while stores remain");
 );

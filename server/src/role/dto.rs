@@ -1,12 +1,8 @@
 //! What the role routes take and answer: the role as callers see it, its form, the
 //! assignable-role options and the permission tree with what saving keeps.
 
-use brokerdesk_core::forms::{self};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use super::permission_tree::PermissionNode;
-use crate::crud::{add_request, edit_request, list_query};
+use crate::crud::prelude::*;
 use crate::entity::role;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]

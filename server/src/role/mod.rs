@@ -12,41 +12,32 @@ use std::collections::HashSet;
 
 use brokerdesk_core::org::data_scope::DataScope;
 use brokerdesk_core::org::own_record;
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub use self::dto::*;
 pub use self::permissions::MENU_TOO_WIDE;
 use self::scope::{check, may_give, place_for_new, set_custom_set};
-use crate::AppState;
-use crate::access::{Caller, Placed, Scoped, Unscoped, need};
+use crate::access::Placed;
 use crate::auth::token::new_token;
-use crate::crud::in_use_by;
+use crate::crud::prelude::*;
 use crate::entity::{
     organisation, role, role_menu, role_scope_department, role_scope_store, user_role,
 };
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use crate::form;
 use crate::org::store_group::OrganisationFilter;
-use crate::paging::Page;
-use crate::resource::{Resource, describe_one};
-use crate::shared::{IdRequest, count_of, millis, name_of};
+use crate::resource::describe_one;
+use crate::shared::{count_of, name_of};
 use crate::staff::seat::ensure_grantable;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(options))
-        .routes(routes!(data_scopes))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(delete))
-        .routes(routes!(permissions::permission_tree))
-        .routes(routes!(permissions::save_permissions))
-}
+router!(
+    list,
+    detail,
+    options,
+    data_scopes,
+    add,
+    edit,
+    delete,
+    permissions::permission_tree,
+    permissions::save_permissions
+);
 
 /// The row actions of a role the caller may change.
 const ROLE_ACTIONS: [&str; 3] = ["edit", "delete", "permission"];
@@ -183,71 +174,65 @@ impl Resource for role::Entity {
     in_use_by!(user_role::RoleId);
 }
 
-/// Roles the caller reads. Needs a role page.
-#[utoipa::path(post, path = "/api/v1/fm/role/list", tag = "role",
-    request_body = RoleQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of roles", body = Envelope<Page<Role>>)))]
-pub async fn list(caller: Caller, AppJson(query): AppJson<RoleQuery>) -> ApiResult<Page<Role>> {
-    let scoped = caller.require(need::ROLE_LIST)?;
-    let mut page = scoped.list(query.select(&scoped), query.page).await?;
-    offer_actions(&scoped, &mut page.list).await?;
-    ok(page)
-}
-
-/// One role. Needs a role or roleSetting page.
-#[utoipa::path(post, path = "/api/v1/fm/role/detail", tag = "role",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "The role", body = Envelope<Role>)))]
-pub async fn detail(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Role> {
-    let scoped = caller.require(need::ROLE_READ)?;
-    let row = scoped.get::<role::Entity>(request.id).await?;
-    let mut role = describe_one::<role::Entity, _>(&scoped.unscoped(), row).await?;
-    offer_actions(&scoped, std::slice::from_mut(&mut role)).await?;
-    ok(role)
-}
-
-/// Roles the caller may assign, for the staff and onboarding forms. Needs a role, staff or
-/// onboarding page.
-#[utoipa::path(post, path = "/api/v1/fm/role/options", tag = "role",
-    request_body = OrganisationFilter, security(("token" = [])),
-    responses((status = 200, description = "Assignable roles", body = Envelope<Vec<RoleOption>>)))]
-pub async fn options(
-    caller: Caller,
-    AppJson(query): AppJson<OrganisationFilter>,
-) -> ApiResult<Vec<RoleOption>> {
-    let scoped = caller.require(need::ROLE_OPTIONS)?;
-    let mut select = scoped.read::<role::Entity>();
-    if let Some(id) = query.organisation_id {
-        select = select.filter(role::Column::OrganisationId.eq(id));
+route!(
+    /// Roles the caller reads. Needs a role page.
+    fn list(query: RoleQuery) -> Page<Role>,
+    need::ROLE_LIST, "/api/v1/fm/role/list", "role", "A page of roles", |scoped| {
+        let mut page = scoped.list(query.select(&scoped), query.page).await?;
+        offer_actions(&scoped, &mut page.list).await?;
+        page
     }
-    let mut grantable = Vec::new();
-    for row in scoped.all(select.order_by_asc(role::Column::Id)).await? {
-        if ensure_grantable(&scoped, &row, crate::staff::seat::ROLE_TOO_WIDE)
-            .await
-            .is_ok()
-        {
-            grantable.push(row);
+);
+
+route!(
+    /// One role. Needs a role or roleSetting page.
+    fn detail(request: IdRequest) -> Role,
+    need::ROLE_READ, "/api/v1/fm/role/detail", "role", "The role", |scoped| {
+        let row = scoped.get::<role::Entity>(request.id).await?;
+        let mut role = describe_one::<role::Entity, _>(&scoped.unscoped(), row).await?;
+        offer_actions(&scoped, std::slice::from_mut(&mut role)).await?;
+        role
+    }
+);
+
+route!(
+    /// Roles the caller may assign, for the staff and onboarding forms. Needs a role, staff or
+    /// onboarding page.
+    fn options(query: OrganisationFilter) -> Vec<RoleOption>,
+    need::ROLE_OPTIONS, "/api/v1/fm/role/options", "role", "Assignable roles", |scoped| {
+        let mut select = scoped.read::<role::Entity>();
+        if let Some(id) = query.organisation_id {
+            select = select.filter(role::Column::OrganisationId.eq(id));
         }
+        let mut grantable = Vec::new();
+        for row in scoped.all(select.order_by_asc(role::Column::Id)).await? {
+            if ensure_grantable(&scoped, &row, crate::staff::seat::ROLE_TOO_WIDE)
+                .await
+                .is_ok()
+            {
+                grantable.push(row);
+            }
+        }
+        let db = scoped.unscoped();
+        let menus = db
+            .counts(
+                db.find::<role_menu::Entity>(),
+                role_menu::Column::RoleId,
+                grantable.iter().map(|row| row.id),
+            )
+            .await?;
+        grantable
+            .into_iter()
+            .map(|row| RoleOption {
+                menu_count: count_of(&menus, row.id),
+                id: row.id,
+                name: row.name,
+                data_scope: row.data_scope,
+                organisation_id: row.organisation_id,
+            })
+            .collect()
     }
-    let db = scoped.unscoped();
-    let menus = db
-        .counts(
-            db.find::<role_menu::Entity>(),
-            role_menu::Column::RoleId,
-            grantable.iter().map(|row| row.id),
-        )
-        .await?;
-    ok(grantable
-        .into_iter()
-        .map(|row| RoleOption {
-            menu_count: count_of(&menus, row.id),
-            id: row.id,
-            name: row.name,
-            data_scope: row.data_scope,
-            organisation_id: row.organisation_id,
-        })
-        .collect())
-}
+);
 
 /// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
 /// forms offer. Needs a role or roleSetting page.
@@ -263,66 +248,64 @@ pub async fn data_scopes(caller: Caller) -> ApiResult<Vec<String>> {
         .collect())
 }
 
-/// Add a role (it opens nothing until its permissions are saved). Needs a role page's `add`;
-/// the data scope may be no wider than the caller's.
-#[utoipa::path(post, path = "/api/v1/fm/role/add", tag = "role",
-    request_body = RoleAdd, security(("token" = [])),
-    responses((status = 200, description = "The new role", body = Envelope<Role>)))]
-pub async fn add(caller: Caller, AppJson(request): AppJson<RoleAdd>) -> ApiResult<Role> {
-    let scoped = caller.require(need::ROLE_ADD)?;
-    let request = form::checked(&request)?;
-    let place = place_for_new(&scoped, request.organisation_id).await?;
-    let checked = check(&scoped, &request.form, &place, None).await?;
-    let row = role::ActiveModel {
-        code: Set(format!("R{}", &new_token()[..12])),
-        name: Set(checked.name.clone()),
-        data_scope: Set(checked.data_scope.code().to_owned()),
-        organisation_id: Set(place.organisation),
-        site_id: Set(place.site),
-        store_id: Set(place.store),
-        remark: Set(checked.remark.clone()),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    };
-    let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
-        set_custom_set(on.transaction(), row.id, &checked).await
-    };
-    ok(scoped.create_with::<role::Entity>(row, custom_set).await?)
-}
+route!(
+    /// Add a role (it opens nothing until its permissions are saved). Needs a role page's `add`;
+    /// the data scope may be no wider than the caller's.
+    fn add(request: RoleAdd) -> Role,
+    need::ROLE_ADD, "/api/v1/fm/role/add", "role", "The new role", |scoped| {
+        let request = form::checked(&request)?;
+        let place = place_for_new(&scoped, request.organisation_id).await?;
+        let checked = check(&scoped, &request.form, &place, None).await?;
+        let row = role::ActiveModel {
+            code: Set(format!("R{}", &new_token()[..12])),
+            name: Set(checked.name.clone()),
+            data_scope: Set(checked.data_scope.code().to_owned()),
+            organisation_id: Set(place.organisation),
+            site_id: Set(place.site),
+            store_id: Set(place.store),
+            remark: Set(checked.remark.clone()),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        };
+        let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
+            set_custom_set(on.transaction(), row.id, &checked).await
+        };
+        scoped.create_with::<role::Entity>(row, custom_set).await?
+    }
+);
 
-/// Change a role's name, remark and data scope. Needs a role page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/role/edit", tag = "role",
-    request_body = RoleEdit, security(("token" = [])),
-    responses((status = 200, description = "The role as saved", body = Envelope<Role>)))]
-pub async fn edit(caller: Caller, AppJson(request): AppJson<RoleEdit>) -> ApiResult<Role> {
-    let scoped = caller.require(need::ROLE_EDIT)?;
-    let request = form::checked(&request)?;
-    let before = scoped.get_writable::<role::Entity>(request.id).await?;
-    refuse_own_role(&scoped, before.id).await?;
-    let place = role::Entity::place(&before);
-    let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
-    let changes = role::ActiveModel {
-        name: Set(checked.name.clone()),
-        data_scope: Set(checked.data_scope.code().to_owned()),
-        remark: Set(checked.remark.clone()),
-        ..Default::default()
-    };
-    let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
-        set_custom_set(on.transaction(), row.id, &checked).await
-    };
-    ok(scoped
-        .change_with::<role::Entity>(before, changes, custom_set)
-        .await?)
-}
+route!(
+    /// Change a role's name, remark and data scope. Needs a role page's `edit`.
+    fn edit(request: RoleEdit) -> Role,
+    need::ROLE_EDIT, "/api/v1/fm/role/edit", "role", "The role as saved", |scoped| {
+        let request = form::checked(&request)?;
+        let before = scoped.get_writable::<role::Entity>(request.id).await?;
+        refuse_own_role(&scoped, before.id).await?;
+        let place = role::Entity::place(&before);
+        let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
+        let changes = role::ActiveModel {
+            name: Set(checked.name.clone()),
+            data_scope: Set(checked.data_scope.code().to_owned()),
+            remark: Set(checked.remark.clone()),
+            ..Default::default()
+        };
+        let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
+            set_custom_set(on.transaction(), row.id, &checked).await
+        };
+        scoped
+            .change_with::<role::Entity>(before, changes, custom_set)
+            .await?
+    }
+);
 
-/// Delete a role nobody holds. Needs a role page's `delete`.
-#[utoipa::path(post, path = "/api/v1/fm/role/delete", tag = "role",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "Deleted; 10020006 while staff hold it", body = Envelope<Empty>)))]
-pub async fn delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
-    let scoped = caller.require(need::ROLE_DELETE)?;
-    scoped.get_writable::<role::Entity>(request.id).await?;
-    refuse_own_role(&scoped, request.id).await?;
-    scoped.remove::<role::Entity>(request.id).await?;
-    ok(Empty {})
-}
+route!(
+    /// Delete a role nobody holds. Needs a role page's `delete`.
+    fn delete(request: IdRequest) -> Empty,
+    need::ROLE_DELETE, "/api/v1/fm/role/delete", "role", "Deleted; 10020006 while staff hold it",
+    |scoped| {
+        scoped.get_writable::<role::Entity>(request.id).await?;
+        refuse_own_role(&scoped, request.id).await?;
+        scoped.remove::<role::Entity>(request.id).await?;
+        Empty {}
+    }
+);

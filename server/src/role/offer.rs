@@ -7,12 +7,11 @@
 use std::collections::HashSet;
 
 use brokerdesk_core::menu::with_descendants;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use super::permission_tree::RoleGrants;
-use crate::access::{Caller, Placed, Unscoped};
+use crate::access::Placed;
+use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action, role};
-use crate::error::AppError;
 
 /// The permission code of the workspace a company's people work in (the seeded menu tree's
 /// first root), which stays when route config moves it.

@@ -4,14 +4,10 @@
 use std::collections::HashSet;
 
 use brokerdesk_core::menu::{GrantAction, GrantNode, Grants, appears, build_tree, close_grants};
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use super::offer::Offer;
-use crate::access::Unscoped;
+use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action, role_action, role_menu};
-use crate::error::AppError;
 use crate::menu::rows::{actions_by_menu, flat_rows};
 use crate::menu::{MenuStatus, MenuType};
 

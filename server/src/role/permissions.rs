@@ -3,17 +3,16 @@
 
 use std::collections::HashSet;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::EntityTrait;
 
 use super::offer::Offer;
 use super::permission_tree::{self, RoleGrants};
 use super::{RolePermissions, SavePermissions, offer_actions, refuse_own_role};
-use crate::access::{Caller, Placed, Scoped, need};
+use crate::access::Placed;
 use crate::audit::{self, Action, Change, snapshot};
+use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action, role, role_action, role_menu};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::resource::describe_one;
-use crate::shared::IdRequest;
 
 pub const MENU_TOO_WIDE: &str = "不能授予自身没有的菜单或操作权限";
 
@@ -53,22 +52,19 @@ async fn set_grants(
     Ok(())
 }
 
-/// The permission tree of a role: what the caller may grant it, checked where the role holds
-/// it. Needs a role or roleSetting page.
-#[utoipa::path(post, path = "/api/v1/fm/role/permissionTree", tag = "role",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "The role and its tree", body = Envelope<RolePermissions>)))]
-pub async fn permission_tree(
-    caller: Caller,
-    AppJson(request): AppJson<IdRequest>,
-) -> ApiResult<RolePermissions> {
-    let scoped = caller.require(need::ROLE_READ)?;
-    let row = scoped.get::<role::Entity>(request.id).await?;
-    let db = scoped.unscoped();
-    let held = permission_tree::grants_of(&db, row.id).await?;
-    let offer = Offer::for_role(&db, &caller, &row).await?;
-    ok(permissions_of(&scoped, &offer, &held, row).await?)
-}
+route!(
+    /// The permission tree of a role: what the caller may grant it, checked where the role holds
+    /// it. Needs a role or roleSetting page.
+    fn permission_tree(request: IdRequest) -> RolePermissions,
+    need::ROLE_READ, "/api/v1/fm/role/permissionTree", "role", "The role and its tree",
+    |scoped, caller| {
+        let row = scoped.get::<role::Entity>(request.id).await?;
+        let db = scoped.unscoped();
+        let held = permission_tree::grants_of(&db, row.id).await?;
+        let offer = Offer::for_role(&db, caller, &row).await?;
+        permissions_of(&scoped, &offer, &held, row).await?
+    }
+);
 
 /// The tree and the role with the actions the caller may take on it (none on a role they hold,
 /// so 权限设置 opened by its address reads only).
@@ -89,84 +85,81 @@ async fn permissions_of<C: ConnectionTrait>(
     })
 }
 
-/// Set what a role grants within what the caller may hand on to it; the role's grants outside
-/// that stay as they are. A ticked action grants its page, and anything ticked grants the
-/// directories above it. Needs a roleSetting page's `edit` (or a role page's).
-#[utoipa::path(post, path = "/api/v1/fm/role/savePermissions", tag = "role",
-    request_body = SavePermissions, security(("token" = [])),
-    responses((status = 200, description = "The role and its tree as saved", body = Envelope<RolePermissions>)))]
-pub async fn save_permissions(
-    caller: Caller,
-    AppJson(request): AppJson<SavePermissions>,
-) -> ApiResult<RolePermissions> {
-    let scoped = caller.require(need::ROLE_PERMISSIONS_SAVE)?;
-    let row = scoped.get_writable::<role::Entity>(request.id).await?;
-    refuse_own_role(&scoped, row.id).await?;
-    let db = scoped.unscoped();
-    // What the ticks mean: an action brings its page, anything brings the directories above.
-    let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
-    let menu_ids: HashSet<i64> = closed.menu_ids.into_iter().collect();
-    let action_ids: HashSet<i64> = closed.action_ids.into_iter().collect();
-    let known_menus: Vec<i64> = db
-        .values(
-            db.find::<menu::Entity>()
-                .filter(menu::Column::Id.is_in(menu_ids.iter().copied())),
-            menu::Column::Id,
-        )
-        .await?;
-    if known_menus.len() != menu_ids.len() {
-        return Err(AppError::invalid("menuIds", "所选菜单不存在"));
-    }
-    let actions = db
-        .all(
-            db.find::<menu_action::Entity>()
-                .filter(menu_action::Column::Id.is_in(action_ids.iter().copied())),
-        )
-        .await?;
-    if actions.len() != action_ids.len() {
-        return Err(AppError::invalid("actionIds", "所选操作不存在"));
-    }
-    let offer = Offer::for_role(&db, &caller, &row).await?;
-    let within =
-        menu_ids.iter().all(|id| offer.menu(*id)) && action_ids.iter().all(|id| offer.action(*id));
-    if !within {
-        return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
-    }
-    let saved = async |on: &Scoped<'_, _>| {
-        let db = on.unscoped();
-        let before = permission_tree::grants_of(&db, row.id).await?;
-        let kept = offer.outside(&before);
-        let mut menus = menu_ids;
-        menus.extend(kept.menu_ids);
-        // A kept action stays only while its page does.
-        let kept_actions = db
+route!(
+    /// Set what a role grants within what the caller may hand on to it; the role's grants outside
+    /// that stay as they are. A ticked action grants its page, and anything ticked grants the
+    /// directories above it. Needs a roleSetting page's `edit` (or a role page's).
+    fn save_permissions(request: SavePermissions) -> RolePermissions,
+    need::ROLE_PERMISSIONS_SAVE, "/api/v1/fm/role/savePermissions", "role",
+    "The role and its tree as saved", |scoped, caller| {
+        let row = scoped.get_writable::<role::Entity>(request.id).await?;
+        refuse_own_role(&scoped, row.id).await?;
+        let db = scoped.unscoped();
+        // What the ticks mean: an action brings its page, anything brings the directories above.
+        let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
+        let menu_ids: HashSet<i64> = closed.menu_ids.into_iter().collect();
+        let action_ids: HashSet<i64> = closed.action_ids.into_iter().collect();
+        let known_menus: Vec<i64> = db
+            .values(
+                db.find::<menu::Entity>()
+                    .filter(menu::Column::Id.is_in(menu_ids.iter().copied())),
+                menu::Column::Id,
+            )
+            .await?;
+        if known_menus.len() != menu_ids.len() {
+            return Err(AppError::invalid("menuIds", "所选菜单不存在"));
+        }
+        let actions = db
             .all(
                 db.find::<menu_action::Entity>()
-                    .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+                    .filter(menu_action::Column::Id.is_in(action_ids.iter().copied())),
             )
-            .await?
-            .into_iter()
-            .filter(|a| menus.contains(&a.menu_id))
-            .map(|a| a.id);
-        let mut actions = action_ids;
-        actions.extend(kept_actions);
-        set_grants(on.transaction(), row.id, &menus, &actions).await?;
-        let after = permission_tree::grants_of(&db, row.id).await?;
-        audit::record(
-            on.transaction(),
-            on.actor(),
-            Change::new(
-                "rolePermission",
-                row.id,
-                Action::Permissions,
-                snapshot(&before),
-                snapshot(&after),
-                role::Entity::place(&row),
-            ),
-        )
-        .await?;
-        Ok(after)
-    };
-    let after = scoped.in_transaction(saved).await?;
-    ok(permissions_of(&scoped, &offer, &after, row).await?)
-}
+            .await?;
+        if actions.len() != action_ids.len() {
+            return Err(AppError::invalid("actionIds", "所选操作不存在"));
+        }
+        let offer = Offer::for_role(&db, caller, &row).await?;
+        let within = menu_ids.iter().all(|id| offer.menu(*id))
+            && action_ids.iter().all(|id| offer.action(*id));
+        if !within {
+            return Err(AppError::GrantTooWide(MENU_TOO_WIDE));
+        }
+        let saved = async |on: &Scoped<'_, _>| {
+            let db = on.unscoped();
+            let before = permission_tree::grants_of(&db, row.id).await?;
+            let kept = offer.outside(&before);
+            let mut menus = menu_ids;
+            menus.extend(kept.menu_ids);
+            // A kept action stays only while its page does.
+            let kept_actions = db
+                .all(
+                    db.find::<menu_action::Entity>()
+                        .filter(menu_action::Column::Id.is_in(kept.action_ids)),
+                )
+                .await?
+                .into_iter()
+                .filter(|a| menus.contains(&a.menu_id))
+                .map(|a| a.id);
+            let mut actions = action_ids;
+            actions.extend(kept_actions);
+            set_grants(on.transaction(), row.id, &menus, &actions).await?;
+            let after = permission_tree::grants_of(&db, row.id).await?;
+            audit::record(
+                on.transaction(),
+                on.actor(),
+                Change::new(
+                    "rolePermission",
+                    row.id,
+                    Action::Permissions,
+                    snapshot(&before),
+                    snapshot(&after),
+                    role::Entity::place(&row),
+                ),
+            )
+            .await?;
+            Ok(after)
+        };
+        let after = scoped.in_transaction(saved).await?;
+        permissions_of(&scoped, &offer, &after, row).await?
+    }
+);

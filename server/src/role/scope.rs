@@ -2,15 +2,14 @@
 //! the custom set of departments and stores a custom scope names.
 
 use brokerdesk_core::org::data_scope::{self, DataScope};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::EntityTrait;
 
 use super::RoleForm;
-use crate::access::{Caller, Place, Scoped};
+use crate::access::Place;
+use crate::crud::prelude::*;
 use crate::entity::{
     department, organisation, role, role_scope_department, role_scope_store, store,
 };
-use crate::error::AppError;
-use crate::form;
 
 /// Whether the caller may give a role this data scope: no wider than their own.
 pub(super) fn may_give(caller: &Caller, scope: DataScope) -> bool {

@@ -1,15 +1,11 @@
 //! What the staff routes take: the list filter, the personal fields and the seat the staff and
 //! onboarding forms send, and a status change.
 
-use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
 use super::seat::SeatRequest;
-use crate::error::AppError;
-use crate::form::{self, CoreForm};
-use crate::paging::{PageQuery, lenient_bool, lenient_number};
+use crate::crud::prelude::*;
+use crate::paging::lenient_bool;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -10,36 +10,19 @@ pub mod view;
 use brokerdesk_core::org::fields::CheckedPerson;
 use brokerdesk_core::org::own_record::{self, SeatIds};
 use brokerdesk_core::org::staff_status::WorkingStatus;
-use chrono::Utc;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
-};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
+use sea_orm::{DatabaseTransaction, EntityTrait};
 
 pub use self::dto::*;
 use self::seat::Seat;
 pub use self::status::{apply_status, revoke_sessions, working_status};
 use self::view::{StaffDetail, StaffRow};
-use crate::AppState;
-use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::auth::password::hash_password;
 use crate::auth::token::new_token;
+use crate::crud::prelude::*;
 use crate::entity::{role, user, user_role, user_site};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form;
 use crate::history;
-use crate::paging::{Page, filter_text};
-use crate::resource::Resource;
 
-pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(add))
-        .routes(routes!(edit))
-        .routes(routes!(status::change_status))
-}
+router!(list, detail, add, edit, status::change_status);
 
 /// A person as the audit log keeps them: their detail, masked, without the status history.
 impl Resource for user::Entity {
@@ -54,77 +37,70 @@ impl Resource for user::Entity {
     }
 }
 
-/// Staff in the caller's scope. Needs a staff list page.
-#[utoipa::path(post, path = "/api/v1/fm/staff/list", tag = "staff",
-    request_body = StaffQuery, security(("token" = [])),
-    responses((status = 200, description = "A page of staff", body = Envelope<Page<StaffRow>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<StaffQuery>,
-) -> ApiResult<Page<StaffRow>> {
-    let scoped = caller.require(need::STAFF_LIST)?;
-    let mut select = scoped.read::<user::Entity>().filter(
-        user::Column::Id.not_in_subquery(crate::enrollment::cancelled_hires(&scoped.unscoped())),
-    );
-    if let Some(name) = filter_text(&query.real_name) {
-        select = select.filter(user::Column::RealName.contains(name));
+route!(
+    /// Staff in the caller's scope. Needs a staff list page.
+    fn list(query: StaffQuery) -> Page<StaffRow>,
+    need::STAFF_LIST, "/api/v1/fm/staff/list", "staff", "A page of staff", |scoped| {
+        let cancelled = crate::enrollment::cancelled_hires(&scoped.unscoped());
+        let mut select = scoped
+            .read::<user::Entity>()
+            .filter(user::Column::Id.not_in_subquery(cancelled));
+        if let Some(name) = filter_text(&query.real_name) {
+            select = select.filter(user::Column::RealName.contains(name));
+        }
+        if let Some(mobile) = filter_text(&query.mobile) {
+            select = select.filter(user::Column::Mobile.contains(mobile));
+        }
+        if let Some(id) = query.store_id {
+            select = select.filter(user::Column::StoreId.eq(id));
+        }
+        if let Some(id) = query.department_id {
+            select = select.filter(user::Column::DepartmentId.eq(id));
+        }
+        if let Some(id) = query.organisation_id {
+            select = select.filter(user::Column::OrganisationId.eq(id));
+        }
+        if let Some(status) = filter_text(&query.working_status) {
+            select = select.filter(user::Column::WorkingStatus.eq(status));
+        }
+        if let Some(locked) = query.locked {
+            select = select.filter(user::Column::Locked.eq(locked));
+        }
+        let db = scoped.unscoped();
+        let page = db
+            .page(select.order_by_asc(user::Column::Id), query.page)
+            .await?;
+        let mut list = view::rows(&db, &page.list).await?;
+        // Nobody changes their own status (change_status refuses it): their row offers none.
+        for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
+            row.available_actions.clear();
+        }
+        Page {
+            list,
+            total: page.total,
+        }
     }
-    if let Some(mobile) = filter_text(&query.mobile) {
-        select = select.filter(user::Column::Mobile.contains(mobile));
-    }
-    if let Some(id) = query.store_id {
-        select = select.filter(user::Column::StoreId.eq(id));
-    }
-    if let Some(id) = query.department_id {
-        select = select.filter(user::Column::DepartmentId.eq(id));
-    }
-    if let Some(id) = query.organisation_id {
-        select = select.filter(user::Column::OrganisationId.eq(id));
-    }
-    if let Some(status) = filter_text(&query.working_status) {
-        select = select.filter(user::Column::WorkingStatus.eq(status));
-    }
-    if let Some(locked) = query.locked {
-        select = select.filter(user::Column::Locked.eq(locked));
-    }
-    let db = scoped.unscoped();
-    let page = db
-        .page(select.order_by_asc(user::Column::Id), query.page)
-        .await?;
-    let mut list = view::rows(&db, &page.list).await?;
-    // Nobody changes their own status (change_status refuses it): their row offers none.
-    for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
-        row.available_actions.clear();
-    }
-    ok(Page {
-        list,
-        total: page.total,
-    })
-}
+);
 
-/// One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-/// or an edit form) also needs the edit action of one, and is recorded in the audit log.
-#[utoipa::path(post, path = "/api/v1/fm/staff/detail", tag = "staff",
-    request_body = StaffDetailRequest, security(("token" = [])),
-    responses((status = 200, description = "The person", body = Envelope<StaffDetail>)))]
-pub async fn detail(
-    caller: Caller,
-    AppJson(request): AppJson<StaffDetailRequest>,
-) -> ApiResult<StaffDetail> {
-    let scoped = caller.require(need::STAFF_READ)?;
-    if request.unmasked {
-        caller.require(need::STAFF_EDIT)?;
+route!(
+    /// One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+    /// or an edit form) also needs the edit action of one, and is recorded in the audit log.
+    fn detail(request: StaffDetailRequest) -> StaffDetail,
+    need::STAFF_READ, "/api/v1/fm/staff/detail", "staff", "The person", |scoped, caller| {
+        if request.unmasked {
+            caller.require(need::STAFF_EDIT)?;
+        }
+        let person = scoped
+            .shown::<user::Entity>(request.id, request.unmasked)
+            .await?;
+        let own = person.id == scoped.actor().id;
+        let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
+        if own {
+            detail.row.available_actions.clear();
+        }
+        detail
     }
-    let person = scoped
-        .shown::<user::Entity>(request.id, request.unmasked)
-        .await?;
-    let own = person.id == scoped.actor().id;
-    let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
-    if own {
-        detail.row.available_actions.clear();
-    }
-    ok(detail)
-}
+);
 
 /// Refuses a username, mobile or ID number someone else already has, each on its field and
 /// all at once.
@@ -344,73 +320,73 @@ fn refuse_own_seat_change(
     own_record::check_own_seat(&held, &asked).map_err(AppError::Fields)
 }
 
-/// Add a person who starts work at once (new hires who need onboarding go through
-/// `/enrollment`). Needs a staff list page's `add`.
-#[utoipa::path(post, path = "/api/v1/fm/staff/add", tag = "staff",
-    request_body = StaffAdd, security(("token" = [])),
-    responses((status = 200, description = "The new person", body = Envelope<StaffDetail>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<StaffAdd>) -> ApiResult<StaffDetail> {
-    let scoped = caller.require(need::STAFF_ADD)?;
-    let form = form::checked(&form)?;
-    let status = working_status("workingStatus", form.working_status.as_deref())?
-        .unwrap_or(WorkingStatus::Formal);
-    let new = prepare_new_person(
-        &scoped,
-        &form.username,
-        &form.password,
-        &form.person,
-        &form.seat,
-        status,
-    )
-    .await?;
-    let (_, saved) = scoped
-        .in_transaction(async |on| insert_person(on, new).await)
-        .await?;
-    // A new person has no status history yet.
-    ok(saved)
-}
-
-/// Change a person's details, seat and roles. Needs a staff page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/staff/edit", tag = "staff",
-    request_body = StaffEdit, security(("token" = [])),
-    responses((status = 200, description = "The person as saved", body = Envelope<StaffDetail>)))]
-pub async fn edit(caller: Caller, AppJson(form): AppJson<StaffEdit>) -> ApiResult<StaffDetail> {
-    let scoped = caller.require(need::STAFF_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<user::Entity>(form.id).await?;
-    ensure_person_changeable(&scoped, &before)?;
-    let person = form.person.check(false)?;
-    let db = scoped.unscoped();
-    let held: Vec<i64> = db
-        .values(
-            db.find::<user_role::Entity>()
-                .filter(user_role::Column::UserId.eq(before.id)),
-            user_role::Column::RoleId,
+route!(
+    /// Add a person who starts work at once (new hires who need onboarding go through
+    /// `/enrollment`). Needs a staff list page's `add`.
+    fn add(form: StaffAdd) -> StaffDetail,
+    need::STAFF_ADD, "/api/v1/fm/staff/add", "staff", "The new person", |scoped| {
+        let form = form::checked(&form)?;
+        let status = working_status("workingStatus", form.working_status.as_deref())?
+            .unwrap_or(WorkingStatus::Formal);
+        let new = prepare_new_person(
+            &scoped,
+            &form.username,
+            &form.password,
+            &form.person,
+            &form.seat,
+            status,
         )
         .await?;
-    if before.id == scoped.actor().id {
-        refuse_own_seat_change(&before, &held, &form.seat)?;
+        let (_, saved) = scoped
+            .in_transaction(async |on| insert_person(on, new).await)
+            .await?;
+        // A new person has no status history yet.
+        saved
     }
-    let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
-    let roles = seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
-    refuse_duplicates(&db, None, &person, Some(before.id)).await?;
-    let id = before.id;
-    let mut row = user::ActiveModel {
-        organisation_id: Set(Some(seat.organisation)),
-        site_id: Set(Some(seat.site)),
-        store_group_id: Set(seat.store_group),
-        store_id: Set(seat.store),
-        department_id: Set(seat.department),
-        position_id: Set(seat.position),
-        ..Default::default()
-    };
-    apply_person(&mut row, person);
-    let roles =
-        async |on: &Scoped<'_, _>, _: &user::Model| set_roles(on.transaction(), id, &roles).await;
-    let mut saved = scoped
-        .change_with::<user::Entity>(before, row, roles)
-        .await?;
-    // The answer shows the status history the audit record leaves out.
-    saved.history = history::of(&db, history::STAFF, id, view::action_label).await?;
-    ok(saved)
-}
+);
+
+route!(
+    /// Change a person's details, seat and roles. Needs a staff page's `edit`.
+    fn edit(form: StaffEdit) -> StaffDetail,
+    need::STAFF_EDIT, "/api/v1/fm/staff/edit", "staff", "The person as saved", |scoped| {
+        let form = form::checked(&form)?;
+        let before = scoped.get_writable::<user::Entity>(form.id).await?;
+        ensure_person_changeable(&scoped, &before)?;
+        let person = form.person.check(false)?;
+        let db = scoped.unscoped();
+        let held: Vec<i64> = db
+            .values(
+                db.find::<user_role::Entity>()
+                    .filter(user_role::Column::UserId.eq(before.id)),
+                user_role::Column::RoleId,
+            )
+            .await?;
+        if before.id == scoped.actor().id {
+            refuse_own_seat_change(&before, &held, &form.seat)?;
+        }
+        let seat = seat::resolve(&scoped, form.seat.request(before.position_id)).await?;
+        let roles =
+            seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
+        refuse_duplicates(&db, None, &person, Some(before.id)).await?;
+        let id = before.id;
+        let mut row = user::ActiveModel {
+            organisation_id: Set(Some(seat.organisation)),
+            site_id: Set(Some(seat.site)),
+            store_group_id: Set(seat.store_group),
+            store_id: Set(seat.store),
+            department_id: Set(seat.department),
+            position_id: Set(seat.position),
+            ..Default::default()
+        };
+        apply_person(&mut row, person);
+        let roles = async |on: &Scoped<'_, _>, _: &user::Model| {
+            set_roles(on.transaction(), id, &roles).await
+        };
+        let mut saved = scoped
+            .change_with::<user::Entity>(before, row, roles)
+            .await?;
+        // The answer shows the status history the audit record leaves out.
+        saved.history = history::of(&db, history::STAFF, id, view::action_label).await?;
+        saved
+    }
+);

@@ -3,14 +3,13 @@
 
 use brokerdesk_core::org::data_scope::DataScope;
 use brokerdesk_core::org::placement::{self, Choice, Spot};
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
-use crate::access::{Place, Scoped};
+use crate::access::Place;
+use crate::crud::prelude::*;
 use crate::entity::{
     department, position, role, role_action, role_menu, role_scope_department, role_scope_store,
     store,
 };
-use crate::error::AppError;
 use crate::org::target_organisation;
 use crate::role::offer::Offer;
 

@@ -2,19 +2,16 @@
 //! 锁定, 解锁) with their history and audit entry, and ending the sessions of whoever leaves or
 //! is locked. Onboarding moves a hire into work through the same path.
 
-use brokerdesk_core::forms;
 use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
-use chrono::Utc;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{DatabaseTransaction, EntityTrait};
 
 use super::view::{self, StaffDetail};
 use super::{StaffStatusChange, ensure_person_changeable};
-use crate::access::{Caller, Placed, Scoped, need};
+use crate::access::Placed;
 use crate::audit::{self, Action, Change, snapshot};
+use crate::crud::prelude::*;
 use crate::entity::{session_token, user};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
-use crate::form;
 use crate::history::{self, StatusMove};
 use crate::transition;
 
@@ -112,29 +109,26 @@ pub async fn apply_status(
     Ok(saved)
 }
 
-/// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
-/// locking end their sessions at once. Needs a staff page's `edit`.
-#[utoipa::path(post, path = "/api/v1/fm/staff/changeStatus", tag = "staff",
-    request_body = StaffStatusChange, security(("token" = [])),
-    responses((status = 200, description = "The person after the change; 10020005 when the status does not allow it", body = Envelope<StaffDetail>)))]
-pub async fn change_status(
-    caller: Caller,
-    AppJson(form): AppJson<StaffStatusChange>,
-) -> ApiResult<StaffDetail> {
-    let scoped = caller.require(need::STAFF_EDIT)?;
-    let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
-    let action = StaffAction::from_code(&form.action)
-        .filter(|action| action.is_direct())
-        .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
-    let target = working_status("workingStatus", form.working_status.as_deref())?;
-    let reason = form.reason.clone().unwrap_or_default();
-    let person = scoped.get_writable::<user::Entity>(form.id).await?;
-    if person.id == scoped.actor().id {
-        return Err(AppError::OutOfScope("不能修改自己的状态"));
+route!(
+    /// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
+    /// locking end their sessions at once. Needs a staff page's `edit`.
+    fn change_status(form: StaffStatusChange) -> StaffDetail,
+    need::STAFF_EDIT, "/api/v1/fm/staff/changeStatus", "staff",
+    "The person after the change; 10020005 when the status does not allow it", |scoped| {
+        let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
+        let action = StaffAction::from_code(&form.action)
+            .filter(|action| action.is_direct())
+            .ok_or_else(|| AppError::invalid("action", "不支持的操作"))?;
+        let target = working_status("workingStatus", form.working_status.as_deref())?;
+        let reason = form.reason.clone().unwrap_or_default();
+        let person = scoped.get_writable::<user::Entity>(form.id).await?;
+        if person.id == scoped.actor().id {
+            return Err(AppError::OutOfScope("不能修改自己的状态"));
+        }
+        ensure_person_changeable(&scoped, &person)?;
+        let saved = scoped
+            .in_transaction(async |on| apply_status(on, person, action, target, &reason).await)
+            .await?;
+        view::detail(&scoped.unscoped(), saved, false).await?
     }
-    ensure_person_changeable(&scoped, &person)?;
-    let saved = scoped
-        .in_transaction(async |on| apply_status(on, person, action, target, &reason).await)
-        .await?;
-    ok(view::detail(&scoped.unscoped(), saved, false).await?)
-}
+);

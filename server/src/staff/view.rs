@@ -5,15 +5,11 @@ use std::collections::HashMap;
 
 use brokerdesk_core::org::mask;
 use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState};
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
 
-use crate::access::Unscoped;
+use crate::crud::prelude::*;
 use crate::entity::{department, organisation, position, role, store, user, user_role};
-use crate::error::AppError;
 use crate::history::{self, StatusChange};
-use crate::shared::{millis, name_of};
+use crate::shared::name_of;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct RoleRef {

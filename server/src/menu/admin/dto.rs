@@ -1,15 +1,8 @@
 //! What 路由配置 takes and answers: the menu tree with each page's actions, and the entry,
 //! edit and reorder forms.
 
-use brokerdesk_core::forms::{self, Form};
-
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use crate::crud::edit_request;
-use crate::form::CoreForm;
+use crate::crud::prelude::*;
 use crate::menu::{MenuStatus, MenuType};
-use crate::paging::lenient_number;
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
