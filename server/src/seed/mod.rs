@@ -11,6 +11,7 @@ mod knowledge;
 mod listing;
 mod menus;
 mod new_home;
+mod rental;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

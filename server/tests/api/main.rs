@@ -21,6 +21,7 @@ mod menu;
 mod new_home;
 mod perms;
 mod protocol;
+mod rental;
 mod roles;
 mod serving;
 mod session;
