@@ -20,6 +20,7 @@ pub mod listing;
 pub mod media;
 pub mod menu;
 pub mod messages;
+pub mod money;
 pub mod new_home;
 pub mod org;
 pub mod permission;

@@ -82,11 +82,28 @@ impl Change {
 /// Records a change made by `actor`, inside the transaction that makes it. Any audited change
 /// may alter what some login opens (roles, grants, seats, locks, menus), so it also drops the
 /// cached callers once the request has answered.
-// The record of a change already made through a checked write (clippy.toml).
-#[allow(clippy::disallowed_methods)]
 pub async fn record(
     db: &impl ConnectionTrait,
     actor: &user::Model,
+    change: Change,
+) -> Result<(), AppError> {
+    write(db, Some(actor.id), &actor.real_name, change).await
+}
+
+/// Records a change the server made by itself (a job), under the name 系统.
+pub async fn record_system(db: &impl ConnectionTrait, change: Change) -> Result<(), AppError> {
+    write(db, None, SYSTEM, change).await
+}
+
+/// Who the records of a job's changes name.
+pub const SYSTEM: &str = "系统";
+
+// The record of a change already made through a checked write (clippy.toml).
+#[allow(clippy::disallowed_methods)]
+async fn write(
+    db: &impl ConnectionTrait,
+    actor_id: Option<i64>,
+    actor_name: &str,
     change: Change,
 ) -> Result<(), AppError> {
     debug_assert!(
@@ -95,8 +112,8 @@ pub async fn record(
         change.entity
     );
     audit_log::ActiveModel {
-        actor_id: Set(Some(actor.id)),
-        actor_name: Set(actor.real_name.clone()),
+        actor_id: Set(actor_id),
+        actor_name: Set(actor_name.to_owned()),
         at: Set(Utc::now()),
         entity: Set(change.entity.to_owned()),
         entity_id: Set(change.entity_id),

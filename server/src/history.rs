@@ -23,7 +23,8 @@ pub struct StatusMove<'a> {
     pub from: &'a str,
     pub to: &'a str,
     pub reason: &'a str,
-    pub actor_id: i64,
+    /// Who moved it; `None` for the server's own jobs (shown as 系统).
+    pub actor_id: Option<i64>,
 }
 
 // The record of a change already made through a checked write (clippy.toml).
@@ -36,7 +37,7 @@ pub async fn record(db: &impl ConnectionTrait, change: StatusMove<'_>) -> Result
         from_status: Set(change.from.to_owned()),
         to_status: Set(change.to.to_owned()),
         reason: Set(change.reason.to_owned()),
-        actor_id: Set(Some(change.actor_id)),
+        actor_id: Set(change.actor_id),
         at: Set(Utc::now()),
         ..Default::default()
     }
@@ -89,10 +90,10 @@ pub async fn of<C: ConnectionTrait>(
             from_status: row.from_status,
             to_status: row.to_status,
             reason: row.reason,
-            actor_name: row
-                .actor_id
-                .and_then(|id| names.get(&id).cloned())
-                .unwrap_or_default(),
+            actor_name: match row.actor_id {
+                Some(id) => names.get(&id).cloned().unwrap_or_default(),
+                None => crate::audit::SYSTEM.to_owned(),
+            },
             actor_id: row.actor_id,
             at: row.at.timestamp_millis(),
         })

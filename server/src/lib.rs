@@ -23,6 +23,7 @@ pub mod entity;
 pub mod error;
 pub mod form;
 pub mod history;
+pub mod jobs;
 pub mod knowledge;
 pub mod listing;
 pub mod menu;

@@ -61,6 +61,7 @@ async fn main() -> ExitCode {
 async fn run() -> Result<(), StartError> {
     let config = Config::from_env()?;
     let (db, seeded) = prepare_database(&config.database, &config.seeding).await?;
+    brokerdesk_server::jobs::start(db.clone());
     // The segmentation dictionary loads beside the start, not in the first search.
     tokio::task::spawn_blocking(brokerdesk_server::knowledge::retrieval::warm_up);
     let web_dir = config.web_dir.is_dir().then(|| config.web_dir.clone());

@@ -82,7 +82,7 @@ pub(super) async fn move_to(
                 from: from.code(),
                 to: to.code(),
                 reason,
-                actor_id: actor.id,
+                actor_id: Some(actor.id),
             },
         )
         .await?;

@@ -303,7 +303,7 @@ pub async fn start(
                 from: "",
                 to: OnboardingStatus::Draft.code(),
                 reason: "",
-                actor_id: scoped.actor().id,
+                actor_id: Some(scoped.actor().id),
             },
         )
         .await?;

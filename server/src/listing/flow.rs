@@ -213,7 +213,7 @@ async fn record_move(
             from: &from_code,
             to: &to_code,
             reason,
-            actor_id: on.actor().id,
+            actor_id: Some(on.actor().id),
         },
     )
     .await?;

@@ -7,6 +7,7 @@
 //! transitions; its owner's phone reaches a caller only as core's masking rule allows, and
 //! every reveal is on file. Design: `docs/houses.md`.
 
+pub mod drop_job;
 mod dto;
 mod flow;
 mod routes;

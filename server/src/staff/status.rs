@@ -86,7 +86,7 @@ pub async fn apply_status(
             from: from.code(),
             to: to.code(),
             reason,
-            actor_id: actor.id,
+            actor_id: Some(actor.id),
         },
     )
     .await?;

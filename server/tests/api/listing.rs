@@ -377,10 +377,59 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
     }
 }
 
+async fn the_drop_job_moves_a_listing_nobody_followed_up_for_n_days(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let mine = one(&agent, json!({ "status": 1, "pool": 1 }), |row| {
+        row["maintainerId"] == s.users["agent"]
+    })
+    .await;
+    // The maintainer's follow-up starts the company's 15 days again from now.
+    agent
+        .data(
+            FOLLOW_UP,
+            json!({ "listingId": mine["id"], "content": "业主暂不考虑降价" }),
+        )
+        .await;
+    let now = chrono::Utc::now();
+    let pool = |row: &Value| row["pool"].as_i64();
+    let drop_at = |days: i64| {
+        brokerdesk_server::listing::drop_job::run(&app.db, now + chrono::Duration::days(days))
+    };
+    drop_at(14).await.unwrap();
+    let kept = agent.data(DETAIL, json!({ "id": mine["id"] })).await;
+    assert_eq!(
+        pool(&kept),
+        Some(1),
+        "two weeks without a follow-up is not yet due"
+    );
+
+    assert!(drop_at(16).await.unwrap() >= 1);
+    let manager = app.as_user("manager").await;
+    let dropped = manager.data(DETAIL, json!({ "id": mine["id"] })).await;
+    assert_eq!(
+        (pool(&dropped), dropped["maintainerId"].as_i64()),
+        (Some(2), None)
+    );
+    let line = &dropped["history"][0];
+    assert_eq!(line["action"], "drop");
+    assert_eq!(line["actorName"], "系统");
+    assert_eq!(line["reason"], "超过15天未跟进，自动掉入公盘");
+    assert_eq!(line["toStatus"], "有效（公盘）");
+    // A second run finds nothing more of it to move.
+    drop_at(16).await.unwrap();
+    let again = manager.data(DETAIL, json!({ "id": mine["id"] })).await;
+    assert_eq!(
+        again["history"].as_array().unwrap().len(),
+        dropped["history"].as_array().unwrap().len()
+    );
+}
+
 on_both_backends!(
     entering_a_listing_and_refusing_a_second_on_its_room,
     each_user_sees_their_scope_and_phones_as_the_rule_says,
     the_lifecycle_table_guards_every_move,
     two_claims_of_one_public_listing_one_wins,
+    the_drop_job_moves_a_listing_nobody_followed_up_for_n_days,
     the_routes_answer_each_demo_user_as_the_matrix_says,
 );
