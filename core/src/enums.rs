@@ -175,6 +175,7 @@ tables! {
         c("seal", "封盘"), c("unseal", "解封"), c("defer", "暂缓"), c("resume", "恢复有效"),
         c("reserve", "预定"), c("cancelReserve", "取消预定"), c("dealOurs", "我司成交"),
         c("dealOthers", "他司成交"), c("release", "转公盘"), c("claim", "认领"), c("drop", "掉公"),
+        c("relist", "重新上架"),
     ];
     /// Why a listing is sealed (封盘).
     HOUSE_SEAL_REASON = "houseSealReason" [
@@ -218,6 +219,47 @@ tables! {
     PHONE_SCOPE = "phoneScope" [n(1, "个人"), n(2, "门店"), n(3, "公司")];
     /// What a viewing (带看) shows; 2 is kept for rentals, whose module is still to come.
     VIEWING_KIND = "viewingKind" [n(1, "二手房"), n(3, "新房")];
+    /// What a listing offers: a sale (二手房) or a lease (租房). Not in the spec: our design,
+    /// docs/houses.md.
+    HOUSE_TRADE = "houseTrade" [n(1, "出售"), n(2, "出租")];
+    /// A rental's status: the second-hand codes, a deal read as let (租出).
+    RENTAL_STATUS = "rentalStatus" [
+        n(1, "有效"), n(2, "封盘"), n(3, "暂缓"), n(4, "预定"), n(5, "我司租出"), n(6, "他司租出"),
+    ];
+    /// What can be done to a rental: the lifecycle table's codes, read as a lease; 重新上架 brings
+    /// a let rental back when its tenant leaves.
+    RENTAL_ACTION = "rentalAction" [
+        c("seal", "封盘"), c("unseal", "解封"), c("defer", "暂缓"), c("resume", "恢复有效"),
+        c("reserve", "预定"), c("cancelReserve", "取消预定"), c("dealOurs", "我司租出"),
+        c("dealOthers", "他司租出"), c("release", "转公盘"), c("claim", "认领"), c("drop", "掉公"),
+        c("relist", "重新上架"),
+    ];
+    /// Why a rental is sealed (封盘).
+    RENTAL_SEAL_REASON = "rentalSealReason" [
+        n(1, "业主要求暂停出租"), n(2, "独家委托"), n(3, "已收定金"), n(4, "房屋维修中"), n(9, "其他"),
+    ];
+    /// Why a rental is set aside (暂缓).
+    RENTAL_INVALID_REASON = "rentalInvalidReason" [
+        n(1, "业主暂不出租"), n(2, "联系不上业主"), n(3, "租金严重偏离"), n(4, "房源信息虚假"),
+        n(5, "业主自住"), n(9, "其他"),
+    ];
+    /// 整租 lets the whole home; 合租 a room of it.
+    RENT_TYPE = "rentType" [n(1, "整租"), n(2, "合租")];
+    /// Deposit and payment terms: months of deposit, months paid at a time.
+    RENT_PAYMENT = "rentPayment" [
+        n(1, "押一付一"), n(2, "押一付三"), n(3, "押二付一"), n(4, "押二付三"), n(5, "押一付六"),
+        n(6, "押一付十二"), n(7, "面议"),
+    ];
+    /// Furniture and appliances a rental comes with.
+    RENTAL_FACILITY = "rentalFacility" [
+        n(1, "床"), n(2, "衣柜"), n(3, "沙发"), n(4, "桌椅"), n(5, "电视"), n(6, "冰箱"),
+        n(7, "洗衣机"), n(8, "空调"), n(9, "热水器"), n(10, "燃气灶"), n(11, "宽带"), n(12, "暖气"),
+    ];
+    /// A rental's selling points.
+    RENTAL_TAG = "rentalTag" [
+        n(1, "近地铁"), n(2, "随时看房"), n(3, "拎包入住"), n(4, "独立卫生间"), n(5, "独立阳台"),
+        n(6, "可短租"), n(7, "可养宠物"), n(8, "民水民电"), n(9, "首次出租"),
+    ];
 }
 
 pub fn table(name: &str) -> Option<&'static EnumTable> {

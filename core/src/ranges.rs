@@ -85,6 +85,17 @@ pub const PROPERTY_TERM_YEARS: &[FilterRange] = &[
     r("70年", Some(70.0), Some(71.0)),
 ];
 
+/// Monthly rent in 元 (the spec names no rent ranges: our design, docs/houses.md).
+pub const RENT_YUAN: &[FilterRange] = &[
+    r("1000元以下", None, Some(1_000.0)),
+    r("1000-2000元", Some(1_000.0), Some(2_000.0)),
+    r("2000-3000元", Some(2_000.0), Some(3_000.0)),
+    r("3000-5000元", Some(3_000.0), Some(5_000.0)),
+    r("5000-8000元", Some(5_000.0), Some(8_000.0)),
+    r("8000-12000元", Some(8_000.0), Some(12_000.0)),
+    r("12000元以上", Some(12_000.0), None),
+];
+
 pub const ALL: &[(&str, &[FilterRange])] = &[
     ("price", PRICE_WAN),
     ("area", AREA_M2),
@@ -93,6 +104,7 @@ pub const ALL: &[(&str, &[FilterRange])] = &[
     ("commission", COMMISSION_PERCENT),
     ("openingDate", OPENING_DATE_DAYS),
     ("propertyTerm", PROPERTY_TERM_YEARS),
+    ("rent", RENT_YUAN),
 ];
 
 pub fn ranges(name: &str) -> Option<&'static [FilterRange]> {

@@ -25,6 +25,13 @@ use crate::paging::{Page, PageQuery};
 pub trait Resource: Placed {
     /// The entity name in the audit log (`store`, `listingRole`, ...).
     const KIND: &'static str;
+    /// The entity name of one row in the audit log: [`Resource::KIND`] unless rows of one
+    /// table are of several kinds (a listing for sale or for rent).
+    fn kind_of(row: &Self::Model) -> &'static str {
+        let _ = row;
+        Self::KIND
+    }
+
     /// What is said when the row is still used (10020006), by the in-use check or, for a use
     /// it does not know of, by the database's foreign key. Without a text of its own, a use the
     /// database names keeps its name (该数据仍被员工使用).
@@ -292,7 +299,7 @@ impl Scoped<'_> {
     pub async fn reveal<R: Resource>(&self, row: &R::Model) -> Result<(), AppError> {
         let txn = self.begin().await?;
         let change = Change::new(
-            R::KIND,
+            R::kind_of(row),
             R::id_of(row),
             Action::Reveal,
             None,
@@ -317,7 +324,7 @@ impl Scoped<'_, DatabaseTransaction> {
     /// Records the creation of a row written in this transaction, as its view shows it now.
     pub async fn record_created<R: Resource>(&self, row: &R::Model) -> Result<R::View, AppError> {
         let view = self.view::<R>(row.clone()).await?;
-        let change = Change::created(R::KIND, R::id_of(row), &view, R::place(row));
+        let change = Change::created(R::kind_of(row), R::id_of(row), &view, R::place(row));
         audit::record(self.transaction(), self.actor(), change).await?;
         Ok(view)
     }
@@ -330,7 +337,13 @@ impl Scoped<'_, DatabaseTransaction> {
         after: &R::Model,
     ) -> Result<R::View, AppError> {
         let new = self.view::<R>(after.clone()).await?;
-        let change = Change::updated(R::KIND, R::id_of(after), before, &new, R::place(after));
+        let change = Change::updated(
+            R::kind_of(after),
+            R::id_of(after),
+            before,
+            &new,
+            R::place(after),
+        );
         audit::record(self.transaction(), self.actor(), change).await?;
         Ok(new)
     }

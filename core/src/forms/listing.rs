@@ -1,5 +1,7 @@
-//! The second-hand listing forms (二手房源): entering a listing on a room of the community
-//! dictionary, editing it, following it up, and moving its status. The listing roles
+//! The listing forms, for sale (二手房源) and for rent (租房): entering a listing on a room of the
+//! community dictionary, editing it, following it up, and moving its status. Both trades share
+//! the room's layout and the owner; a sale adds its total price and property, a lease its rent,
+//! terms and furnishing. The listing roles
 //! (录入/维护/实勘/钥匙/委托, a city's /coc/config/role rows) are filled with people apart from
 //! these fields; [`check_role_members`] says what a filled set must respect.
 
@@ -9,7 +11,8 @@ use super::org::name;
 use super::{Control, Field, Form, Rule};
 use crate::enums::{
     BUILDING_STRUCTURE, BUILDING_TYPE, DECORATION, ELECTRICITY_TYPE, HEATING_TYPE, HOUSE_TAG,
-    ORIENTATION, PROPERTY_TERM, ROOM_COUNT, WATER_TYPE,
+    ORIENTATION, PROPERTY_TERM, RENT_PAYMENT, RENT_TYPE, RENTAL_FACILITY, RENTAL_TAG, ROOM_COUNT,
+    WATER_TYPE,
 };
 use crate::org::fields::FieldError;
 use crate::validate;
@@ -18,6 +21,8 @@ use crate::validate;
 pub const DESCRIPTION_MAX: usize = 1000;
 /// Largest total price in 万 and area in ㎡ a form takes.
 pub const PRICE_MAX_WAN: i64 = 100_000;
+/// Largest monthly rent in 元.
+pub const RENT_MAX_YUAN: i64 = 1_000_000;
 pub const AREA_MAX_M2: i64 = 10_000;
 /// Floors: three basement levels up to the tallest towers.
 pub const FLOOR_MIN: i64 = -3;
@@ -47,8 +52,8 @@ const fn decimal(name: &'static str, label: &'static str, max: i64) -> Field {
 }
 
 const ROOM: Field = Field::select("roomId", "房号", None).required();
-/// The listing's own fields, after the room.
-const DETAILS: [Field; 19] = [
+/// The room as both trades describe it.
+const LAYOUT: [Field; 8] = [
     decimal("area", "建筑面积(㎡)", AREA_MAX_M2).required(),
     Field::select("rooms", "室", Some(ROOM_COUNT)).required(),
     int("halls", "厅", 0, 9).required(),
@@ -61,6 +66,8 @@ const DETAILS: [Field; 19] = [
     .required(),
     Field::select("orientation", "朝向", Some(ORIENTATION)).required(),
     Field::select("decoration", "装修", Some(DECORATION)).required(),
+];
+const SALE: [Field; 8] = [
     decimal("price", "总价(万元)", PRICE_MAX_WAN).required(),
     Field::select("propertyTerm", "产权年限", Some(PROPERTY_TERM)),
     Field::select("buildingType", "建筑类型", Some(BUILDING_TYPE)),
@@ -71,49 +78,75 @@ const DETAILS: [Field; 19] = [
     Field::select("tags", "房源标签", Some(HOUSE_TAG))
         .control(Control::MultiSelect)
         .rule(Rule::Choices),
+];
+const LEASE: [Field; 6] = [
+    decimal("rent", "月租金(元)", RENT_MAX_YUAN).required(),
+    Field::select("rentType", "出租方式", Some(RENT_TYPE)).required(),
+    Field::select("paymentTerms", "付款方式", Some(RENT_PAYMENT)).required(),
+    Field::text("availableFrom", "可入住日期", 10)
+        .control(Control::Date)
+        .rule(Rule::Date),
+    Field::select("facilities", "家具家电", Some(RENTAL_FACILITY))
+        .control(Control::MultiSelect)
+        .rule(Rule::Choices),
+    Field::select("tags", "房源标签", Some(RENTAL_TAG))
+        .control(Control::MultiSelect)
+        .rule(Rule::Choices),
+];
+const OWNER: [Field; 4] = [
     Field::text("description", "房源描述", DESCRIPTION_MAX).control(Control::Textarea),
     name("ownerName", "业主姓名"),
     Field::text("ownerPhone", "业主电话", 20)
         .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
         .required(),
+    Field::text("ownerPhone2", "备用电话", 20)
+        .rule(Rule::Validator(validate::Rule::PhoneOrLandline)),
 ];
-const OWNER_PHONE2: Field = Field::text("ownerPhone2", "备用电话", 20)
-    .rule(Rule::Validator(validate::Rule::PhoneOrLandline));
 
-const fn with_room() -> [Field; 21] {
-    let mut fields = [ROOM; 21];
-    let mut i = 0;
-    while i < DETAILS.len() {
-        fields[i + 1] = DETAILS[i];
-        i += 1;
+/// The parts one after another, as one array of `N` fields.
+const fn joined<const N: usize>(parts: &[&[Field]]) -> [Field; N] {
+    let mut fields = [ROOM; N];
+    let (mut at, mut part) = (0, 0);
+    while part < parts.len() {
+        let mut i = 0;
+        while i < parts[part].len() {
+            fields[at] = parts[part][i];
+            at += 1;
+            i += 1;
+        }
+        part += 1;
     }
-    fields[20] = OWNER_PHONE2;
+    assert!(at == N, "the parts fill the form");
     fields
 }
 
-const fn without_room() -> [Field; 20] {
-    let mut fields = [OWNER_PHONE2; 20];
-    let mut i = 0;
-    while i < DETAILS.len() {
-        fields[i] = DETAILS[i];
-        i += 1;
-    }
-    fields
-}
-
-const ADD_FIELDS: [Field; 21] = with_room();
-const EDIT_FIELDS: [Field; 20] = without_room();
+const SALE_ADD: [Field; 21] = joined(&[&[ROOM], &LAYOUT, &SALE, &OWNER]);
+const SALE_EDIT: [Field; 20] = joined(&[&LAYOUT, &SALE, &OWNER]);
+const LEASE_ADD: [Field; 19] = joined(&[&[ROOM], &LAYOUT, &LEASE, &OWNER]);
+const LEASE_EDIT: [Field; 18] = joined(&[&LAYOUT, &LEASE, &OWNER]);
 
 /// A new listing: the room is chosen from the dictionary once.
 pub const SECOND_HAND: Form = Form {
     kind: "secondHand",
-    fields: &ADD_FIELDS,
+    fields: &SALE_ADD,
 };
 
 /// Editing a listing: everything but its room (another room is another listing).
 pub const SECOND_HAND_EDIT: Form = Form {
     kind: "secondHandEdit",
-    fields: &EDIT_FIELDS,
+    fields: &SALE_EDIT,
+};
+
+/// A new rental (租房), on a room of the dictionary.
+pub const RENTAL: Form = Form {
+    kind: "rental",
+    fields: &LEASE_ADD,
+};
+
+/// Editing a rental: everything but its room.
+pub const RENTAL_EDIT: Form = Form {
+    kind: "rentalEdit",
+    fields: &LEASE_EDIT,
 };
 
 /// 写跟进: what was done and said.

@@ -211,6 +211,8 @@ pub const ALL: &[Form] = &[
     people::ONBOARDING_REJECT,
     listing::SECOND_HAND,
     listing::SECOND_HAND_EDIT,
+    listing::RENTAL,
+    listing::RENTAL_EDIT,
     listing::FOLLOW_UP,
     community::COMMUNITY,
     community::COMMUNITY_EDIT,
@@ -242,7 +244,8 @@ pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_qu
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP};
 pub use listing::{
-    FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
+    FOLLOW_UP, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT,
+    check_role_members,
 };
 pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};

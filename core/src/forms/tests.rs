@@ -337,6 +337,26 @@ fn second_hand() -> Value {
 }
 
 #[test]
+fn a_rental_passes_with_its_rent_terms_and_furnishing() {
+    let mut map = values(json!({
+        "roomId": 12, "area": "45", "rooms": 1, "halls": 1, "baths": 1, "totalFloors": 6,
+        "floor": 3, "orientation": 2, "decoration": 4, "rent": "3500", "rentType": 1,
+        "paymentTerms": 2, "availableFrom": "2026-12-01", "facilities": [1, 7, 8],
+        "tags": [3], "ownerName": "王先生", "ownerPhone": "13812345678"
+    }));
+    assert!(check(&RENTAL, &mut map, today()).is_empty());
+    // A sale's fields are not a rental's: no total price asked for.
+    assert!(RENTAL.fields.iter().all(|f| f.name != "price"));
+    map.remove("roomId");
+    assert!(check(&RENTAL_EDIT, &mut map, today()).is_empty());
+    map.remove("rent");
+    assert_eq!(
+        check(&RENTAL_EDIT, &mut map, today()),
+        [FieldError::new("rent", "月租金(元)不能为空")]
+    );
+}
+
+#[test]
 fn a_second_hand_listing_passes_and_its_owner_is_trimmed() {
     let mut map = values(second_hand());
     assert!(check(&SECOND_HAND, &mut map, today()).is_empty());

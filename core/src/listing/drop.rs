@@ -62,8 +62,10 @@ pub fn drop_notice(
 mod tests {
     use super::*;
     use crate::listing::lifecycle::{HouseStatus, Pool};
+    use crate::listing::trade::Trade;
 
     const VALID: ListingState = ListingState {
+        trade: Trade::Sale,
         status: HouseStatus::Valid,
         pool: Pool::Private,
     };

@@ -1,14 +1,12 @@
-//! The second-hand list's filters, shaped from §9's ranges into the units listings are stored
-//! in: a price range in 万 becomes fen, an area range in ㎡ hundredths of a ㎡, an average-price
-//! range in 元/㎡ fen per ㎡. The SPA offers the ranges by index; the server turns the index it
+//! The listing lists' filters, shaped from §9's ranges into the units listings are stored
+//! in: a price range in 万 becomes fen, a rent range in 元 fen, an area range in ㎡ hundredths
+//! of a ㎡, an average-price range in 元/㎡ fen per ㎡. The SPA offers the ranges by index; the server turns the index it
 //! receives into bounds with [`bounds`], so both read one table.
 
 use serde::Serialize;
 
+use super::trade::Trade;
 use crate::ranges::{self, FilterRange};
-
-/// The §9 ranges the second-hand list filters by, in the order the filter bar shows them.
-pub const LIST_RANGES: [&str; 5] = ["price", "area", "floor", "averagePrice", "propertyTerm"];
 
 /// A half-open interval in storage units: `min <= value < max`; a missing bound is open.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -24,6 +22,8 @@ fn scale(name: &str) -> Option<f64> {
     match name {
         // 万 → fen.
         "price" => Some(1_000_000.0),
+        // 元 → fen.
+        "rent" => Some(100.0),
         // ㎡ → hundredths of a ㎡.
         "area" => Some(100.0),
         // 元/㎡ → fen/㎡.
@@ -33,10 +33,10 @@ fn scale(name: &str) -> Option<f64> {
     }
 }
 
-/// The bounds of the `index`-th range called `name`, in storage units; none for a name the
-/// list does not filter by or an index past the table.
+/// The bounds of the `index`-th range called `name`, in storage units; none for a name no
+/// listing list filters by or an index past the table.
 pub fn bounds(name: &str, index: usize) -> Option<Bounds> {
-    if !LIST_RANGES.contains(&name) {
+    if !Trade::ALL.iter().any(|t| t.list_ranges().contains(&name)) {
         return None;
     }
     let scale = scale(name)?;
@@ -110,5 +110,19 @@ mod tests {
         // Commission and opening date belong to new homes, not this list.
         assert!(bounds("commission", 0).is_none());
         assert!(bounds("openingDate", 0).is_none());
+    }
+
+    #[test]
+    fn rent_ranges_become_fen() {
+        let band = bounds("rent", 3).unwrap();
+        assert_eq!(
+            band,
+            Bounds {
+                min: Some(300_000),
+                max: Some(500_000)
+            }
+        );
+        assert!(band.contains(350_000) && !band.contains(500_000));
+        assert_eq!(bounds("rent", 6).unwrap().max, None);
     }
 }

@@ -1,7 +1,9 @@
-//! The life of a second-hand listing (二手房源): its status (§3 houseStatus) and its pool
-//! (私盘, the maintainer's store; 公盘, the company's). One table says which action moves which
-//! state where, which reason it asks for and who may take it; the server refuses the rest and
-//! the detail page shows only the buttons [`offered_actions`] gives.
+//! The life of a listing (二手房源 and 租房): its status (§3 houseStatus) and its pool (私盘, the
+//! maintainer's store; 公盘, the company's). One table serves both trades: it says which action
+//! moves which state where, which reason it asks for, who may take it and, for the one rule a
+//! trade has alone (重新上架: a let rental back on the market when its tenant leaves), which
+//! trade; the words are the trade's ([`Trade`]). The server refuses the rest and the detail
+//! page shows only the buttons [`offered_actions`] gives.
 //!
 //! Who: the listing's maintainer (维护人) or a manager (a holder of the listing-management action
 //! who can write the listing); some actions are a manager's alone; claim is open to any
@@ -9,8 +11,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::enums::HOUSE_STATUS;
-use crate::enums::{EnumTable, HOUSE_ACTION, HOUSE_INVALID_REASON, HOUSE_POOL, HOUSE_SEAL_REASON};
+use super::trade::Trade;
+use crate::enums::{EnumTable, HOUSE_POOL};
 use crate::org::TransitionError;
 
 /// §3 houseStatus, stored as its number.
@@ -46,12 +48,14 @@ pub enum HouseAction {
     Release,
     Claim,
     Drop,
+    Relist,
 }
 
 /// A listing's state as the table reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingState {
+    pub trade: Trade,
     pub status: HouseStatus,
     pub pool: Pool,
 }
@@ -83,6 +87,13 @@ enum Who {
     System,
 }
 
+/// Which reasons an action asks for, in the listing's trade.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reasons {
+    Seal,
+    Invalid,
+}
+
 /// Where an action takes the state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Target {
@@ -98,22 +109,27 @@ struct Rule {
     target: Target,
     who: Who,
     /// The reasons one of which must be given.
-    reasons: Option<EnumTable>,
+    reasons: Option<Reasons>,
+    /// The trades the rule serves.
+    trades: &'static [Trade],
 }
+
+const BOTH: &[Trade] = &[Trade::Sale, Trade::Lease];
 
 use HouseStatus as S;
 
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 11] = [
+const RULES: [Rule; 12] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
         pool: None,
         target: Target::Status(S::Sealed),
         who: Who::Keeper,
-        reasons: Some(HOUSE_SEAL_REASON),
+        reasons: Some(Reasons::Seal),
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::Unseal,
@@ -122,6 +138,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::Valid),
         who: Who::Keeper,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::Defer,
@@ -129,7 +146,8 @@ const RULES: [Rule; 11] = [
         pool: None,
         target: Target::Status(S::Deferred),
         who: Who::Keeper,
-        reasons: Some(HOUSE_INVALID_REASON),
+        reasons: Some(Reasons::Invalid),
+        trades: BOTH,
     },
     // A set-aside listing comes back only when a manager has checked it, so that parking a
     // listing cannot be used to dodge the drop rule and revive it at will.
@@ -140,6 +158,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::Valid),
         who: Who::Manager,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::Reserve,
@@ -148,6 +167,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::Reserved),
         who: Who::Keeper,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::CancelReserve,
@@ -156,6 +176,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::Valid),
         who: Who::Keeper,
         reasons: None,
+        trades: BOTH,
     },
     // Our own deal decides commissions: a manager confirms it.
     Rule {
@@ -165,6 +186,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::OurDeal),
         who: Who::Manager,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::DealOthers,
@@ -173,6 +195,7 @@ const RULES: [Rule; 11] = [
         target: Target::Status(S::OtherDeal),
         who: Who::Keeper,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::Release,
@@ -181,6 +204,7 @@ const RULES: [Rule; 11] = [
         target: Target::Pool(Pool::Public),
         who: Who::Keeper,
         reasons: None,
+        trades: BOTH,
     },
     Rule {
         action: HouseAction::Claim,
@@ -189,6 +213,7 @@ const RULES: [Rule; 11] = [
         target: Target::Pool(Pool::Private),
         who: Who::Claimer,
         reasons: None,
+        trades: BOTH,
     },
     // A reserved listing is mid-deal: it is not dropped however quiet it is.
     Rule {
@@ -198,16 +223,27 @@ const RULES: [Rule; 11] = [
         target: Target::Pool(Pool::Public),
         who: Who::System,
         reasons: None,
+        trades: BOTH,
+    },
+    // A sale is final; a lease ends, and the home is let again.
+    Rule {
+        action: HouseAction::Relist,
+        from: &[S::OurDeal, S::OtherDeal],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::Keeper,
+        reasons: None,
+        trades: &[Trade::Lease],
     },
 ];
 
 /// `只有维护人或店长可以执行「封盘」`.
-pub fn keeper_only(action: HouseAction) -> String {
-    format!("只有维护人或店长可以执行「{}」", action.label())
+pub fn keeper_only(label: &str) -> String {
+    format!("只有维护人或店长可以执行「{label}」")
 }
 
-pub fn manager_only(action: HouseAction) -> String {
-    format!("只有店长可以执行「{}」", action.label())
+pub fn manager_only(label: &str) -> String {
+    format!("只有店长可以执行「{label}」")
 }
 
 pub const CLAIM_NOT_ALLOWED: &str = "您没有认领公盘房源的权限";
@@ -238,8 +274,10 @@ impl HouseStatus {
         Self::ALL.into_iter().find(|s| i64::from(s.code()) == code)
     }
 
-    pub fn label(self) -> &'static str {
-        HOUSE_STATUS
+    /// `我司成交`, `我司租出`.
+    pub fn label_in(self, trade: Trade) -> &'static str {
+        trade
+            .statuses()
             .label_of(i64::from(self.code()))
             .unwrap_or_default()
     }
@@ -295,7 +333,7 @@ impl TryFrom<i16> for Pool {
 }
 
 impl HouseAction {
-    pub const ALL: [HouseAction; 11] = [
+    pub const ALL: [HouseAction; 12] = [
         HouseAction::Seal,
         HouseAction::Unseal,
         HouseAction::Defer,
@@ -307,6 +345,7 @@ impl HouseAction {
         HouseAction::Release,
         HouseAction::Claim,
         HouseAction::Drop,
+        HouseAction::Relist,
     ];
 
     pub fn code(self) -> &'static str {
@@ -322,6 +361,7 @@ impl HouseAction {
             HouseAction::Release => "release",
             HouseAction::Claim => "claim",
             HouseAction::Drop => "drop",
+            HouseAction::Relist => "relist",
         }
     }
 
@@ -329,8 +369,9 @@ impl HouseAction {
         Self::ALL.into_iter().find(|a| a.code() == code.trim())
     }
 
-    pub fn label(self) -> &'static str {
-        HOUSE_ACTION.label(self.code()).unwrap_or_default()
+    /// `我司成交`, `我司租出`.
+    pub fn label_in(self, trade: Trade) -> &'static str {
+        trade.actions().label(self.code()).unwrap_or_default()
     }
 
     fn rule(self) -> &'static Rule {
@@ -340,9 +381,12 @@ impl HouseAction {
             .unwrap_or(&RULES[0])
     }
 
-    /// The reasons the action asks for (封盘 and 暂缓), one of which must be chosen.
-    pub fn reasons(self) -> Option<EnumTable> {
-        self.rule().reasons
+    /// The reasons the action asks for in `trade` (封盘 and 暂缓), one of which must be chosen.
+    pub fn reasons(self, trade: Trade) -> Option<EnumTable> {
+        self.rule().reasons.map(|reasons| match reasons {
+            Reasons::Seal => trade.seal_reasons(),
+            Reasons::Invalid => trade.invalid_reasons(),
+        })
     }
 
     /// Whether the action moves the pool rather than the status.
@@ -354,14 +398,20 @@ impl HouseAction {
 impl ListingState {
     /// `有效（私盘）`: how a history line and a refusal name the state.
     pub fn label(self) -> String {
-        format!("{}（{}）", self.status.label(), self.pool.label())
+        format!(
+            "{}（{}）",
+            self.status.label_in(self.trade),
+            self.pool.label()
+        )
     }
 }
 
 /// Whether `action` may move a listing in `from`, whoever asks.
 pub fn can(action: HouseAction, from: ListingState) -> bool {
     let rule = action.rule();
-    rule.from.contains(&from.status) && rule.pool.is_none_or(|pool| pool == from.pool)
+    rule.trades.contains(&from.trade)
+        && rule.from.contains(&from.status)
+        && rule.pool.is_none_or(|pool| pool == from.pool)
 }
 
 /// Whether `actor` is one the action's rule lets act.
@@ -390,18 +440,20 @@ pub fn next(
     actor: Actor,
 ) -> Result<ListingState, TransitionError> {
     let rule = action.rule();
+    let label = action.label_in(from.trade);
     if !can(action, from) {
-        let shown = if rule.from.contains(&from.status) {
+        // The state names what stands in the way: the pool only when status and trade fit.
+        let shown = if rule.from.contains(&from.status) && rule.trades.contains(&from.trade) {
             from.pool.label().to_owned()
         } else {
-            from.status.label().to_owned()
+            from.status.label_in(from.trade).to_owned()
         };
-        return Err(TransitionError::not_allowed(&shown, action.label()));
+        return Err(TransitionError::not_allowed(&shown, label));
     }
     if !allowed(rule.who, actor) {
         return Err(TransitionError::new(match rule.who {
-            Who::Keeper => keeper_only(action),
-            Who::Manager => manager_only(action),
+            Who::Keeper => keeper_only(label),
+            Who::Manager => manager_only(label),
             Who::Claimer => CLAIM_NOT_ALLOWED.to_owned(),
             Who::System => SYSTEM_ONLY.to_owned(),
         }));
@@ -424,6 +476,7 @@ pub fn offered_actions(from: ListingState, actor: Actor) -> Vec<HouseAction> {
 /// otherwise), words when that code is 其他, and at most [`REMARK_MAX`] characters of them.
 /// Answers the remark as kept (trimmed).
 pub fn check_reason(
+    trade: Trade,
     action: HouseAction,
     reason: Option<i64>,
     remark: &str,
@@ -432,7 +485,7 @@ pub fn check_reason(
     if remark.chars().count() > REMARK_MAX {
         return Err(TransitionError::new(REMARK_TOO_LONG));
     }
-    if let Some(table) = action.reasons() {
+    if let Some(table) = action.reasons(trade) {
         let Some(code) = reason.filter(|code| table.label_of(*code).is_some()) else {
             return Err(TransitionError::new(CHOOSE_REASON));
         };
@@ -444,8 +497,8 @@ pub fn check_reason(
 }
 
 /// The label of a reason code given with `action`, for history lines.
-pub fn reason_label(action: HouseAction, reason: i64) -> Option<&'static str> {
-    action.reasons()?.label_of(reason)
+pub fn reason_label(trade: Trade, action: HouseAction, reason: i64) -> Option<&'static str> {
+    action.reasons(trade)?.label_of(reason)
 }
 
 #[cfg(test)]
@@ -454,7 +507,18 @@ mod tests {
     use HouseAction as A;
 
     const fn state(status: HouseStatus, pool: Pool) -> ListingState {
-        ListingState { status, pool }
+        ListingState {
+            trade: Trade::Sale,
+            status,
+            pool,
+        }
+    }
+    const fn lease(status: HouseStatus, pool: Pool) -> ListingState {
+        ListingState {
+            trade: Trade::Lease,
+            status,
+            pool,
+        }
     }
     const MAINTAINER: Actor = Actor::Person {
         maintainer: true,
@@ -481,7 +545,10 @@ mod tests {
     #[test]
     fn codes_and_labels_are_the_specs() {
         // "House status: valid, sealed, deferred, reserved, internal deal, external deal."
-        let labels: Vec<_> = HouseStatus::ALL.iter().map(|s| s.label()).collect();
+        let labels: Vec<_> = HouseStatus::ALL
+            .iter()
+            .map(|s| s.label_in(Trade::Sale))
+            .collect();
         assert_eq!(
             labels,
             ["有效", "封盘", "暂缓", "预定", "我司成交", "他司成交"]
@@ -495,7 +562,7 @@ mod tests {
         }
         for action in HouseAction::ALL {
             assert_eq!(HouseAction::from_code(action.code()), Some(action));
-            assert!(!action.label().is_empty(), "{action:?}");
+            assert!(!action.label_in(Trade::Lease).is_empty(), "{action:?}");
             assert_eq!(
                 serde_json::to_string(&action).unwrap(),
                 format!("\"{}\"", action.code())
@@ -599,38 +666,53 @@ mod tests {
 
     #[test]
     fn seal_and_defer_ask_for_a_reason() {
-        assert_eq!(A::Seal.reasons().map(|t| t.name), Some("houseSealReason"));
+        let sale = Trade::Sale;
         assert_eq!(
-            A::Defer.reasons().map(|t| t.name),
+            A::Seal.reasons(sale).map(|t| t.name),
+            Some("houseSealReason")
+        );
+        assert_eq!(
+            A::Defer.reasons(sale).map(|t| t.name),
             Some("houseInvalidReason")
         );
-        assert!(A::Reserve.reasons().is_none());
         assert_eq!(
-            check_reason(A::Seal, None, "").unwrap_err().message,
+            A::Defer.reasons(Trade::Lease).map(|t| t.name),
+            Some("rentalInvalidReason")
+        );
+        assert!(A::Reserve.reasons(sale).is_none());
+        assert_eq!(
+            check_reason(sale, A::Seal, None, "").unwrap_err().message,
             CHOOSE_REASON
         );
         assert_eq!(
-            check_reason(A::Seal, Some(42), "").unwrap_err().message,
+            check_reason(sale, A::Seal, Some(42), "")
+                .unwrap_err()
+                .message,
             CHOOSE_REASON
         );
-        assert_eq!(check_reason(A::Seal, Some(2), " 独家 ").unwrap(), "独家");
         assert_eq!(
-            check_reason(A::Defer, Some(OTHER_REASON), " ")
+            check_reason(sale, A::Seal, Some(2), " 独家 ").unwrap(),
+            "独家"
+        );
+        assert_eq!(
+            check_reason(sale, A::Defer, Some(OTHER_REASON), " ")
                 .unwrap_err()
                 .message,
             EXPLAIN_OTHER
         );
         assert_eq!(
-            check_reason(A::Unseal, None, &"长".repeat(201))
+            check_reason(sale, A::Unseal, None, &"长".repeat(201))
                 .unwrap_err()
                 .message,
             REMARK_TOO_LONG
         );
-        assert_eq!(reason_label(A::Defer, 2), Some("联系不上业主"));
+        assert_eq!(reason_label(sale, A::Defer, 2), Some("联系不上业主"));
         // Every reason table keeps 其他 at the code that asks for words.
         for action in HouseAction::ALL {
-            if let Some(table) = action.reasons() {
-                assert_eq!(table.label_of(OTHER_REASON), Some("其他"), "{}", table.name);
+            for trade in Trade::ALL {
+                if let Some(table) = action.reasons(trade) {
+                    assert_eq!(table.label_of(OTHER_REASON), Some("其他"), "{}", table.name);
+                }
             }
         }
     }
@@ -661,6 +743,60 @@ mod tests {
         assert_eq!(public(S::Deferred), [A::Resume, A::DealOthers, A::Claim]);
         for action in HouseAction::ALL {
             assert!(action.moves_pool() == matches!(action, A::Release | A::Claim | A::Drop));
+        }
+    }
+
+    #[test]
+    fn a_let_rental_comes_back_and_a_sold_house_does_not() {
+        let let_out = lease(S::OurDeal, Pool::Private);
+        assert_eq!(offered_actions(let_out, MAINTAINER), [A::Relist]);
+        assert_eq!(offered_actions(let_out, VIEWER), []);
+        assert_eq!(
+            next(A::Relist, let_out, MAINTAINER).unwrap(),
+            lease(S::Valid, Pool::Private)
+        );
+        assert_eq!(
+            next(A::Relist, let_out, COLLEAGUE).unwrap_err().message,
+            "只有维护人或店长可以执行「重新上架」"
+        );
+        assert_eq!(
+            offered_actions(state(S::OurDeal, Pool::Private), MAINTAINER),
+            []
+        );
+        assert_eq!(
+            next(A::Relist, state(S::OurDeal, Pool::Private), MANAGER)
+                .unwrap_err()
+                .message,
+            "当前状态为「我司成交」，不能执行「重新上架」"
+        );
+        // The rental's words in refusals and history.
+        assert_eq!(
+            next(A::Reserve, lease(S::OtherDeal, Pool::Public), MANAGER)
+                .unwrap_err()
+                .message,
+            "当前状态为「他司租出」，不能执行「预定」"
+        );
+        assert_eq!(
+            next(A::DealOurs, lease(S::Valid, Pool::Private), MAINTAINER)
+                .unwrap_err()
+                .message,
+            "只有店长可以执行「我司租出」"
+        );
+        assert_eq!(let_out.label(), "我司租出（私盘）");
+        // Otherwise the lease follows the sale's table move for move.
+        let everyone = Actor::Person {
+            maintainer: true,
+            manager: true,
+            claimer: true,
+        };
+        for status in HouseStatus::ALL {
+            for pool in Pool::ALL {
+                let mut sold: Vec<_> = offered_actions(state(status, pool), everyone);
+                if !status.is_active() {
+                    sold.push(A::Relist);
+                }
+                assert_eq!(offered_actions(lease(status, pool), everyone), sold);
+            }
         }
     }
 }

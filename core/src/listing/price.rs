@@ -71,6 +71,18 @@ pub fn unit_price_short(unit_price_fen: i64) -> String {
     format!("{}/㎡", fen_amount(unit_price_fen))
 }
 
+/// `3,500元/月`: a monthly rent in fen as lists show it (whole yuan).
+pub fn rent_text(rent_fen: i64) -> String {
+    let yuan = (rent_fen + 50) / 100;
+    let amount = crate::format::thousands(&yuan.to_string(), None).unwrap_or_default();
+    format!("{amount}元/月")
+}
+
+/// `39元/㎡·月`: rent per ㎡ (fen per ㎡ a month, derived like a unit price).
+pub fn rent_unit_text(fen_per_m2: i64) -> String {
+    format!("{}元/㎡·月", hundredths_text((fen_per_m2 + 5) / 10 * 10))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +111,16 @@ mod tests {
         assert_eq!(unit_price_fen(100, 0), None);
         // 1 fen over 2㎡ is half a fen: rounds up.
         assert_eq!(unit_price_fen(1, 200), Some(1));
+    }
+
+    #[test]
+    fn rents_read_by_the_month() {
+        // 3500元 a month over 89.5㎡: 39.1061…元/㎡.
+        let rent = hundredths("3500").unwrap();
+        assert_eq!(rent, 350_000, "元 typed, fen kept");
+        assert_eq!(rent_text(rent), "3,500元/月");
+        let per_m2 = unit_price_fen(rent, 8950).unwrap();
+        assert_eq!(per_m2, 3911);
+        assert_eq!(rent_unit_text(per_m2), "39.1元/㎡·月");
     }
 }

@@ -18,10 +18,10 @@ const MANAGE: &[(&str, &str)] = &[
     ("delete", "删除"),
     ("export", "导出"),
 ];
-/// Actions of the second-hand list: its records, plus 状态管理 (a manager's moves of the
-/// lifecycle table), 认领 from the public pool, 查看电话 (reveal an owner's phone, recorded) and
-/// 写跟进.
-const OLD_HOUSE: &[(&str, &str)] = &[
+/// Actions of the listing lists (二手房, 租房): their records, plus 状态管理 (a manager's moves
+/// of the lifecycle table), 认领 from the public pool, 查看电话 (reveal an owner's phone,
+/// recorded) and 写跟进.
+const LISTING: &[(&str, &str)] = &[
     ("add", "新增"),
     ("edit", "编辑"),
     ("delete", "删除"),
@@ -175,7 +175,7 @@ fn workbench() -> MenuEntry {
                         "house",
                         "/work/house/old",
                         "work:house:old:list",
-                        OLD_HOUSE,
+                        LISTING,
                     ),
                     hidden(
                         "二手房详情",
@@ -194,7 +194,7 @@ fn workbench() -> MenuEntry {
                         "house",
                         "/work/house/rental",
                         "work:house:rental:list",
-                        MANAGE,
+                        LISTING,
                     ),
                     hidden(
                         "租房详情",

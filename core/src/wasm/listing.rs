@@ -1,5 +1,6 @@
-//! Facade of the second-hand listing rules: the buttons a listing offers its viewer, the reasons
-//! an action asks for, the drop-rule notice and how prices read.
+//! Facade of the listing rules (二手房 and 租房): the buttons a listing offers its viewer, the
+//! reasons an action asks for, the drop-rule notice and how prices and rents read. A `trade` is
+//! core `houseTrade` (1 sale, 2 lease); absent, a sale.
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -8,10 +9,18 @@ use super::display::EnumEntriesOrUndefined;
 use super::display::whole;
 use super::to_js;
 use crate::listing::lifecycle::{self, Actor, HouseAction, HouseStatus, ListingState, Pool};
-use crate::listing::{drop, filter, price};
+use crate::listing::trade::Trade;
+use crate::listing::{drop, price};
 
-fn state(status: f64, pool: f64) -> Option<ListingState> {
+fn trade_of(trade: Option<f64>) -> Trade {
+    trade
+        .and_then(|code| Trade::from_code(whole(code)))
+        .unwrap_or(Trade::Sale)
+}
+
+fn state(trade: Option<f64>, status: f64, pool: f64) -> Option<ListingState> {
     Some(ListingState {
+        trade: trade_of(trade),
         status: HouseStatus::from_code(whole(status))?,
         pool: Pool::from_code(whole(pool))?,
     })
@@ -26,13 +35,14 @@ pub fn house_offered_actions(
     maintainer: bool,
     manager: bool,
     claimer: bool,
+    trade: Option<f64>,
 ) -> Vec<String> {
     let actor = Actor::Person {
         maintainer,
         manager,
         claimer,
     };
-    state(status, pool)
+    state(trade, status, pool)
         .map(|from| lifecycle::offered_actions(from, actor))
         .unwrap_or_default()
         .into_iter()
@@ -40,10 +50,14 @@ pub fn house_offered_actions(
         .collect()
 }
 
-/// The reasons `action` asks for (封盘, 暂缓); undefined when it asks for none.
+/// The reasons `action` asks for in `trade` (封盘, 暂缓); undefined when it asks for none.
 #[wasm_bindgen(js_name = houseActionReasons)]
-pub fn house_action_reasons(action: &str) -> Result<EnumEntriesOrUndefined, JsError> {
-    match HouseAction::from_code(action).and_then(HouseAction::reasons) {
+pub fn house_action_reasons(
+    action: &str,
+    trade: Option<f64>,
+) -> Result<EnumEntriesOrUndefined, JsError> {
+    let trade = trade_of(trade);
+    match HouseAction::from_code(action).and_then(|action| action.reasons(trade)) {
         Some(table) => to_js(table.entries),
         None => Ok(JsValue::UNDEFINED.unchecked_into()),
     }
@@ -51,9 +65,14 @@ pub fn house_action_reasons(action: &str) -> Result<EnumEntriesOrUndefined, JsEr
 
 /// The message a reason is refused with, or undefined when it passes.
 #[wasm_bindgen(js_name = houseCheckReason)]
-pub fn house_check_reason(action: &str, reason: Option<f64>, remark: &str) -> Option<String> {
+pub fn house_check_reason(
+    action: &str,
+    reason: Option<f64>,
+    remark: &str,
+    trade: Option<f64>,
+) -> Option<String> {
     let action = HouseAction::from_code(action)?;
-    lifecycle::check_reason(action, reason.map(whole), remark)
+    lifecycle::check_reason(trade_of(trade), action, reason.map(whole), remark)
         .err()
         .map(|error| error.message)
 }
@@ -66,19 +85,21 @@ pub fn house_drop_notice(
     last_activity_ms: f64,
     now_ms: f64,
     days: f64,
+    trade: Option<f64>,
 ) -> Option<String> {
     drop::drop_notice(
-        state(status, pool)?,
+        state(trade, status, pool)?,
         whole(last_activity_ms),
         whole(now_ms),
         whole(days),
     )
 }
 
-/// The §9 ranges the second-hand list filters by, in filter-bar order.
+/// The ranges the list of `trade` filters by, in filter-bar order.
 #[wasm_bindgen(js_name = houseListRanges)]
-pub fn house_list_ranges() -> Vec<String> {
-    filter::LIST_RANGES
+pub fn house_list_ranges(trade: Option<f64>) -> Vec<String> {
+    trade_of(trade)
+        .list_ranges()
         .iter()
         .map(|name| (*name).to_owned())
         .collect()
@@ -94,6 +115,24 @@ pub fn house_price_text(price_fen: f64) -> String {
 #[wasm_bindgen(js_name = houseUnitPriceText)]
 pub fn house_unit_price_text(unit_price_fen: f64) -> String {
     price::unit_price_text(whole(unit_price_fen))
+}
+
+/// `3,500元/月`.
+#[wasm_bindgen(js_name = houseRentText)]
+pub fn house_rent_text(rent_fen: f64) -> String {
+    price::rent_text(whole(rent_fen))
+}
+
+/// `39.1元/㎡·月`.
+#[wasm_bindgen(js_name = houseRentUnitText)]
+pub fn house_rent_unit_text(fen_per_m2: f64) -> String {
+    price::rent_unit_text(whole(fen_per_m2))
+}
+
+/// Fen as the 元 a form field shows: `3500`.
+#[wasm_bindgen(js_name = houseFenToYuan)]
+pub fn house_fen_to_yuan(fen: f64) -> String {
+    price::hundredths_text(whole(fen))
 }
 
 /// Fen as the 万 a form field shows: `285.5`.

@@ -218,6 +218,15 @@ needs! {
     HOUSE_OLD_CLAIM = ["work:house:old:claim"];
     HOUSE_OLD_VIEW_PHONE = ["work:house:old:viewPhone"];
     HOUSE_OLD_FOLLOW_UP = ["work:house:old:followUp"];
+    /// 租房: the same needs on the rental pages.
+    HOUSE_RENTAL_LIST = ["work:house:rental:list"];
+    HOUSE_RENTAL_READ = ["work:house:rental:list", "work:house:rental:detail:view"];
+    HOUSE_RENTAL_ADD = ["work:house:rental:add"];
+    HOUSE_RENTAL_EDIT = ["work:house:rental:edit", "work:house:rental:detail:edit"];
+    HOUSE_RENTAL_MANAGE = ["work:house:rental:manage"];
+    HOUSE_RENTAL_CLAIM = ["work:house:rental:claim"];
+    HOUSE_RENTAL_VIEW_PHONE = ["work:house:rental:viewPhone"];
+    HOUSE_RENTAL_FOLLOW_UP = ["work:house:rental:followUp"];
 
     /// 客户: the list (its detail opens in a drawer), entering and editing, 认领 from the public
     /// pool, a manager's 转移, 查看电话, 写跟进 and 写带看.

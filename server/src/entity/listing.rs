@@ -1,4 +1,4 @@
-//! 二手房源: a second-hand listing of one room. While private it sits at its maintainer's seat
+//! 房源: a listing of one room, for sale (二手房) or for rent (租房) by its `trade`. While private it sits at its maintainer's seat
 //! (their store, group, department and themselves); in the public pool (公盘) only the company
 //! and city are kept, so every colleague of the company reads it and none but the company's
 //! managers write it until someone claims it.
@@ -10,6 +10,8 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
+    /// Core `houseTrade`: 1 for sale, 2 for rent.
+    pub trade: i16,
     pub site_id: i64,
     pub organisation_id: i64,
     pub store_group_id: Option<i64>,
@@ -34,9 +36,9 @@ pub struct Model {
     pub total_floors: i16,
     pub orientation: i16,
     pub decoration: i16,
-    /// Fen.
+    /// Fen: the total for a sale, the monthly rent for a lease.
     pub price: i64,
-    /// Fen per ㎡, derived from price and area.
+    /// Fen per ㎡ (a month, for a lease), derived from price and area.
     pub unit_price: i64,
     pub property_term: Option<i16>,
     pub building_type: Option<i16>,
@@ -50,6 +52,12 @@ pub struct Model {
     pub owner_name: String,
     pub owner_phone: String,
     pub owner_phone2: String,
+    /// A lease's core `rentType`, `rentPayment`, `rentalFacility` codes (comma-separated) and
+    /// the day it can be moved into.
+    pub rent_type: Option<i16>,
+    pub payment_terms: Option<i16>,
+    pub facilities: String,
+    pub available_from: Option<Date>,
     pub entered_by: Option<i64>,
     /// When the maintainer last followed it up, got it (entered or claimed): the drop rule's clock.
     pub last_activity_at: DateTimeUtc,

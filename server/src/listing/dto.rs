@@ -1,4 +1,4 @@
-//! What the second-hand listing routes take and answer.
+//! What the listing routes of both trades (二手房, 租房) take and answer.
 
 use brokerdesk_core::forms::{self, Form, RoleMember};
 use serde::{Deserialize, Deserializer, Serialize};
@@ -45,9 +45,15 @@ pub struct ListingQuery {
     /// Core `roomCount`.
     #[serde(default, deserialize_with = "lenient_number")]
     pub rooms: Option<i64>,
-    /// Index into core's §9 `price` ranges (万).
+    /// Core `rentType` (rentals).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub rent_type: Option<i64>,
+    /// Index into core's §9 `price` ranges (万; sales).
     #[serde(default, deserialize_with = "lenient_number")]
     pub price_range: Option<i64>,
+    /// Index into core's `rent` ranges (元 a month; rentals).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub rent_range: Option<i64>,
     /// Index into core's `area` ranges (㎡).
     #[serde(default, deserialize_with = "lenient_number")]
     pub area_range: Option<i64>,
@@ -71,6 +77,8 @@ pub struct ListingQuery {
 #[serde(rename_all = "camelCase")]
 pub struct ListingRow {
     pub id: i64,
+    /// Core `houseTrade`: 1 for sale, 2 for rent.
+    pub trade: i16,
     pub community_id: i64,
     pub community_name: String,
     pub district_name: String,
@@ -86,11 +94,15 @@ pub struct ListingRow {
     pub total_floors: i16,
     pub orientation: i16,
     pub decoration: i16,
-    /// Fen.
+    /// Fen: the total of a sale, the monthly rent of a lease.
     pub price: i64,
-    /// Fen per ㎡.
+    /// Fen per ㎡ (a month, for a lease).
     pub unit_price: i64,
+    /// Core `houseTag` (sale) or `rentalTag` (lease) codes.
     pub tags: Vec<i16>,
+    /// A lease's core `rentType` and `rentPayment`.
+    pub rent_type: Option<i16>,
+    pub payment_terms: Option<i16>,
     /// Core `houseStatus`.
     pub status: i16,
     /// Core `housePool`.
@@ -130,10 +142,13 @@ pub struct ListingDetail {
     pub water: Option<i16>,
     pub electricity: Option<i16>,
     pub description: String,
+    /// A lease's core `rentalFacility` codes and the day it can be moved into (`YYYY-MM-DD`).
+    pub facilities: Vec<i16>,
+    pub available_from: Option<String>,
     pub owner_phone2: String,
     pub entered_by_name: String,
     pub roles: Vec<RoleMemberView>,
-    /// Core `houseAction` codes this caller is offered, in table order.
+    /// Core lifecycle action codes this caller is offered, in table order.
     pub offered_actions: Vec<String>,
     /// The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market.
     pub may_edit: bool,
@@ -146,7 +161,8 @@ pub struct ListingDetail {
     pub updated_at: i64,
 }
 
-/// The listing's own fields, as the add and edit forms send them.
+/// The listing's own fields, as the add and edit forms of either trade send them (core forms
+/// `secondHand`/`rental`): a sale's fields are empty on a rental and the other way round.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingForm {
@@ -167,9 +183,22 @@ pub struct ListingForm {
     pub orientation: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub decoration: Option<i64>,
-    /// 总价 in 万, up to two decimals.
+    /// 总价 in 万, up to two decimals (sales).
     #[serde(default, deserialize_with = "lenient_text")]
     pub price: String,
+    /// 月租金 in 元, up to two decimals (rentals).
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub rent: String,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub rent_type: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub payment_terms: Option<i64>,
+    /// `YYYY-MM-DD`.
+    #[serde(default)]
+    pub available_from: String,
+    /// Core `rentalFacility` codes.
+    #[serde(default)]
+    pub facilities: Vec<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub property_term: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
@@ -182,7 +211,7 @@ pub struct ListingForm {
     pub water: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub electricity: Option<i64>,
-    /// Core `houseTag` codes.
+    /// Core `houseTag` (sale) or `rentalTag` (lease) codes.
     #[serde(default)]
     pub tags: Vec<i64>,
     #[serde(default)]
@@ -217,10 +246,6 @@ pub struct ListingAdd {
     pub form: ListingForm,
 }
 
-impl CoreForm for ListingAdd {
-    const FORM: &'static Form = &forms::SECOND_HAND;
-}
-
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingEdit {
@@ -229,17 +254,14 @@ pub struct ListingEdit {
     pub form: ListingForm,
 }
 
-impl CoreForm for ListingEdit {
-    const FORM: &'static Form = &forms::SECOND_HAND_EDIT;
-}
-
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingTransition {
     pub id: i64,
-    /// Core `houseAction` code.
+    /// Core lifecycle action code (`houseAction`, `rentalAction`).
     pub action: String,
-    /// A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+    /// A code of the action's reason table in the listing's trade (封盘: `houseSealReason`,
+    /// `rentalSealReason`; 暂缓: `houseInvalidReason`, `rentalInvalidReason`).
     #[serde(default, deserialize_with = "lenient_number")]
     pub reason: Option<i64>,
     #[serde(default)]

@@ -8,6 +8,7 @@ use brokerdesk_core::forms::{self, RoleMember};
 use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus, ListingState, Pool};
 use brokerdesk_core::listing::owner_phone;
 use brokerdesk_core::listing::price;
+use brokerdesk_core::listing::trade::Trade;
 use brokerdesk_core::org::fields::FieldError;
 use chrono::Utc;
 use sea_orm::{
@@ -16,25 +17,25 @@ use sea_orm::{
 };
 
 use super::dto::*;
-use super::{KIND, actor_of, state_code, state_of, view};
-use crate::access::{Caller, Scoped, Unscoped, need};
+use super::{actor_of, get_in, needs, state_code, state_of, view};
+use crate::access::{Caller, Scoped, Unscoped};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::entity::{
     community, listing, listing_follow_up, listing_role, listing_role_member, room, user,
 };
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::error::AppError;
 use crate::form;
 use crate::history::{self, StatusMove};
 use crate::paging::Page;
-use crate::shared::{IdRequest, millis};
+use crate::shared::millis;
 use crate::transition::{self, Reach};
 
 pub const EDIT_NOT_YOURS: &str = "只有维护人或店长可以编辑房源";
-pub const DEALT: &str = "已成交的房源不能编辑";
 pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
 
-/// What 重盘 is told: the listing already on the market for the room, by its id and maintainer.
-fn duplicate(existing: &listing::Model, maintainer: &str) -> AppError {
+/// What 重盘 is told: the listing of the trade already on the market for the room, by its id
+/// and maintainer.
+fn duplicate(trade: Trade, existing: &listing::Model, maintainer: &str) -> AppError {
     let who = if maintainer.is_empty() {
         "公盘".to_owned()
     } else {
@@ -42,35 +43,63 @@ fn duplicate(existing: &listing::Model, maintainer: &str) -> AppError {
     };
     AppError::Taken(vec![FieldError::new(
         "roomId",
-        format!(
-            "该房号已有在售房源（房源编号{}，{who}），不能重复录入",
-            existing.id
-        ),
+        trade.duplicate_message(existing.id, &who),
     )])
 }
 
-/// The listing of this company on `room_id` still on the market, if any.
-async fn active_on_room<C: ConnectionTrait>(
+/// Refuses 重盘: a listing of this company and trade on `room_id` still on the market, other
+/// than `except`.
+async fn refuse_duplicate<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
+    trade: Trade,
     room_id: i64,
     organisation_id: i64,
-) -> Result<Option<listing::Model>, AppError> {
+    except: Option<i64>,
+) -> Result<(), AppError> {
     let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
-    db.one(
-        db.find::<listing::Entity>()
-            .filter(listing::Column::RoomId.eq(room_id))
-            .filter(listing::Column::OrganisationId.eq(organisation_id))
-            .filter(listing::Column::Status.is_in(active)),
-    )
-    .await
+    let mut select = db
+        .find::<listing::Entity>()
+        .filter(listing::Column::Trade.eq(trade.code()))
+        .filter(listing::Column::RoomId.eq(room_id))
+        .filter(listing::Column::OrganisationId.eq(organisation_id))
+        .filter(listing::Column::Status.is_in(active));
+    if let Some(id) = except {
+        select = select.filter(listing::Column::Id.ne(id));
+    }
+    let Some(existing) = db.one(select).await? else {
+        return Ok(());
+    };
+    let names = history::names_of(db, existing.maintainer_id).await?;
+    let name = existing
+        .maintainer_id
+        .and_then(|id| names.get(&id).cloned())
+        .unwrap_or_default();
+    Err(duplicate(trade, &existing, &name))
 }
 
-/// The form's values as columns (everything but the room and the placement).
-fn columns_of(form: &ListingForm, row: &mut listing::ActiveModel) {
+/// Codes of a multi-select as stored: sorted, once each, comma-separated.
+fn codes_text(codes: &[i64]) -> String {
+    let mut codes = codes.to_vec();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The form's values as columns (everything but the room and the placement); the price is
+/// the trade's: a total typed in 万, or a monthly rent typed in 元.
+fn columns_of(trade: Trade, form: &ListingForm, row: &mut listing::ActiveModel) {
     let small = |value: Option<i64>| value.and_then(|v| i16::try_from(v).ok());
     // The form's check has passed: these read.
     let area = price::hundredths(&form.area).unwrap_or_default();
-    let fen = price::wan_to_fen(&form.price).unwrap_or_default();
+    let fen = match trade {
+        Trade::Sale => price::wan_to_fen(&form.price),
+        Trade::Lease => price::hundredths(&form.rent),
+    }
+    .unwrap_or_default();
     row.area = Set(area);
     row.price = Set(fen);
     row.unit_price = Set(price::unit_price_fen(fen, area).unwrap_or_default());
@@ -87,14 +116,12 @@ fn columns_of(form: &ListingForm, row: &mut listing::ActiveModel) {
     row.heating = Set(small(form.heating));
     row.water = Set(small(form.water));
     row.electricity = Set(small(form.electricity));
-    let mut tags: Vec<i64> = form.tags.clone();
-    tags.sort_unstable();
-    tags.dedup();
-    row.tags = Set(tags
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(","));
+    row.rent_type = Set(small(form.rent_type));
+    row.payment_terms = Set(small(form.payment_terms));
+    row.facilities = Set(codes_text(&form.facilities));
+    row.available_from =
+        Set(chrono::NaiveDate::parse_from_str(form.available_from.trim(), "%Y-%m-%d").ok());
+    row.tags = Set(codes_text(&form.tags));
     row.description = Set(form.description.trim().to_owned());
     row.owner_name = Set(form.owner_name.clone());
     row.owner_phone = Set(form.owner_phone.trim().to_owned());
@@ -176,10 +203,11 @@ async fn record_move(
     reason: &str,
 ) -> Result<(), AppError> {
     let (from_code, to_code) = (state_code(from), state_code(to));
+    let kind = from.trade.kind();
     history::record(
         on.transaction(),
         StatusMove {
-            entity: KIND,
+            entity: kind,
             entity_id: row.id,
             action: action.code(),
             from: &from_code,
@@ -193,7 +221,7 @@ async fn record_move(
         on.transaction(),
         on.actor(),
         Change::new(
-            KIND,
+            kind,
             row.id,
             Action::Status,
             snapshot(&from.label()),
@@ -204,15 +232,16 @@ async fn record_move(
     .await
 }
 
-/// Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
-/// in their store's private pool. A room already on the market in the company is refused
-/// (重盘) naming that listing. Needs 新增 on `/work/house/old`.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/add", tag = "house",
-    request_body = ListingAdd, security(("token" = [])),
-    responses((status = 200, description = "The new listing", body = Envelope<ListingDetail>)))]
-pub async fn add(caller: Caller, AppJson(form): AppJson<ListingAdd>) -> ApiResult<ListingDetail> {
-    let scoped = caller.require(need::HOUSE_OLD_ADD)?;
-    let form = form::checked(&form)?;
+/// Enter a listing of `trade` on a room of the dictionary; the caller becomes its maintainer
+/// and it sits in their store's private pool. A room already on the market in the company for
+/// the trade is refused (重盘) naming that listing.
+pub async fn add_in(
+    trade: Trade,
+    caller: &Caller,
+    form: ListingAdd,
+) -> Result<ListingDetail, AppError> {
+    let scoped = caller.require(needs(trade).add)?;
+    let form = form::checked_with(trade.forms().0, &form)?;
     let me = scoped.actor().clone();
     let organisation_id = me.organisation_id.ok_or(AppError::NoPermission)?;
     let room_id = form.room_id.unwrap_or_default();
@@ -231,17 +260,11 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<ListingAdd>) -> ApiResul
         )
         .await?
         .ok_or(AppError::NotFound)?;
-    if let Some(existing) = active_on_room(&db, room.id, organisation_id).await? {
-        let names = history::names_of(&db, existing.maintainer_id).await?;
-        let name = existing
-            .maintainer_id
-            .and_then(|id| names.get(&id).cloned())
-            .unwrap_or_default();
-        return Err(duplicate(&existing, &name));
-    }
+    refuse_duplicate(&db, trade, room.id, organisation_id, None).await?;
     check_roles(&db, &form.form.roles, room.site_id, organisation_id).await?;
     let now = Utc::now();
     let mut row = listing::ActiveModel {
+        trade: Set(trade.code()),
         site_id: Set(room.site_id),
         organisation_id: Set(organisation_id),
         store_group_id: Set(me.store_group_id),
@@ -261,31 +284,36 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<ListingAdd>) -> ApiResul
         updated_at: Set(now),
         ..Default::default()
     };
-    columns_of(&form.form, &mut row);
+    columns_of(trade, &form.form, &mut row);
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = on.insert::<listing::Entity>(row).await?;
     write_roles(&txn, saved.id, &form.form.roles).await?;
     on.record_created::<listing::Entity>(&saved).await?;
     txn.commit().await?;
-    ok(view::detail(&scoped.unscoped(), &caller, saved).await?)
+    view::detail(&scoped.unscoped(), caller, saved).await
 }
 
-/// Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
-/// can write it; a dealt listing stays as it was. Needs 编辑.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/edit", tag = "house",
-    request_body = ListingEdit, security(("token" = [])),
-    responses((status = 200, description = "The listing as saved", body = Envelope<ListingDetail>)))]
-pub async fn edit(caller: Caller, AppJson(form): AppJson<ListingEdit>) -> ApiResult<ListingDetail> {
-    let scoped = caller.require(need::HOUSE_OLD_EDIT)?;
-    let form = form::checked(&form)?;
-    let before = scoped.get_writable::<listing::Entity>(form.id).await?;
+/// Edit a listing's details, owner and roles (not its room or trade). Its maintainer or a
+/// manager who can write it; a listing off the market (sold, let) stays as it was.
+pub async fn edit_in(
+    trade: Trade,
+    caller: &Caller,
+    form: ListingEdit,
+) -> Result<ListingDetail, AppError> {
+    let needs = needs(trade);
+    let scoped = caller.require(needs.edit)?;
+    let form = form::checked_with(trade.forms().1, &form)?;
+    let before = get_in(&scoped, trade, form.id).await?;
+    let before = scoped.get_writable::<listing::Entity>(before.id).await?;
     let is_maintainer = before.maintainer_id == Some(scoped.actor().id);
-    if !is_maintainer && !caller.allows(need::HOUSE_OLD_MANAGE) {
+    if !is_maintainer && !caller.allows(needs.manage) {
         return Err(AppError::TransitionRefused(EDIT_NOT_YOURS.to_owned()));
     }
     if !state_of(&before)?.status.is_active() {
-        return Err(AppError::TransitionRefused(DEALT.to_owned()));
+        return Err(AppError::TransitionRefused(
+            trade.closed_message().to_owned(),
+        ));
     }
     let db = scoped.unscoped();
     check_roles(
@@ -299,19 +327,20 @@ pub async fn edit(caller: Caller, AppJson(form): AppJson<ListingEdit>) -> ApiRes
     let on = scoped.on(&txn);
     let old = on.view::<listing::Entity>(before.clone()).await?;
     let mut row: listing::ActiveModel = before.clone().into();
-    columns_of(&form.form, &mut row);
+    columns_of(trade, &form.form, &mut row);
     row.updated_at = Set(Utc::now());
     let saved = on.update::<listing::Entity>(row).await?;
     write_roles(&txn, saved.id, &form.form.roles).await?;
     on.record_changed::<listing::Entity>(&old, &saved).await?;
     txn.commit().await?;
-    ok(view::detail(&scoped.unscoped(), &caller, saved).await?)
+    view::detail(&scoped.unscoped(), caller, saved).await
 }
 
 /// Why a claim cannot read its listing: a colleague of the company claimed it first (it left
 /// the public pool for their store), or it was never the caller's company's.
 async fn claimed_or_out_of_scope<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
+    trade: Trade,
     caller: &Caller,
     id: i64,
 ) -> Result<AppError, AppError> {
@@ -322,32 +351,47 @@ async fn claimed_or_out_of_scope<C: ConnectionTrait>(
         )
         .await?;
     Ok(match row {
-        Some(row) if Some(row.organisation_id) == caller.user().organisation_id => {
+        Some(row)
+            if Some(row.organisation_id) == caller.user().organisation_id
+                && row.trade == trade.code() =>
+        {
             AppError::TransitionRefused(CLAIMED.to_owned())
         }
         _ => AppError::out_of_scope(),
     })
 }
 
-/// Moves a listing by `action` for `caller`; answers the listing as written.
+/// Moves a listing of `trade` by `action` for `caller`; answers the listing as written.
 async fn take(
+    trade: Trade,
     caller: &Caller,
     id: i64,
     action: HouseAction,
     reason: Option<i64>,
     remark: &str,
 ) -> Result<ListingDetail, AppError> {
-    let scoped = caller.require(need::HOUSE_OLD_READ)?;
-    let row = match scoped.get::<listing::Entity>(id).await {
+    let scoped = caller.require(needs(trade).read)?;
+    let row = match get_in(&scoped, trade, id).await {
         Err(AppError::OutOfScope(_)) if action == HouseAction::Claim => {
-            return Err(claimed_or_out_of_scope(&scoped.unscoped(), caller, id).await?);
+            return Err(claimed_or_out_of_scope(&scoped.unscoped(), trade, caller, id).await?);
         }
         other => other?,
     };
     let from = state_of(&row)?;
     let to = lifecycle::next(action, from, actor_of(caller, &row))?;
-    let remark = lifecycle::check_reason(action, reason, remark)?;
-    let reason_text = match reason.and_then(|code| lifecycle::reason_label(action, code)) {
+    let remark = lifecycle::check_reason(trade, action, reason, remark)?;
+    if action == HouseAction::Relist {
+        // Back on the market: the room must be free of another listing of the trade.
+        refuse_duplicate(
+            &scoped.unscoped(),
+            trade,
+            row.room_id,
+            row.organisation_id,
+            Some(row.id),
+        )
+        .await?;
+    }
+    let reason_text = match reason.and_then(|code| lifecycle::reason_label(trade, action, code)) {
         Some(label) if remark.is_empty() => label.to_owned(),
         Some(label) => format!("{label}：{remark}"),
         None => remark,
@@ -391,48 +435,45 @@ async fn take(
     view::detail(&scoped.unscoped(), caller, saved).await
 }
 
-/// Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-/// 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-/// to this caller; of two people acting at once one wins and the other is told the listing
-/// changed. Needs `/work/house/old`.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/transition", tag = "house",
-    request_body = ListingTransition, security(("token" = [])),
-    responses((status = 200, description = "The listing after the move", body = Envelope<ListingDetail>)))]
-pub async fn transition(
-    caller: Caller,
-    AppJson(request): AppJson<ListingTransition>,
-) -> ApiResult<ListingDetail> {
-    caller.require(need::HOUSE_OLD_READ)?;
+/// Move a listing of `trade` through core's lifecycle table: refused unless the table allows
+/// it from the listing's state to this caller; of two people acting at once one wins and the
+/// other is told the listing changed.
+pub async fn transition_in(
+    trade: Trade,
+    caller: &Caller,
+    request: ListingTransition,
+) -> Result<ListingDetail, AppError> {
+    caller.require(needs(trade).read)?;
     let action = HouseAction::from_code(&request.action)
         .ok_or_else(|| AppError::invalid("action", "未知的房源操作"))?;
-    ok(take(&caller, request.id, action, request.reason, &request.remark).await?)
+    take(
+        trade,
+        caller,
+        request.id,
+        action,
+        request.reason,
+        &request.remark,
+    )
+    .await
 }
 
-/// Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
-/// Of two claims at once exactly one wins. Needs 认领.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/claim", tag = "house",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "The listing, now the caller's", body = Envelope<ListingDetail>)))]
-pub async fn claim(
-    caller: Caller,
-    AppJson(request): AppJson<IdRequest>,
-) -> ApiResult<ListingDetail> {
-    caller.require(need::HOUSE_OLD_CLAIM)?;
-    ok(take(&caller, request.id, HouseAction::Claim, None, "").await?)
+/// Claim a listing of `trade` from the public pool: it becomes the caller's, in their store's
+/// private pool. Of two claims at once exactly one wins.
+pub async fn claim_in(trade: Trade, caller: &Caller, id: i64) -> Result<ListingDetail, AppError> {
+    caller.require(needs(trade).claim)?;
+    take(trade, caller, id, HouseAction::Claim, None, "").await
 }
 
-/// Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
-/// the drop rule's clock. Needs 写跟进.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/followUp/add", tag = "house",
-    request_body = FollowUpAdd, security(("token" = [])),
-    responses((status = 200, description = "The follow-up", body = Envelope<FollowUp>)))]
-pub async fn follow_up_add(
-    caller: Caller,
-    AppJson(form): AppJson<FollowUpAdd>,
-) -> ApiResult<FollowUp> {
-    let scoped = caller.require(need::HOUSE_OLD_FOLLOW_UP)?;
+/// Write a follow-up on a listing of `trade` the caller reads. The maintainer's own follow-up
+/// restarts the drop rule's clock.
+pub async fn follow_up_add_in(
+    trade: Trade,
+    caller: &Caller,
+    form: FollowUpAdd,
+) -> Result<FollowUp, AppError> {
+    let scoped = caller.require(needs(trade).follow_up)?;
     let form = form::checked(&form)?;
-    let row = scoped.get::<listing::Entity>(form.listing_id).await?;
+    let row = get_in(&scoped, trade, form.listing_id).await?;
     let me = scoped.actor().clone();
     let now = Utc::now();
     let txn = scoped.begin().await?;
@@ -448,7 +489,7 @@ pub async fn follow_up_add(
     }
     let saved = insert_follow_up(&txn, row.id, me.id, form.content.trim(), now).await?;
     txn.commit().await?;
-    ok(FollowUp {
+    Ok(FollowUp {
         id: saved.id,
         listing_id: saved.listing_id,
         user_id: saved.user_id,
@@ -478,16 +519,14 @@ async fn insert_follow_up(
     .await?)
 }
 
-/// A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/followUp/list", tag = "house",
-    request_body = FollowUpQuery, security(("token" = [])),
-    responses((status = 200, description = "One page of follow-ups", body = Envelope<Page<FollowUp>>)))]
-pub async fn follow_up_list(
-    caller: Caller,
-    AppJson(query): AppJson<FollowUpQuery>,
-) -> ApiResult<Page<FollowUp>> {
-    let scoped = caller.require(need::HOUSE_OLD_READ)?;
-    let row = scoped.get::<listing::Entity>(query.listing_id).await?;
+/// A listing's follow-ups, newest first.
+pub async fn follow_up_list_in(
+    trade: Trade,
+    caller: &Caller,
+    query: FollowUpQuery,
+) -> Result<Page<FollowUp>, AppError> {
+    let scoped = caller.require(needs(trade).read)?;
+    let row = get_in(&scoped, trade, query.listing_id).await?;
     let db = scoped.unscoped();
     let page = db
         .page(
@@ -499,7 +538,7 @@ pub async fn follow_up_list(
         )
         .await?;
     let names = history::names_of(&db, page.list.iter().filter_map(|f| f.user_id)).await?;
-    ok(page.map(|f| FollowUp {
+    Ok(page.map(|f| FollowUp {
         id: f.id,
         listing_id: f.listing_id,
         user_name: f
@@ -512,18 +551,12 @@ pub async fn follow_up_list(
     }))
 }
 
-/// The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
-/// recorded in the audit log. Needs `/work/house/old` or its detail page.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/revealPhone", tag = "house",
-    request_body = IdRequest, security(("token" = [])),
-    responses((status = 200, description = "The owner's phones", body = Envelope<RevealedPhone>)))]
-pub async fn reveal_phone(
-    caller: Caller,
-    AppJson(request): AppJson<IdRequest>,
-) -> ApiResult<RevealedPhone> {
-    let scoped = caller.require(need::HOUSE_OLD_READ)?;
-    let row = scoped.get::<listing::Entity>(request.id).await?;
-    let access = view::phone_access(&caller, &row);
+/// The owner's phones whole, for a caller granted 查看电话 of the trade (or the maintainer);
+/// each reveal is recorded in the audit log.
+pub async fn reveal_in(trade: Trade, caller: &Caller, id: i64) -> Result<RevealedPhone, AppError> {
+    let scoped = caller.require(needs(trade).read)?;
+    let row = get_in(&scoped, trade, id).await?;
+    let access = view::phone_access(caller, &row);
     let phone =
         owner_phone::reveal(&row.owner_phone, access).map_err(|_| AppError::NoPermission)?;
     let phone2 = if row.owner_phone2.is_empty() {
@@ -532,7 +565,7 @@ pub async fn reveal_phone(
         owner_phone::reveal(&row.owner_phone2, access).map_err(|_| AppError::NoPermission)?
     };
     scoped.reveal::<listing::Entity>(&row).await?;
-    ok(RevealedPhone {
+    Ok(RevealedPhone {
         owner_phone: phone,
         owner_phone2: phone2,
     })
@@ -545,13 +578,13 @@ mod tests {
     #[test]
     fn a_duplicate_names_the_listing_and_who_keeps_it() {
         let existing = listing::Model { id: 42, ..sample() };
-        let refused = duplicate(&existing, "李四");
+        let refused = duplicate(Trade::Sale, &existing, "李四");
         assert_eq!(
             refused.to_string(),
             "该房号已有在售房源（房源编号42，李四维护），不能重复录入"
         );
         assert_eq!(
-            duplicate(&existing, "").to_string(),
+            duplicate(Trade::Sale, &existing, "").to_string(),
             "该房号已有在售房源（房源编号42，公盘），不能重复录入"
         );
     }
@@ -560,6 +593,7 @@ mod tests {
         let now = Utc::now();
         listing::Model {
             id: 1,
+            trade: 1,
             site_id: 1,
             organisation_id: 1,
             store_group_id: None,
@@ -593,6 +627,10 @@ mod tests {
             owner_name: String::new(),
             owner_phone: String::new(),
             owner_phone2: String::new(),
+            rent_type: None,
+            payment_terms: None,
+            facilities: String::new(),
+            available_from: None,
             entered_by: None,
             last_activity_at: now,
             last_follow_up_at: None,

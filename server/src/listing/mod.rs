@@ -1,4 +1,7 @@
-//! 二手房源 (/work/house/old): second-hand listings on rooms of the community dictionary. A
+//! 房源: listings on rooms of the community dictionary, for sale (二手房, /work/house/old) and
+//! for rent (租房, /work/house/rental). One table and one machinery with a trade (core
+//! `listing::trade`): each trade has its route family, its permission codes ([`Needs`]) and
+//! its form; the lifecycle, pools, follow-ups, roles and the owner-phone rule are shared. A
 //! listing is placed at its maintainer's seat while private and at its company alone in the
 //! public pool (公盘); its status and pool move only by core's lifecycle table through guarded
 //! transitions; its owner's phone reaches a caller only as core's masking rule allows, and
@@ -7,37 +10,79 @@
 pub mod drop_job;
 mod dto;
 mod flow;
+mod routes;
 pub mod view;
 
 use brokerdesk_core::listing::filter::{self, Bounds};
 use brokerdesk_core::listing::lifecycle::{Actor, HouseStatus, ListingState, Pool};
+use brokerdesk_core::listing::trade::Trade;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Select};
 use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
 pub use dto::*;
 
 use crate::AppState;
-use crate::access::{Caller, Placed, Unscoped, need};
+use crate::access::{Caller, Need, Placed, Scoped, Unscoped, need};
 use crate::entity::{community, listing};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::error::AppError;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
 
-/// The entity name in the audit log and status history.
+/// The entity name in the audit log and status history of a sale; a rental's is
+/// [`Trade::kind`].
 pub const KIND: &str = "secondHand";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(flow::add))
-        .routes(routes!(flow::edit))
-        .routes(routes!(flow::transition))
-        .routes(routes!(flow::claim))
-        .routes(routes!(flow::follow_up_add))
-        .routes(routes!(flow::follow_up_list))
-        .routes(routes!(flow::reveal_phone))
+    routes::router()
+}
+
+/// What a trade's routes need: its pages' codes.
+pub struct Needs {
+    pub list: Need,
+    pub read: Need,
+    pub add: Need,
+    pub edit: Need,
+    /// A manager's moves of the lifecycle table.
+    pub manage: Need,
+    pub claim: Need,
+    pub view_phone: Need,
+    pub follow_up: Need,
+}
+
+const SALE: Needs = Needs {
+    list: need::HOUSE_OLD_LIST,
+    read: need::HOUSE_OLD_READ,
+    add: need::HOUSE_OLD_ADD,
+    edit: need::HOUSE_OLD_EDIT,
+    manage: need::HOUSE_OLD_MANAGE,
+    claim: need::HOUSE_OLD_CLAIM,
+    view_phone: need::HOUSE_OLD_VIEW_PHONE,
+    follow_up: need::HOUSE_OLD_FOLLOW_UP,
+};
+
+const LEASE: Needs = Needs {
+    list: need::HOUSE_RENTAL_LIST,
+    read: need::HOUSE_RENTAL_READ,
+    add: need::HOUSE_RENTAL_ADD,
+    edit: need::HOUSE_RENTAL_EDIT,
+    manage: need::HOUSE_RENTAL_MANAGE,
+    claim: need::HOUSE_RENTAL_CLAIM,
+    view_phone: need::HOUSE_RENTAL_VIEW_PHONE,
+    follow_up: need::HOUSE_RENTAL_FOLLOW_UP,
+};
+
+pub fn needs(trade: Trade) -> &'static Needs {
+    match trade {
+        Trade::Sale => &SALE,
+        Trade::Lease => &LEASE,
+    }
+}
+
+/// The listing's trade; a stored code core does not know is refused rather than guessed.
+pub fn trade_of(row: &listing::Model) -> Result<Trade, AppError> {
+    Trade::from_code(row.trade.into()).ok_or_else(|| {
+        AppError::StatusUnknown(format!("房源类型「{}」无法识别，请联系管理员", row.trade))
+    })
 }
 
 /// The listing's state as core's table reads it.
@@ -45,7 +90,11 @@ pub fn state_of(row: &listing::Model) -> Result<ListingState, AppError> {
     let status = HouseStatus::from_code(row.status.into());
     let pool = Pool::from_code(row.pool.into());
     match (status, pool) {
-        (Some(status), Some(pool)) => Ok(ListingState { status, pool }),
+        (Some(status), Some(pool)) => Ok(ListingState {
+            trade: trade_of(row)?,
+            status,
+            pool,
+        }),
         _ => Err(AppError::StatusUnknown(format!(
             "房源状态「{}-{}」无法识别，请联系管理员",
             row.status, row.pool
@@ -53,33 +102,54 @@ pub fn state_of(row: &listing::Model) -> Result<ListingState, AppError> {
     }
 }
 
-/// How a status history line stores a state: `status-pool`.
+/// How a status history line stores a state: `status-pool` (the trade is the history's
+/// entity).
 pub fn state_code(state: ListingState) -> String {
     format!("{}-{}", state.status.code(), state.pool.code())
 }
 
-pub fn parse_state(code: &str) -> Option<ListingState> {
+pub fn parse_state(trade: Trade, code: &str) -> Option<ListingState> {
     let (status, pool) = code.split_once('-')?;
     Some(ListingState {
+        trade,
         status: HouseStatus::from_code(status.parse().ok()?)?,
         pool: Pool::from_code(pool.parse().ok()?)?,
     })
 }
 
-/// Who `caller` is to `row` in core's table: its maintainer, a manager (holds 状态管理 and can
-/// write the listing), a claimer (holds 认领).
+/// Who `caller` is to `row` in core's table: its maintainer, a manager (holds 状态管理 of the
+/// listing's trade and can write the listing), a claimer (holds 认领).
 pub fn actor_of(caller: &Caller, row: &listing::Model) -> Actor {
+    let needs = Trade::from_code(row.trade.into()).map(needs);
+    let allows = |need: fn(&Needs) -> Need| needs.is_some_and(|n| caller.allows(need(n)));
     Actor::Person {
         maintainer: row.maintainer_id == Some(caller.user().id),
-        manager: caller.allows(need::HOUSE_OLD_MANAGE)
-            && caller.scope().covers(&listing::Entity::place(row)),
-        claimer: caller.allows(need::HOUSE_OLD_CLAIM),
+        manager: allows(|n| n.manage) && caller.scope().covers(&listing::Entity::place(row)),
+        claimer: allows(|n| n.claim),
     }
+}
+
+/// A listing of `trade` the caller reads: one of the other trade is not found here, so that
+/// one family of routes never answers for the other's rows.
+pub async fn get_in<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    trade: Trade,
+    id: i64,
+) -> Result<listing::Model, AppError> {
+    let row = scoped.get::<listing::Entity>(id).await?;
+    if row.trade != trade.code() {
+        return Err(AppError::NotFound);
+    }
+    Ok(row)
 }
 
 impl Resource for listing::Entity {
     const KIND: &'static str = KIND;
     type View = ListingAudit;
+
+    fn kind_of(row: &listing::Model) -> &'static str {
+        Trade::from_code(row.trade.into()).map_or(KIND, Trade::kind)
+    }
 
     async fn describe<C: ConnectionTrait>(
         db: &Unscoped<'_, C>,
@@ -124,17 +194,17 @@ fn community_match(keyword: &str) -> Condition {
         .add(community::Column::Initials.contains(&lower))
 }
 
-/// Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
-/// circle, community, status, pool and keyword. Needs `/work/house/old`.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/list", tag = "house",
-    request_body = ListingQuery, security(("token" = [])),
-    responses((status = 200, description = "One page of listings", body = Envelope<Page<ListingRow>>)))]
-pub async fn list(
-    caller: Caller,
-    AppJson(query): AppJson<ListingQuery>,
-) -> ApiResult<Page<ListingRow>> {
-    let scoped = caller.require(need::HOUSE_OLD_LIST)?;
-    let mut select = scoped.read::<listing::Entity>();
+/// The listings of `trade` the caller reads, newest first, filtered by core's ranges of the
+/// trade, district, circle, community, status, pool and keyword.
+pub async fn list_of(
+    trade: Trade,
+    caller: &Caller,
+    query: ListingQuery,
+) -> Result<Page<ListingRow>, AppError> {
+    let scoped = caller.require(needs(trade).list)?;
+    let mut select = scoped
+        .read::<listing::Entity>()
+        .filter(listing::Column::Trade.eq(trade.code()));
     for (column, value) in [
         (listing::Column::DistrictId, query.district_id),
         (listing::Column::BusinessCircleId, query.business_circle_id),
@@ -142,6 +212,7 @@ pub async fn list(
         (listing::Column::Status, query.status),
         (listing::Column::Pool, query.pool),
         (listing::Column::Rooms, query.rooms),
+        (listing::Column::RentType, query.rent_type),
     ] {
         if let Some(value) = value {
             select = select.filter(column.eq(value));
@@ -150,41 +221,45 @@ pub async fn list(
     if query.mine {
         select = select.filter(listing::Column::MaintainerId.eq(scoped.actor().id));
     }
-    select = within(
-        select,
-        listing::Column::Price,
-        "price",
-        query.price_range,
-        "priceRange",
-    )?;
-    select = within(
-        select,
-        listing::Column::Area,
-        "area",
-        query.area_range,
-        "areaRange",
-    )?;
-    select = within(
-        select,
-        listing::Column::Floor,
-        "floor",
-        query.floor_range,
-        "floorRange",
-    )?;
-    select = within(
-        select,
-        listing::Column::UnitPrice,
-        "averagePrice",
-        query.average_price_range,
-        "averagePriceRange",
-    )?;
-    select = within(
-        select,
-        listing::Column::PropertyTerm,
-        "propertyTerm",
-        query.property_term_range,
-        "propertyTermRange",
-    )?;
+    for (column, range, index, field) in [
+        (
+            listing::Column::Price,
+            "price",
+            query.price_range,
+            "priceRange",
+        ),
+        (
+            listing::Column::Price,
+            "rent",
+            query.rent_range,
+            "rentRange",
+        ),
+        (listing::Column::Area, "area", query.area_range, "areaRange"),
+        (
+            listing::Column::Floor,
+            "floor",
+            query.floor_range,
+            "floorRange",
+        ),
+        (
+            listing::Column::UnitPrice,
+            "averagePrice",
+            query.average_price_range,
+            "averagePriceRange",
+        ),
+        (
+            listing::Column::PropertyTerm,
+            "propertyTerm",
+            query.property_term_range,
+            "propertyTermRange",
+        ),
+    ] {
+        // A range of the other trade (总价 on the rental list) is not this list's to take.
+        if index.is_some() && !trade.list_ranges().contains(&range) {
+            return Err(AppError::invalid(field, "筛选范围不存在，请重新选择"));
+        }
+        select = within(select, column, range, index, field)?;
+    }
     if let Some(keyword) = filter_text(&query.keyword) {
         let db = scoped.unscoped();
         let communities: Vec<i64> = db
@@ -209,23 +284,17 @@ pub async fn list(
             query.page,
         )
         .await?;
-    let list = view::rows(&scoped.unscoped(), &caller, &page.list).await?;
-    ok(Page {
+    let list = view::rows(&scoped.unscoped(), caller, &page.list).await?;
+    Ok(Page {
         list,
         total: page.total,
     })
 }
 
-/// One listing the caller reads, with its roles, history and the actions offered to them.
-/// Needs `/work/house/old` or its detail page.
-#[utoipa::path(post, path = "/api/v1/fm/house/old/detail", tag = "house",
-    request_body = crate::shared::IdRequest, security(("token" = [])),
-    responses((status = 200, description = "The listing", body = Envelope<ListingDetail>)))]
-pub async fn detail(
-    caller: Caller,
-    AppJson(request): AppJson<crate::shared::IdRequest>,
-) -> ApiResult<ListingDetail> {
-    let scoped = caller.require(need::HOUSE_OLD_READ)?;
-    let row = scoped.get::<listing::Entity>(request.id).await?;
-    ok(view::detail(&scoped.unscoped(), &caller, row).await?)
+/// One listing of `trade` the caller reads, with its roles, history and the actions offered
+/// to them.
+pub async fn detail_of(trade: Trade, caller: &Caller, id: i64) -> Result<ListingDetail, AppError> {
+    let scoped = caller.require(needs(trade).read)?;
+    let row = get_in(&scoped, trade, id).await?;
+    view::detail(&scoped.unscoped(), caller, row).await
 }

@@ -6,12 +6,13 @@ use std::collections::HashMap;
 use brokerdesk_core::listing::drop;
 use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, ListingState};
 use brokerdesk_core::listing::owner_phone::{self, PhoneAccess};
+use brokerdesk_core::listing::trade::Trade;
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 
 use super::dto::{ListingAudit, ListingDetail, ListingRow, RoleMemberView};
-use super::{KIND, actor_of, state_of};
-use crate::access::{Caller, Placed, Unscoped, need};
+use super::{actor_of, needs, state_of, trade_of};
+use crate::access::{Caller, Placed, Unscoped};
 use crate::entity::{
     building, business_circle, community, dictionary, district, listing, listing_role,
     listing_role_member, room, store, unit, user,
@@ -20,12 +21,11 @@ use crate::error::AppError;
 use crate::history;
 use crate::shared::{millis, name_of};
 
-/// How `caller` may see the owner's phone of `row`.
+/// How `caller` may see the owner's phone of `row`: 查看电话 is granted per trade.
 pub fn phone_access(caller: &Caller, row: &listing::Model) -> PhoneAccess {
-    owner_phone::access(
-        row.maintainer_id == Some(caller.user().id),
-        caller.allows(need::HOUSE_OLD_VIEW_PHONE),
-    )
+    let may_view = Trade::from_code(row.trade.into())
+        .is_some_and(|trade| caller.allows(needs(trade).view_phone));
+    owner_phone::access(row.maintainer_id == Some(caller.user().id), may_view)
 }
 
 fn access_code(access: PhoneAccess) -> &'static str {
@@ -36,6 +36,7 @@ fn access_code(access: PhoneAccess) -> &'static str {
     }
 }
 
+/// Codes of a multi-select as stored (`1,3`).
 fn tags_of(text: &str) -> Vec<i16> {
     text.split(',')
         .filter_map(|code| code.trim().parse().ok())
@@ -139,6 +140,7 @@ fn row_of(names: &Names, caller: &Caller, row: &listing::Model) -> ListingRow {
     let access = phone_access(caller, row);
     ListingRow {
         id: row.id,
+        trade: row.trade,
         community_id: row.community_id,
         community_name: name_of(&names.communities, Some(row.community_id)),
         district_name: name_of(&names.districts, row.district_id),
@@ -155,6 +157,8 @@ fn row_of(names: &Names, caller: &Caller, row: &listing::Model) -> ListingRow {
         price: row.price,
         unit_price: row.unit_price,
         tags: tags_of(&row.tags),
+        rent_type: row.rent_type,
+        payment_terms: row.payment_terms,
         status: row.status,
         pool: row.pool,
         maintainer_id: row.maintainer_id,
@@ -194,14 +198,21 @@ pub async fn drop_days<C: ConnectionTrait>(
 }
 
 /// The label a history line shows for a stored `status-pool` code.
-pub fn state_label(code: &str) -> String {
-    super::parse_state(code)
+pub fn state_label(trade: Trade, code: &str) -> String {
+    super::parse_state(trade, code)
         .map(ListingState::label)
         .unwrap_or_else(|| code.to_owned())
 }
 
-fn action_label(code: &str) -> &'static str {
-    HouseAction::from_code(code).map_or("", HouseAction::label)
+/// How a history line names an action code, in the trade's words.
+fn action_label(trade: Trade) -> fn(&str) -> &'static str {
+    fn label(trade: Trade, code: &str) -> &'static str {
+        HouseAction::from_code(code).map_or("", |action| action.label_in(trade))
+    }
+    match trade {
+        Trade::Sale => |code| label(Trade::Sale, code),
+        Trade::Lease => |code| label(Trade::Lease, code),
+    }
 }
 
 /// One listing as its detail page shows it to `caller`.
@@ -240,10 +251,12 @@ pub async fn detail<C: ConnectionTrait>(
             user_name: name_of(&people, Some(m.user_id)),
         })
         .collect();
-    let mut history = history::of(db, KIND, row.id, action_label).await?;
+    let trade = trade_of(&row)?;
+    let needs = needs(trade);
+    let mut history = history::of(db, trade.kind(), row.id, action_label(trade)).await?;
     for change in &mut history {
-        change.from_status = state_label(&change.from_status);
-        change.to_status = state_label(&change.to_status);
+        change.from_status = state_label(trade, &change.from_status);
+        change.to_status = state_label(trade, &change.to_status);
     }
     let state = state_of(&row)?;
     let offered = lifecycle::offered_actions(state, actor_of(caller, &row))
@@ -259,7 +272,7 @@ pub async fn detail<C: ConnectionTrait>(
     );
     let access = phone_access(caller, &row);
     let actor = actor_of(caller, &row);
-    let may_edit = caller.allows(need::HOUSE_OLD_EDIT)
+    let may_edit = caller.allows(needs.edit)
         && state.status.is_active()
         && matches!(actor, Actor::Person { maintainer, manager, .. } if maintainer || manager);
     Ok(ListingDetail {
@@ -273,6 +286,10 @@ pub async fn detail<C: ConnectionTrait>(
         water: row.water,
         electricity: row.electricity,
         description: row.description.clone(),
+        facilities: tags_of(&row.facilities),
+        available_from: row
+            .available_from
+            .map(|day| day.format("%Y-%m-%d").to_string()),
         owner_phone2: if row.owner_phone2.is_empty() {
             String::new()
         } else {
@@ -282,7 +299,7 @@ pub async fn detail<C: ConnectionTrait>(
         roles,
         offered_actions: offered,
         may_edit,
-        may_follow_up: caller.allows(need::HOUSE_OLD_FOLLOW_UP),
+        may_follow_up: caller.allows(needs.follow_up),
         drop_notice,
         history,
         updated_at: millis(row.updated_at),

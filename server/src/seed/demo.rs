@@ -41,7 +41,9 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     super::community::write(db, &ids.sites).await?;
     super::new_home::write(db).await?;
     super::report::write(db).await?;
-    super::listing::write(db).await?;
+    let dictionary = super::listing::Dictionary::load(db).await?;
+    super::listing::write(db, &dictionary).await?;
+    super::rental::write(db, &dictionary).await?;
     super::customer::write(db).await
 }
 

@@ -13,6 +13,7 @@ mod listing;
 mod menus;
 mod new_home;
 mod report;
+mod rental;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

@@ -24,6 +24,7 @@ mod new_home;
 mod perms;
 mod protocol;
 mod report;
+mod rental;
 mod roles;
 mod serving;
 mod session;

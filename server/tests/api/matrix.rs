@@ -3,6 +3,7 @@
 //! succeed, the others get the permission or scope error, and no answer names a tenant outside
 //! the caller's reach.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::{Value, json};
@@ -712,6 +713,129 @@ async fn rows_still_referred_to_are_not_removed(app: TestApp) {
     );
 }
 
+/// 租房: every rental route as every demo user, on a rental of the agent in 西湖店 (and a public
+/// one for 认领); entries on rooms the admin makes in each city.
+async fn rental_routes(app: TestApp) {
+    const LIST: &str = "/api/v1/fm/house/rental/list";
+    const TRANSITION: &str = "/api/v1/fm/house/rental/transition";
+    /// One rental of 西湖店: its company's readers but the other store; the administrator
+    /// reaches everything.
+    const ONE_RENTAL: Expect = "APAAASSPS";
+    let m = Matrix::new(&app).await;
+    let s = &m.seeded;
+    let page = json!({ "pageNum": 1, "pageSize": 100 });
+    m.same(LIST, COMMUNITY_READS, page.clone()).await;
+    let manager = &m.callers[2];
+    let rentals = manager.data(LIST, page.clone()).await["list"]
+        .as_array()
+        .unwrap()
+        .clone();
+    let agents = rentals
+        .iter()
+        .find(|row| row["maintainerId"] == s.users["agent"] && row["status"] == 1)
+        .expect("the agent keeps a valid rental")["id"]
+        .clone();
+    let id = json!({ "id": agents });
+    for path in [
+        "/api/v1/fm/house/rental/detail",
+        "/api/v1/fm/house/rental/revealPhone",
+    ] {
+        m.same(path, ONE_RENTAL, id.clone()).await;
+    }
+    m.same(
+        "/api/v1/fm/house/rental/followUp/list",
+        ONE_RENTAL,
+        json!({ "listingId": agents, "pageNum": 1, "pageSize": 10 }),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/rental/followUp/add",
+        ONE_RENTAL,
+        json!({ "listingId": agents, "content": "回访房东" }),
+    )
+    .await;
+    let form = |room: i64| {
+        json!({
+            "roomId": room, "area": "60", "rooms": 2, "halls": 1, "baths": 1, "totalFloors": 6,
+            "floor": 1, "orientation": 2, "decoration": 4, "rent": "2800", "rentType": 1,
+            "paymentTerms": 2, "ownerName": "矩阵房东", "ownerPhone": "13700001111"
+        })
+    };
+    let mut edit = form(0);
+    edit["id"] = agents.clone();
+    m.same("/api/v1/fm/house/rental/edit", ONE_RENTAL, edit)
+        .await;
+    // Each defer is undone by the administrator, so the next caller meets the rental valid.
+    m.check(TRANSITION, ONE_RENTAL, |_| async {
+        m.admin
+            .post(TRANSITION, json!({ "id": agents, "action": "resume" }))
+            .await;
+        json!({ "id": agents, "action": "defer", "reason": 2 })
+    })
+    .await;
+    // Entries: each user on a fresh room of their city; the administrator has no company.
+    let mut rooms = HashMap::new();
+    for (city, district) in [("杭州", s.districts["西湖区"]), ("宁波", 0)] {
+        let site = s.sites[city];
+        let district = if district == 0 {
+            m.admin(
+                "/api/v1/fm/cityConfig/district/tree",
+                json!({ "siteId": site }),
+            )
+            .await[0]["id"]
+                .as_i64()
+                .unwrap()
+        } else {
+            district
+        };
+        let community = m.id(m.admin("/api/v1/fm/house/community/add", json!({ "siteId": site, "name": format!("租房矩阵{city}"), "districtId": district, "propertyType": 1, "offerStatus": 2 })).await);
+        let building = m.id(m
+            .admin(
+                "/api/v1/fm/house/building/add",
+                json!({ "communityId": community, "name": "1幢" }),
+            )
+            .await);
+        let unit = m.id(m
+            .admin(
+                "/api/v1/fm/house/unit/add",
+                json!({ "buildingId": building, "name": "1单元" }),
+            )
+            .await);
+        for user in USERS {
+            for purpose in ["add", "claim"] {
+                let room = m.id(m.admin("/api/v1/fm/house/room/add", json!({ "unitId": unit, "name": format!("{}", 101 + rooms.len()), "floor": 1 })).await);
+                rooms.insert((city, purpose, user), room);
+            }
+        }
+    }
+    // Each claim is of a rental the company's boss has just put in the public pool; the
+    // administrator claims for no company, and 宁波's manager cannot read it.
+    let boss = &m.callers[4];
+    m.check("/api/v1/fm/house/rental/claim", "SPAAAASPS", |user| {
+        let room = rooms[&("杭州", "claim", user)];
+        async move {
+            let entered = boss.data("/api/v1/fm/house/rental/add", form(room)).await;
+            boss.data(
+                TRANSITION,
+                json!({ "id": entered["id"], "action": "release" }),
+            )
+            .await;
+            json!({ "id": entered["id"] })
+        }
+    })
+    .await;
+    m.check("/api/v1/fm/house/rental/add", "PPAAAAAPA", |user| {
+        let city = if ["nbmanager", "city2"].contains(&user) {
+            "宁波"
+        } else {
+            "杭州"
+        };
+        let body = form(rooms[&(city, "add", user)]);
+        async move { body }
+    })
+    .await;
+}
+
 /// The community dictionary: a 杭州 community with a building, unit and room made by the admin.
 async fn community_routes(app: TestApp) {
     let m = Matrix::new(&app).await;
@@ -1214,6 +1338,7 @@ async fn assistant_routes(app: TestApp) {
 
 on_both_backends!(
     report_routes,
+    rental_routes,
     assistant_routes,
     new_home_routes,
     knowledge_routes,

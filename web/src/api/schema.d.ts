@@ -463,64 +463,109 @@ export interface paths {
   };
   "/api/v1/fm/house/old/add": {
     /**
-     * Enter a listing on a room of the dictionary; the caller becomes its maintainer and it sits
-     * in their store's private pool. A room already on the market in the company is refused
-     * (重盘) naming that listing. Needs 新增 on `/work/house/old`.
+     * Enter a listing on a room of the dictionary (重盘 refused naming the listing on
+     * the market). Needs 新增.
      */
     post: operations["add"];
   };
   "/api/v1/fm/house/old/claim": {
     /**
-     * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
-     * Of two claims at once exactly one wins. Needs 认领.
+     * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
+     * 认领.
      */
     post: operations["claim"];
   };
   "/api/v1/fm/house/old/detail": {
     /**
-     * One listing the caller reads, with its roles, history and the actions offered to them.
-     * Needs `/work/house/old` or its detail page.
+     * One listing with its roles, history and the actions offered to the caller. Needs
+     * the list or the detail page.
      */
     post: operations["detail"];
   };
   "/api/v1/fm/house/old/edit": {
-    /**
-     * Edit a listing's details, owner and roles (not its room). Its maintainer or a manager who
-     * can write it; a dealt listing stays as it was. Needs 编辑.
-     */
+    /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
     post: operations["edit"];
   };
   "/api/v1/fm/house/old/followUp/add": {
-    /**
-     * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
-     * the drop rule's clock. Needs 写跟进.
-     */
+    /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
     post: operations["follow_up_add"];
   };
   "/api/v1/fm/house/old/followUp/list": {
-    /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+    /** A listing's follow-ups, newest first. Needs the list or the detail page. */
     post: operations["follow_up_list"];
   };
   "/api/v1/fm/house/old/list": {
     /**
-     * Second-hand listings the caller reads, newest first, filtered by §9 ranges, district,
-     * circle, community, status, pool and keyword. Needs `/work/house/old`.
+     * The listings of the trade the caller reads, newest first, filtered by the trade's
+     * ranges, district, circle, community, status, pool and keyword. Needs the list page.
      */
     post: operations["list"];
   };
   "/api/v1/fm/house/old/revealPhone": {
     /**
-     * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
-     * recorded in the audit log. Needs `/work/house/old` or its detail page.
+     * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
+     * is on file. Needs the list or the detail page.
      */
     post: operations["reveal_phone"];
   };
   "/api/v1/fm/house/old/transition": {
     /**
-     * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-     * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-     * to this caller; of two people acting at once one wins and the other is told the listing
-     * changed. Needs `/work/house/old`.
+     * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
+     * 重新上架 …); of two people acting at once one wins. Needs the list page.
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/house/rental/add": {
+    /**
+     * Enter a listing on a room of the dictionary (重盘 refused naming the listing on
+     * the market). Needs 新增.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/house/rental/claim": {
+    /**
+     * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
+     * 认领.
+     */
+    post: operations["claim"];
+  };
+  "/api/v1/fm/house/rental/detail": {
+    /**
+     * One listing with its roles, history and the actions offered to the caller. Needs
+     * the list or the detail page.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/house/rental/edit": {
+    /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/house/rental/followUp/add": {
+    /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
+    post: operations["follow_up_add"];
+  };
+  "/api/v1/fm/house/rental/followUp/list": {
+    /** A listing's follow-ups, newest first. Needs the list or the detail page. */
+    post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/rental/list": {
+    /**
+     * The listings of the trade the caller reads, newest first, filtered by the trade's
+     * ranges, district, circle, community, status, pool and keyword. Needs the list page.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/house/rental/revealPhone": {
+    /**
+     * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
+     * is on file. Needs the list or the detail page.
+     */
+    post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/house/rental/transition": {
+    /**
+     * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
+     * 重新上架 …); of two people acting at once one wins. Needs the list page.
      */
     post: operations["transition"];
   };
@@ -2400,6 +2445,7 @@ export interface components {
       code: number;
       /** @description One listing with everything its detail page shows. */
       data: components["schemas"]["ListingRow"] & ({
+        availableFrom?: string | null;
         /** Format: int32 */
         buildingStructure?: number | null;
         /** Format: int32 */
@@ -2410,6 +2456,8 @@ export interface components {
         /** Format: int32 */
         electricity?: number | null;
         enteredByName: string;
+        /** @description A lease's core `rentalFacility` codes and the day it can be moved into (`YYYY-MM-DD`). */
+        facilities: number[];
         /** Format: int32 */
         heating?: number | null;
         /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
@@ -2418,7 +2466,7 @@ export interface components {
         mayEdit: boolean;
         /** @description The caller may write follow-ups on it (写跟进). */
         mayFollowUp: boolean;
-        /** @description Core `houseAction` codes this caller is offered, in table order. */
+        /** @description Core lifecycle action codes this caller is offered, in table order. */
         offeredActions: string[];
         ownerPhone2: string;
         /** Format: int32 */
@@ -3118,6 +3166,8 @@ export interface components {
             orientation: number;
             ownerName: string;
             ownerPhone: string;
+            /** Format: int32 */
+            paymentTerms?: number | null;
             /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
             phoneAccess: string;
             /**
@@ -3127,9 +3177,14 @@ export interface components {
             pool: number;
             /**
              * Format: int64
-             * @description Fen.
+             * @description Fen: the total of a sale, the monthly rent of a lease.
              */
             price: number;
+            /**
+             * Format: int32
+             * @description A lease's core `rentType` and `rentPayment`.
+             */
+            rentType?: number | null;
             /** @description 3幢2单元1502. */
             roomLabel: string;
             /** Format: int32 */
@@ -3140,12 +3195,18 @@ export interface components {
              */
             status: number;
             storeName: string;
+            /** @description Core `houseTag` (sale) or `rentalTag` (lease) codes. */
             tags: number[];
             /** Format: int32 */
             totalFloors: number;
             /**
+             * Format: int32
+             * @description Core `houseTrade`: 1 for sale, 2 for rent.
+             */
+            trade: number;
+            /**
              * Format: int64
-             * @description Fen per ㎡.
+             * @description Fen per ㎡ (a month, for a lease).
              */
             unitPrice: number;
           })[];
@@ -4513,6 +4574,7 @@ export interface components {
     });
     /** @description One listing with everything its detail page shows. */
     ListingDetail: components["schemas"]["ListingRow"] & ({
+      availableFrom?: string | null;
       /** Format: int32 */
       buildingStructure?: number | null;
       /** Format: int32 */
@@ -4523,6 +4585,8 @@ export interface components {
       /** Format: int32 */
       electricity?: number | null;
       enteredByName: string;
+      /** @description A lease's core `rentalFacility` codes and the day it can be moved into (`YYYY-MM-DD`). */
+      facilities: number[];
       /** Format: int32 */
       heating?: number | null;
       /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
@@ -4531,7 +4595,7 @@ export interface components {
       mayEdit: boolean;
       /** @description The caller may write follow-ups on it (写跟进). */
       mayFollowUp: boolean;
-      /** @description Core `houseAction` codes this caller is offered, in table order. */
+      /** @description Core lifecycle action codes this caller is offered, in table order. */
       offeredActions: string[];
       ownerPhone2: string;
       /** Format: int32 */
@@ -4550,10 +4614,15 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
-    /** @description The listing's own fields, as the add and edit forms send them. */
+    /**
+     * @description The listing's own fields, as the add and edit forms of either trade send them (core forms
+     * `secondHand`/`rental`): a sale's fields are empty on a rental and the other way round.
+     */
     ListingForm: {
       /** @description ㎡, up to two decimals. */
       area?: string;
+      /** @description `YYYY-MM-DD`. */
+      availableFrom?: string;
       /** Format: int64 */
       baths?: number | null;
       /** Format: int64 */
@@ -4565,6 +4634,8 @@ export interface components {
       description?: string;
       /** Format: int64 */
       electricity?: number | null;
+      /** @description Core `rentalFacility` codes. */
+      facilities?: number[];
       /** Format: int64 */
       floor?: number | null;
       /** Format: int64 */
@@ -4576,15 +4647,21 @@ export interface components {
       ownerName?: string;
       ownerPhone?: string;
       ownerPhone2?: string;
-      /** @description 总价 in 万, up to two decimals. */
+      /** Format: int64 */
+      paymentTerms?: number | null;
+      /** @description 总价 in 万, up to two decimals (sales). */
       price?: string;
       /** Format: int64 */
       propertyTerm?: number | null;
+      /** @description 月租金 in 元, up to two decimals (rentals). */
+      rent?: string;
+      /** Format: int64 */
+      rentType?: number | null;
       /** @description People in the city's listing roles. */
       roles?: components["schemas"]["RoleMemberBody"][];
       /** Format: int64 */
       rooms?: number | null;
-      /** @description Core `houseTag` codes. */
+      /** @description Core `houseTag` (sale) or `rentalTag` (lease) codes. */
       tags?: number[];
       /** Format: int64 */
       totalFloors?: number | null;
@@ -4624,7 +4701,7 @@ export interface components {
       pool?: number | null;
       /**
        * Format: int64
-       * @description Index into core's §9 `price` ranges (万).
+       * @description Index into core's §9 `price` ranges (万; sales).
        */
       priceRange?: number | null;
       /**
@@ -4632,6 +4709,16 @@ export interface components {
        * @description Index into core's `propertyTerm` ranges.
        */
       propertyTermRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's `rent` ranges (元 a month; rentals).
+       */
+      rentRange?: number | null;
+      /**
+       * Format: int64
+       * @description Core `rentType` (rentals).
+       */
+      rentType?: number | null;
       /**
        * Format: int64
        * @description Core `roomCount`.
@@ -4731,6 +4818,8 @@ export interface components {
       orientation: number;
       ownerName: string;
       ownerPhone: string;
+      /** Format: int32 */
+      paymentTerms?: number | null;
       /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
       phoneAccess: string;
       /**
@@ -4740,9 +4829,14 @@ export interface components {
       pool: number;
       /**
        * Format: int64
-       * @description Fen.
+       * @description Fen: the total of a sale, the monthly rent of a lease.
        */
       price: number;
+      /**
+       * Format: int32
+       * @description A lease's core `rentType` and `rentPayment`.
+       */
+      rentType?: number | null;
       /** @description 3幢2单元1502. */
       roomLabel: string;
       /** Format: int32 */
@@ -4753,23 +4847,30 @@ export interface components {
        */
       status: number;
       storeName: string;
+      /** @description Core `houseTag` (sale) or `rentalTag` (lease) codes. */
       tags: number[];
       /** Format: int32 */
       totalFloors: number;
       /**
+       * Format: int32
+       * @description Core `houseTrade`: 1 for sale, 2 for rent.
+       */
+      trade: number;
+      /**
        * Format: int64
-       * @description Fen per ㎡.
+       * @description Fen per ㎡ (a month, for a lease).
        */
       unitPrice: number;
     };
     ListingTransition: {
-      /** @description Core `houseAction` code. */
+      /** @description Core lifecycle action code (`houseAction`, `rentalAction`). */
       action: string;
       /** Format: int64 */
       id: number;
       /**
        * Format: int64
-       * @description A code of the action's reason table (封盘: `houseSealReason`, 暂缓: `houseInvalidReason`).
+       * @description A code of the action's reason table in the listing's trade (封盘: `houseSealReason`,
+       * `rentalSealReason`; 暂缓: `houseInvalidReason`, `rentalInvalidReason`).
        */
       reason?: number | null;
       remark?: string;
@@ -6725,8 +6826,8 @@ export interface operations {
     };
   };
   /**
-   * Claim a listing of the public pool: it becomes the caller's, in their store's private pool.
-   * Of two claims at once exactly one wins. Needs 认领.
+   * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
+   * 认领.
    */
   claim: {
     requestBody: {
@@ -6743,10 +6844,7 @@ export interface operations {
       };
     };
   };
-  /**
-   * Write a follow-up on a listing the caller reads. The maintainer's own follow-up restarts
-   * the drop rule's clock. Needs 写跟进.
-   */
+  /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
   follow_up_add: {
     requestBody: {
       content: {
@@ -6762,7 +6860,7 @@ export interface operations {
       };
     };
   };
-  /** A listing's follow-ups, newest first. Needs `/work/house/old` or its detail page. */
+  /** A listing's follow-ups, newest first. Needs the list or the detail page. */
   follow_up_list: {
     requestBody: {
       content: {
@@ -6779,8 +6877,8 @@ export interface operations {
     };
   };
   /**
-   * The owner's phones whole, for a caller granted 查看电话 (or the maintainer); each reveal is
-   * recorded in the audit log. Needs `/work/house/old` or its detail page.
+   * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
+   * is on file. Needs the list or the detail page.
    */
   reveal_phone: {
     requestBody: {
@@ -6798,10 +6896,8 @@ export interface operations {
     };
   };
   /**
-   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-   * to this caller; of two people acting at once one wins and the other is told the listing
-   * changed. Needs `/work/house/old`.
+   * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
+   * 重新上架 …); of two people acting at once one wins. Needs the list page.
    */
   transition: {
     requestBody: {

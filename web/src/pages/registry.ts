@@ -28,9 +28,10 @@ const ListingRoles = lazy(() => import('./org/listingRoles'));
 const Areas = lazy(() => import('./org/areas'));
 const BuildingTypes = lazy(() => import('./org/buildingTypes'));
 const MenuConfig = lazy(() => import('./org/menu'));
-const OldHouseList = lazy(() => import('./house/oldList'));
-const OldHouseDetail = lazy(() => import('./house/oldDetail'));
-const OldHouseEdit = lazy(() => import('./house/oldEdit'));
+// 二手房 and 租房: one set of listing pages, whose trade is the route's (shared/listing `tradeOf`).
+const ListingList = lazy(() => import('./house/oldList'));
+const ListingDetail = lazy(() => import('./house/oldDetail'));
+const ListingEdit = lazy(() => import('./house/oldEdit'));
 const Communities = lazy(() => import('./house/community'));
 const CommunityDetail = lazy(() => import('./house/communityDetail'));
 const CommunityEdit = lazy(() => import('./house/communityEdit'));
@@ -89,9 +90,12 @@ const PAGES: Record<string, LazyPage> = {
   'coc/config/building': BuildingTypes,
   'adminConfig/menu': MenuConfig,
 
-  'work/house/old': OldHouseList,
-  'work/house/old/detail': OldHouseDetail,
-  'work/house/old/edit': OldHouseEdit,
+  'work/house/old': ListingList,
+  'work/house/old/detail': ListingDetail,
+  'work/house/old/edit': ListingEdit,
+  'work/house/rental': ListingList,
+  'work/house/rental/detail': ListingDetail,
+  'work/house/rental/edit': ListingEdit,
   'work/house/community': Communities,
   'work/house/communityDetail': CommunityDetail,
   'work/house/communityEdit': CommunityEdit,

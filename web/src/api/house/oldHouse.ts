@@ -1,4 +1,6 @@
-// Second-hand listings (二手房源) and the dictionary look-ups their form picks a room with.
+// Listings for sale (二手房源) and for rent (租房): one API in two route families,
+// /api/v1/fm/house/old/… and /api/v1/fm/house/rental/…, and the dictionary look-ups their form
+// picks a room with.
 import type { Schema } from '../schemas';
 import { act, choices, pageOf, read, write } from '../org/calls';
 
@@ -37,25 +39,29 @@ export interface PartOption {
   floors?: number | null;
 }
 
-export const oldHouseApi = {
-  list: pageOf<ListingRow, ListingFilters>('/api/v1/fm/house/old/list'),
-  detail: (id: number) => read<ListingDetail>('/api/v1/fm/house/old/detail', { id }),
-  add: (data: ListingAdd) => write<ListingDetail>('/api/v1/fm/house/old/add', data),
-  edit: (data: ListingEdit) => write<ListingDetail>('/api/v1/fm/house/old/edit', data),
-  transition: (data: ListingTransition) => write<ListingDetail>('/api/v1/fm/house/old/transition', data),
-  /** A move asked for with a click (no reason): a refusal toasts. */
-  move: (id: number, action: string) => act<ListingDetail>('/api/v1/fm/house/old/transition', { id, action }),
-  claim: (id: number) => act<ListingDetail>('/api/v1/fm/house/old/claim', { id }),
-  followUps: (listingId: number) =>
-    read<{ list: FollowUp[]; total: number }>('/api/v1/fm/house/old/followUp/list', {
-      listingId,
-      pageNum: 1,
-      pageSize: 100,
-    }),
-  addFollowUp: (listingId: number, content: string) =>
-    write<FollowUp>('/api/v1/fm/house/old/followUp/add', { listingId, content }),
-  revealPhone: (id: number) => read<RevealedPhone>('/api/v1/fm/house/old/revealPhone', { id }),
-};
+/** The route family of a trade: `old` (二手房) or `rental` (租房). */
+export type ListingFamily = 'old' | 'rental';
+
+/** The listing routes of one trade. */
+export function listingApi(family: ListingFamily) {
+  const base = `/api/v1/fm/house/${family}`;
+  return {
+    list: pageOf<ListingRow, ListingFilters>(`${base}/list`),
+    detail: (id: number) => read<ListingDetail>(`${base}/detail`, { id }),
+    add: (data: ListingAdd) => write<ListingDetail>(`${base}/add`, data),
+    edit: (data: ListingEdit) => write<ListingDetail>(`${base}/edit`, data),
+    transition: (data: ListingTransition) => write<ListingDetail>(`${base}/transition`, data),
+    /** A move asked for with a click (no reason): a refusal toasts. */
+    move: (id: number, action: string) => act<ListingDetail>(`${base}/transition`, { id, action }),
+    claim: (id: number) => act<ListingDetail>(`${base}/claim`, { id }),
+    followUps: (listingId: number) =>
+      read<{ list: FollowUp[]; total: number }>(`${base}/followUp/list`, { listingId, pageNum: 1, pageSize: 100 }),
+    addFollowUp: (listingId: number, content: string) => write<FollowUp>(`${base}/followUp/add`, { listingId, content }),
+    revealPhone: (id: number) => read<RevealedPhone>(`${base}/revealPhone`, { id }),
+  };
+}
+
+export type ListingApi = ReturnType<typeof listingApi>;
 
 /** The dictionary as the listing form walks it: community → building → unit → room. */
 export const dictionaryApi = {

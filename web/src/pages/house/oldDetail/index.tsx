@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Button, Input, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { houseActionReasons } from '@core/wasm';
-import { oldHouseApi, type FollowUp, type ListingDetail, type StatusChange } from '../../../api/house/oldHouse';
+import type { FollowUp, ListingDetail, StatusChange } from '../../../api/house/oldHouse';
 import { isApiFailure } from '../../../api/client';
 import { useRead, useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
@@ -17,16 +17,17 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
-import { areaText, floorText, layoutText, ListingStatusTag, priceText, unitPriceText } from '../shared/listing';
+import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
 
 interface ReasonValues {
   reason: number;
   remark?: string;
 }
 
-/** The reason dialog of 封盘 and 暂缓: the choices are core's reason table for the action. */
-function reasonFields(action: string): FieldSpec[] {
-  const options = (houseActionReasons(action) ?? []).map((entry) => ({ label: entry.label, value: entry.value }));
+/** The reason dialog of 封盘 and 暂缓: the choices are core's reason table for the action in the
+ *  trade. */
+function reasonFields(action: string, trade: Trade): FieldSpec[] {
+  const options = (houseActionReasons(action, trade.code) ?? []).map((entry) => ({ label: entry.label, value: entry.value }));
   return [
     { field: 'reason', label: '原因', kind: 'select', required: true, options },
     { field: 'remark', label: '说明', kind: 'textarea', maxLength: 200, placeholder: '选择「其他」时必填' },
@@ -63,13 +64,13 @@ function HistoryTable({ history }: { history: StatusChange[] }) {
   );
 }
 
-function FollowUps({ listing }: { listing: ListingDetail }) {
+function FollowUps({ listing, trade }: { listing: ListingDetail; trade: Trade }) {
   const [content, setContent] = useState('');
   const [saving, setSaving] = useState(false);
-  const followUps = useRead(() => oldHouseApi.followUps(listing.id));
+  const followUps = useRead(() => trade.api.followUps(listing.id));
   const save = async () => {
     setSaving(true);
-    const result = await oldHouseApi.addFollowUp(listing.id, content).catch(() => undefined);
+    const result = await trade.api.addFollowUp(listing.id, content).catch(() => undefined);
     setSaving(false);
     if (result === undefined) return;
     if (isApiFailure(result)) {
@@ -88,7 +89,7 @@ function FollowUps({ listing }: { listing: ListingDetail }) {
             onChange={setContent}
             maxLength={{ length: 500, errorOnly: true }}
             showWordLimit
-            placeholder="写跟进：与业主沟通、带看、价格变化…"
+            placeholder={trade.code === 1 ? '写跟进：与业主沟通、带看、价格变化…' : '写跟进：与房东沟通、带看、租金变化…'}
             aria-label="跟进内容"
             data-testid="follow-up-content"
           />
@@ -114,26 +115,54 @@ function FollowUps({ listing }: { listing: ListingDetail }) {
   );
 }
 
-/** 二手房详情 (/work/house/old/detail/:id): the listing, its owner, roles, follow-ups and history. */
-export default function OldHouseDetail({ route }: PageProps) {
+/** The facts only a sale has, or only a lease. */
+function tradeItems(listing: ListingDetail, trade: Trade) {
+  if (trade.code === 2) {
+    return [
+      { label: '出租方式', value: enumText('rentType', listing.rentType) },
+      { label: '付款方式', value: enumText('rentPayment', listing.paymentTerms) },
+      { label: '可入住日期', value: orDash(listing.availableFrom) },
+      {
+        label: '家具家电',
+        value: listing.facilities.map((code) => enumText('rentalFacility', code)).join('、') || '—',
+      },
+    ];
+  }
+  return [
+    { label: '产权年限', value: enumText('propertyTerm', listing.propertyTerm) },
+    { label: '建筑类型', value: enumText('buildingType', listing.buildingType) },
+    { label: '建筑结构', value: enumText('buildingStructure', listing.buildingStructure) },
+    { label: '供暖', value: enumText('heatingType', listing.heating) },
+    { label: '用水', value: enumText('waterType', listing.water) },
+    { label: '用电', value: enumText('electricityType', listing.electricity) },
+  ];
+}
+
+/**
+ * 二手房详情 (/work/house/old/detail/:id) and 租房详情 (/work/house/rental/detail/:id): the
+ * listing, its owner, roles, follow-ups and history.
+ */
+export default function ListingDetailPage({ route }: PageProps) {
+  const trade = tradeOf(route);
+  const api = trade.api;
   const id = Number(useParams().id);
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const [reasonFor, setReasonFor] = useState<string | undefined>();
   const [revealed, setRevealed] = useState(false);
-  const detail = useRead(() => oldHouseApi.detail(id));
+  const detail = useRead(() => api.detail(id));
   // Each reveal is on file: asked once per click, never again on its own.
-  const phone = useReveal(() => (revealed ? oldHouseApi.revealPhone(id) : Promise.resolve(null)), revealed);
+  const phone = useReveal(() => (revealed ? api.revealPhone(id) : Promise.resolve(null)), revealed);
   const listing = detail.data;
-  const editPath = relatedPath(table, route, 'old/edit', id);
+  const editPath = relatedPath(table, route, `${trade.family}/edit`, id);
   const name = listing ? `${listing.communityName} ${listing.roomLabel}` : route.meta.title;
 
   const take = (action: string, label: string) => {
-    if (houseActionReasons(action)) {
+    if (houseActionReasons(action, trade.code)) {
       setReasonFor(action);
       return;
     }
-    const run = () => (action === 'claim' ? oldHouseApi.claim(id) : oldHouseApi.move(id, action));
+    const run = () => (action === 'claim' ? api.claim(id) : api.move(id, action));
     confirmAction({
       title: label,
       content: `确定对该房源执行「${label}」吗？`,
@@ -146,17 +175,17 @@ export default function OldHouseDetail({ route }: PageProps) {
 
   return (
     <DetailPage
-      testId="old-house-detail"
+      testId={`${trade.family}-house-detail`}
       title={name}
       subject={listing ? name : undefined}
-      badges={listing && <ListingStatusTag status={listing.status} pool={listing.pool} />}
+      badges={listing && <ListingStatusTag status={listing.status} pool={listing.pool} trade={trade} />}
       loading={!listing}
       error={detail.error}
       extra={
         listing && (
           <Space wrap>
             {listing.offeredActions.map((action) => {
-              const label = enumText('houseAction', action);
+              const label = enumText(trade.actions, action);
               return (
                 <Button
                   key={action}
@@ -170,7 +199,12 @@ export default function OldHouseDetail({ route }: PageProps) {
             })}
             {editPath && listing.mayEdit && (
               <Permission action="edit">
-                <Button type="primary" icon={<IconEdit />} onClick={() => nav.push(editPath)} data-testid="old-house-edit">
+                <Button
+                  type="primary"
+                  icon={<IconEdit />}
+                  onClick={() => nav.push(editPath)}
+                  data-testid={`${trade.family}-house-edit`}
+                >
                   编辑
                 </Button>
               </Permission>
@@ -193,14 +227,9 @@ export default function OldHouseDetail({ route }: PageProps) {
               { label: '楼层', value: floorText(listing) },
               { label: '朝向', value: enumText('orientation', listing.orientation) },
               { label: '装修', value: enumText('decoration', listing.decoration) },
-              { label: '总价', value: priceText(listing.price) },
-              { label: '单价', value: unitPriceText(listing.unitPrice) },
-              { label: '产权年限', value: enumText('propertyTerm', listing.propertyTerm) },
-              { label: '建筑类型', value: enumText('buildingType', listing.buildingType) },
-              { label: '建筑结构', value: enumText('buildingStructure', listing.buildingStructure) },
-              { label: '供暖', value: enumText('heatingType', listing.heating) },
-              { label: '用水', value: enumText('waterType', listing.water) },
-              { label: '用电', value: enumText('electricityType', listing.electricity) },
+              { label: trade.priceLabel, value: trade.priceText(listing.price) },
+              { label: trade.unitLabel, value: trade.unitText(listing.unitPrice) },
+              ...tradeItems(listing, trade),
               {
                 label: '标签',
                 value:
@@ -208,7 +237,7 @@ export default function OldHouseDetail({ route }: PageProps) {
                     <Space size={4} wrap>
                       {listing.tags.map((tag) => (
                         <Tag key={tag} size="small" color="arcoblue">
-                          {enumText('houseTag', tag)}
+                          {enumText(trade.tags, tag)}
                         </Tag>
                       ))}
                     </Space>
@@ -261,16 +290,16 @@ export default function OldHouseDetail({ route }: PageProps) {
               ...roleLines(listing),
             ]}
           />
-          <FollowUps listing={listing} />
+          <FollowUps listing={listing} trade={trade} />
           <DetailSection title="状态记录">
             <HistoryTable history={listing.history} />
           </DetailSection>
           <FormModal<ReasonValues>
-            title={reasonFor ? enumText('houseAction', reasonFor) : ''}
+            title={reasonFor ? enumText(trade.actions, reasonFor) : ''}
             visible={reasonFor !== undefined}
-            fields={reasonFor ? reasonFields(reasonFor) : []}
+            fields={reasonFor ? reasonFields(reasonFor, trade) : []}
             onSubmit={(values) =>
-              oldHouseApi.transition({ id, action: reasonFor ?? '', reason: values.reason, remark: values.remark ?? '' })
+              api.transition({ id, action: reasonFor ?? '', reason: values.reason, remark: values.remark ?? '' })
             }
             onClose={() => setReasonFor(undefined)}
             testId="house-reason-form"

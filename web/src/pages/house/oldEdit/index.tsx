@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Card, Form, Grid, Message, Select, Space, Spin } from '@arco-design/web-react';
-import { houseAreaText, houseFenToWan } from '@core/wasm';
+import { houseAreaText, houseFenToWan, houseFenToYuan } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import {
   dictionaryApi,
-  oldHouseApi,
   type CommunitySuggestion,
   type ListingAdd,
   type ListingDetail,
@@ -18,17 +17,19 @@ import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
+import { tradeOf, type Trade } from '../shared/listing';
 
 type Values = Omit<ListingAdd, 'roles'>;
 
 const toOptions = (parts: PartOption[]) => parts.map((part) => ({ label: part.name, value: part.id }));
 
-/** A stored listing as the form shows it again: 万 and ㎡ as typed, the phones without spaces. */
-async function formValues(listing: ListingDetail): Promise<Partial<Values>> {
+/** A stored listing as the form shows it again: 万 (or 元 of rent) and ㎡ as typed, the phones
+ *  without spaces. */
+async function formValues(listing: ListingDetail, trade: Trade): Promise<Partial<Values>> {
   // Someone editing an owner they see masked (a manager) asks for the number whole, on file.
   const phones =
     listing.phoneAccess === 'reveal'
-      ? await oldHouseApi.revealPhone(listing.id)
+      ? await trade.api.revealPhone(listing.id)
       : { ownerPhone: listing.ownerPhone, ownerPhone2: listing.ownerPhone2 };
   const bare = (phone: string) => phone.replace(/\s/g, '');
   return {
@@ -40,7 +41,15 @@ async function formValues(listing: ListingDetail): Promise<Partial<Values>> {
     floor: listing.floor,
     orientation: listing.orientation,
     decoration: listing.decoration,
-    price: houseFenToWan(listing.price),
+    ...(trade.code === 1
+      ? { price: houseFenToWan(listing.price) }
+      : {
+          rent: houseFenToYuan(listing.price),
+          rentType: listing.rentType,
+          paymentTerms: listing.paymentTerms,
+          availableFrom: listing.availableFrom ?? undefined,
+          facilities: listing.facilities,
+        }),
     propertyTerm: listing.propertyTerm,
     buildingType: listing.buildingType,
     buildingStructure: listing.buildingStructure,
@@ -122,8 +131,12 @@ function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => v
   );
 }
 
-/** 编辑二手房 (/work/house/old/edit/:id; `new` enters one): core's listing form. */
-export default function OldHouseEdit({ route }: PageProps) {
+/**
+ * 编辑二手房 (/work/house/old/edit/:id) and 编辑租房 (/work/house/rental/edit/:id); `new` enters
+ * one: core's form of the trade.
+ */
+export default function ListingEdit({ route }: PageProps) {
+  const trade = tradeOf(route);
   const param = useParams().id ?? 'new';
   const isNew = param === 'new';
   const id = Number(param);
@@ -136,18 +149,18 @@ export default function OldHouseEdit({ route }: PageProps) {
 
   useEffect(() => {
     if (isNew) return;
-    void oldHouseApi
+    void trade.api
       .detail(id)
       .then(async (found) => {
         setListing(found);
-        form.setFieldsValue(await formValues(found));
+        form.setFieldsValue(await formValues(found, trade));
       })
       .catch(() => undefined);
-  }, [id, isNew, form]);
+  }, [id, isNew, form, trade]);
 
   const fields: FieldSpec[] = isNew
-    ? coreFields('secondHand', { roomId: { options: toOptions(rooms), placeholder: '请先选择小区、楼栋和单元' } })
-    : coreFields('secondHandEdit');
+    ? coreFields(trade.forms[0], { roomId: { options: toOptions(rooms), placeholder: '请先选择小区、楼栋和单元' } })
+    : coreFields(trade.forms[1]);
 
   const save = async () => {
     const values = await form.validate().catch(() => undefined);
@@ -155,14 +168,14 @@ export default function OldHouseEdit({ route }: PageProps) {
     setSaving(true);
     try {
       const result = isNew
-        ? await oldHouseApi.add({ ...values, roles: [] })
-        : await oldHouseApi.edit({ ...values, id, roles: (listing?.roles ?? []).map(({ roleId, userId }) => ({ roleId, userId })) });
+        ? await trade.api.add({ ...values, roles: [] })
+        : await trade.api.edit({ ...values, id, roles: (listing?.roles ?? []).map(({ roleId, userId }) => ({ roleId, userId })) });
       if (isApiFailure(result)) {
         placeFailure(form, fields, result);
         return;
       }
       Message.success(isNew ? '房源已录入' : '房源已保存');
-      const detail = relatedPath(table, route, 'old/detail', result.id);
+      const detail = relatedPath(table, route, `${trade.family}/detail`, result.id);
       if (detail) nav.replace(detail);
     } catch {
       // the request client has shown what went wrong
@@ -175,9 +188,9 @@ export default function OldHouseEdit({ route }: PageProps) {
 
   return (
     <Card
-      title={isNew ? '录入二手房' : `编辑二手房 · ${listing?.communityName ?? ''} ${listing?.roomLabel ?? ''}`}
+      title={isNew ? `录入${trade.name}` : `编辑${trade.name} · ${listing?.communityName ?? ''} ${listing?.roomLabel ?? ''}`}
       bordered={false}
-      data-testid="old-house-edit-form"
+      data-testid={`${trade.family}-house-edit-form`}
     >
       {isNew && (
         <RoomPicker
@@ -190,11 +203,11 @@ export default function OldHouseEdit({ route }: PageProps) {
       )}
       <Form
         form={form}
-        id="old-house"
+        id={`${trade.family}-house`}
         labelCol={{ span: 8 }}
         wrapperCol={{ span: 16 }}
         autoComplete="off"
-        initialValues={{ tags: [], halls: 1, baths: 1 }}
+        initialValues={{ tags: [], facilities: [], halls: 1, baths: 1 }}
         onChange={(changed, values) => clearDependents(form, fields, changed, values)}
       >
         <Grid.Row gutter={16}>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { dictionaryApi, oldHouseApi, type ListingFilters, type ListingRow } from '../../../api/house/oldHouse';
+import { dictionaryApi, type ListingFilters, type ListingRow } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
-import { enumOptions } from '../../../components/enums';
+import { enumOptions, enumText } from '../../../components/enums';
 import { ClippedText } from '../../../components/list/ClippedText';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
@@ -14,43 +14,66 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
-import { areaText, floorText, layoutText, ListingStatusTag, priceText, rangeOptions, unitPriceText } from '../shared/listing';
+import { areaText, floorText, layoutText, ListingStatusTag, rangeOptions, tradeOf } from '../shared/listing';
 
-/** 二手房 (/work/house/old): the listings the caller's scope reaches, filtered by §9's ranges. */
-export default function OldHouseList({ route }: PageProps) {
+/**
+ * 二手房 (/work/house/old) and 租房 (/work/house/rental): the listings of the page's trade the
+ * caller's scope reaches, filtered by core's ranges of the trade.
+ */
+export default function ListingList({ route }: PageProps) {
+  const trade = tradeOf(route);
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
-  const query = useListQuery(oldHouseApi.list, {} as ListingFilters);
+  const query = useListQuery(trade.api.list, {} as ListingFilters);
   const areas = useRead(() => dictionaryApi.areas());
   const districts = (areas.data ?? []).map((district) => ({ label: district.name, value: district.id }));
   const circles = (areas.data ?? []).flatMap((district) =>
     district.circles.map((circle) => ({ label: circle.name, value: circle.id })),
   );
-  const detailPath = (row: ListingRow) => relatedPath(table, route, 'old/detail', row.id);
-  const editPath = relatedPath(table, route, 'old/edit', 'new');
+  const detailPath = (row: ListingRow) => relatedPath(table, route, `${trade.family}/detail`, row.id);
+  const editPath = relatedPath(table, route, `${trade.family}/edit`, 'new');
+  // The trade's own filters: a sale by total, unit price and term; a lease by rent and type.
+  const tradeFilters =
+    trade.code === 1
+      ? [
+          { field: 'priceRange' as const, label: '总价', kind: 'select' as const, options: rangeOptions('price') },
+          { field: 'areaRange' as const, label: '面积', kind: 'select' as const, options: rangeOptions('area') },
+          { field: 'averagePriceRange' as const, label: '单价', kind: 'select' as const, options: rangeOptions('averagePrice') },
+          { field: 'floorRange' as const, label: '楼层', kind: 'select' as const, options: rangeOptions('floor') },
+          { field: 'propertyTermRange' as const, label: '产权', kind: 'select' as const, options: rangeOptions('propertyTerm') },
+        ]
+      : [
+          { field: 'rentRange' as const, label: '租金', kind: 'select' as const, options: rangeOptions('rent') },
+          { field: 'areaRange' as const, label: '面积', kind: 'select' as const, options: rangeOptions('area') },
+          { field: 'rentType' as const, label: '方式', kind: 'select' as const, options: enumOptions('rentType') },
+          { field: 'floorRange' as const, label: '楼层', kind: 'select' as const, options: rangeOptions('floor') },
+        ];
 
   return (
     <ListPage<ListingRow, ListingFilters>
-      testId="old-house"
+      // The page's trade keeps its own filters, rows and test ids.
+      key={trade.family}
+      testId={`${trade.family}-house`}
       query={query}
       filters={[
         { field: 'keyword', label: '小区', placeholder: '名称/拼音/首字母' },
         { field: 'districtId', label: '区域', kind: 'select', options: districts },
         { field: 'businessCircleId', label: '商圈', kind: 'select', options: circles },
-        { field: 'priceRange', label: '总价', kind: 'select', options: rangeOptions('price') },
-        { field: 'areaRange', label: '面积', kind: 'select', options: rangeOptions('area') },
-        { field: 'averagePriceRange', label: '单价', kind: 'select', options: rangeOptions('averagePrice') },
-        { field: 'floorRange', label: '楼层', kind: 'select', options: rangeOptions('floor') },
-        { field: 'propertyTermRange', label: '产权', kind: 'select', options: rangeOptions('propertyTerm') },
+        ...tradeFilters,
         { field: 'rooms', label: '户型', kind: 'select', options: enumOptions('roomCount') },
-        { field: 'status', label: '状态', kind: 'select', options: enumOptions('houseStatus') },
+        { field: 'status', label: '状态', kind: 'select', options: enumOptions(trade.statuses) },
         { field: 'pool', label: '盘别', kind: 'select', options: enumOptions('housePool') },
       ]}
       toolbar={
         editPath && (
           <Permission action="add">
-            <Button type="primary" icon={<IconPlus />} onClick={() => nav.push(editPath)} data-testid="old-house-add">
-              录入房源
+            <Button
+              type="primary"
+              icon={<IconPlus />}
+              onClick={() => nav.push(editPath)}
+              data-testid={`${trade.family}-house-add`}
+            >
+              {trade.code === 1 ? '录入房源' : '录入租房'}
             </Button>
           </Permission>
         )
@@ -77,13 +100,29 @@ export default function OldHouseList({ route }: PageProps) {
         { title: '户型', dataIndex: 'rooms', width: 95, className: 'cell-nowrap', render: (_: unknown, row: ListingRow) => layoutText(row) },
         { title: '面积', dataIndex: 'area', width: 80, render: areaText },
         { title: '楼层', dataIndex: 'floor', width: 75, render: (_: unknown, row: ListingRow) => floorText(row) },
-        { title: '总价', dataIndex: 'price', width: 85, render: priceText },
-        { title: '单价', dataIndex: 'unitPrice', width: 105, className: 'cell-nowrap', render: unitPriceText },
+        { title: trade.priceLabel, dataIndex: 'price', width: trade.code === 1 ? 85 : 100, render: trade.priceText },
+        ...(trade.code === 1
+          ? [{ title: trade.unitLabel, dataIndex: 'unitPrice', width: 105, className: 'cell-nowrap', render: trade.unitText }]
+          : [
+              {
+                title: '方式',
+                dataIndex: 'rentType',
+                width: 70,
+                render: (value: number | null) => enumText('rentType', value),
+              },
+              {
+                title: '付款',
+                dataIndex: 'paymentTerms',
+                width: 90,
+                className: 'cell-nowrap',
+                render: (value: number | null) => enumText('rentPayment', value),
+              },
+            ]),
         {
           title: '状态',
           dataIndex: 'status',
           width: 110,
-          render: (status: number, row: ListingRow) => <ListingStatusTag status={status} pool={row.pool} />,
+          render: (status: number, row: ListingRow) => <ListingStatusTag status={status} pool={row.pool} trade={trade} />,
         },
         { title: '维护人', dataIndex: 'maintainerName', width: 80, render: orDash },
         { title: '业主电话', dataIndex: 'ownerPhone', width: 125, className: 'cell-nowrap' },

@@ -1,0 +1,178 @@
+//! The two route families, 二手房 (`/api/v1/fm/house/old/…`) and 租房
+//! (`/api/v1/fm/house/rental/…`): the same nine routes declared once and stamped per trade, each
+//! a thin door onto the shared handlers with its trade (and so its permission codes and form).
+
+use brokerdesk_core::listing::trade::Trade;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::dto::*;
+use super::flow::{
+    add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, transition_in,
+};
+use super::{detail_of, list_of};
+use crate::AppState;
+use crate::access::Caller;
+use crate::error::{ApiResult, AppJson, Envelope, ok};
+use crate::paging::Page;
+use crate::shared::IdRequest;
+
+/// Declares the routes of one trade in module `$module`, at the paths given.
+macro_rules! trade_routes {
+    ($module:ident, $trade:expr, $list:tt, $detail:tt, $add:tt, $edit:tt, $transition:tt,
+     $claim:tt, $follow_up_add:tt, $follow_up_list:tt, $reveal:tt) => {
+        mod $module {
+            use super::*;
+
+            /// The listings of the trade the caller reads, newest first, filtered by the trade's
+            /// ranges, district, circle, community, status, pool and keyword. Needs the list page.
+            #[utoipa::path(post, path = $list, tag = "house",
+                request_body = ListingQuery, security(("token" = [])),
+                responses((status = 200, description = "One page of listings", body = Envelope<Page<ListingRow>>)))]
+            pub async fn list(
+                caller: Caller,
+                AppJson(query): AppJson<ListingQuery>,
+            ) -> ApiResult<Page<ListingRow>> {
+                ok(list_of($trade, &caller, query).await?)
+            }
+
+            /// One listing with its roles, history and the actions offered to the caller. Needs
+            /// the list or the detail page.
+            #[utoipa::path(post, path = $detail, tag = "house",
+                request_body = IdRequest, security(("token" = [])),
+                responses((status = 200, description = "The listing", body = Envelope<ListingDetail>)))]
+            pub async fn detail(
+                caller: Caller,
+                AppJson(request): AppJson<IdRequest>,
+            ) -> ApiResult<ListingDetail> {
+                ok(detail_of($trade, &caller, request.id).await?)
+            }
+
+            /// Enter a listing on a room of the dictionary (重盘 refused naming the listing on
+            /// the market). Needs 新增.
+            #[utoipa::path(post, path = $add, tag = "house",
+                request_body = ListingAdd, security(("token" = [])),
+                responses((status = 200, description = "The new listing", body = Envelope<ListingDetail>)))]
+            pub async fn add(
+                caller: Caller,
+                AppJson(form): AppJson<ListingAdd>,
+            ) -> ApiResult<ListingDetail> {
+                ok(add_in($trade, &caller, form).await?)
+            }
+
+            /// Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑.
+            #[utoipa::path(post, path = $edit, tag = "house",
+                request_body = ListingEdit, security(("token" = [])),
+                responses((status = 200, description = "The listing as saved", body = Envelope<ListingDetail>)))]
+            pub async fn edit(
+                caller: Caller,
+                AppJson(form): AppJson<ListingEdit>,
+            ) -> ApiResult<ListingDetail> {
+                ok(edit_in($trade, &caller, form).await?)
+            }
+
+            /// Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
+            /// 重新上架 …); of two people acting at once one wins. Needs the list page.
+            #[utoipa::path(post, path = $transition, tag = "house",
+                request_body = ListingTransition, security(("token" = [])),
+                responses((status = 200, description = "The listing after the move", body = Envelope<ListingDetail>)))]
+            pub async fn transition(
+                caller: Caller,
+                AppJson(request): AppJson<ListingTransition>,
+            ) -> ApiResult<ListingDetail> {
+                ok(transition_in($trade, &caller, request).await?)
+            }
+
+            /// Claim a listing of the public pool; of two claims at once exactly one wins. Needs
+            /// 认领.
+            #[utoipa::path(post, path = $claim, tag = "house",
+                request_body = IdRequest, security(("token" = [])),
+                responses((status = 200, description = "The listing, now the caller's", body = Envelope<ListingDetail>)))]
+            pub async fn claim(
+                caller: Caller,
+                AppJson(request): AppJson<IdRequest>,
+            ) -> ApiResult<ListingDetail> {
+                ok(claim_in($trade, &caller, request.id).await?)
+            }
+
+            /// Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进.
+            #[utoipa::path(post, path = $follow_up_add, tag = "house",
+                request_body = FollowUpAdd, security(("token" = [])),
+                responses((status = 200, description = "The follow-up", body = Envelope<FollowUp>)))]
+            pub async fn follow_up_add(
+                caller: Caller,
+                AppJson(form): AppJson<FollowUpAdd>,
+            ) -> ApiResult<FollowUp> {
+                ok(follow_up_add_in($trade, &caller, form).await?)
+            }
+
+            /// A listing's follow-ups, newest first. Needs the list or the detail page.
+            #[utoipa::path(post, path = $follow_up_list, tag = "house",
+                request_body = FollowUpQuery, security(("token" = [])),
+                responses((status = 200, description = "One page of follow-ups", body = Envelope<Page<FollowUp>>)))]
+            pub async fn follow_up_list(
+                caller: Caller,
+                AppJson(query): AppJson<FollowUpQuery>,
+            ) -> ApiResult<Page<FollowUp>> {
+                ok(follow_up_list_in($trade, &caller, query).await?)
+            }
+
+            /// The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
+            /// is on file. Needs the list or the detail page.
+            #[utoipa::path(post, path = $reveal, tag = "house",
+                request_body = IdRequest, security(("token" = [])),
+                responses((status = 200, description = "The owner's phones", body = Envelope<RevealedPhone>)))]
+            pub async fn reveal_phone(
+                caller: Caller,
+                AppJson(request): AppJson<IdRequest>,
+            ) -> ApiResult<RevealedPhone> {
+                ok(reveal_in($trade, &caller, request.id).await?)
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new()
+                    .routes(routes!(list))
+                    .routes(routes!(detail))
+                    .routes(routes!(add))
+                    .routes(routes!(edit))
+                    .routes(routes!(transition))
+                    .routes(routes!(claim))
+                    .routes(routes!(follow_up_add))
+                    .routes(routes!(follow_up_list))
+                    .routes(routes!(reveal_phone))
+            }
+        }
+    };
+}
+
+trade_routes!(
+    sale,
+    Trade::Sale,
+    "/api/v1/fm/house/old/list",
+    "/api/v1/fm/house/old/detail",
+    "/api/v1/fm/house/old/add",
+    "/api/v1/fm/house/old/edit",
+    "/api/v1/fm/house/old/transition",
+    "/api/v1/fm/house/old/claim",
+    "/api/v1/fm/house/old/followUp/add",
+    "/api/v1/fm/house/old/followUp/list",
+    "/api/v1/fm/house/old/revealPhone"
+);
+
+trade_routes!(
+    lease,
+    Trade::Lease,
+    "/api/v1/fm/house/rental/list",
+    "/api/v1/fm/house/rental/detail",
+    "/api/v1/fm/house/rental/add",
+    "/api/v1/fm/house/rental/edit",
+    "/api/v1/fm/house/rental/transition",
+    "/api/v1/fm/house/rental/claim",
+    "/api/v1/fm/house/rental/followUp/add",
+    "/api/v1/fm/house/rental/followUp/list",
+    "/api/v1/fm/house/rental/revealPhone"
+);
+
+pub fn router() -> OpenApiRouter<AppState> {
+    sale::router().merge(lease::router())
+}
