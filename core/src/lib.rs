@@ -9,6 +9,7 @@ pub mod audit_snapshot;
 pub mod chat;
 pub mod community;
 pub mod constants;
+pub mod deal;
 pub mod decimal;
 pub mod enums;
 pub mod error_code;

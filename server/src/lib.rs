@@ -17,6 +17,7 @@ pub mod community;
 pub mod config;
 mod crud;
 pub mod db;
+pub mod deal;
 pub mod dictionary;
 pub mod enrollment;
 pub mod entity;
@@ -106,6 +107,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(knowledge::router())
         .merge(new_home::router())
         .merge(listing::router())
+        .merge(deal::router())
         .merge(assistant::router())
 }
 

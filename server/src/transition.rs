@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{assistant, enrollment, listing, user};
+use crate::entity::{assistant, commission_order, deal_contract, enrollment, listing, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -130,5 +130,33 @@ impl Guarded for assistant::Entity {
         Condition::all()
             .add(assistant::Column::Id.eq(model.id))
             .add(assistant::Column::Published.eq(model.published))
+    }
+}
+
+/// A contract's status.
+impl Guarded for deal_contract::Entity {
+    fn id(model: &deal_contract::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &deal_contract::Model) -> Condition {
+        Condition::all()
+            .add(deal_contract::Column::Id.eq(model.id))
+            .add(deal_contract::Column::Status.eq(model.status))
+    }
+}
+
+/// An order's status and what it has received move together: of two receipts confirmed at once
+/// on one order, the second is told it changed rather than both adding to what they read.
+impl Guarded for commission_order::Entity {
+    fn id(model: &commission_order::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &commission_order::Model) -> Condition {
+        Condition::all()
+            .add(commission_order::Column::Id.eq(model.id))
+            .add(commission_order::Column::Status.eq(model.status))
+            .add(commission_order::Column::Paid.eq(model.paid))
     }
 }

@@ -11,6 +11,7 @@ mod admin;
 mod ai;
 mod assistant;
 mod community;
+mod deal;
 mod listing;
 mod new_home;
 mod org;
@@ -223,6 +224,9 @@ pub const ALL: &[Form] = &[
     new_home::HOUSE_TYPE,
     new_home::COMMISSION_RULE,
     assistant::ASSISTANT,
+    deal::SALE_CONTRACT,
+    deal::LEASE_CONTRACT,
+    deal::RECEIPT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -235,6 +239,7 @@ pub use ai::{
 };
 pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
+pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use listing::{
     FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };

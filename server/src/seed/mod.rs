@@ -4,6 +4,7 @@
 
 mod assistant;
 mod community;
+mod deal;
 mod demo;
 mod demo_data;
 mod first_admin;

@@ -9,6 +9,7 @@ mod common;
 mod community;
 mod companies;
 mod config;
+mod deal;
 mod enrollment;
 mod fake_model;
 mod fixtures;
