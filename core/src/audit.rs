@@ -51,6 +51,9 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("newHomeDeal", "新房成交"),
         c("newHomeDistribution", "新房分销"),
         c("assistant", "AI助手"),
+        c("dealContract", "交易合同"),
+        c("commissionOrder", "佣金单"),
+        c("splitTemplate", "分佣模板"),
     ],
 };
 

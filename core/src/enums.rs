@@ -78,6 +78,21 @@ tables! {
         n(10, "待审核"), n(0, "已驳回"), n(5, "草稿"), n(15, "待付款"), n(16, "部分付款"),
         n(20, "已结清"), n(100, "已关闭"),
     ];
+    /// What a second-hand deal is (not in the spec: our design, docs/deals.md).
+    CONTRACT_KIND = "contractKind" [n(1, "买卖"), n(2, "租赁")];
+    /// A deal or lease contract's status (core `deal::contract`).
+    CONTRACT_STATUS = "contractStatus" [n(1, "草签"), n(2, "已签约"), n(3, "已结佣"), n(9, "已解约")];
+    CONTRACT_ACTION = "contractAction" [c("sign", "签约"), c("cancel", "解约"), c("settle", "结佣")];
+    /// What moves a commission order (core `deal::order`).
+    ORDER_ACTION = "orderAction" [
+        c("submit", "提交审核"), c("approve", "审核通过"), c("reject", "驳回"),
+        c("pay", "确认收款"), c("close", "关闭"),
+    ];
+    /// The ACN roles a deal's commission is split over (贝壳 ACN).
+    DEAL_ROLE = "dealRole" [
+        n(1, "录入"), n(2, "维护"), n(3, "实勘"), n(4, "钥匙"), n(5, "委托"), n(6, "客源"),
+        n(7, "成交"),
+    ];
     PROPERTY_TYPE = "propertyTypeMap" [n(1, "住宅"), n(2, "商住"), n(3, "别墅"), n(4, "写字楼"), n(5, "商铺")];
     SALE_STATUS = "saleStatus" [n(1, "待售"), n(2, "即将开盘"), n(3, "在售"), n(4, "待开下期"), n(5, "售罄")];
     /// How a new-home commission rule pays (not in the spec: our design, docs/new-homes.md).

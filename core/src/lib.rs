@@ -10,6 +10,7 @@ pub mod chat;
 pub mod community;
 pub mod constants;
 pub mod customer;
+pub mod deal;
 pub mod decimal;
 pub mod enums;
 pub mod error_code;

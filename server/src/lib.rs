@@ -18,6 +18,7 @@ pub mod config;
 mod crud;
 pub mod customer;
 pub mod db;
+pub mod deal;
 pub mod dictionary;
 pub mod enrollment;
 pub mod entity;
@@ -117,6 +118,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(report::router())
         .merge(listing::router())
         .merge(customer::router())
+        .merge(deal::router())
         .merge(assistant::router())
 }
 

@@ -8,7 +8,8 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, Que
 
 use crate::access::{Placed, Scoped};
 use crate::entity::{
-    assistant, customer, enrollment, listing, new_home_deal, new_home_report, user,
+    assistant, commission_order, customer, deal_contract, enrollment, listing, new_home_deal,
+    new_home_report, user,
 };
 use crate::error::AppError;
 
@@ -177,5 +178,33 @@ impl Guarded for new_home_deal::Entity {
         Condition::all()
             .add(new_home_deal::Column::Id.eq(model.id))
             .add(new_home_deal::Column::Status.eq(model.status))
+    }
+}
+
+/// A contract's status.
+impl Guarded for deal_contract::Entity {
+    fn id(model: &deal_contract::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &deal_contract::Model) -> Condition {
+        Condition::all()
+            .add(deal_contract::Column::Id.eq(model.id))
+            .add(deal_contract::Column::Status.eq(model.status))
+    }
+}
+
+/// An order's status and what it has received move together: of two receipts confirmed at once
+/// on one order, the second is told it changed rather than both adding to what they read.
+impl Guarded for commission_order::Entity {
+    fn id(model: &commission_order::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &commission_order::Model) -> Condition {
+        Condition::all()
+            .add(commission_order::Column::Id.eq(model.id))
+            .add(commission_order::Column::Status.eq(model.status))
+            .add(commission_order::Column::Paid.eq(model.paid))
     }
 }

@@ -12,6 +12,7 @@ mod ai;
 mod assistant;
 mod community;
 mod customer;
+mod deal;
 mod listing;
 mod new_home;
 mod org;
@@ -230,6 +231,9 @@ pub const ALL: &[Form] = &[
     customer::CUSTOMER,
     customer::CUSTOMER_FOLLOW_UP,
     report::REPORT,
+    deal::SALE_CONTRACT,
+    deal::LEASE_CONTRACT,
+    deal::RECEIPT,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -243,6 +247,7 @@ pub use ai::{
 pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP};
+pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use listing::{
     FOLLOW_UP, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT,
     check_role_members,

@@ -44,6 +44,26 @@ const CUSTOMER: &[(&str, &str)] = &[
     ("followUp", "写跟进"),
     ("viewing", "写带看"),
 ];
+/// 买卖合同 and 租赁合同: their records, 签约 (binds the deal; the listing becomes 我司成交) and
+/// 解约.
+const CONTRACT: &[(&str, &str)] = &[
+    ("add", "新增"),
+    ("edit", "编辑"),
+    ("delete", "删除"),
+    ("export", "导出"),
+    ("sign", "签约"),
+    ("cancel", "解约"),
+];
+/// 佣金结算: the duties on commission orders (core `deal::Duty`) and the company's split
+/// template.
+const COMMISSION: &[(&str, &str)] = &[
+    ("export", "导出"),
+    ("submit", "提交审核"),
+    ("review", "审核"),
+    ("confirm", "确认收款"),
+    ("close", "关闭"),
+    ("template", "分佣模板"),
+];
 /// Actions of a list page that only reads.
 const READ: &[(&str, &str)] = &[("export", "导出")];
 /// Actions of a detail page.
@@ -294,14 +314,14 @@ fn workbench() -> MenuEntry {
                         "commissionSettlement",
                         "/work/business/commission",
                         "work:business:commission:list",
-                        MANAGE,
+                        COMMISSION,
                     ),
                     page(
                         "买卖合同",
                         "signingTransaction",
                         "/work/business/dealContract",
                         "work:business:dealContract:list",
-                        MANAGE,
+                        CONTRACT,
                     ),
                     hidden(
                         "买卖合同详情",
@@ -320,7 +340,7 @@ fn workbench() -> MenuEntry {
                         "signingTransaction",
                         "/work/business/leaseContract",
                         "work:business:leaseContract:list",
-                        MANAGE,
+                        CONTRACT,
                     ),
                     hidden(
                         "租赁合同详情",

@@ -255,6 +255,42 @@ needs! {
     DEAL_DECLARE = ["work:business:newHouse:editDeal:view"];
     DEAL_REVIEW = ["work:business:newHouse:dealDetail:review"];
 
+    /// 买卖合同 and 租赁合同 (docs/deals.md): each kind opens by its own pages.
+    SALE_CONTRACT_READ = [
+        "work:business:dealContract:list", "work:business:dealContract:detail:view",
+    ];
+    SALE_CONTRACT_ADD = ["work:business:dealContract:add"];
+    SALE_CONTRACT_EDIT = [
+        "work:business:dealContract:edit", "work:business:dealContract:detail:edit",
+    ];
+    /// 签约: the contract binds and its listing becomes 我司成交 (a manager's move).
+    SALE_CONTRACT_SIGN = ["work:business:dealContract:sign"];
+    SALE_CONTRACT_CANCEL = ["work:business:dealContract:cancel"];
+    LEASE_CONTRACT_READ = [
+        "work:business:leaseContract:list", "work:business:leaseContract:detail:view",
+    ];
+    LEASE_CONTRACT_ADD = ["work:business:leaseContract:add"];
+    LEASE_CONTRACT_EDIT = [
+        "work:business:leaseContract:edit", "work:business:leaseContract:detail:edit",
+    ];
+    LEASE_CONTRACT_SIGN = ["work:business:leaseContract:sign"];
+    LEASE_CONTRACT_CANCEL = ["work:business:leaseContract:cancel"];
+    /// 佣金结算: the orders, and the duties of core `deal::Duty` on them.
+    COMMISSION_LIST = ["work:business:commission:list"];
+    COMMISSION_SUBMIT = ["work:business:commission:submit"];
+    COMMISSION_REVIEW = ["work:business:commission:review"];
+    COMMISSION_CONFIRM = ["work:business:commission:confirm"];
+    COMMISSION_CLOSE = ["work:business:commission:close"];
+    /// The company's split template: read by anyone with the commission or a contract page,
+    /// changed with 分佣模板.
+    SPLIT_TEMPLATE_READ = [
+        "work:business:commission:list", "work:business:dealContract:list",
+        "work:business:leaseContract:list",
+    ];
+    SPLIT_TEMPLATE_SAVE = ["work:business:commission:template"];
+    /// 业绩.
+    ACHIEVEMENT_LIST = ["work:business:achievement:list"];
+
     AUDIT_LIST = ["adminConfig:home:list"];
 
     /// The AI helper's knowledge bases: reading (and test searches) on the list or detail page;

@@ -6,11 +6,12 @@ use sea_orm::{ActiveValue, ColumnTrait, Condition};
 use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
-    community, community_alias, customer, department, dictionary, district, enrollment, knowledge,
-    knowledge_data_set, knowledge_point, knowledge_search, listing, listing_role, menu,
-    new_home_commission_rule, new_home_deal, new_home_deal_share, new_home_distribution,
-    new_home_house_type, new_home_project, new_home_report, new_home_report_rule, organisation,
-    position, role, room, store, store_group, unit, user,
+    commission_order, community, community_alias, customer, deal_contract, deal_split, department,
+    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
+    knowledge_search, listing, listing_role, menu, new_home_commission_rule, new_home_deal,
+    new_home_deal_share, new_home_distribution, new_home_house_type, new_home_project,
+    new_home_report, new_home_report_rule, organisation, position, role, room, split_template,
+    store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -185,6 +186,52 @@ placed!(customer, Inherit::FromOrganisation,
     department: m.department_id,
     owner: m.owner_id,
 });
+
+// Deals (docs/deals.md): a contract and its order sit at the closer's seat (成交人); a split line
+// at its person's, so a store reads its own people's performance; a company's split template at
+// the company, read by all its people and written by company-wide callers.
+placed!(deal_contract, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => AgentId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.agent_id),
+});
+placed!(commission_order, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => AgentId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.agent_id),
+});
+placed!(deal_split, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => UserId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: Some(m.user_id),
+});
+placed!(split_template, Inherit::FromOrganisation,
+    { site => SiteId, organisation => OrganisationId },
+    |m| { site: Some(m.site_id), organisation: Some(m.organisation_id) });
 
 placed!(audit_log, Inherit::Nothing,
     { site => SiteId, organisation => OrganisationId, store => StoreId },

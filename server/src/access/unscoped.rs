@@ -114,6 +114,16 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
             .await?)
     }
 
+    /// The rows of a select already narrowed to its columns and groups (`select_only`,
+    /// `column_as`, `group_by`: sums and counts), as tuples.
+    pub async fn tuples<E, T>(&self, select: Select<E>) -> Result<Vec<T>, AppError>
+    where
+        E: EntityTrait,
+        T: sea_orm::TryGetableMany,
+    {
+        Ok(select.into_tuple::<T>().all(self.db).await?)
+    }
+
     /// Two columns of the rows a select finds (the retrieval's ids and search terms).
     pub async fn pairs<E, A, B>(
         &self,

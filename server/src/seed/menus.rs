@@ -22,7 +22,19 @@ pub enum Grant {
 
 /// Directories of the workbench an agent does not get.
 const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
-const AGENT_HIDDEN_ACTIONS: [&str; 4] = ["delete", "manage", "viewPhone", "transfer"];
+/// The manager's and finance's duties on deals too: 签约, 解约, 审核, 确认收款, 关闭, 分佣模板.
+const AGENT_HIDDEN_ACTIONS: [&str; 10] = [
+    "delete",
+    "manage",
+    "viewPhone",
+    "transfer",
+    "sign",
+    "cancel",
+    "review",
+    "confirm",
+    "close",
+    "template",
+];
 
 /// One stored menu row with what a role binding needs to know about it.
 pub struct StoredMenu {

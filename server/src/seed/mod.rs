@@ -5,6 +5,7 @@
 mod assistant;
 mod community;
 mod customer;
+mod deal;
 mod demo;
 mod demo_data;
 mod first_admin;
@@ -12,8 +13,8 @@ mod knowledge;
 mod listing;
 mod menus;
 mod new_home;
-mod report;
 mod rental;
+mod report;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

@@ -836,6 +836,66 @@ async fn rental_routes(app: TestApp) {
     .await;
 }
 
+/// 交易: contracts, commission orders, the split template and performance. Reads are the
+/// workbench's; one agent's contract and order are read by the store and company above them
+/// only; the template is the caller's company's, saved by company-wide callers.
+async fn deal_routes(app: TestApp) {
+    use crate::deal::{ACHIEVEMENT, ADD, CONTRACT, CONTRACTS, ORDER, ORDERS, TEMPLATE};
+    const WORK_READS: Expect = "APAAAAAPA";
+    const AGENTS_OWN: Expect = "APAAASSPS";
+    const OWN_COMPANY: Expect = "PPAAAAAPA";
+    let m = Matrix::new(&app).await;
+    let agent = m.seeded.users["agent"];
+    let contracts = m
+        .admin(
+            CONTRACTS,
+            json!({ "kind": 1, "pageNum": 1, "pageSize": 100 }),
+        )
+        .await;
+    let mine = contracts["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["agentId"] == agent && c["orderId"].is_i64())
+        .expect("the demo agent has a signed contract")
+        .clone();
+    for kind in [1, 2] {
+        m.same(
+            CONTRACTS,
+            WORK_READS,
+            json!({ "kind": kind, "pageNum": 1, "pageSize": 20 }),
+        )
+        .await;
+    }
+    m.same(CONTRACT, AGENTS_OWN, json!({ "id": mine["id"] }))
+        .await;
+    m.same(ORDERS, WORK_READS, json!({ "pageNum": 1, "pageSize": 20 }))
+        .await;
+    m.same(ORDER, AGENTS_OWN, json!({ "id": mine["orderId"] }))
+        .await;
+    m.same(TEMPLATE, OWN_COMPANY, json!({})).await;
+    m.same(ACHIEVEMENT, WORK_READS, json!({ "group": "store" }))
+        .await;
+    m.check(ADD, OWN_COMPANY, |_| async {
+        json!({
+            "kind": 2, "code": format!("ZL-M-{}", next()), "address": "中山路1号",
+            "ownerName": "王业主", "ownerPhone": "13700001111", "customerName": "张客户",
+            "customerPhone": "13700002222", "price": "3500", "leaseMonths": 12,
+            "customerCommission": "3500"
+        })
+    })
+    .await;
+    // The company's template as it already is: only who may save it is in question. The
+    // admin and the cities have no company; the stores' managers do not reach theirs.
+    let template = m.callers[4].data(TEMPLATE, json!({})).await;
+    m.same(
+        "/api/v1/fm/business/splitTemplate/save",
+        "PPSPASAPS",
+        json!({ "shares": template["shares"] }),
+    )
+    .await;
+}
+
 /// The community dictionary: a 杭州 community with a building, unit and room made by the admin.
 async fn community_routes(app: TestApp) {
     let m = Matrix::new(&app).await;
@@ -1339,6 +1399,7 @@ async fn assistant_routes(app: TestApp) {
 on_both_backends!(
     report_routes,
     rental_routes,
+    deal_routes,
     assistant_routes,
     new_home_routes,
     knowledge_routes,

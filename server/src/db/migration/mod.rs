@@ -13,6 +13,7 @@ mod m0009_knowledge;
 mod m0010_assistant;
 mod m0011_customer;
 mod m0013_report;
+mod m0014_contract;
 mod m0015_rental;
 mod m0016_ai_logs;
 mod m0017_listing_indexes;
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0010_assistant::Migration),
             Box::new(m0011_customer::Migration),
             Box::new(m0013_report::Migration),
+            Box::new(m0014_contract::Migration),
             Box::new(m0015_rental::Migration),
             Box::new(m0016_ai_logs::Migration),
             Box::new(m0017_listing_indexes::Migration),

@@ -1,0 +1,158 @@
+//! 业绩: each person's, store's or company's parts of the commissions settled in a month, from the
+//! splits (a part counts when its contract's order settles). For a caller reading a whole company
+//! it reconciles to the fen with what the settled orders received.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeZone, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
+
+use super::dto::*;
+use crate::access::{Caller, need};
+use crate::entity::{commission_order, deal_split, organisation, store};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::history;
+
+/// China time: a month's performance is the brokerage's month.
+fn china() -> FixedOffset {
+    FixedOffset::east_opt(8 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"))
+}
+
+/// `YYYY-MM` as the instants it runs between, or the current month when empty.
+fn month_bounds(text: &str) -> Result<(String, DateTime<Utc>, DateTime<Utc>), AppError> {
+    let tz = china();
+    let first = if text.trim().is_empty() {
+        let today = Utc::now().with_timezone(&tz).date_naive();
+        NaiveDate::from_ymd_opt(today.year(), today.month(), 1)
+    } else {
+        NaiveDate::parse_from_str(&format!("{}-01", text.trim()), "%Y-%m-%d").ok()
+    }
+    .ok_or_else(|| AppError::invalid("month", "请选择正确的月份"))?;
+    let next = if first.month() == 12 {
+        NaiveDate::from_ymd_opt(first.year() + 1, 1, 1)
+    } else {
+        NaiveDate::from_ymd_opt(first.year(), first.month() + 1, 1)
+    }
+    .ok_or_else(|| AppError::invalid("month", "请选择正确的月份"))?;
+    let at = |day: NaiveDate| {
+        tz.from_local_datetime(&day.and_hms_opt(0, 0, 0).unwrap_or_default())
+            .single()
+            .map(|t| t.with_timezone(&Utc))
+            .ok_or_else(|| AppError::invalid("month", "请选择正确的月份"))
+    };
+    Ok((first.format("%Y-%m").to_string(), at(first)?, at(next)?))
+}
+
+/// Performance in a month by agent, store or company, over the splits the caller reads, with
+/// what the orders they read received when settling that month. Needs 业绩.
+#[utoipa::path(post, path = "/api/v1/fm/business/achievement/summary", tag = "business",
+    request_body = AchievementQuery, security(("token" = [])),
+    responses((status = 200, description = "The month's performance", body = Envelope<AchievementReport>)))]
+pub async fn summary(
+    caller: Caller,
+    AppJson(query): AppJson<AchievementQuery>,
+) -> ApiResult<AchievementReport> {
+    let scoped = caller.require(need::ACHIEVEMENT_LIST)?;
+    let (month, from, to) = month_bounds(&query.month)?;
+    let group = match query.group.trim() {
+        "" | "agent" => "agent",
+        "store" => "store",
+        "company" => "company",
+        _ => return Err(AppError::invalid("group", "请选择按人、门店或公司汇总")),
+    };
+    let key = match group {
+        "agent" => deal_split::Column::UserId,
+        "store" => deal_split::Column::StoreId,
+        _ => deal_split::Column::OrganisationId,
+    };
+    let db = scoped.unscoped();
+    // (key, a store of the key's parts, fen, contracts) per key, summed by the database.
+    let grouped: Vec<(Option<i64>, Option<i64>, i64, i64)> = db
+        .tuples(
+            scoped
+                .read::<deal_split::Entity>()
+                .filter(deal_split::Column::SettledAt.gte(from))
+                .filter(deal_split::Column::SettledAt.lt(to))
+                .select_only()
+                .column(key)
+                .column_as(Expr::cust("MAX(store_id)"), "store")
+                .column_as(Expr::cust("CAST(SUM(amount) AS BIGINT)"), "amount")
+                .column_as(Expr::cust("COUNT(DISTINCT contract_id)"), "deals")
+                .group_by(key),
+        )
+        .await?;
+    let received: Vec<Option<i64>> = db
+        .tuples(
+            scoped
+                .read::<commission_order::Entity>()
+                .filter(commission_order::Column::SettledAt.gte(from))
+                .filter(commission_order::Column::SettledAt.lt(to))
+                .select_only()
+                .column_as(Expr::cust("CAST(SUM(paid) AS BIGINT)"), "paid"),
+        )
+        .await?;
+    let totals: HashMap<i64, (i64, i64)> = grouped
+        .iter()
+        .map(|(key, _, amount, deals)| (key.unwrap_or_default(), (*amount, *deals)))
+        .collect();
+    let store_of: HashMap<i64, Option<i64>> = grouped
+        .iter()
+        .map(|(key, store, _, _)| (key.unwrap_or_default(), *store))
+        .collect();
+    let names: HashMap<i64, String> = match group {
+        "agent" => history::names_of(&db, totals.keys().copied()).await?,
+        "store" => {
+            db.names::<store::Entity>(
+                store::Column::Id,
+                store::Column::Name,
+                totals.keys().copied(),
+            )
+            .await?
+        }
+        _ => {
+            db.names::<organisation::Entity>(
+                organisation::Column::Id,
+                organisation::Column::Name,
+                totals.keys().copied(),
+            )
+            .await?
+        }
+    };
+    let store_names = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            store_of.values().filter_map(|s| *s),
+        )
+        .await?;
+    let mut rows: Vec<AchievementRow> = totals
+        .into_iter()
+        .map(|(id, (amount, deals))| AchievementRow {
+            id,
+            name: names.get(&id).cloned().unwrap_or_else(|| match group {
+                "store" => "未分配门店".to_owned(),
+                _ => String::new(),
+            }),
+            store_name: match group {
+                "agent" => store_of
+                    .get(&id)
+                    .copied()
+                    .flatten()
+                    .and_then(|s| store_names.get(&s).cloned())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            },
+            deals,
+            amount,
+        })
+        .collect();
+    rows.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.id.cmp(&b.id)));
+    ok(AchievementReport {
+        month,
+        group: group.to_owned(),
+        total: grouped.iter().map(|g| g.2).sum(),
+        settled_orders: received.into_iter().flatten().sum(),
+        rows,
+    })
+}

@@ -1,0 +1,232 @@
+//! 买卖/租赁合同 and 佣金结算 over HTTP: a contract on an agent's listing split by the company's
+//! template to the fen, signed by the manager (the listing becomes 我司成交), its order submitted,
+//! rejected, resubmitted, approved, paid in two parts (an overpayment refused) and settled, the
+//! settled contract closed to edits, and the agent's performance reconciling with the orders.
+
+use serde_json::{Value, json};
+
+use crate::common::{Caller, TestApp};
+use crate::fixtures::Seeded;
+use crate::on_both_backends;
+
+pub const CONTRACTS: &str = "/api/v1/fm/business/contract/list";
+pub const CONTRACT: &str = "/api/v1/fm/business/contract/detail";
+pub const ADD: &str = "/api/v1/fm/business/contract/add";
+const EDIT: &str = "/api/v1/fm/business/contract/edit";
+const MOVE: &str = "/api/v1/fm/business/contract/transition";
+pub const ORDERS: &str = "/api/v1/fm/business/commission/list";
+pub const ORDER: &str = "/api/v1/fm/business/commission/detail";
+const ORDER_MOVE: &str = "/api/v1/fm/business/commission/transition";
+const PAY: &str = "/api/v1/fm/business/commission/pay";
+pub const TEMPLATE: &str = "/api/v1/fm/business/splitTemplate/get";
+const TEMPLATE_SAVE: &str = "/api/v1/fm/business/splitTemplate/save";
+pub const ACHIEVEMENT: &str = "/api/v1/fm/business/achievement/summary";
+
+/// A valid private listing `caller` maintains.
+async fn my_listing(caller: &Caller<'_>) -> Value {
+    caller
+        .data(
+            "/api/v1/fm/house/old/list",
+            json!({ "pageNum": 1, "pageSize": 50, "status": 1, "pool": 1, "mine": true }),
+        )
+        .await["list"][0]
+        .clone()
+}
+
+fn sale(listing_id: &Value, code: &str) -> Value {
+    json!({
+        "kind": 1, "code": code, "listingId": listing_id, "ownerName": "王业主",
+        "ownerPhone": "13700001111", "customerName": "张客户", "customerPhone": "13700002222",
+        "price": "300", "ownerCommission": "30000", "customerCommission": "30000.01",
+        "paymentSchedule": "签约当日 定金 10万", "signedOn": "2026-11-20"
+    })
+}
+
+async fn a_sale_goes_from_draft_to_settled_and_counts_as_performance(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let boss = app.as_user("boss").await;
+    let listing = my_listing(&agent).await;
+
+    let added = agent.data(ADD, sale(&listing["id"], "MM-T-0001")).await;
+    assert_eq!(added["status"], 1, "草签");
+    assert_eq!(added["commission"], 6_000_001, "both sides in fen");
+    let parts: Vec<i64> = added["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["amount"].as_i64().unwrap())
+        .collect();
+    assert_eq!(parts.len(), 7, "every role of the default template");
+    assert_eq!(parts.iter().sum::<i64>(), 6_000_001, "to the fen");
+    assert!(parts.iter().all(|p| *p >= 0));
+    assert_eq!(added["splits"][6]["roleLabel"], "成交");
+    assert_eq!(added["splits"][6]["userId"], s.users["agent"]);
+    assert_eq!(added["offeredActions"], json!([]), "an agent does not sign");
+    let id = added["id"].clone();
+    agent
+        .post(ADD, sale(&listing["id"], "MM-T-0001"))
+        .await
+        .assert_error(10000409, "合同编号已存在");
+
+    agent
+        .post(MOVE, json!({ "id": id, "action": "sign" }))
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+    let signed = manager
+        .data(MOVE, json!({ "id": id, "action": "sign" }))
+        .await;
+    assert_eq!(signed["status"], 2);
+    assert_eq!(signed["orderStatus"], 5, "the order opens as a draft");
+    let house = agent
+        .data(
+            "/api/v1/fm/house/old/detail",
+            json!({ "id": listing["id"] }),
+        )
+        .await;
+    assert_eq!(house["status"], 5, "the listing is 我司成交");
+    let order = signed["orderId"].clone();
+
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, "当前状态为「草稿」，不能执行「审核通过」");
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "reject" }))
+        .await
+        .assert_error(10020005, "请填写驳回原因");
+    let rejected = manager
+        .data(
+            ORDER_MOVE,
+            json!({ "id": order, "action": "reject", "reason": "客户佣金有误" }),
+        )
+        .await;
+    assert_eq!(
+        (rejected["status"].as_i64(), rejected["reason"].as_str()),
+        (Some(0), Some("客户佣金有误"))
+    );
+    // A rejected order is corrected and submitted again.
+    let again = agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    assert_eq!(again["status"], 10);
+    let approved = manager
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(approved["status"], 15);
+    assert_eq!(approved["offeredActions"], json!(["pay", "close"]));
+
+    agent
+        .post(PAY, json!({ "id": order, "payWay": 2, "amount": "100" }))
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+    let first = manager
+        .data(PAY, json!({ "id": order, "payWay": 2, "amount": "40000" }))
+        .await;
+    assert_eq!(
+        (first["status"].as_i64(), first["paid"].as_i64()),
+        (Some(16), Some(4_000_000))
+    );
+    manager
+        .post(
+            PAY,
+            json!({ "id": order, "payWay": 4, "amount": "20000.02" }),
+        )
+        .await
+        .assert_error(
+            10020005,
+            "本次收款20,000.02元超过未收金额20,000.01元，请核对",
+        );
+    let settled = manager
+        .data(
+            PAY,
+            json!({ "id": order, "payWay": 4, "amount": "20000.01" }),
+        )
+        .await;
+    assert_eq!(
+        (settled["status"].as_i64(), settled["paid"].as_i64()),
+        (Some(20), Some(6_000_001))
+    );
+    assert_eq!(settled["receipts"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        settled["offeredActions"],
+        json!([]),
+        "nothing closes a settled order"
+    );
+
+    let contract = agent.data(CONTRACT, json!({ "id": id })).await;
+    assert_eq!(contract["status"], 3, "已结佣");
+    assert_eq!(contract["mayEdit"], false);
+    let mut edit = sale(&listing["id"], "MM-T-0001");
+    edit["id"] = id.clone();
+    agent
+        .post(EDIT, edit)
+        .await
+        .assert_error(10020005, "已结佣的合同不能编辑");
+
+    // Performance this month: the agent's parts include this deal's, and the company's parts
+    // add up to what its settled orders received.
+    let mine: i64 = contract["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["userId"] == s.users["agent"])
+        .map(|l| l["amount"].as_i64().unwrap())
+        .sum();
+    let report = boss.data(ACHIEVEMENT, json!({ "group": "agent" })).await;
+    assert_eq!(report["total"], report["settledOrders"], "{report}");
+    let row = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == s.users["agent"])
+        .expect("the agent has performance")
+        .clone();
+    assert!(row["amount"].as_i64().unwrap() >= mine);
+    let companies = boss.data(ACHIEVEMENT, json!({ "group": "company" })).await;
+    assert_eq!(companies["rows"][0]["amount"], report["total"]);
+}
+
+async fn a_template_must_total_a_whole_and_splits_follow_it(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let agent = app.as_user("agent").await;
+    let shares = |closer: i64| {
+        json!({ "shares": [
+            { "role": 1, "shareBp": 1000 }, { "role": 2, "shareBp": 2000 },
+            { "role": 3, "shareBp": 0 }, { "role": 4, "shareBp": 0 },
+            { "role": 5, "shareBp": 1000 }, { "role": 6, "shareBp": 2000 },
+            { "role": 7, "shareBp": closer }
+        ] })
+    };
+    boss.post(TEMPLATE_SAVE, shares(3999))
+        .await
+        .assert_error(10000004, "分成比例合计须为100%，当前为99.99%");
+    let saved = boss.data(TEMPLATE_SAVE, shares(4000)).await;
+    assert_eq!(saved["isDefault"], false);
+    assert_eq!(
+        agent.data(TEMPLATE, json!({})).await["shares"][6]["shareBp"],
+        4000
+    );
+    let listing = my_listing(&agent).await;
+    let mut body = sale(&listing["id"], "MM-T-0002");
+    body["ownerCommission"] = json!("0.03");
+    body["customerCommission"] = json!("0");
+    let added = agent.data(ADD, body).await;
+    let parts: Vec<(i64, i64)> = added["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["role"].as_i64().unwrap(), l["amount"].as_i64().unwrap()))
+        .collect();
+    // 3 fen over 10/20/10/20/40%: largest remainders, ties to the earlier role.
+    assert_eq!(parts, [(1, 0), (2, 1), (5, 0), (6, 1), (7, 1)]);
+}
+
+on_both_backends!(
+    a_sale_goes_from_draft_to_settled_and_counts_as_performance,
+    a_template_must_total_a_whole_and_splits_follow_it,
+);
