@@ -164,6 +164,40 @@ export interface paths {
     /** The audit log, newest first, within the caller's data scope. Needs `/adminConfig/home`. */
     post: operations["list"];
   };
+  "/api/v1/fm/business/newHouse/report/add": {
+    /**
+     * 报备: a customer to a project distributed to the caller's company or store, the phone as
+     * the project's rule asks; refused while another report of the same phone on the project is in
+     * its protection period (first valid report wins). Needs 报备.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/business/newHouse/report/detail": {
+    /** One report with its history and the actions offered to the caller. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/newHouse/report/list": {
+    /**
+     * Reports the caller reads, newest first: an agent's own, a manager's store or company, city
+     * operations' city. Needs 我要报备, 报备审核 or a deal page.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/newHouse/report/projects": {
+    /**
+     * Projects the caller may report to (distributed to their company or store), with each
+     * project's reporting rule. Needs 报备 on 我要报备.
+     */
+    post: operations["projects"];
+  };
+  "/api/v1/fm/business/newHouse/report/transition": {
+    /**
+     * Move a report through core's table: 审核通过/审核失败 and 无效客户 (city operations' 审核),
+     * 确认到访 (within the project's window), 关闭 (the reporting side). Of two people acting at
+     * once one wins and the other is told the report changed.
+     */
+    post: operations["transition"];
+  };
   "/api/v1/fm/cityConfig/buildingType/add": {
     /** Add a building type to a city. Needs `/coc/config/building:add`. */
     post: operations["add"];
@@ -2970,6 +3004,62 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ReportRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            approvedAt?: number | null;
+            customerName: string;
+            customerPhone: string;
+            /** Format: int32 */
+            customerSex?: number | null;
+            /**
+             * Format: int64
+             * @description The deal declared on it, if any.
+             */
+            dealId?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** Format: int64 */
+            protectedUntil: number;
+            reason: string;
+            remark: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            reportedAt: number;
+            /** Format: int64 */
+            reporterId: number;
+            reporterName: string;
+            /** Format: int32 */
+            status: number;
+            statusLabel: string;
+            /** Format: int64 */
+            storeId?: number | null;
+            storeName: string;
+            visitDate: string;
+            /** Format: int64 */
+            visitDeadline?: number | null;
+            /** Format: int32 */
+            visitSlot: number;
+            /** Format: int64 */
+            visitedAt?: number | null;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Role: {
       /**
        * Format: int32
@@ -3165,6 +3255,21 @@ export interface components {
         retryAfterSeconds: number;
         /** @description True while failed logins from this client address keep it from logging in. */
         throttled: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ReportDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["ReportRow"] & {
+        /** @description core `reportAction` codes this caller may take now. */
+        actions: string[];
+        history: components["schemas"]["StatusChange"][];
+        /** @description Whether this caller may declare a deal on it now. */
+        mayDeclare: boolean;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3708,6 +3813,28 @@ export interface components {
           /** Format: int64 */
           organisationId?: number | null;
         })[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ReportProject: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /**
+           * Format: int32
+           * @description core `reportPhoneMode`: 1 全号报备, 2 隐号报备.
+           */
+          phoneMode: number;
+          /** Format: int32 */
+          protectionDays: number;
+          /** Format: int32 */
+          visitDays: number;
+        }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_RoleOption: {
@@ -4765,6 +4892,113 @@ export interface components {
       id: number;
       published: boolean;
     };
+    /** @description 报备 a customer to a project distributed to the caller's company or store. */
+    ReportAdd: {
+      customerName?: string;
+      /** @description Whole (全号报备) or 前三后四 (隐号报备, `138****5678`), as the project's rule says. */
+      customerPhone?: string;
+      /**
+       * Format: int64
+       * @description §3 sex.
+       */
+      customerSex?: number | null;
+      /** Format: int64 */
+      projectId?: number | null;
+      remark?: string;
+      /** @description `YYYY-MM-DD`. */
+      visitDate?: string;
+      /**
+       * Format: int64
+       * @description core `timeOfDay`.
+       */
+      visitSlot?: number | null;
+    };
+    ReportDetail: components["schemas"]["ReportRow"] & {
+      /** @description core `reportAction` codes this caller may take now. */
+      actions: string[];
+      history: components["schemas"]["StatusChange"][];
+      /** @description Whether this caller may declare a deal on it now. */
+      mayDeclare: boolean;
+    };
+    /** @description A project the caller may report to, with its reporting rule. */
+    ReportProject: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /**
+       * Format: int32
+       * @description core `reportPhoneMode`: 1 全号报备, 2 隐号报备.
+       */
+      phoneMode: number;
+      /** Format: int32 */
+      protectionDays: number;
+      /** Format: int32 */
+      visitDays: number;
+    };
+    ReportQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Customer name, phone digits or report number. */
+      keyword?: string | null;
+      /** @description Only the caller's own reports. */
+      mine?: boolean;
+      /** Format: int64 */
+      projectId?: number | null;
+      /**
+       * Format: int64
+       * @description core `reportStatus`.
+       */
+      status?: number | null;
+    });
+    ReportRow: {
+      /** Format: int64 */
+      approvedAt?: number | null;
+      customerName: string;
+      customerPhone: string;
+      /** Format: int32 */
+      customerSex?: number | null;
+      /**
+       * Format: int64
+       * @description The deal declared on it, if any.
+       */
+      dealId?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      projectId: number;
+      projectName: string;
+      /** Format: int64 */
+      protectedUntil: number;
+      reason: string;
+      remark: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds.
+       */
+      reportedAt: number;
+      /** Format: int64 */
+      reporterId: number;
+      reporterName: string;
+      /** Format: int32 */
+      status: number;
+      statusLabel: string;
+      /** Format: int64 */
+      storeId?: number | null;
+      storeName: string;
+      visitDate: string;
+      /** Format: int64 */
+      visitDeadline?: number | null;
+      /** Format: int32 */
+      visitSlot: number;
+      /** Format: int64 */
+      visitedAt?: number | null;
+    };
+    /** @description A move of core's report table: `approve`, `reject`, `visit`, `invalidate` or `close`. */
+    ReportTransition: {
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Required for `reject` and `invalidate`. */
+      reason?: string;
+    };
     RevealedPhone: {
       ownerPhone: string;
       ownerPhone2: string;
@@ -5673,6 +5907,41 @@ export interface operations {
       };
     };
   };
+  /**
+   * Projects the caller may report to (distributed to their company or store), with each
+   * project's reporting rule. Needs 报备 on 我要报备.
+   */
+  projects: {
+    responses: {
+      /** @description The projects */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ReportProject"];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+   * to this caller; of two people acting at once one wins and the other is told the listing
+   * changed. Needs `/work/house/old`.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
   /** Add a business circle to a district. Needs `/coc/config/areas:add`. */
   add_circle: {
     requestBody: {
@@ -6109,27 +6378,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_RevealedPhone"];
-        };
-      };
-    };
-  };
-  /**
-   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-   * to this caller; of two people acting at once one wins and the other is told the listing
-   * changed. Needs `/work/house/old`.
-   */
-  transition: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ListingTransition"];
-      };
-    };
-    responses: {
-      /** @description The listing after the move */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
         };
       };
     };
