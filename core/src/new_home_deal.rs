@@ -284,9 +284,61 @@ pub fn check_shares(shares: &[Share]) -> Result<(), String> {
     Ok(())
 }
 
+/// The parts of `commission_fen` a checked split gives, in its order: `money::split_fen` (floors,
+/// then the remainder fen by largest remainder, ties to the earlier line), so they sum exactly.
+pub fn amounts(commission_fen: i64, shares: &[Share]) -> Result<Vec<i64>, String> {
+    check_shares(shares)?;
+    let bps: Vec<i64> = shares.iter().map(|s| s.bp).collect();
+    crate::money::split_fen(commission_fen, &bps).map_err(|_| total_message(bps.iter().sum()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any commission and any valid split: the parts are non-negative and sum exactly.
+        #[test]
+        fn the_parts_sum_to_the_commission(
+            commission in 0i64..10_000_000_000,
+            cuts in proptest::collection::vec(1i64..10_000, 0..4),
+        ) {
+            let mut cuts = cuts;
+            cuts.sort_unstable();
+            cuts.dedup();
+            let mut bps = Vec::new();
+            let mut last = 0;
+            for cut in cuts.iter().chain([&FULL_BP]) {
+                bps.push(cut - last);
+                last = *cut;
+            }
+            let shares: Vec<Share> = bps
+                .iter()
+                .enumerate()
+                .map(|(i, bp)| match i {
+                    0 => share(CUSTOMER_DEAL_PERSON, Some(1), *bp),
+                    i if i == bps.len() - 1 && i > 0 => share(PROJECT_SIDE, None, *bp),
+                    i => share(CUSTOMER_PARTNER, Some(i as i64 + 1), *bp),
+                })
+                .collect();
+            let parts = amounts(commission, &shares).unwrap();
+            prop_assert!(parts.iter().all(|p| *p >= 0));
+            prop_assert_eq!(parts.iter().sum::<i64>(), commission);
+        }
+    }
+
+    #[test]
+    fn the_remainder_goes_to_the_largest_remainder_then_the_earlier_line() {
+        // 100 fen at 1/3 each: 33.33 each, one fen left, to the first line (ties).
+        let thirds = [
+            share(CUSTOMER_DEAL_PERSON, Some(1), 3334),
+            share(CUSTOMER_PARTNER, Some(2), 3333),
+            share(PROJECT_SIDE, None, 3333),
+        ];
+        assert_eq!(amounts(100, &thirds).unwrap(), [34, 33, 33]);
+        assert_eq!(amounts(101, &thirds).unwrap(), [34, 34, 33]);
+    }
 
     const REVIEWER: Actor = Actor::Person { reviewer: true };
 
