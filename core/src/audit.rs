@@ -47,6 +47,8 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("newHome", "新房楼盘"),
         c("newHomeDistribution", "新房分销"),
         c("assistant", "AI助手"),
+        c("clue", "线索"),
+        c("clueImport", "线索导入"),
     ],
 };
 

@@ -24,6 +24,7 @@ pub mod error;
 pub mod form;
 pub mod history;
 pub mod knowledge;
+pub mod lead;
 pub mod listing;
 pub mod menu;
 pub mod new_home;
@@ -105,6 +106,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(knowledge::router())
         .merge(new_home::router())
         .merge(listing::router())
+        .merge(lead::router())
         .merge(assistant::router())
 }
 

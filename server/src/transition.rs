@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
 
 use crate::access::{Placed, Scoped};
-use crate::entity::{assistant, enrollment, listing, user};
+use crate::entity::{assistant, enrollment, lead, listing, user};
 use crate::error::AppError;
 
 /// What someone who lost the race is told.
@@ -130,5 +130,24 @@ impl Guarded for assistant::Entity {
         Condition::all()
             .add(assistant::Column::Id.eq(model.id))
             .add(assistant::Column::Published.eq(model.published))
+    }
+}
+
+/// A lead moves from the status and agent it was read with; of two claims on one pooled lead
+/// the first to write takes it, and of two managers reassigning one lead the second is told.
+impl Guarded for lead::Entity {
+    fn id(model: &lead::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &lead::Model) -> Condition {
+        let owner = match model.owner_id {
+            Some(owner) => lead::Column::OwnerId.eq(owner),
+            None => lead::Column::OwnerId.is_null(),
+        };
+        Condition::all()
+            .add(lead::Column::Id.eq(model.id))
+            .add(lead::Column::Status.eq(model.status))
+            .add(owner)
     }
 }

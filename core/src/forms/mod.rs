@@ -11,6 +11,7 @@ mod admin;
 mod ai;
 mod assistant;
 mod community;
+mod lead;
 mod listing;
 mod new_home;
 mod org;
@@ -223,6 +224,7 @@ pub const ALL: &[Form] = &[
     new_home::HOUSE_TYPE,
     new_home::COMMISSION_RULE,
     assistant::ASSISTANT,
+    lead::CLUE,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -235,6 +237,7 @@ pub use ai::{
 };
 pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
+pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{
     FOLLOW_UP, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };

@@ -17,7 +17,8 @@ export type FormKind =
     | 'circle' | 'buildingType' | 'listingRole' | 'menu' | 'menuAction' | 'staffStatus'
     | 'onboardingCancel' | 'onboardingReject' | 'community' | 'communityEdit' | 'building' | 'unit'
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
-    | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'followUp' | 'assistant';
+    | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'followUp' | 'assistant'
+    | 'clue';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'switch';

@@ -7,9 +7,9 @@ use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
     community, community_alias, department, dictionary, district, enrollment, knowledge,
-    knowledge_data_set, knowledge_point, knowledge_search, listing, listing_role, menu,
-    new_home_commission_rule, new_home_distribution, new_home_house_type, new_home_project,
-    organisation, position, role, room, store, store_group, unit, user,
+    knowledge_data_set, knowledge_point, knowledge_search, lead, lead_import, listing,
+    listing_role, menu, new_home_commission_rule, new_home_distribution, new_home_house_type,
+    new_home_project, organisation, position, role, room, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -167,6 +167,40 @@ placed!(listing, Inherit::FromOrganisation,
     store: m.store_id,
     department: m.department_id,
     owner: m.maintainer_id,
+});
+
+// A lead in the pool sits at its company alone, and every colleague of the company reads it; a
+// followed one sits at its agent's seat and is read within the scope only (an agent sees their
+// own, not their store's). A batch import sits at its importer's seat.
+placed!(lead, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => OwnerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.owner_id,
+},
+shared: |scope| scope.home().organisation.map(|organisation| Condition::all()
+    .add(lead::Column::OrganisationId.eq(organisation))
+    .add(lead::Column::StoreId.is_null())
+    .add(lead::Column::OwnerId.is_null())));
+placed!(lead_import, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => OwnerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.owner_id,
 });
 
 placed!(audit_log, Inherit::Nothing,

@@ -9,7 +9,7 @@ use crate::history::StatusChange;
 use crate::paging::{PageQuery, lenient_number};
 
 /// A decimal given as text or as a JSON number (总价, 面积); absent or null is empty.
-fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+pub fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Raw {

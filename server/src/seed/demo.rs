@@ -40,7 +40,8 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     reference_data(db, &ids).await?;
     super::community::write(db, &ids.sites).await?;
     super::new_home::write(db).await?;
-    super::listing::write(db).await
+    super::listing::write(db).await?;
+    super::lead::write(db).await
 }
 
 async fn organisation_tree(db: &impl ConnectionTrait, ids: &mut Ids) -> Result<(), DbErr> {

@@ -12,13 +12,13 @@ pub enum Grant {
     /// A whole workspace, every action.
     Workspace(&'static str),
     /// The store workbench without 门店管理 and 企业设置, and no `delete` on list pages nor the
-    /// manager's actions of a list (状态管理, 查看电话).
+    /// manager's actions of a list (状态管理, 查看电话, 分配).
     AgentWorkbench,
 }
 
 /// Directories of the workbench an agent does not get.
 const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
-const AGENT_HIDDEN_ACTIONS: [&str; 3] = ["delete", "manage", "viewPhone"];
+const AGENT_HIDDEN_ACTIONS: [&str; 4] = ["delete", "manage", "viewPhone", "assign"];
 
 /// One stored menu row with what a role binding needs to know about it.
 pub struct StoredMenu {

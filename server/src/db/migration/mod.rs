@@ -11,6 +11,7 @@ mod m0007_listing;
 mod m0008_new_home;
 mod m0009_knowledge;
 mod m0010_assistant;
+mod m0012_lead;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0008_new_home::Migration),
             Box::new(m0009_knowledge::Migration),
             Box::new(m0010_assistant::Migration),
+            Box::new(m0012_lead::Migration),
         ]
     }
 }
