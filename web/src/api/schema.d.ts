@@ -234,6 +234,67 @@ export interface paths {
      */
     post: operations["totals"];
   };
+  "/api/v1/fm/crm/clue/add": {
+    /**
+     * Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone the company's
+     * leads already hold is refused naming that lead. Needs 新增 on `/work/crm/clue`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/crm/clue/assignees": {
+    /**
+     * Colleagues at work the caller may assign leads to: the staff within their data scope (a store
+     * manager's store, a general manager's company). Needs 分配.
+     */
+    post: operations["assignees"];
+  };
+  "/api/v1/fm/crm/clue/detail": {
+    /**
+     * One lead the caller reads, with its history and the actions offered to them. Needs
+     * `/work/crm/clue`.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/crm/clue/import": {
+    /**
+     * Start a batch import of pasted rows or a CSV/XLSX file (at most 10,000 rows, the
+     * template's columns): answers at once with the import, which goes on inside the server; poll
+     * `import/progress` for how far it is and, once done, every row's result. Needs 批量添加线索.
+     */
+    post: operations["start"];
+  };
+  "/api/v1/fm/crm/clue/import/progress": {
+    /**
+     * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
+     * by whoever's scope covers its importer.
+     */
+    post: operations["progress"];
+  };
+  "/api/v1/fm/crm/clue/import/template": {
+    /**
+     * The XLSX template to fill: the lead form's labels as the header, an example row, phones
+     * kept as text. Needs 批量添加线索.
+     */
+    post: operations["template"];
+  };
+  "/api/v1/fm/crm/clue/list": {
+    /**
+     * Leads the caller reads (their own and the pool for an agent, their store's for a manager,
+     * the company's for a general manager), newest first, by status, source, demand and a name or
+     * phone. Needs `/work/crm/clue`.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/crm/clue/transition": {
+    /**
+     * Move a lead through core's lead table: 分配 (a manager, to a colleague within their reach),
+     * 认领 (from the pool), 退回线索池, 标记无效 (with an `invalidReason`), 恢复 (an invalid lead back to
+     * the pool). Refused unless the table allows it from the lead's status to this caller; of two
+     * people acting at once one wins and the other is told the lead changed. Needs `/work/crm/clue`
+     * and the action's own permission.
+     */
+    post: operations["transition"];
+  };
   "/api/v1/fm/dictionary/add": {
     /**
      * Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
@@ -871,6 +932,13 @@ export interface components {
       name: string;
       /** Format: int64 */
       sort?: number | null;
+    };
+    /** @description Someone a lead may be assigned to. */
+    Assignee: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
     };
     /** @description An assistant as the admin pages show it. */
     Assistant: {
@@ -2074,6 +2142,45 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ImportJob: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description An import as the batch page polls it. */
+      data: {
+        /** Format: int32 */
+        added: number;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int32 */
+        duplicate: number;
+        fileName: string;
+        /** Format: int64 */
+        finishedAt?: number | null;
+        /** Format: int64 */
+        id: number;
+        /** Format: int32 */
+        invalid: number;
+        /** @description Why it failed. */
+        message: string;
+        /**
+         * Format: int32
+         * @description Rows checked so far.
+         */
+        processed: number;
+        /** Format: int32 */
+        repeated: number;
+        /** @description Every row's result, once done. */
+        results: components["schemas"]["RowResult"][];
+        /** @description `running`, `done` or `failed`. */
+        state: string;
+        /** Format: int32 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ImportResult: {
       /**
        * Format: int32
@@ -2181,6 +2288,20 @@ export interface components {
         threshold: number;
         /** Format: int64 */
         topK: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_LeadDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One lead with its history. */
+      data: components["schemas"]["LeadRow"] & {
+        enteredByName: string;
+        /** @description Status changes, newest first (core `clueStatus` codes). */
+        history: components["schemas"]["StatusChange"][];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2781,6 +2902,72 @@ export interface components {
             /** Format: int64 */
             updatedAt: number;
           }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_LeadRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            area: string;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            budget?: number | null;
+            channel: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            customerId?: number | null;
+            /**
+             * Format: int32
+             * @description Core `customerDemand`.
+             */
+            demand?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            importId?: number | null;
+            /**
+             * Format: int32
+             * @description Core `invalidReason`.
+             */
+            invalidReason?: number | null;
+            name: string;
+            /** @description Core `clueAction` codes this caller is offered, in table order. */
+            offeredActions: string[];
+            /** Format: int64 */
+            ownerId?: number | null;
+            ownerName: string;
+            phone: string;
+            remark: string;
+            /**
+             * Format: int32
+             * @description Core `sex`.
+             */
+            sex?: number | null;
+            /**
+             * Format: int32
+             * @description Core `clueSource`.
+             */
+            source: number;
+            /**
+             * Format: int32
+             * @description Core `clueStatus`.
+             */
+            status: number;
+            storeName: string;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -3428,6 +3615,20 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Assignee: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_Building: {
       /**
        * Format: int32
@@ -3955,6 +4156,37 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    /** @description An import as the batch page polls it. */
+    ImportJob: {
+      /** Format: int32 */
+      added: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      duplicate: number;
+      fileName: string;
+      /** Format: int64 */
+      finishedAt?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      invalid: number;
+      /** @description Why it failed. */
+      message: string;
+      /**
+       * Format: int32
+       * @description Rows checked so far.
+       */
+      processed: number;
+      /** Format: int32 */
+      repeated: number;
+      /** @description Every row's result, once done. */
+      results: components["schemas"]["RowResult"][];
+      /** @description `running`, `done` or `failed`. */
+      state: string;
+      /** Format: int32 */
+      total: number;
+    };
     ImportResult: {
       /** Format: int64 */
       added: number;
@@ -3964,6 +4196,14 @@ export interface components {
        * @description Points skipped because the knowledge base already held them.
        */
       skipped: number;
+    };
+    ImportStart: {
+      /** @description The file, base64. */
+      content?: string;
+      /** @description The file's name; its extension (csv, xlsx) says how it is read. */
+      fileName?: string;
+      /** @description Rows pasted from a spreadsheet (tab-separated) or as CSV text, instead of a file. */
+      text?: string;
     };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
@@ -4101,6 +4341,125 @@ export interface components {
       threshold: number;
       /** Format: int64 */
       topK: number;
+    };
+    /** @description One lead with its history. */
+    LeadDetail: components["schemas"]["LeadRow"] & {
+      enteredByName: string;
+      /** @description Status changes, newest first (core `clueStatus` codes). */
+      history: components["schemas"]["StatusChange"][];
+    };
+    /** @description The lead form's fields (core form `clue`). */
+    LeadForm: {
+      area?: string;
+      /** @description 万, up to two decimals. */
+      budget?: string;
+      /** Format: int64 */
+      demand?: number | null;
+      name?: string;
+      phone?: string;
+      remark?: string;
+      /** Format: int64 */
+      sex?: number | null;
+    };
+    LeadQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Core `customerDemand`.
+       */
+      demand?: number | null;
+      /**
+       * Format: int64
+       * @description Only the leads of one batch import.
+       */
+      importId?: number | null;
+      /** @description A name, or digits of a phone. */
+      keyword?: string | null;
+      /** @description Only the leads the caller follows (我的线索). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `clueSource`.
+       */
+      source?: number | null;
+      /**
+       * Format: int64
+       * @description Core `clueStatus`.
+       */
+      status?: number | null;
+    });
+    /**
+     * @description A lead as the pool shows it. The phone is whole for its agent and those who may write it,
+     * masked for the rest (the pool's leads until claimed).
+     */
+    LeadRow: {
+      area: string;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      budget?: number | null;
+      channel: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      customerId?: number | null;
+      /**
+       * Format: int32
+       * @description Core `customerDemand`.
+       */
+      demand?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      importId?: number | null;
+      /**
+       * Format: int32
+       * @description Core `invalidReason`.
+       */
+      invalidReason?: number | null;
+      name: string;
+      /** @description Core `clueAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      /** Format: int64 */
+      ownerId?: number | null;
+      ownerName: string;
+      phone: string;
+      remark: string;
+      /**
+       * Format: int32
+       * @description Core `sex`.
+       */
+      sex?: number | null;
+      /**
+       * Format: int32
+       * @description Core `clueSource`.
+       */
+      source: number;
+      /**
+       * Format: int32
+       * @description Core `clueStatus`.
+       */
+      status: number;
+      storeName: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    LeadTransition: {
+      /** @description Core `clueAction` code. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 标记无效: a code of `invalidReason`.
+       */
+      reason?: number | null;
+      remark?: string;
+      /**
+       * Format: int64
+       * @description 分配: the agent who follows it from now.
+       */
+      userId?: number | null;
     };
     ListingAdd: components["schemas"]["ListingForm"] & ({
       /**
@@ -4896,6 +5255,29 @@ export interface components {
       /** Format: int64 */
       floor?: number | null;
       name: string;
+    };
+    RowError: {
+      field: string;
+      message: string;
+    };
+    /** @description What became of one row. */
+    RowResult: {
+      errors: components["schemas"]["RowError"][];
+      /** Format: int64 */
+      leadId?: number | null;
+      /**
+       * Format: int32
+       * @description The row's number in the file (the header is row 1) or the pasted line.
+       */
+      line: number;
+      message: string;
+      name: string;
+      /**
+       * @description `added`, `invalid` (errors beside it), `duplicate` (the phone is taken) or `repeated`
+       * (this very row was imported before).
+       */
+      outcome: string;
+      phone: string;
     };
     SavePermissions: {
       actionIds: number[];
@@ -5808,6 +6190,93 @@ export interface operations {
     };
   };
   /**
+   * Colleagues at work the caller may assign leads to: the staff within their data scope (a store
+   * manager's store, a general manager's company). Needs 分配.
+   */
+  assignees: {
+    responses: {
+      /** @description Who leads may be assigned to */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Assignee"];
+        };
+      };
+    };
+  };
+  /**
+   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
+   * onboarding waits for their details. Needs `/enrollment`.
+   */
+  start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentStart"];
+      };
+    };
+    responses: {
+      /** @description The new onboarding */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
+   * by whoever's scope covers its importer.
+   */
+  progress: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The import */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJob"];
+        };
+      };
+    };
+  };
+  /**
+   * The XLSX template to fill: the lead form's labels as the header, an example row, phones
+   * kept as text. Needs 批量添加线索.
+   */
+  template: {
+    responses: {
+      /** @description 线索导入模板.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
+   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
+   * to this caller; of two people acting at once one wins and the other is told the listing
+   * changed. Needs `/work/house/old`.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
    * Approve an onboarding: the hire moves from PENDING to their working status and may log in.
    * Needs `/enrollment:approve`.
    */
@@ -5873,25 +6342,6 @@ export interface operations {
     };
     responses: {
       /** @description The onboarding as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
-   * onboarding waits for their details. Needs `/enrollment`.
-   */
-  start: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentStart"];
-      };
-    };
-    responses: {
-      /** @description The new onboarding */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
@@ -6109,27 +6559,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_RevealedPhone"];
-        };
-      };
-    };
-  };
-  /**
-   * Move a listing through core's lifecycle table (封盘, 解封, 暂缓, 恢复有效, 预定, 取消预定,
-   * 我司成交, 他司成交, 转公盘, 认领): refused unless the table allows it from the listing's state
-   * to this caller; of two people acting at once one wins and the other is told the listing
-   * changed. Needs `/work/house/old`.
-   */
-  transition: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ListingTransition"];
-      };
-    };
-    responses: {
-      /** @description The listing after the move */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
         };
       };
     };
