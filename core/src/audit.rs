@@ -54,6 +54,8 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("dealContract", "交易合同"),
         c("commissionOrder", "佣金单"),
         c("splitTemplate", "分佣模板"),
+        c("clue", "线索"),
+        c("clueImport", "线索导入"),
     ],
 };
 

@@ -171,6 +171,16 @@ tables! {
     KNOWLEDGE_SOURCE = "knowledgeSource" [n(1, "手动录入"), n(2, "文件导入")];
     /// The asker's verdict on an answer in the chat panel (👍 / 👎); 0 until they give one.
     CHAT_VOTE = "chatVote" [n(0, "未评价"), n(1, "有用"), n(2, "没用")];
+    /// Where a lead (线索) came from: typed in by an agent, a batch import, or a property
+    /// portal (安居客, 58同城 and the like).
+    CLUE_SOURCE = "clueSource" [n(1, "手工录入"), n(2, "批量导入"), n(3, "门户网站")];
+    /// Where a lead stands: the lead table `lead::states` moves it.
+    CLUE_STATUS = "clueStatus" [n(1, "待分配"), n(2, "跟进中"), n(3, "已转客户"), n(4, "无效")];
+    /// What can be done to a lead: the lead table `lead::states` names these.
+    CLUE_ACTION = "clueAction" [
+        c("assign", "分配"), c("claim", "认领"), c("release", "退回线索池"),
+        c("invalidate", "标记无效"), c("restore", "恢复"), c("convert", "转为客户"),
+    ];
     /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
     VIEWING_SLOT = "viewingSlot" [
         n(11, "周一上午"), n(12, "周一下午"), n(13, "周一晚上"),

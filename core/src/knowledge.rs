@@ -136,7 +136,7 @@ pub fn parse_import(file_name: &str, text: &str) -> Result<Vec<ImportedPoint>, S
 
 /// The rows of a CSV text: fields separated by commas, quoted with `"` where they hold commas,
 /// quotes (doubled) or line breaks.
-fn csv_rows(text: &str) -> Vec<Vec<String>> {
+pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
     let mut rows = Vec::new();
     let (mut row, mut field) = (Vec::new(), String::new());
     let mut quoted = false;

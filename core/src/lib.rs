@@ -18,6 +18,7 @@ pub mod format;
 pub mod forms;
 pub mod guard;
 pub mod knowledge;
+pub mod lead;
 pub mod listing;
 pub mod media;
 pub mod menu;

@@ -27,6 +27,7 @@ pub mod form;
 pub mod history;
 pub mod jobs;
 pub mod knowledge;
+pub mod lead;
 pub mod listing;
 pub mod menu;
 pub mod new_home;
@@ -119,6 +120,7 @@ fn api_routes() -> OpenApiRouter<AppState> {
         .merge(listing::router())
         .merge(customer::router())
         .merge(deal::router())
+        .merge(lead::router())
         .merge(assistant::router())
 }
 

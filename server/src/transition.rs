@@ -8,7 +8,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, Que
 
 use crate::access::{Placed, Scoped};
 use crate::entity::{
-    assistant, commission_order, customer, deal_contract, enrollment, listing, new_home_deal,
+    assistant, commission_order, customer, deal_contract, enrollment, lead, listing, new_home_deal,
     new_home_report, user,
 };
 use crate::error::AppError;
@@ -206,5 +206,24 @@ impl Guarded for commission_order::Entity {
             .add(commission_order::Column::Id.eq(model.id))
             .add(commission_order::Column::Status.eq(model.status))
             .add(commission_order::Column::Paid.eq(model.paid))
+    }
+}
+
+/// A lead moves from the status and agent it was read with; of two claims on one pooled lead
+/// the first to write takes it, and of two managers reassigning one lead the second is told.
+impl Guarded for lead::Entity {
+    fn id(model: &lead::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &lead::Model) -> Condition {
+        let owner = match model.owner_id {
+            Some(owner) => lead::Column::OwnerId.eq(owner),
+            None => lead::Column::OwnerId.is_null(),
+        };
+        Condition::all()
+            .add(lead::Column::Id.eq(model.id))
+            .add(lead::Column::Status.eq(model.status))
+            .add(owner)
     }
 }

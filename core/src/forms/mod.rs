@@ -13,6 +13,7 @@ mod assistant;
 mod community;
 mod customer;
 mod deal;
+mod lead;
 mod listing;
 mod new_home;
 mod org;
@@ -234,6 +235,7 @@ pub const ALL: &[Form] = &[
     deal::SALE_CONTRACT,
     deal::LEASE_CONTRACT,
     deal::RECEIPT,
+    lead::CLUE,
 ];
 
 pub use crate::org::fields::PASSWORD_POLICY;
@@ -248,6 +250,7 @@ pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_qu
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP};
 pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
+pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{
     FOLLOW_UP, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT,
     check_role_members,

@@ -64,6 +64,16 @@ const COMMISSION: &[(&str, &str)] = &[
     ("close", "关闭"),
     ("template", "分佣模板"),
 ];
+/// Actions of the lead pool: entering one, a manager's 分配 (and 恢复 of an invalid lead), 认领
+/// from the pool, 标记无效, 转为客户, and export. Batch add is its own (hidden) page.
+const CLUE: &[(&str, &str)] = &[
+    ("add", "新增"),
+    ("export", "导出"),
+    ("assign", "分配"),
+    ("claim", "认领"),
+    ("invalidate", "标记无效"),
+    ("convert", "转为客户"),
+];
 /// Actions of a list page that only reads.
 const READ: &[(&str, &str)] = &[("export", "导出")];
 /// Actions of a detail page.
@@ -267,7 +277,7 @@ fn workbench() -> MenuEntry {
                         "viewing",
                         "/work/crm/clue",
                         "work:crm:clue:list",
-                        MANAGE,
+                        CLUE,
                     ),
                     hidden(
                         "批量添加线索",

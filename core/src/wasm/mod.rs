@@ -18,6 +18,7 @@ use wasm_bindgen::prelude::*;
 mod chat;
 mod display;
 mod forms;
+mod lead;
 mod listing;
 mod org;
 mod vocab;

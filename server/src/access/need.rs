@@ -290,6 +290,16 @@ needs! {
     SPLIT_TEMPLATE_SAVE = ["work:business:commission:template"];
     /// 业绩.
     ACHIEVEMENT_LIST = ["work:business:achievement:list"];
+    /// 线索池: the list, and the batch page opened from it.
+    CLUE_LIST = ["work:crm:clue:list"];
+    CLUE_ADD = ["work:crm:clue:add"];
+    /// 批量添加线索 (its own hidden page, granted with the list).
+    CLUE_IMPORT = ["work:crm:clue:edit:view"];
+    /// A manager's 分配 and 恢复 (core `lead::states`).
+    CLUE_ASSIGN = ["work:crm:clue:assign"];
+    CLUE_CLAIM = ["work:crm:clue:claim"];
+    CLUE_INVALIDATE = ["work:crm:clue:invalidate"];
+    CLUE_CONVERT = ["work:crm:clue:convert"];
 
     AUDIT_LIST = ["adminConfig:home:list"];
 

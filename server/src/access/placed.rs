@@ -8,10 +8,10 @@ use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
     commission_order, community, community_alias, customer, deal_contract, deal_split, department,
     dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
-    knowledge_search, listing, listing_role, menu, new_home_commission_rule, new_home_deal,
-    new_home_deal_share, new_home_distribution, new_home_house_type, new_home_project,
-    new_home_report, new_home_report_rule, organisation, position, role, room, split_template,
-    store, store_group, unit, user,
+    knowledge_search, lead, lead_import, listing, listing_role, menu, new_home_commission_rule,
+    new_home_deal, new_home_deal_share, new_home_distribution, new_home_house_type,
+    new_home_project, new_home_report, new_home_report_rule, organisation, position, role, room,
+    split_template, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -232,6 +232,40 @@ placed!(deal_split, Inherit::Nothing,
 placed!(split_template, Inherit::FromOrganisation,
     { site => SiteId, organisation => OrganisationId },
     |m| { site: Some(m.site_id), organisation: Some(m.organisation_id) });
+
+// A lead in the pool sits at its company alone, and every colleague of the company reads it; a
+// followed one sits at its agent's seat and is read within the scope only (an agent sees their
+// own, not their store's). A batch import sits at its importer's seat.
+placed!(lead, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => OwnerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.owner_id,
+},
+shared: |scope| scope.home().organisation.map(|organisation| Condition::all()
+    .add(lead::Column::OrganisationId.eq(organisation))
+    .add(lead::Column::StoreId.is_null())
+    .add(lead::Column::OwnerId.is_null())));
+placed!(lead_import, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => OwnerId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.owner_id,
+});
 
 placed!(audit_log, Inherit::Nothing,
     { site => SiteId, organisation => OrganisationId, store => StoreId },

@@ -29,6 +29,8 @@ pub mod knowledge;
 pub mod knowledge_data_set;
 pub mod knowledge_point;
 pub mod knowledge_search;
+pub mod lead;
+pub mod lead_import;
 pub mod listing;
 pub mod listing_follow_up;
 pub mod listing_role;

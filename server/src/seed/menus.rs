@@ -16,18 +16,19 @@ pub enum Grant {
     /// A whole workspace, every action.
     Workspace(&'static str),
     /// The store workbench without 门店管理 and 企业设置, and no `delete` on list pages nor the
-    /// manager's actions of a list (状态管理, 查看电话, 转移).
+    /// manager's actions of a list (状态管理, 查看电话, 转移, 分配).
     AgentWorkbench,
 }
 
 /// Directories of the workbench an agent does not get.
 const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
 /// The manager's and finance's duties on deals too: 签约, 解约, 审核, 确认收款, 关闭, 分佣模板.
-const AGENT_HIDDEN_ACTIONS: [&str; 10] = [
+const AGENT_HIDDEN_ACTIONS: [&str; 11] = [
     "delete",
     "manage",
     "viewPhone",
     "transfer",
+    "assign",
     "sign",
     "cancel",
     "review",

@@ -10,6 +10,7 @@ mod demo;
 mod demo_data;
 mod first_admin;
 mod knowledge;
+mod lead;
 mod listing;
 mod menus;
 mod new_home;

@@ -12,6 +12,7 @@ mod m0008_new_home;
 mod m0009_knowledge;
 mod m0010_assistant;
 mod m0011_customer;
+mod m0012_lead;
 mod m0013_report;
 mod m0014_contract;
 mod m0015_rental;
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0009_knowledge::Migration),
             Box::new(m0010_assistant::Migration),
             Box::new(m0011_customer::Migration),
+            Box::new(m0012_lead::Migration),
             Box::new(m0013_report::Migration),
             Box::new(m0014_contract::Migration),
             Box::new(m0015_rental::Migration),

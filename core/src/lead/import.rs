@@ -1,0 +1,352 @@
+//! Batch add (批量添加线索): rows pasted from a spreadsheet or read from a CSV/XLSX file (the
+//! server reads XLSX into cells; text is read here), mapped to the lead form's fields by the
+//! template's header, each checked by the lead form on its own. The same reading and checking
+//! runs in the browser (errors beside each pasted row before sending) and on the server (before
+//! saving). A row's identity is its cleaned values: the server keeps a hash of it, so importing
+//! the same rows twice adds nothing the second time.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::enums::SEX;
+use crate::forms::{self, CLUE, Control, FieldError, Rule};
+use crate::knowledge::csv_rows;
+
+/// The most rows one import takes.
+pub const IMPORT_MAX_ROWS: usize = 10_000;
+pub const KIND_RULE: &str = "仅支持导入csv、xlsx文件";
+pub const EMPTY: &str = "没有可导入的线索";
+
+pub fn too_many() -> String {
+    format!("单次最多导入{IMPORT_MAX_ROWS}行线索，请分批导入")
+}
+
+/// The template's example row, under the header.
+pub const TEMPLATE_EXAMPLE: [&str; 7] = [
+    "张先生",
+    "13812345678",
+    "男",
+    "二手房购买",
+    "西湖区文三路",
+    "300",
+    "想要两房，近地铁",
+];
+
+/// The template's columns: the lead form's labels, in form order.
+pub fn template_columns() -> Vec<&'static str> {
+    CLUE.fields.iter().map(|field| field.label).collect()
+}
+
+/// The CSV template: header and example row (the XLSX template has the same two rows).
+pub fn csv_template() -> String {
+    format!(
+        "{}\r\n{}\r\n",
+        template_columns().join(","),
+        TEMPLATE_EXAMPLE.join(",")
+    )
+}
+
+/// The file kinds an import reads, by extension: `csv` (text) or `xlsx` (cells read by the
+/// server). Anything else is refused with [`KIND_RULE`].
+pub fn file_kind(file_name: &str) -> Result<&'static str, String> {
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "csv" => Ok("csv"),
+        "xlsx" => Ok("xlsx"),
+        _ => Err(KIND_RULE.to_owned()),
+    }
+}
+
+/// The cells of pasted text: rows copied from a spreadsheet are tab-separated; otherwise the
+/// text is read as CSV.
+pub fn text_cells(text: &str) -> Vec<Vec<String>> {
+    let text = text.trim_start_matches('\u{feff}');
+    if text.contains('\t') {
+        text.lines()
+            .map(|line| {
+                line.trim_end_matches('\r')
+                    .split('\t')
+                    .map(str::to_owned)
+                    .collect()
+            })
+            .collect()
+    } else {
+        csv_rows(text)
+    }
+}
+
+/// One row to import: its line as the person counts it (the file's row number, header
+/// included) and its values by field name.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ImportRow {
+    pub line: u32,
+    pub values: Map<String, Value>,
+}
+
+/// A row after the lead form's check: values cleaned, every field at fault.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CheckedRow {
+    pub line: u32,
+    pub values: Map<String, Value>,
+    pub errors: Vec<FieldError>,
+}
+
+/// The field a header cell names: a label of the template, the field's own name, or a common
+/// heading people write instead.
+fn field_of(heading: &str) -> Option<&'static str> {
+    let heading = heading.trim();
+    let alias = match heading {
+        "手机号码" | "手机号" | "手机" | "电话" | "电话号码" => Some("phone"),
+        "客户姓名" | "名字" => Some("name"),
+        "预算" | "预算（万元）" => Some("budget"),
+        "需求" => Some("demand"),
+        _ => None,
+    };
+    alias.or_else(|| {
+        CLUE.fields
+            .iter()
+            .find(|field| field.label == heading || field.name == heading)
+            .map(|field| field.name)
+    })
+}
+
+/// A choice cell as the form takes it: a label (男, 二手房购买) or 先生/女士 becomes its code;
+/// anything else is left for the form to refuse.
+fn choice_value(field: &forms::Field, cell: &str) -> String {
+    let Some(table) = field.choices else {
+        return cell.to_owned();
+    };
+    if table.contains(cell) {
+        return cell.to_owned();
+    }
+    let by_label = table
+        .entries
+        .iter()
+        .find(|entry| entry.label == cell)
+        .map(|entry| match entry.value {
+            crate::enums::EnumValue::Number(n) => n.to_string(),
+            crate::enums::EnumValue::Code(c) => c.to_owned(),
+        });
+    let by_title = (table.name == SEX.name)
+        .then(|| match cell {
+            "先生" => Some("1".to_owned()),
+            "女士" => Some("2".to_owned()),
+            _ => None,
+        })
+        .flatten();
+    by_label.or(by_title).unwrap_or_else(|| cell.to_owned())
+}
+
+/// The rows of a sheet's cells: a first row naming the template's columns says which column is
+/// which (others are ignored); without one, columns are taken in template order. Empty rows are
+/// skipped; more than [`IMPORT_MAX_ROWS`] rows, or none, are refused.
+pub fn rows_of(cells: Vec<Vec<String>>) -> Result<Vec<ImportRow>, String> {
+    let blank = |row: &[String]| row.iter().all(|cell| cell.trim().is_empty());
+    let first = cells.iter().position(|row| !blank(row));
+    let header: Option<Vec<Option<&'static str>>> = first.and_then(|at| {
+        let named: Vec<_> = cells[at].iter().map(|cell| field_of(cell)).collect();
+        named.contains(&Some("phone")).then_some(named)
+    });
+    let columns: Vec<Option<&'static str>> = header
+        .clone()
+        .unwrap_or_else(|| CLUE.fields.iter().map(|field| Some(field.name)).collect());
+    let skip = if header.is_some() {
+        first.map_or(0, |at| at + 1)
+    } else {
+        0
+    };
+    let mut rows = Vec::new();
+    for (index, row) in cells.iter().enumerate().skip(skip) {
+        if blank(row) {
+            continue;
+        }
+        if rows.len() == IMPORT_MAX_ROWS {
+            return Err(too_many());
+        }
+        let mut values = Map::new();
+        for (cell, column) in row.iter().zip(&columns) {
+            let Some(name) = column else { continue };
+            let Some(field) = CLUE.fields.iter().find(|field| field.name == *name) else {
+                continue;
+            };
+            let cell = cell.trim();
+            let value = if field.control == Control::Select && field.rule == Rule::Choice {
+                choice_value(field, cell)
+            } else {
+                cell.to_owned()
+            };
+            values.insert((*name).to_owned(), Value::String(value));
+        }
+        rows.push(ImportRow {
+            line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            values,
+        });
+    }
+    if rows.is_empty() {
+        return Err(EMPTY.to_owned());
+    }
+    Ok(rows)
+}
+
+/// Checks each row with the lead form, cleaning its values.
+pub fn check_rows(rows: Vec<ImportRow>, today: NaiveDate) -> Vec<CheckedRow> {
+    rows.into_iter()
+        .map(|mut row| {
+            let errors = forms::check(&CLUE, &mut row.values, today);
+            CheckedRow {
+                line: row.line,
+                values: row.values,
+                errors,
+            }
+        })
+        .collect()
+}
+
+/// What makes two rows the same lead for the import's idempotence: every field's cleaned
+/// value, in form order.
+pub fn identity(values: &Map<String, Value>) -> String {
+    CLUE.fields
+        .iter()
+        .map(|field| match values.get(field.name) {
+            Some(Value::String(text)) => text.split_whitespace().collect::<Vec<_>>().join(" "),
+            Some(Value::Null) | None => String::new(),
+            Some(other) => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\u{1f}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()
+    }
+
+    fn cells(text: &str) -> Vec<Vec<String>> {
+        text_cells(text)
+    }
+
+    #[test]
+    fn the_template_reads_back_as_its_example() {
+        assert_eq!(
+            template_columns(),
+            [
+                "姓名",
+                "联系电话",
+                "性别",
+                "需求类型",
+                "意向区域",
+                "预算(万元)",
+                "备注"
+            ]
+        );
+        let rows = rows_of(cells(&csv_template())).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].line, 2, "the header is line 1");
+        let checked = check_rows(rows, today());
+        assert_eq!(checked[0].errors, []);
+        assert_eq!(checked[0].values["sex"], "1", "男 becomes its code");
+        assert_eq!(checked[0].values["demand"], "1");
+        assert_eq!(checked[0].values["budget"], "300");
+    }
+
+    #[test]
+    fn pasted_rows_are_tab_separated_and_a_header_orders_the_columns() {
+        let pasted = "手机号码\t姓名\t其他列\n13900001111\t李女士\tx\n\n 13900002222 \t王五\t\n";
+        let rows = rows_of(cells(pasted)).unwrap();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(rows[0].values["phone"], "13900001111");
+        assert_eq!(rows[0].values["name"], "李女士");
+        assert_eq!(rows[1].line, 4, "the blank line still counts");
+        assert_eq!(rows[1].values["phone"], "13900002222");
+        // Without a header the columns are the template's.
+        let headless = rows_of(cells("赵六,13900003333,女士")).unwrap();
+        assert_eq!(headless[0].line, 1);
+        assert_eq!(headless[0].values["sex"], "2");
+    }
+
+    #[test]
+    fn each_field_answers_its_own_error() {
+        let rows = rows_of(cells(
+            "姓名,联系电话,性别,需求类型,意向区域,预算(万元),备注\n\
+             ,12345,不详,买铺子,,-5,\n\
+             张三,,男,租房,,abc,\n\
+             李四,010-87654321,,,西湖区,,\n",
+        ))
+        .unwrap();
+        let checked = check_rows(rows, today());
+        let errors = |i: usize| -> Vec<(&str, String)> {
+            checked[i]
+                .errors
+                .iter()
+                .map(|e| (e.field, e.message.clone()))
+                .collect()
+        };
+        assert_eq!(
+            errors(0),
+            [
+                ("name", "姓名不能为空".to_owned()),
+                ("phone", "请输入正确的固话号码或手机号码".to_owned()),
+                ("sex", "请选择性别".to_owned()),
+                ("demand", "请选择需求类型".to_owned()),
+                (
+                    "budget",
+                    "预算(万元)须为大于0且不超过100000的数字，最多两位小数".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(
+            errors(1),
+            [
+                ("phone", "请输入固话号码或手机号码".to_owned()),
+                (
+                    "budget",
+                    "预算(万元)须为大于0且不超过100000的数字，最多两位小数".to_owned()
+                ),
+            ]
+        );
+        assert_eq!(errors(2), [], "a landline is a phone too");
+        let long = rows_of(cells(&format!(
+            "{},13900001111,,,{},,{}",
+            "名".repeat(51),
+            "区".repeat(51),
+            "备".repeat(201)
+        )))
+        .unwrap();
+        let checked = check_rows(long, today());
+        let fields: Vec<_> = checked[0].errors.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["name", "area", "remark"]);
+    }
+
+    #[test]
+    fn files_are_csv_or_xlsx_and_imports_have_bounds() {
+        assert_eq!(file_kind("线索.CSV"), Ok("csv"));
+        assert_eq!(file_kind("线索.xlsx"), Ok("xlsx"));
+        assert_eq!(file_kind("线索.xls").unwrap_err(), KIND_RULE);
+        assert_eq!(rows_of(cells("\n \n")).unwrap_err(), EMPTY);
+        assert_eq!(
+            rows_of(cells("姓名,联系电话\n")).unwrap_err(),
+            EMPTY,
+            "a header alone"
+        );
+        let many = "王五,13900001111\n".repeat(IMPORT_MAX_ROWS + 1);
+        assert_eq!(rows_of(cells(&many)).unwrap_err(), too_many());
+        let most = "王五,13900001111\n".repeat(IMPORT_MAX_ROWS);
+        assert_eq!(rows_of(cells(&most)).unwrap().len(), IMPORT_MAX_ROWS);
+    }
+
+    #[test]
+    fn the_same_row_is_the_same_whatever_its_spacing() {
+        let a = check_rows(rows_of(cells("张三 ,13900001111,男")).unwrap(), today());
+        let b = check_rows(rows_of(cells("张三,13900001111 ,1,")).unwrap(), today());
+        assert_eq!(identity(&a[0].values), identity(&b[0].values));
+        let c = check_rows(rows_of(cells("张三,13900001111,女")).unwrap(), today());
+        assert_ne!(identity(&a[0].values), identity(&c[0].values));
+    }
+}

@@ -1,0 +1,340 @@
+//! Writing leads: entering one by hand (the caller follows it), moving it through core's lead
+//! table (分配, 认领, 退回线索池, 标记无效, 恢复), and who a lead may be assigned to.
+
+use brokerdesk_core::lead::states::{self, LeadAction, LeadStatus};
+use brokerdesk_core::listing::price;
+use brokerdesk_core::org::fields::FieldError;
+use brokerdesk_core::org::staff_status::WORKING;
+use chrono::Utc;
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, Set};
+
+use super::dto::*;
+use super::{KIND, actor_of, detail_of, pooled, status_of};
+use crate::access::{Caller, Need, Scoped, Unscoped, need};
+use crate::audit::{self, Action, Change, snapshot};
+use crate::entity::{lead, store, user};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
+use crate::history::{self, StatusMove};
+use crate::shared::name_of;
+use crate::transition::{self, Reach};
+
+/// 手工录入 in core's `clueSource`.
+pub const SOURCE_MANUAL: i16 = 1;
+pub const CLAIMED: &str = "该线索已被他人认领，请刷新后重试";
+pub const CHOOSE_ASSIGNEE: &str = "请选择跟进人";
+pub const ASSIGNEE_OUT_OF_REACH: &str = "只能分配给您管理范围内在职的同事";
+
+/// The phone a lead is found by as a duplicate: digits only, a mobile without its +86.
+pub fn phone_key(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    match digits.strip_prefix("86") {
+        Some(mobile) if mobile.len() == 11 && mobile.starts_with('1') => mobile.to_owned(),
+        _ => digits,
+    }
+}
+
+/// The company's leads holding any of `keys` (invalid ones do not count: their number was
+/// wrong or the person uninterested, and may come back).
+pub async fn holders<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    organisation_id: i64,
+    keys: &[String],
+) -> Result<Vec<lead::Model>, AppError> {
+    let mut found = Vec::new();
+    for chunk in keys.chunks(500) {
+        found.extend(
+            db.all(
+                db.find::<lead::Entity>()
+                    .filter(lead::Column::OrganisationId.eq(organisation_id))
+                    .filter(lead::Column::PhoneKey.is_in(chunk.iter().cloned()))
+                    .filter(lead::Column::Status.ne(LeadStatus::Invalid.code())),
+            )
+            .await?,
+        );
+    }
+    Ok(found)
+}
+
+/// What a duplicate is told: the lead holding the phone, by its number and who follows it
+/// (nothing more: the caller may not read it).
+pub fn duplicate_message(holder: &lead::Model, owner: &str) -> String {
+    let who = if owner.is_empty() {
+        "在线索池中".to_owned()
+    } else {
+        format!("{owner}跟进中")
+    };
+    format!("该电话已有线索（编号{}，{who}）", holder.id)
+}
+
+/// The form's values as columns.
+pub fn columns_of(form: &LeadForm, row: &mut lead::ActiveModel) {
+    let small = |value: Option<i64>| value.and_then(|v| i16::try_from(v).ok());
+    row.name = Set(form.name.clone());
+    row.phone = Set(form.phone.clone());
+    row.phone_key = Set(phone_key(&form.phone));
+    row.sex = Set(small(form.sex));
+    row.demand = Set(small(form.demand));
+    row.area = Set(form.area.clone());
+    row.budget = Set(price::wan_to_fen(&form.budget));
+    row.remark = Set(form.remark.clone());
+}
+
+/// Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone the company's
+/// leads already hold is refused naming that lead. Needs 新增 on `/work/crm/clue`.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/add", tag = "crm",
+    request_body = LeadForm, security(("token" = [])),
+    responses((status = 200, description = "The new lead", body = Envelope<LeadDetail>)))]
+pub async fn add(caller: Caller, AppJson(form): AppJson<LeadForm>) -> ApiResult<LeadDetail> {
+    let scoped = caller.require(need::CLUE_ADD)?;
+    let form = form::checked(&form)?;
+    let me = scoped.actor().clone();
+    let (Some(organisation_id), Some(site_id)) = (me.organisation_id, me.site_id) else {
+        return Err(AppError::NoPermission);
+    };
+    let db = scoped.unscoped();
+    if let Some(holder) = holders(&db, organisation_id, &[phone_key(&form.phone)])
+        .await?
+        .into_iter()
+        .next()
+    {
+        let names = history::names_of(&db, holder.owner_id).await?;
+        return Err(AppError::Taken(vec![FieldError::new(
+            "phone",
+            duplicate_message(&holder, &name_of(&names, holder.owner_id)),
+        )]));
+    }
+    let now = Utc::now();
+    let mut row = lead::ActiveModel {
+        site_id: Set(site_id),
+        organisation_id: Set(organisation_id),
+        store_group_id: Set(me.store_group_id),
+        store_id: Set(me.store_id),
+        department_id: Set(me.department_id),
+        owner_id: Set(Some(me.id)),
+        source: Set(SOURCE_MANUAL),
+        channel: Set(String::new()),
+        status: Set(LeadStatus::Following.code()),
+        invalid_reason: Set(None),
+        customer_id: Set(None),
+        import_id: Set(None),
+        row_key: Set(None),
+        entered_by: Set(Some(me.id)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    columns_of(&form, &mut row);
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let saved = on.insert::<lead::Entity>(row).await?;
+    on.record_created::<lead::Entity>(&saved).await?;
+    txn.commit().await?;
+    ok(detail_of(&scoped.unscoped(), &caller, saved).await?)
+}
+
+/// The permission an action needs besides the list.
+fn need_of(action: LeadAction) -> Need {
+    match action {
+        LeadAction::Assign | LeadAction::Restore => need::CLUE_ASSIGN,
+        LeadAction::Claim => need::CLUE_CLAIM,
+        LeadAction::Invalidate => need::CLUE_INVALIDATE,
+        LeadAction::Convert => need::CLUE_CONVERT,
+        LeadAction::Release => need::CLUE_LIST,
+    }
+}
+
+/// A lead's move in its history and the audit log.
+pub async fn record_move(
+    on: &Scoped<'_, DatabaseTransaction>,
+    row: &lead::Model,
+    action: LeadAction,
+    from: LeadStatus,
+    to: LeadStatus,
+    reason: &str,
+) -> Result<(), AppError> {
+    history::record(
+        on.transaction(),
+        StatusMove {
+            entity: KIND,
+            entity_id: row.id,
+            action: action.code(),
+            from: &from.code().to_string(),
+            to: &to.code().to_string(),
+            reason,
+            actor_id: on.actor().id,
+        },
+    )
+    .await?;
+    audit::record(
+        on.transaction(),
+        on.actor(),
+        Change::new(
+            KIND,
+            row.id,
+            Action::Status,
+            snapshot(&from.label()),
+            snapshot(&to.label()),
+            <lead::Entity as crate::access::Placed>::place(row),
+        ),
+    )
+    .await
+}
+
+/// Why a lead cannot be read for a move: a colleague of the company took it first (it left the
+/// pool for their seat), or it was never the caller's company's.
+async fn taken_or_out_of_scope<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    caller: &Caller,
+    id: i64,
+) -> Result<AppError, AppError> {
+    let row = db
+        .one(db.find::<lead::Entity>().filter(lead::Column::Id.eq(id)))
+        .await?;
+    Ok(match row {
+        Some(row) if Some(row.organisation_id) == caller.user().organisation_id => {
+            AppError::TransitionRefused(CLAIMED.to_owned())
+        }
+        _ => AppError::out_of_scope(),
+    })
+}
+
+/// Sets the lead's seat to `person`'s, or clears it (the pool) when `None`.
+fn seat(changes: &mut lead::ActiveModel, person: Option<&user::Model>) {
+    changes.store_group_id = Set(person.and_then(|p| p.store_group_id));
+    changes.store_id = Set(person.and_then(|p| p.store_id));
+    changes.department_id = Set(person.and_then(|p| p.department_id));
+    changes.owner_id = Set(person.map(|p| p.id));
+}
+
+/// The colleague `id` if they are at work in the lead's company.
+async fn assignee<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    id: Option<i64>,
+    organisation_id: i64,
+) -> Result<user::Model, AppError> {
+    let id = id.ok_or_else(|| AppError::invalid("userId", CHOOSE_ASSIGNEE))?;
+    db.one(
+        db.find::<user::Entity>()
+            .filter(user::Column::Id.eq(id))
+            .filter(user::Column::OrganisationId.eq(organisation_id))
+            .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
+            .filter(user::Column::Locked.eq(false)),
+    )
+    .await?
+    .ok_or_else(|| AppError::invalid("userId", ASSIGNEE_OUT_OF_REACH))
+}
+
+/// Move a lead through core's lead table: 分配 (a manager, to a colleague within their reach),
+/// 认领 (from the pool), 退回线索池, 标记无效 (with an `invalidReason`), 恢复 (an invalid lead back to
+/// the pool). Refused unless the table allows it from the lead's status to this caller; of two
+/// people acting at once one wins and the other is told the lead changed. Needs `/work/crm/clue`
+/// and the action's own permission.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/transition", tag = "crm",
+    request_body = LeadTransition, security(("token" = [])),
+    responses((status = 200, description = "The lead after the move", body = Envelope<LeadDetail>)))]
+pub async fn transition(
+    caller: Caller,
+    AppJson(request): AppJson<LeadTransition>,
+) -> ApiResult<LeadDetail> {
+    let scoped = caller.require(need::CLUE_LIST)?;
+    let action = LeadAction::from_code(&request.action)
+        .filter(|action| *action != LeadAction::Convert)
+        .ok_or_else(|| AppError::invalid("action", "未知的线索操作"))?;
+    if !caller.allows(need_of(action)) {
+        return Err(AppError::NoPermission);
+    }
+    let row = match scoped.get::<lead::Entity>(request.id).await {
+        Err(AppError::OutOfScope(_)) if action == LeadAction::Claim => {
+            return Err(taken_or_out_of_scope(&scoped.unscoped(), &caller, request.id).await?);
+        }
+        other => other?,
+    };
+    let from = status_of(&row)?;
+    let to = states::next(action, from, actor_of(&caller, &row))?;
+    let remark = states::check_reason(action, request.reason, &request.remark)?;
+    let reason = states::reason_text(action, request.reason, &remark);
+    let mut changes = lead::ActiveModel {
+        status: Set(to.code()),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    };
+    let before = if pooled(&row) {
+        Reach::Read
+    } else {
+        Reach::Write
+    };
+    let after = match action {
+        LeadAction::Assign => {
+            let person = assignee(&scoped.unscoped(), request.user_id, row.organisation_id).await?;
+            seat(&mut changes, Some(&person));
+            Reach::Write
+        }
+        LeadAction::Claim => {
+            if caller.user().organisation_id != Some(row.organisation_id) {
+                return Err(AppError::out_of_scope());
+            }
+            seat(&mut changes, Some(caller.user()));
+            Reach::Write
+        }
+        LeadAction::Release | LeadAction::Restore => {
+            seat(&mut changes, None);
+            changes.invalid_reason = Set(None);
+            Reach::Read
+        }
+        LeadAction::Invalidate => {
+            changes.invalid_reason = Set(request.reason.and_then(|r| i16::try_from(r).ok()));
+            before
+        }
+        LeadAction::Convert => before,
+    };
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let saved = match transition::guarded_reach(&on, &row, changes, before, after).await {
+        // The assignee's seat lies outside the caller's reach.
+        Err(AppError::OutOfScope(_)) if action == LeadAction::Assign => {
+            return Err(AppError::invalid("userId", ASSIGNEE_OUT_OF_REACH));
+        }
+        other => other?,
+    };
+    record_move(&on, &saved, action, from, to, &reason).await?;
+    txn.commit().await?;
+    ok(detail_of(&scoped.unscoped(), &caller, saved).await?)
+}
+
+/// Colleagues at work the caller may assign leads to: the staff within their data scope (a store
+/// manager's store, a general manager's company). Needs 分配.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/assignees", tag = "crm",
+    security(("token" = [])),
+    responses((status = 200, description = "Who leads may be assigned to", body = Envelope<Vec<Assignee>>)))]
+pub async fn assignees(caller: Caller) -> ApiResult<Vec<Assignee>> {
+    let scoped = caller.require(need::CLUE_ASSIGN)?;
+    let Some(organisation_id) = scoped.actor().organisation_id else {
+        return ok(Vec::new());
+    };
+    let people = scoped
+        .all(
+            scoped
+                .write::<user::Entity>()
+                .filter(user::Column::OrganisationId.eq(organisation_id))
+                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
+                .filter(user::Column::Locked.eq(false)),
+        )
+        .await?;
+    let db = scoped.unscoped();
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            people.iter().filter_map(|p| p.store_id),
+        )
+        .await?;
+    ok(people
+        .into_iter()
+        .map(|p| Assignee {
+            id: p.id,
+            store_name: name_of(&stores, p.store_id),
+            name: p.real_name,
+        })
+        .collect())
+}
