@@ -162,7 +162,7 @@ pub async fn record_move(
             from: &from.code().to_string(),
             to: &to.code().to_string(),
             reason,
-            actor_id: on.actor().id,
+            actor_id: Some(on.actor().id),
         },
     )
     .await?;
