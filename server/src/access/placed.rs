@@ -1,5 +1,6 @@
 //! Where the rows of each organisation table sit, for the scope filter.
 
+use brokerdesk_core::customer::pool::CustomerPool;
 use sea_orm::sea_query::{Query, SelectStatement};
 use sea_orm::{ActiveValue, ColumnTrait, Condition};
 
@@ -169,9 +170,10 @@ placed!(listing, Inherit::FromOrganisation,
     owner: m.maintainer_id,
 });
 
-// A private customer sits at its owner agent's seat; a public one at its company alone, as a
-// listing does.
-placed!(customer, Inherit::FromOrganisation,
+// A private customer sits at its owner agent's seat; a public one at its company alone. Unlike a
+// listing (a store's 私盘), a private customer is its agent's alone: nothing is inherited from
+// the seat, and the company's public pool (公客) is open to every colleague of the company.
+placed!(customer, Inherit::Nothing,
 {
     site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
     store => StoreId, department => DepartmentId, owner => OwnerId,
@@ -183,7 +185,10 @@ placed!(customer, Inherit::FromOrganisation,
     store: m.store_id,
     department: m.department_id,
     owner: m.owner_id,
-});
+},
+shared: |scope| scope.home().organisation.map(|organisation| Condition::all()
+    .add(customer::Column::OrganisationId.eq(organisation))
+    .add(customer::Column::Pool.eq(CustomerPool::Public.code()))));
 
 placed!(audit_log, Inherit::Nothing,
     { site => SiteId, organisation => OrganisationId, store => StoreId },

@@ -41,7 +41,10 @@ macro_rules! job {
 }
 
 /// Every job the server runs.
-pub const JOBS: &[Job] = &[job!("listing.drop", 300, crate::listing::drop_job::run)];
+pub const JOBS: &[Job] = &[
+    job!("listing.drop", 300, crate::listing::drop_job::run),
+    job!("customer.drop", 300, crate::customer::drop_job::run),
+];
 
 /// Starts every job on its own timer; each first runs one period after the start.
 pub fn start(db: DatabaseConnection) {
