@@ -1,5 +1,6 @@
 //! Where the rows of each organisation table sit, for the scope filter.
 
+use brokerdesk_core::customer::pool::CustomerPool;
 use sea_orm::sea_query::{Query, SelectStatement};
 use sea_orm::{ActiveValue, ColumnTrait, Condition};
 
@@ -171,9 +172,10 @@ placed!(listing, Inherit::FromOrganisation,
     owner: m.maintainer_id,
 });
 
-// A private customer sits at its owner agent's seat; a public one at its company alone, as a
-// listing does.
-placed!(customer, Inherit::FromOrganisation,
+// A private customer sits at its owner agent's seat; a public one at its company alone. Unlike a
+// listing (a store's 私盘), a private customer is its agent's alone: nothing is inherited from
+// the seat, and the company's public pool (公客) is open to every colleague of the company.
+placed!(customer, Inherit::Nothing,
 {
     site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
     store => StoreId, department => DepartmentId, owner => OwnerId,
@@ -185,7 +187,10 @@ placed!(customer, Inherit::FromOrganisation,
     store: m.store_id,
     department: m.department_id,
     owner: m.owner_id,
-});
+},
+shared: |scope| scope.home().organisation.map(|organisation| Condition::all()
+    .add(customer::Column::OrganisationId.eq(organisation))
+    .add(customer::Column::Pool.eq(CustomerPool::Public.code()))));
 
 // Deals (docs/deals.md): a contract and its order sit at the closer's seat (成交人); a split line
 // at its person's, so a store reads its own people's performance; a company's split template at

@@ -31,6 +31,7 @@ use crate::transition::{self, Reach};
 pub const EDIT_NOT_YOURS: &str = "只有客户的经纪人或店长可以编辑客户";
 pub const DEALT: &str = "已成交的客户不能编辑";
 pub const CLAIMED: &str = "该客户已被他人认领，请刷新后重试";
+pub const MANAGED_AGENT: &str = "请选择您管理的经纪人";
 
 fn joined(ids: &[i64]) -> String {
     let mut ids = ids.to_vec();
@@ -392,7 +393,10 @@ async fn take(
             (Reach::Read, Reach::Write)
         }
         CustomerAction::Transfer => {
-            let target = target.ok_or_else(|| AppError::invalid("userId", "请选择经纪人"))?;
+            // Only to a colleague of the customer's company.
+            let target = target
+                .filter(|target| target.organisation_id == Some(row.organisation_id))
+                .ok_or_else(|| AppError::invalid("userId", MANAGED_AGENT))?;
             if row.owner_id == Some(target.id) {
                 return Err(AppError::invalid("userId", "该客户已是此经纪人的客户"));
             }
@@ -466,12 +470,12 @@ pub async fn transfer(
         .await
         .map_err(|error| match error {
             AppError::NotFound | AppError::OutOfScope(_) => {
-                AppError::invalid("userId", "请选择您管理的经纪人")
+                AppError::invalid("userId", MANAGED_AGENT)
             }
             other => other,
         })?;
-    if target.organisation_id != caller.user().organisation_id || target.locked {
-        return Err(AppError::invalid("userId", "请选择您管理的经纪人"));
+    if target.locked {
+        return Err(AppError::invalid("userId", MANAGED_AGENT));
     }
     ok(take(
         &caller,

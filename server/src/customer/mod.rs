@@ -3,6 +3,7 @@
 //! pool move only by core's pool table through guarded transitions; its phones reach a caller
 //! only as core's masking rule allows, and every reveal is on file. Design: `docs/customers.md`.
 
+pub mod drop_job;
 mod dto;
 mod flow;
 pub mod view;
