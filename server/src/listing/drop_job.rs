@@ -8,7 +8,7 @@ use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, Pool};
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set, TransactionTrait};
 
-use super::{KIND, state_code, state_of, view};
+use super::{state_code, state_of, view};
 use crate::access::Unscoped;
 use crate::audit::{self, Action, Change, snapshot};
 use crate::entity::listing;
@@ -84,10 +84,12 @@ async fn drop_one(
     }
     let reason = format!("超过{days}天未跟进，自动掉入公盘");
     let (from_code, to_code) = (state_code(from), state_code(to));
+    // A rental's history and audit are the rental's.
+    let kind = from.trade.kind();
     history::record(
         &txn,
         StatusMove {
-            entity: KIND,
+            entity: kind,
             entity_id: row.id,
             action: HouseAction::Drop.code(),
             from: &from_code,
@@ -100,7 +102,7 @@ async fn drop_one(
     audit::record_system(
         &txn,
         Change::new(
-            KIND,
+            kind,
             row.id,
             Action::Status,
             snapshot(&from.label()),
