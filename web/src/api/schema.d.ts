@@ -231,6 +231,125 @@ export interface paths {
     /** The audit log, newest first, within the caller's data scope. Needs `/adminConfig/home`. */
     post: operations["list"];
   };
+  "/api/v1/fm/business/achievement/summary": {
+    /**
+     * Performance in a month by agent, store or company, over the splits the caller reads, with
+     * what the orders they read received when settling that month. Needs 业绩.
+     */
+    post: operations["summary"];
+  };
+  "/api/v1/fm/business/commission/detail": {
+    /**
+     * One order the caller reads, with its receipts, history and the actions offered. Needs
+     * 佣金结算.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/commission/list": {
+    /**
+     * Commission orders the caller reads, newest first, by status, contract kind and number.
+     * Needs 佣金结算.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/commission/pay": {
+    /**
+     * Finance confirms a receipt (收款 by §3 payWay): refused unless the order awaits payment and
+     * the amount is no more than what is left; paid amounts accumulate exactly, and the last one
+     * settles the order, its contract (已结佣) and the contract's performance. Needs 确认收款.
+     */
+    post: operations["pay"];
+  };
+  "/api/v1/fm/business/commission/transition": {
+    /**
+     * Move an order by core's table: 提交审核 (a draft or a rejected one), 审核通过, 驳回 (with a
+     * reason), 关闭 (anything not settled). Needs 佣金结算 and the action's duty (提交审核, 审核,
+     * 关闭).
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/business/contract/add": {
+    /**
+     * Write a contract (草签) of either kind: its parties, listing, price, commission from each side
+     * and split, at its closer's seat. Needs the kind's 新增.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/business/contract/detail": {
+    /**
+     * One contract the caller reads, with its split, history and the actions offered. Needs its
+     * kind's list or detail page.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/contract/edit": {
+    /**
+     * Edit a contract while core's rule allows (not settled or cancelled, its order's amount not
+     * yet reviewed); its split is rebuilt and an open order follows the new commission. Needs the
+     * kind's 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/business/contract/list": {
+    /**
+     * Contracts of one kind the caller reads, newest first, by status and keyword. Needs the
+     * kind's list page.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/contract/transition": {
+    /**
+     * Move a contract by core's table: 签约 (the listing becomes 我司成交, the commission order opens
+     * as a draft) or 解约 (refused once money came in; an open order is closed with it). Needs the
+     * kind's 签约 or 解约.
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/business/newHouse/report/add": {
+    /**
+     * 报备: a customer to a project distributed to the caller's company or store, the phone as
+     * the project's rule asks; refused while another report of the same phone on the project is in
+     * its protection period (first valid report wins). Needs 报备.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/business/newHouse/report/detail": {
+    /** One report with its history and the actions offered to the caller. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/newHouse/report/list": {
+    /**
+     * Reports the caller reads, newest first: an agent's own, a manager's store or company, city
+     * operations' city. Needs 我要报备, 报备审核 or a deal page.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/newHouse/report/projects": {
+    /**
+     * Projects the caller may report to (distributed to their company or store), with each
+     * project's reporting rule. Needs 报备 on 我要报备.
+     */
+    post: operations["projects"];
+  };
+  "/api/v1/fm/business/newHouse/report/transition": {
+    /**
+     * Move a report through core's table: 审核通过/审核失败 and 无效客户 (city operations' 审核),
+     * 确认到访 (within the project's window), 关闭 (the reporting side). Of two people acting at
+     * once one wins and the other is told the report changed.
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/business/splitTemplate/get": {
+    /** The caller's company's split template. Needs 佣金结算 or a contract page. */
+    post: operations["get"];
+  };
+  "/api/v1/fm/business/splitTemplate/save": {
+    /**
+     * Replace the company's split template: a share for every role, together exactly 100%. New
+     * contracts are split by it; existing splits stay. Needs 分佣模板 and a company-wide scope.
+     */
+    post: operations["save"];
+  };
   "/api/v1/fm/cityConfig/buildingType/add": {
     /** Add a building type to a city. Needs `/coc/config/building:add`. */
     post: operations["add"];
@@ -300,6 +419,137 @@ export interface paths {
      * is not 100%. Needs `/coc/config/role`.
      */
     post: operations["totals"];
+  };
+  "/api/v1/fm/crm/clue/add": {
+    /**
+     * Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone the company's
+     * leads already hold is refused naming that lead. Needs 新增 on `/work/crm/clue`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/crm/clue/assignees": {
+    /**
+     * Colleagues at work the caller may assign leads to: the staff within their data scope (a store
+     * manager's store, a general manager's company). Needs 分配.
+     */
+    post: operations["assignees"];
+  };
+  "/api/v1/fm/crm/clue/detail": {
+    /**
+     * One lead the caller reads, with its history and the actions offered to them. Needs
+     * `/work/crm/clue`.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/crm/clue/import": {
+    /**
+     * Start a batch import of pasted rows or a CSV/XLSX file (at most 10,000 rows, the
+     * template's columns): answers at once with the import, which goes on inside the server; poll
+     * `import/progress` for how far it is and, once done, every row's result. Needs 批量添加线索.
+     */
+    post: operations["start"];
+  };
+  "/api/v1/fm/crm/clue/import/progress": {
+    /**
+     * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
+     * by whoever's scope covers its importer.
+     */
+    post: operations["progress"];
+  };
+  "/api/v1/fm/crm/clue/import/template": {
+    /**
+     * The XLSX template to fill: the lead form's labels as the header, an example row, phones
+     * kept as text. Needs 批量添加线索.
+     */
+    post: operations["template"];
+  };
+  "/api/v1/fm/crm/clue/list": {
+    /**
+     * Leads the caller reads (their own and the pool for an agent, their store's for a manager,
+     * the company's for a general manager), newest first, by status, source, demand and a name or
+     * phone. Needs `/work/crm/clue`.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/crm/clue/transition": {
+    /**
+     * Move a lead through core's lead table: 分配 (a manager, to a colleague within their reach),
+     * 认领 (from the pool), 退回线索池, 标记无效 (with an `invalidReason`), 恢复 (an invalid lead back to
+     * the pool). Refused unless the table allows it from the lead's status to this caller; of two
+     * people acting at once one wins and the other is told the lead changed. Needs `/work/crm/clue`
+     * and the action's own permission.
+     */
+    post: operations["transition"];
+  };
+  "/api/v1/fm/crm/customer/add": {
+    /**
+     * Enter a customer: the caller becomes its agent and it is their private customer. A phone
+     * already held within the company's de-duplication scope is refused, naming who holds it.
+     * Needs 新增 on `/work/crm/customer`.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/crm/customer/claim": {
+    /**
+     * Claim a customer of the public pool: it becomes the caller's private customer, unless they
+     * already hold the company's limit. Of two claims at once exactly one wins. Needs 认领.
+     */
+    post: operations["claim"];
+  };
+  "/api/v1/fm/crm/customer/detail": {
+    /**
+     * One customer the caller reads, with its history and the actions offered to them. Needs
+     * `/work/crm/customer`.
+     */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/crm/customer/edit": {
+    /**
+     * Edit a customer's fields. Its agent or a manager who can write it; a dealt customer stays as
+     * it was. Needs 编辑.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/crm/customer/followUp/add": {
+    /**
+     * Write a follow-up (电话, 到访, 面谈, 微信) on a customer the caller reads. The agent's own
+     * follow-up restarts the drop rule's clock and sets the next follow-up reminded on the home
+     * page. Needs 写跟进.
+     */
+    post: operations["follow_up_add"];
+  };
+  "/api/v1/fm/crm/customer/followUp/list": {
+    /** A customer's follow-ups, newest first. Needs `/work/crm/customer`. */
+    post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/crm/customer/list": {
+    /**
+     * Customers the caller reads (an agent: their own and the public pool; a manager: their
+     * store's; a general manager: the company's), newest first, filtered by pool, status, level,
+     * demand, district, §9 budget and area ranges and keyword. Needs `/work/crm/customer`.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/crm/customer/revealPhone": {
+    /**
+     * The customer's phones whole, for its agent or a caller granted 查看电话; each reveal is
+     * recorded in the audit log. Needs `/work/crm/customer`.
+     */
+    post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/crm/customer/transfer": {
+    /**
+     * Transfer a customer to another agent the caller manages; the history says from whom to whom.
+     * Needs 转移.
+     */
+    post: operations["transfer"];
+  };
+  "/api/v1/fm/crm/customer/transition": {
+    /**
+     * Move a customer through core's pool table (转公客, 成交, 设为无效, 恢复有效): refused unless the
+     * table allows it from the customer's state to this caller. Needs `/work/crm/customer`.
+     */
+    post: operations["transition"];
   };
   "/api/v1/fm/dictionary/add": {
     /**
@@ -903,6 +1153,48 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    AchievementQuery: {
+      /** @description `agent`, `store` or `company`. */
+      group?: string;
+      /** @description `YYYY-MM` (China time); default the current month. */
+      month?: string;
+    };
+    AchievementReport: {
+      group: string;
+      month: string;
+      rows: components["schemas"]["AchievementRow"][];
+      /**
+       * Format: int64
+       * @description What the orders the caller reads that settled in the month received: equal to `total`
+       * when the caller reads a whole company.
+       */
+      settledOrders: number;
+      /**
+       * Format: int64
+       * @description Every part the caller reads, in fen.
+       */
+      total: number;
+    };
+    AchievementRow: {
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      amount: number;
+      /**
+       * Format: int64
+       * @description Contracts with a part in it.
+       */
+      deals: number;
+      /**
+       * Format: int64
+       * @description The agent, store or company.
+       */
+      id: number;
+      name: string;
+      /** @description The agent's store, on agent rows. */
+      storeName: string;
+    };
     ActionForm: {
       code: string;
       /**
@@ -983,6 +1275,13 @@ export interface components {
       name: string;
       /** Format: int64 */
       sort?: number | null;
+    };
+    /** @description Someone a lead may be assigned to. */
+    Assignee: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
     };
     /** @description An assistant as the admin pages show it. */
     Assistant: {
@@ -1563,6 +1862,343 @@ export interface components {
       /** Format: int64 */
       siteId?: number | null;
     });
+    ContractAdd: components["schemas"]["ContractForm"] & {
+      /**
+       * Format: int64
+       * @description Core `contractKind`.
+       */
+      kind: number;
+    };
+    ContractDetail: components["schemas"]["ContractRow"] & ({
+      attachments: string;
+      /** Format: int64 */
+      customerId?: number | null;
+      customerPhone: string;
+      /** Format: int64 */
+      customerSourceId: number;
+      customerSourceName: string;
+      /** Format: int64 */
+      deposit: number;
+      history: components["schemas"]["StatusChange"][];
+      /** Format: int32 */
+      leaseMonths?: number | null;
+      /** @description 编辑 shown: the caller may edit it and core's rule allows it now. */
+      mayEdit: boolean;
+      /** @description Core `contractAction` codes offered to this caller. */
+      offeredActions: string[];
+      ownerPhone: string;
+      paymentSchedule: string;
+      remark: string;
+      splits: components["schemas"]["SplitView"][];
+    });
+    ContractEdit: components["schemas"]["ContractForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A contract's own fields, as the add and edit forms send them. */
+    ContractForm: {
+      /** @description 租赁 without a listing; a 买卖 contract takes its listing's. */
+      address?: string;
+      /**
+       * Format: int64
+       * @description 成交人; default the caller.
+       */
+      agentId?: number | null;
+      attachments?: string;
+      code?: string;
+      /** @description 元. */
+      customerCommission?: string;
+      customerName?: string;
+      customerPhone?: string;
+      /**
+       * Format: int64
+       * @description 客源人; default the 成交人.
+       */
+      customerSourceId?: number | null;
+      /** @description 元. */
+      deposit?: string;
+      /** Format: int64 */
+      leaseMonths?: number | null;
+      /** Format: int64 */
+      listingId?: number | null;
+      /** @description 元. */
+      ownerCommission?: string;
+      ownerName?: string;
+      ownerPhone?: string;
+      paymentSchedule?: string;
+      /** @description 买卖: 成交价 in 万; 租赁: monthly rent in 元. */
+      price?: string;
+      remark?: string;
+      /** @description `YYYY-MM-DD`. */
+      signedOn?: string;
+      /** @description The split; empty: filled from the company's template and the listing's role holders. */
+      splits?: components["schemas"]["SplitBody"][];
+    };
+    ContractQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Matches the contract number, address, owner or customer. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `contractKind`: 1 买卖, 2 租赁.
+       */
+      kind?: number | null;
+      /**
+       * Format: int64
+       * @description Core `contractStatus`.
+       */
+      status?: number | null;
+    });
+    /** @description A contract as lists show it. */
+    ContractRow: {
+      address: string;
+      /** Format: int64 */
+      agentId: number;
+      agentName: string;
+      code: string;
+      /**
+       * Format: int64
+       * @description The commission receivable: both sides together.
+       */
+      commission: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      customerCommission: number;
+      customerName: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      /** Format: int64 */
+      listingId?: number | null;
+      /** Format: int64 */
+      orderId?: number | null;
+      /**
+       * Format: int32
+       * @description Core `orderStatus` of its commission order, once signed.
+       */
+      orderStatus?: number | null;
+      /** Format: int64 */
+      ownerCommission: number;
+      ownerName: string;
+      /** Format: int64 */
+      paid: number;
+      /**
+       * Format: int64
+       * @description Fen: 成交价 (买卖) or monthly rent (租赁).
+       */
+      price: number;
+      /** @description `YYYY-MM-DD`. */
+      signedOn?: string | null;
+      /**
+       * Format: int32
+       * @description Core `contractStatus`.
+       */
+      status: number;
+      storeName: string;
+    };
+    ContractTransition: {
+      /** @description Core `contractAction` code: `sign` or `cancel`. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description One customer with everything its detail shows. */
+    CustomerDetail: components["schemas"]["CustomerRow"] & ({
+      circleIds: number[];
+      districtIds: number[];
+      /** @description What the drop rule says (12天后未跟进将转入公客池), when it applies. */
+      dropNotice?: string | null;
+      enteredByName: string;
+      /** @description Status changes, newest first; a status reads `status-pool`. */
+      history: components["schemas"]["StatusChange"][];
+      /** @description The caller may edit it: its owner or a manager, until it is dealt. */
+      mayEdit: boolean;
+      mayFollowUp: boolean;
+      /** @description Core `customerAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      phone2: string;
+      remark: string;
+      /** Format: int64 */
+      updatedAt: number;
+    });
+    CustomerEdit: components["schemas"]["CustomerForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    CustomerFollowUp: {
+      /** Format: int64 */
+      at: number;
+      content: string;
+      /** Format: int64 */
+      customerId: number;
+      /** Format: int64 */
+      id: number;
+      nextOn?: string | null;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+      /** Format: int32 */
+      way: number;
+    };
+    CustomerFollowUpAdd: {
+      content?: string;
+      /** Format: int64 */
+      customerId: number;
+      /** @description `YYYY-MM-DD`: the next follow-up, reminded on the home page. */
+      nextAt?: string;
+      /**
+       * Format: int64
+       * @description Core `followUpWay`.
+       */
+      way?: number | null;
+    };
+    CustomerFollowUpQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      customerId: number;
+    };
+    /** @description The customer's own fields, as the add and edit forms send them. */
+    CustomerForm: {
+      areaMax?: string;
+      /** @description ㎡, up to two decimals. */
+      areaMin?: string;
+      budgetMax?: string;
+      /** @description 万, up to two decimals. */
+      budgetMin?: string;
+      /** @description Business circles of those districts. */
+      circleIds?: number[];
+      /** Format: int64 */
+      demand?: number | null;
+      /** @description Districts of the caller's city. */
+      districtIds?: number[];
+      /** Format: int64 */
+      level?: number | null;
+      name?: string;
+      phone?: string;
+      phone2?: string;
+      remark?: string;
+      /**
+       * Format: int64
+       * @description Core `roomCount`.
+       */
+      rooms?: number | null;
+      /** Format: int64 */
+      sex?: number | null;
+      /** Format: int64 */
+      source?: number | null;
+      /** @description Core `customerTag` codes. */
+      tags?: number[];
+    };
+    CustomerQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Index into core's `area` ranges (㎡).
+       */
+      areaRange?: number | null;
+      /**
+       * Format: int64
+       * @description Index into core's §9 `price` ranges (万): customers whose budget meets it.
+       */
+      budgetRange?: number | null;
+      /**
+       * Format: int64
+       * @description Core `customerDemand`.
+       */
+      demand?: number | null;
+      /** Format: int64 */
+      districtId?: number | null;
+      /** @description Matches the name, the whole phone (however written) or a customer id. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `customerLevel`.
+       */
+      level?: number | null;
+      /** @description Only the caller's own customers (我的私客). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `customerPool`.
+       */
+      pool?: number | null;
+      /**
+       * Format: int64
+       * @description Core `customerStatus`.
+       */
+      status?: number | null;
+    });
+    /** @description A customer as lists show it; the phone as the caller may see it. */
+    CustomerRow: {
+      /** Format: int64 */
+      areaMax?: number | null;
+      /**
+       * Format: int64
+       * @description Hundredths of a ㎡.
+       */
+      areaMin?: number | null;
+      /** Format: int64 */
+      budgetMax?: number | null;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      budgetMin?: number | null;
+      circleNames: string[];
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      demand: number;
+      districtNames: string[];
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      lastFollowUpAt?: number | null;
+      /**
+       * Format: int32
+       * @description Core `customerLevel`.
+       */
+      level: number;
+      name: string;
+      /** @description `YYYY-MM-DD`. */
+      nextFollowUpOn?: string | null;
+      /** Format: int64 */
+      ownerId?: number | null;
+      ownerName: string;
+      phone: string;
+      /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+      phoneAccess: string;
+      /** Format: int32 */
+      pool: number;
+      /** Format: int32 */
+      rooms?: number | null;
+      /**
+       * Format: int32
+       * @description Core `customerSex`.
+       */
+      sex: number;
+      /** Format: int32 */
+      source: number;
+      /** Format: int32 */
+      status: number;
+      storeName: string;
+      tags: number[];
+    };
+    CustomerTransfer: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description The agent who gets the customer.
+       */
+      userId: number;
+    };
+    CustomerTransition: {
+      /** @description Core `customerAction` code (转公客, 成交, 设为无效, 恢复有效). */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      remark?: string;
+    };
     /** @description What a knowledge base holds, for the tabs of its detail page. */
     DataSetCount: {
       /** Format: int64 */
@@ -1829,6 +2465,30 @@ export interface components {
       /** @description INCUMBENCY_FORMAL, PART_TIME or INCUMBENCY_INTERNSHIP, given on approval. */
       workingStatus?: string | null;
     });
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_AchievementReport: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        group: string;
+        month: string;
+        rows: components["schemas"]["AchievementRow"][];
+        /**
+         * Format: int64
+         * @description What the orders the caller reads that settled in the month received: equal to `total`
+         * when the caller reads a whole company.
+         */
+        settledOrders: number;
+        /**
+         * Format: int64
+         * @description Every part the caller reads, in fen.
+         */
+        total: number;
+      };
+    };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_App: {
       /**
@@ -2159,6 +2819,86 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ContractDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["ContractRow"] & ({
+        attachments: string;
+        /** Format: int64 */
+        customerId?: number | null;
+        customerPhone: string;
+        /** Format: int64 */
+        customerSourceId: number;
+        customerSourceName: string;
+        /** Format: int64 */
+        deposit: number;
+        history: components["schemas"]["StatusChange"][];
+        /** Format: int32 */
+        leaseMonths?: number | null;
+        /** @description 编辑 shown: the caller may edit it and core's rule allows it now. */
+        mayEdit: boolean;
+        /** @description Core `contractAction` codes offered to this caller. */
+        offeredActions: string[];
+        ownerPhone: string;
+        paymentSchedule: string;
+        remark: string;
+        splits: components["schemas"]["SplitView"][];
+      });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_CustomerDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One customer with everything its detail shows. */
+      data: components["schemas"]["CustomerRow"] & ({
+        circleIds: number[];
+        districtIds: number[];
+        /** @description What the drop rule says (12天后未跟进将转入公客池), when it applies. */
+        dropNotice?: string | null;
+        enteredByName: string;
+        /** @description Status changes, newest first; a status reads `status-pool`. */
+        history: components["schemas"]["StatusChange"][];
+        /** @description The caller may edit it: its owner or a manager, until it is dealt. */
+        mayEdit: boolean;
+        mayFollowUp: boolean;
+        /** @description Core `customerAction` codes this caller is offered, in table order. */
+        offeredActions: string[];
+        phone2: string;
+        remark: string;
+        /** Format: int64 */
+        updatedAt: number;
+      });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_CustomerFollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        at: number;
+        content: string;
+        /** Format: int64 */
+        customerId: number;
+        /** Format: int64 */
+        id: number;
+        nextOn?: string | null;
+        /** Format: int64 */
+        userId?: number | null;
+        userName: string;
+        /** Format: int32 */
+        way: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_DataSetCount: {
       /**
        * Format: int32
@@ -2327,6 +3067,45 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ImportJob: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description An import as the batch page polls it. */
+      data: {
+        /** Format: int32 */
+        added: number;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int32 */
+        duplicate: number;
+        fileName: string;
+        /** Format: int64 */
+        finishedAt?: number | null;
+        /** Format: int64 */
+        id: number;
+        /** Format: int32 */
+        invalid: number;
+        /** @description Why it failed. */
+        message: string;
+        /**
+         * Format: int32
+         * @description Rows checked so far.
+         */
+        processed: number;
+        /** Format: int32 */
+        repeated: number;
+        /** @description Every row's result, once done. */
+        results: components["schemas"]["RowResult"][];
+        /** @description `running`, `done` or `failed`. */
+        state: string;
+        /** Format: int32 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ImportResult: {
       /**
        * Format: int32
@@ -2434,6 +3213,20 @@ export interface components {
         threshold: number;
         /** Format: int64 */
         topK: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_LeadDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One lead with its history. */
+      data: components["schemas"]["LeadRow"] & {
+        enteredByName: string;
+        /** @description Status changes, newest first (core `clueStatus` codes). */
+        history: components["schemas"]["StatusChange"][];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -2563,6 +3356,20 @@ export interface components {
         distribution?: components["schemas"]["Distributed"][] | null;
         houseTypes: components["schemas"]["HouseType"][];
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_OrderDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["OrderRow"] & {
+        history: components["schemas"]["StatusChange"][];
+        /** @description Core `orderAction` codes offered to this caller. */
+        offeredActions: string[];
+        receipts: components["schemas"]["ReceiptView"][];
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_App: {
@@ -2899,6 +3706,163 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ContractRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            code: string;
+            /**
+             * Format: int64
+             * @description The commission receivable: both sides together.
+             */
+            commission: number;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            customerCommission: number;
+            customerName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            kind: number;
+            /** Format: int64 */
+            listingId?: number | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /**
+             * Format: int32
+             * @description Core `orderStatus` of its commission order, once signed.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            ownerCommission: number;
+            ownerName: string;
+            /** Format: int64 */
+            paid: number;
+            /**
+             * Format: int64
+             * @description Fen: 成交价 (买卖) or monthly rent (租赁).
+             */
+            price: number;
+            /** @description `YYYY-MM-DD`. */
+            signedOn?: string | null;
+            /**
+             * Format: int32
+             * @description Core `contractStatus`.
+             */
+            status: number;
+            storeName: string;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_CustomerFollowUp: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            at: number;
+            content: string;
+            /** Format: int64 */
+            customerId: number;
+            /** Format: int64 */
+            id: number;
+            nextOn?: string | null;
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
+            /** Format: int32 */
+            way: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_CustomerRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            areaMax?: number | null;
+            /**
+             * Format: int64
+             * @description Hundredths of a ㎡.
+             */
+            areaMin?: number | null;
+            /** Format: int64 */
+            budgetMax?: number | null;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            budgetMin?: number | null;
+            circleNames: string[];
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int32 */
+            demand: number;
+            districtNames: string[];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lastFollowUpAt?: number | null;
+            /**
+             * Format: int32
+             * @description Core `customerLevel`.
+             */
+            level: number;
+            name: string;
+            /** @description `YYYY-MM-DD`. */
+            nextFollowUpOn?: string | null;
+            /** Format: int64 */
+            ownerId?: number | null;
+            ownerName: string;
+            phone: string;
+            /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+            phoneAccess: string;
+            /** Format: int32 */
+            pool: number;
+            /** Format: int32 */
+            rooms?: number | null;
+            /**
+             * Format: int32
+             * @description Core `customerSex`.
+             */
+            sex: number;
+            /** Format: int32 */
+            source: number;
+            /** Format: int32 */
+            status: number;
+            storeName: string;
+            tags: number[];
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Dictionary: {
       /**
        * Format: int32
@@ -3098,6 +4062,72 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_LeadRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            area: string;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            budget?: number | null;
+            channel: string;
+            /** Format: int64 */
+            createdAt: number;
+            /** Format: int64 */
+            customerId?: number | null;
+            /**
+             * Format: int32
+             * @description Core `customerDemand`.
+             */
+            demand?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            importId?: number | null;
+            /**
+             * Format: int32
+             * @description Core `invalidReason`.
+             */
+            invalidReason?: number | null;
+            name: string;
+            /** @description Core `clueAction` codes this caller is offered, in table order. */
+            offeredActions: string[];
+            /** Format: int64 */
+            ownerId?: number | null;
+            ownerName: string;
+            phone: string;
+            remark: string;
+            /**
+             * Format: int32
+             * @description Core `sex`.
+             */
+            sex?: number | null;
+            /**
+             * Format: int32
+             * @description Core `clueSource`.
+             */
+            source: number;
+            /**
+             * Format: int32
+             * @description Core `clueStatus`.
+             */
+            status: number;
+            storeName: string;
+            /** Format: int64 */
+            updatedAt: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_ListingRole: {
       /**
        * Format: int32
@@ -3268,6 +4298,52 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_OrderRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            address: string;
+            /** Format: int64 */
+            agentId: number;
+            agentName: string;
+            code: string;
+            contractCode: string;
+            /** Format: int64 */
+            contractId: number;
+            /** Format: int32 */
+            contractKind: number;
+            /** Format: int64 */
+            createdAt: number;
+            customerName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            paid: number;
+            reason: string;
+            /**
+             * Format: int64
+             * @description Fen.
+             */
+            receivable: number;
+            /** Format: int64 */
+            settledAt?: number | null;
+            /**
+             * Format: int32
+             * @description Core `orderStatus`.
+             */
+            status: number;
+            storeName: string;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Position: {
       /**
        * Format: int32
@@ -3289,6 +4365,62 @@ export interface components {
             sort: number;
             /** Format: int64 */
             staffCount: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ReportRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            approvedAt?: number | null;
+            customerName: string;
+            customerPhone: string;
+            /** Format: int32 */
+            customerSex?: number | null;
+            /**
+             * Format: int64
+             * @description The deal declared on it, if any.
+             */
+            dealId?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** Format: int64 */
+            protectedUntil: number;
+            reason: string;
+            remark: string;
+            /**
+             * Format: int64
+             * @description Epoch milliseconds.
+             */
+            reportedAt: number;
+            /** Format: int64 */
+            reporterId: number;
+            reporterName: string;
+            /** Format: int32 */
+            status: number;
+            statusLabel: string;
+            /** Format: int64 */
+            storeId?: number | null;
+            storeName: string;
+            visitDate: string;
+            /** Format: int64 */
+            visitDeadline?: number | null;
+            /** Format: int32 */
+            visitSlot: number;
+            /** Format: int64 */
+            visitedAt?: number | null;
           })[];
         /** Format: int64 */
         total: number;
@@ -3493,6 +4625,33 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ReportDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["ReportRow"] & {
+        /** @description core `reportAction` codes this caller may take now. */
+        actions: string[];
+        history: components["schemas"]["StatusChange"][];
+        /** @description Whether this caller may declare a deal on it now. */
+        mayDeclare: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_RevealedCustomerPhone: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        phone: string;
+        phone2: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_RevealedPhone: {
       /**
        * Format: int32
@@ -3595,6 +4754,23 @@ export interface components {
         expiresInSeconds: number;
         /** Format: int64 */
         resendAfterSeconds: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_SplitTemplate: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A company's split template. */
+      data: {
+        /** @description The company has not set its own: core's default. */
+        isDefault: boolean;
+        /** Format: int64 */
+        organisationId: number;
+        /** @description Every role, in core's order. */
+        shares: components["schemas"]["TemplateShare"][];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3791,6 +4967,20 @@ export interface components {
           inherited: boolean;
           /** @description True when an organisation has a setting of its own that 恢复城市设置 can drop. */
           restorable: boolean;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Assignee: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -4173,6 +5363,28 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ReportProject: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          /**
+           * Format: int32
+           * @description core `reportPhoneMode`: 1 全号报备, 2 隐号报备.
+           */
+          phoneMode: number;
+          /** Format: int32 */
+          protectionDays: number;
+          /** Format: int32 */
+          visitDays: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_RoleOption: {
       /**
        * Format: int32
@@ -4418,6 +5630,37 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    /** @description An import as the batch page polls it. */
+    ImportJob: {
+      /** Format: int32 */
+      added: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      duplicate: number;
+      fileName: string;
+      /** Format: int64 */
+      finishedAt?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      invalid: number;
+      /** @description Why it failed. */
+      message: string;
+      /**
+       * Format: int32
+       * @description Rows checked so far.
+       */
+      processed: number;
+      /** Format: int32 */
+      repeated: number;
+      /** @description Every row's result, once done. */
+      results: components["schemas"]["RowResult"][];
+      /** @description `running`, `done` or `failed`. */
+      state: string;
+      /** Format: int32 */
+      total: number;
+    };
     ImportResult: {
       /** Format: int64 */
       added: number;
@@ -4427,6 +5670,14 @@ export interface components {
        * @description Points skipped because the knowledge base already held them.
        */
       skipped: number;
+    };
+    ImportStart: {
+      /** @description The file, base64. */
+      content?: string;
+      /** @description The file's name; its extension (csv, xlsx) says how it is read. */
+      fileName?: string;
+      /** @description Rows pasted from a spreadsheet (tab-separated) or as CSV text, instead of a file. */
+      text?: string;
     };
     /** @description Which app goes back to its city's setting, for which organisation (default: the caller's). */
     InheritCity: {
@@ -4564,6 +5815,125 @@ export interface components {
       threshold: number;
       /** Format: int64 */
       topK: number;
+    };
+    /** @description One lead with its history. */
+    LeadDetail: components["schemas"]["LeadRow"] & {
+      enteredByName: string;
+      /** @description Status changes, newest first (core `clueStatus` codes). */
+      history: components["schemas"]["StatusChange"][];
+    };
+    /** @description The lead form's fields (core form `clue`). */
+    LeadForm: {
+      area?: string;
+      /** @description 万, up to two decimals. */
+      budget?: string;
+      /** Format: int64 */
+      demand?: number | null;
+      name?: string;
+      phone?: string;
+      remark?: string;
+      /** Format: int64 */
+      sex?: number | null;
+    };
+    LeadQuery: components["schemas"]["PageQuery"] & ({
+      /**
+       * Format: int64
+       * @description Core `customerDemand`.
+       */
+      demand?: number | null;
+      /**
+       * Format: int64
+       * @description Only the leads of one batch import.
+       */
+      importId?: number | null;
+      /** @description A name, or digits of a phone. */
+      keyword?: string | null;
+      /** @description Only the leads the caller follows (我的线索). */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description Core `clueSource`.
+       */
+      source?: number | null;
+      /**
+       * Format: int64
+       * @description Core `clueStatus`.
+       */
+      status?: number | null;
+    });
+    /**
+     * @description A lead as the pool shows it. The phone is whole for its agent and those who may write it,
+     * masked for the rest (the pool's leads until claimed).
+     */
+    LeadRow: {
+      area: string;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      budget?: number | null;
+      channel: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      customerId?: number | null;
+      /**
+       * Format: int32
+       * @description Core `customerDemand`.
+       */
+      demand?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      importId?: number | null;
+      /**
+       * Format: int32
+       * @description Core `invalidReason`.
+       */
+      invalidReason?: number | null;
+      name: string;
+      /** @description Core `clueAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
+      /** Format: int64 */
+      ownerId?: number | null;
+      ownerName: string;
+      phone: string;
+      remark: string;
+      /**
+       * Format: int32
+       * @description Core `sex`.
+       */
+      sex?: number | null;
+      /**
+       * Format: int32
+       * @description Core `clueSource`.
+       */
+      source: number;
+      /**
+       * Format: int32
+       * @description Core `clueStatus`.
+       */
+      status: number;
+      storeName: string;
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    LeadTransition: {
+      /** @description Core `clueAction` code. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 标记无效: a code of `invalidReason`.
+       */
+      reason?: number | null;
+      remark?: string;
+      /**
+       * Format: int64
+       * @description 分配: the agent who follows it from now.
+       */
+      userId?: number | null;
     };
     ListingAdd: components["schemas"]["ListingForm"] & ({
       /**
@@ -5139,6 +6509,76 @@ export interface components {
       /** Format: int64 */
       saleStatus?: number | null;
     });
+    OrderDetail: components["schemas"]["OrderRow"] & {
+      history: components["schemas"]["StatusChange"][];
+      /** @description Core `orderAction` codes offered to this caller. */
+      offeredActions: string[];
+      receipts: components["schemas"]["ReceiptView"][];
+    };
+    OrderPay: {
+      /** @description 元 with up to two decimals. */
+      amount?: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      payWay?: number | null;
+      remark?: string;
+    };
+    OrderQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Matches the order or contract number. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `contractKind`.
+       */
+      kind?: number | null;
+      /**
+       * Format: int64
+       * @description Core `orderStatus`.
+       */
+      status?: number | null;
+    });
+    OrderRow: {
+      address: string;
+      /** Format: int64 */
+      agentId: number;
+      agentName: string;
+      code: string;
+      contractCode: string;
+      /** Format: int64 */
+      contractId: number;
+      /** Format: int32 */
+      contractKind: number;
+      /** Format: int64 */
+      createdAt: number;
+      customerName: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      paid: number;
+      reason: string;
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      receivable: number;
+      /** Format: int64 */
+      settledAt?: number | null;
+      /**
+       * Format: int32
+       * @description Core `orderStatus`.
+       */
+      status: number;
+      storeName: string;
+    };
+    OrderTransition: {
+      /** @description Core `orderAction` code other than `pay`. */
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Why (a rejection needs one). */
+      reason?: string;
+    };
     OrganisationFilter: {
       /** Format: int64 */
       organisationId?: number | null;
@@ -5308,6 +6748,132 @@ export interface components {
       id: number;
       published: boolean;
     };
+    ReceiptView: {
+      /** Format: int64 */
+      amount: number;
+      confirmedByName: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description §3 payWay.
+       */
+      payWay: number;
+      /** Format: int64 */
+      receivedAt: number;
+      remark: string;
+    };
+    /** @description 报备 a customer to a project distributed to the caller's company or store. */
+    ReportAdd: {
+      customerName?: string;
+      /** @description Whole (全号报备) or 前三后四 (隐号报备, `138****5678`), as the project's rule says. */
+      customerPhone?: string;
+      /**
+       * Format: int64
+       * @description §3 sex.
+       */
+      customerSex?: number | null;
+      /** Format: int64 */
+      projectId?: number | null;
+      remark?: string;
+      /** @description `YYYY-MM-DD`. */
+      visitDate?: string;
+      /**
+       * Format: int64
+       * @description core `timeOfDay`.
+       */
+      visitSlot?: number | null;
+    };
+    ReportDetail: components["schemas"]["ReportRow"] & {
+      /** @description core `reportAction` codes this caller may take now. */
+      actions: string[];
+      history: components["schemas"]["StatusChange"][];
+      /** @description Whether this caller may declare a deal on it now. */
+      mayDeclare: boolean;
+    };
+    /** @description A project the caller may report to, with its reporting rule. */
+    ReportProject: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /**
+       * Format: int32
+       * @description core `reportPhoneMode`: 1 全号报备, 2 隐号报备.
+       */
+      phoneMode: number;
+      /** Format: int32 */
+      protectionDays: number;
+      /** Format: int32 */
+      visitDays: number;
+    };
+    ReportQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Customer name, phone digits or report number. */
+      keyword?: string | null;
+      /** @description Only the caller's own reports. */
+      mine?: boolean;
+      /** Format: int64 */
+      projectId?: number | null;
+      /**
+       * Format: int64
+       * @description core `reportStatus`.
+       */
+      status?: number | null;
+    });
+    ReportRow: {
+      /** Format: int64 */
+      approvedAt?: number | null;
+      customerName: string;
+      customerPhone: string;
+      /** Format: int32 */
+      customerSex?: number | null;
+      /**
+       * Format: int64
+       * @description The deal declared on it, if any.
+       */
+      dealId?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      projectId: number;
+      projectName: string;
+      /** Format: int64 */
+      protectedUntil: number;
+      reason: string;
+      remark: string;
+      /**
+       * Format: int64
+       * @description Epoch milliseconds.
+       */
+      reportedAt: number;
+      /** Format: int64 */
+      reporterId: number;
+      reporterName: string;
+      /** Format: int32 */
+      status: number;
+      statusLabel: string;
+      /** Format: int64 */
+      storeId?: number | null;
+      storeName: string;
+      visitDate: string;
+      /** Format: int64 */
+      visitDeadline?: number | null;
+      /** Format: int32 */
+      visitSlot: number;
+      /** Format: int64 */
+      visitedAt?: number | null;
+    };
+    /** @description A move of core's report table: `approve`, `reject`, `visit`, `invalidate` or `close`. */
+    ReportTransition: {
+      action: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Required for `reject` and `invalidate`. */
+      reason?: string;
+    };
+    RevealedCustomerPhone: {
+      phone: string;
+      phone2: string;
+    };
     RevealedPhone: {
       ownerPhone: string;
       ownerPhone2: string;
@@ -5440,6 +7006,29 @@ export interface components {
       floor?: number | null;
       name: string;
     };
+    RowError: {
+      field: string;
+      message: string;
+    };
+    /** @description What became of one row. */
+    RowResult: {
+      errors: components["schemas"]["RowError"][];
+      /** Format: int64 */
+      leadId?: number | null;
+      /**
+       * Format: int32
+       * @description The row's number in the file (the header is row 1) or the pasted line.
+       */
+      line: number;
+      message: string;
+      name: string;
+      /**
+       * @description `added`, `invalid` (errors beside it), `duplicate` (the phone is taken) or `repeated`
+       * (this very row was imported before).
+       */
+      outcome: string;
+      phone: string;
+    };
     SavePermissions: {
       actionIds: number[];
       /** Format: int64 */
@@ -5496,6 +7085,47 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+    };
+    /** @description One line of a split as the form sends it. */
+    SplitBody: {
+      /** Format: int64 */
+      role: number;
+      /** Format: int64 */
+      shareBp: number;
+      /** Format: int64 */
+      userId: number;
+    };
+    /** @description A company's split template. */
+    SplitTemplate: {
+      /** @description The company has not set its own: core's default. */
+      isDefault: boolean;
+      /** Format: int64 */
+      organisationId: number;
+      /** @description Every role, in core's order. */
+      shares: components["schemas"]["TemplateShare"][];
+    };
+    /** @description One person's part of the commission. */
+    SplitView: {
+      /**
+       * Format: int64
+       * @description Fen.
+       */
+      amount: number;
+      /**
+       * Format: int32
+       * @description Core `dealRole`.
+       */
+      role: number;
+      roleLabel: string;
+      /**
+       * Format: int64
+       * @description Basis points (100 = 1%).
+       */
+      shareBp: number;
+      storeName: string;
+      /** Format: int64 */
+      userId: number;
+      userName: string;
     };
     StaffAdd: components["schemas"]["PersonForm"] & components["schemas"]["SeatForm"] & ({
       password: string;
@@ -5755,6 +7385,20 @@ export interface components {
        * @description Different askers.
        */
       users: number;
+    };
+    /** @description No filter: the caller's own company. */
+    TemplateQuery: Record<string, never>;
+    TemplateSave: {
+      shares: components["schemas"]["TemplateShare"][];
+    };
+    TemplateShare: {
+      /**
+       * Format: int64
+       * @description Core `dealRole`.
+       */
+      role: number;
+      /** Format: int64 */
+      shareBp: number;
     };
     Unit: {
       /** Format: int64 */
@@ -6288,25 +7932,20 @@ export interface operations {
     };
   };
   /**
-   * Totals of a period: questions, askers, conversations, tokens in and out, votes, the mean
-   * answer time. Its parameters are query parameters although it is a POST (spec §7). Needs
-   * 使用统计.
+   * Performance in a month by agent, store or company, over the splits the caller reads, with
+   * what the orders they read received when settling that month. Needs 业绩.
    */
   summary: {
-    parameters: {
-      query?: {
-        assistantId?: number;
-        /** @description First day, `YYYY-MM-DD`; default 29 days before the last. */
-        startDate?: string;
-        /** @description Last day, `YYYY-MM-DD`; default today. */
-        endDate?: string;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AchievementQuery"];
       };
     };
     responses: {
-      /** @description The period's totals */
+      /** @description The month's performance */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_Summary"];
+          "application/json": components["schemas"]["Envelope_AchievementReport"];
         };
       };
     };
@@ -6458,6 +8097,91 @@ export interface operations {
       };
     };
   };
+  /**
+   * Finance confirms a receipt (收款 by §3 payWay): refused unless the order awaits payment and
+   * the amount is no more than what is left; paid amounts accumulate exactly, and the last one
+   * settles the order, its contract (已结佣) and the contract's performance. Needs 确认收款.
+   */
+  pay: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OrderPay"];
+      };
+    };
+    responses: {
+      /** @description The order after the receipt */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OrderDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
+   * 重新上架 …); of two people acting at once one wins. Needs the list page.
+   */
+  transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingTransition"];
+      };
+    };
+    responses: {
+      /** @description The listing after the move */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * Projects the caller may report to (distributed to their company or store), with each
+   * project's reporting rule. Needs 报备 on 我要报备.
+   */
+  projects: {
+    responses: {
+      /** @description The projects */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ReportProject"];
+        };
+      };
+    };
+  };
+  /** The caller's company's split template. Needs 佣金结算 or a contract page. */
+  get: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateQuery"];
+      };
+    };
+    responses: {
+      /** @description The template */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_SplitTemplate"];
+        };
+      };
+    };
+  };
+  /** Save the hire's details (every filled field is checked). Needs `/enrollment`. */
+  save: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentSave"];
+      };
+    };
+    responses: {
+      /** @description The onboarding as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
   /** Add a business circle to a district. Needs `/coc/config/areas:add`. */
   add_circle: {
     requestBody: {
@@ -6593,6 +8317,161 @@ export interface operations {
     };
   };
   /**
+   * Colleagues at work the caller may assign leads to: the staff within their data scope (a store
+   * manager's store, a general manager's company). Needs 分配.
+   */
+  assignees: {
+    responses: {
+      /** @description Who leads may be assigned to */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Assignee"];
+        };
+      };
+    };
+  };
+  /**
+   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
+   * onboarding waits for their details. Needs `/enrollment`.
+   */
+  start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentStart"];
+      };
+    };
+    responses: {
+      /** @description The new onboarding */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
+   * by whoever's scope covers its importer.
+   */
+  progress: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The import */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJob"];
+        };
+      };
+    };
+  };
+  /**
+   * The XLSX template to fill: the lead form's labels as the header, an example row, phones
+   * kept as text. Needs 批量添加线索.
+   */
+  template: {
+    responses: {
+      /** @description 线索导入模板.xlsx */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+        };
+      };
+    };
+  };
+  /**
+   * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
+   * 认领.
+   */
+  claim: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The listing, now the caller's */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
+  follow_up_add: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpAdd"];
+      };
+    };
+    responses: {
+      /** @description The follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FollowUp"];
+        };
+      };
+    };
+  };
+  /** A listing's follow-ups, newest first. Needs the list or the detail page. */
+  follow_up_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FollowUpQuery"];
+      };
+    };
+    responses: {
+      /** @description One page of follow-ups */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
+        };
+      };
+    };
+  };
+  /**
+   * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
+   * is on file. Needs the list or the detail page.
+   */
+  reveal_phone: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The owner's phones */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RevealedPhone"];
+        };
+      };
+    };
+  };
+  /**
+   * Transfer a customer to another agent the caller manages; the history says from whom to whom.
+   * Needs 转移.
+   */
+  transfer: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerTransfer"];
+      };
+    };
+    responses: {
+      /** @description The customer, now the agent's */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_CustomerDetail"];
+        };
+      };
+    };
+  };
+  /**
    * Approve an onboarding: the hire moves from PENDING to their working status and may log in.
    * Needs `/enrollment:approve`.
    */
@@ -6642,41 +8521,6 @@ export interface operations {
     };
     responses: {
       /** @description The onboarding, now 已驳回 */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /** Save the hire's details (every filled field is checked). Needs `/enrollment`. */
-  save: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentSave"];
-      };
-    };
-    responses: {
-      /** @description The onboarding as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
-   * onboarding waits for their details. Needs `/enrollment`.
-   */
-  start: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentStart"];
-      };
-    };
-    responses: {
-      /** @description The new onboarding */
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
@@ -6821,95 +8665,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
-        };
-      };
-    };
-  };
-  /**
-   * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
-   * 认领.
-   */
-  claim: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description The listing, now the caller's */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
-        };
-      };
-    };
-  };
-  /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
-  follow_up_add: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["FollowUpAdd"];
-      };
-    };
-    responses: {
-      /** @description The follow-up */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_FollowUp"];
-        };
-      };
-    };
-  };
-  /** A listing's follow-ups, newest first. Needs the list or the detail page. */
-  follow_up_list: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["FollowUpQuery"];
-      };
-    };
-    responses: {
-      /** @description One page of follow-ups */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_Page_FollowUp"];
-        };
-      };
-    };
-  };
-  /**
-   * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
-   * is on file. Needs the list or the detail page.
-   */
-  reveal_phone: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description The owner's phones */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_RevealedPhone"];
-        };
-      };
-    };
-  };
-  /**
-   * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
-   * 重新上架 …); of two people acting at once one wins. Needs the list page.
-   */
-  transition: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["ListingTransition"];
-      };
-    };
-    responses: {
-      /** @description The listing after the move */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ListingDetail"];
         };
       };
     };
