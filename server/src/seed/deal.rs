@@ -8,6 +8,7 @@ use brokerdesk_core::deal::contract::{ContractKind, ContractStatus};
 use brokerdesk_core::deal::order::OrderStatus;
 use brokerdesk_core::deal::split::{self, DEFAULT_TEMPLATE, DealRole};
 use brokerdesk_core::listing::lifecycle::HouseStatus;
+use brokerdesk_core::listing::trade::Trade;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -62,13 +63,17 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         .all(db)
         .await?;
     let by_id = |id: Option<i64>| people.iter().find(|p| Some(p.id) == id);
+    // Sale contracts are of second-hand listings; rentals get lease contracts below.
+    let sale = listing::Column::Trade.eq(Trade::Sale.code());
     let dealt = listing::Entity::find()
+        .filter(sale.clone())
         .filter(listing::Column::Status.eq(HouseStatus::OurDeal.code()))
         .filter(listing::Column::MaintainerId.is_not_null())
         .order_by_asc(listing::Column::Id)
         .all(db)
         .await?;
     let valid = listing::Entity::find()
+        .filter(sale)
         .filter(listing::Column::Status.eq(HouseStatus::Valid.code()))
         .filter(listing::Column::MaintainerId.is_not_null())
         .order_by_asc(listing::Column::Id)

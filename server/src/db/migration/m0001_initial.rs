@@ -1,6 +1,7 @@
 //! The organisation, people, menu and session tables. Money columns, when they come,
 //! are integer fen.
 
+use super::schema::{index, reference, unique_index};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
@@ -8,33 +9,6 @@ use sea_orm_migration::schema::*;
 pub struct Migration;
 
 /// A foreign key from `table.column` to `target.id`.
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    if unique {
-        statement.unique();
-    }
-    statement.to_owned()
-}
 
 fn created_at() -> ColumnDef {
     timestamp_with_time_zone("created_at")
@@ -251,14 +225,14 @@ fn tables() -> Vec<TableCreateStatement> {
 
 fn indexes() -> Vec<IndexCreateStatement> {
     vec![
-        index("organisation", &["site_id"], false),
-        index("store_group", &["organisation_id"], false),
-        index("store", &["organisation_id"], false),
-        index("menu", &["parent_id"], false),
-        index("menu_action", &["menu_id", "code"], true),
-        index("user", &["store_id"], false),
-        index("session_token", &["user_id"], false),
-        index("verify_code", &["mobile", "created_at"], false),
+        index("organisation", &["site_id"]),
+        index("store_group", &["organisation_id"]),
+        index("store", &["organisation_id"]),
+        index("menu", &["parent_id"]),
+        unique_index("menu_action", &["menu_id", "code"]),
+        index("user", &["store_id"]),
+        index("session_token", &["user_id"]),
+        index("verify_code", &["mobile", "created_at"]),
     ]
 }
 

@@ -5,39 +5,12 @@
 //! Columns added to existing tables are added one statement each (SQLite's ALTER TABLE takes
 //! one change at a time); their foreign keys ride on the column definition.
 
+use super::schema::{index, reference, unique_index};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    if unique {
-        statement.unique();
-    }
-    statement.to_owned()
-}
 
 /// A nullable id column referring to `target`, for ALTER TABLE ADD COLUMN.
 fn reference_column(column: &str, target: &str, on_delete: &str) -> ColumnDef {
@@ -344,22 +317,22 @@ fn new_tables() -> Vec<TableCreateStatement> {
 
 fn indexes() -> Vec<IndexCreateStatement> {
     vec![
-        index("department", &["organisation_id"], false),
-        index("department", &["parent_id"], false),
-        index("user", &["id_number"], true),
-        index("user", &["department_id"], false),
-        index("user", &["organisation_id"], false),
-        index("role", &["organisation_id"], false),
-        index("app_enablement", &["app_id", "site_id"], false),
-        index("dictionary", &["organisation_id", "dict_key"], true),
-        index("listing_role", &["site_id", "name"], true),
-        index("district", &["site_id", "name"], true),
-        index("business_circle", &["district_id", "name"], true),
-        index("building_type", &["site_id", "name"], true),
-        index("audit_log", &["at"], false),
-        index("audit_log", &["entity", "entity_id"], false),
-        index("enrollment", &["user_id"], false),
-        index("status_change", &["entity", "entity_id"], false),
+        index("department", &["organisation_id"]),
+        index("department", &["parent_id"]),
+        unique_index("user", &["id_number"]),
+        index("user", &["department_id"]),
+        index("user", &["organisation_id"]),
+        index("role", &["organisation_id"]),
+        index("app_enablement", &["app_id", "site_id"]),
+        unique_index("dictionary", &["organisation_id", "dict_key"]),
+        unique_index("listing_role", &["site_id", "name"]),
+        unique_index("district", &["site_id", "name"]),
+        unique_index("business_circle", &["district_id", "name"]),
+        unique_index("building_type", &["site_id", "name"]),
+        index("audit_log", &["at"]),
+        index("audit_log", &["entity", "entity_id"]),
+        index("enrollment", &["user_id"]),
+        index("status_change", &["entity", "entity_id"]),
     ]
 }
 

@@ -4,39 +4,12 @@
 //! The spelling columns serve the suggest query: a prefix range over `(site_id, initials)` or
 //! `(site_id, pinyin)`.
 
+use super::schema::{index, reference, unique_index};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    if unique {
-        statement.unique();
-    }
-    statement.to_owned()
-}
 
 fn tables() -> Vec<TableCreateStatement> {
     use ForeignKeyAction::{Cascade, Restrict};
@@ -138,17 +111,17 @@ fn tables() -> Vec<TableCreateStatement> {
 
 fn indexes() -> Vec<IndexCreateStatement> {
     vec![
-        index("community", &["site_id", "name"], true),
-        index("community", &["site_id", "initials"], false),
-        index("community", &["site_id", "pinyin"], false),
-        index("community", &["site_id", "district_id"], false),
-        index("community_alias", &["community_id", "name"], true),
-        index("community_alias", &["site_id", "initials"], false),
-        index("community_alias", &["site_id", "pinyin"], false),
-        index("building", &["community_id", "name"], true),
-        index("unit", &["building_id", "name"], true),
-        index("room", &["unit_id", "name"], true),
-        index("room", &["community_id"], false),
+        unique_index("community", &["site_id", "name"]),
+        index("community", &["site_id", "initials"]),
+        index("community", &["site_id", "pinyin"]),
+        index("community", &["site_id", "district_id"]),
+        unique_index("community_alias", &["community_id", "name"]),
+        index("community_alias", &["site_id", "initials"]),
+        index("community_alias", &["site_id", "pinyin"]),
+        unique_index("building", &["community_id", "name"]),
+        unique_index("unit", &["building_id", "name"]),
+        unique_index("room", &["unit_id", "name"]),
+        index("room", &["community_id"]),
     ]
 }
 

@@ -6,37 +6,13 @@
 //! One room has at most one listing still on the market per company: a partial unique index
 //! holds it against two entries at once, whatever the engine.
 
+use super::schema::{index, reference};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str]) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    statement.to_owned()
-}
 
 use ForeignKeyAction::{Cascade, Restrict, SetNull};
 

@@ -5,34 +5,12 @@
 //! A point's `content_hash` is unique within its knowledge base, so the same question and answer
 //! imported twice is stored once.
 
+use super::schema::{index, reference, unique_index};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(table: &str, column: &str, target: &str) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(ForeignKeyAction::Cascade)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    if unique {
-        statement.unique();
-    }
-    statement.to_owned()
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -64,12 +42,13 @@ impl MigrationTrait for Migration {
                         "knowledge_data_set",
                         "knowledge_id",
                         "knowledge",
+                        ForeignKeyAction::Cascade,
                     ))
                     .to_owned(),
             )
             .await?;
         manager
-            .create_index(index("knowledge_data_set", &["knowledge_id"], false))
+            .create_index(index("knowledge_data_set", &["knowledge_id"]))
             .await?;
         manager
             .create_table(
@@ -89,24 +68,25 @@ impl MigrationTrait for Migration {
                         "knowledge_point",
                         "knowledge_id",
                         "knowledge",
+                        ForeignKeyAction::Cascade,
                     ))
                     .foreign_key(&mut reference(
                         "knowledge_point",
                         "data_set_id",
                         "knowledge_data_set",
+                        ForeignKeyAction::Cascade,
                     ))
                     .to_owned(),
             )
             .await?;
         manager
-            .create_index(index(
+            .create_index(unique_index(
                 "knowledge_point",
                 &["knowledge_id", "content_hash"],
-                true,
             ))
             .await?;
         manager
-            .create_index(index("knowledge_point", &["data_set_id"], false))
+            .create_index(index("knowledge_point", &["data_set_id"]))
             .await?;
         manager
             .create_table(
@@ -124,16 +104,13 @@ impl MigrationTrait for Migration {
                         "knowledge_search",
                         "knowledge_id",
                         "knowledge",
+                        ForeignKeyAction::Cascade,
                     ))
                     .to_owned(),
             )
             .await?;
         manager
-            .create_index(index(
-                "knowledge_search",
-                &["knowledge_id", "created_at"],
-                false,
-            ))
+            .create_index(index("knowledge_search", &["knowledge_id", "created_at"]))
             .await?;
         Ok(())
     }

@@ -7,37 +7,13 @@
 //! `customer::phone::normalise`); the de-duplication itself depends on the company's scope
 //! setting and is checked in the add's transaction.
 
+use super::schema::{index, reference};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str]) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    statement.to_owned()
-}
 
 use ForeignKeyAction::{Cascade, Restrict, SetNull};
 

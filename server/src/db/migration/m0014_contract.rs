@@ -5,40 +5,13 @@
 //! A contract and its order sit at the closer's seat (成交人); a split line sits at its person's,
 //! so a store reads the performance of its own people.
 
+use super::schema::{index, reference, unique_index};
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 use sea_orm_migration::sea_orm::ConnectionTrait;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn reference(
-    table: &str,
-    column: &str,
-    target: &str,
-    on_delete: ForeignKeyAction,
-) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .name(format!("fk_{table}_{column}"))
-        .from(table.to_owned(), column.to_owned())
-        .to(target.to_owned(), "id")
-        .on_delete(on_delete)
-        .to_owned()
-}
-
-fn index(table: &str, columns: &[&str], unique: bool) -> IndexCreateStatement {
-    let mut statement = Index::create();
-    statement
-        .name(format!("idx_{table}_{}", columns.join("_")))
-        .table(table.to_owned());
-    if unique {
-        statement.unique();
-    }
-    for column in columns {
-        statement.col((*column).to_owned());
-    }
-    statement.to_owned()
-}
 
 use ForeignKeyAction::{Cascade, Restrict, SetNull};
 
@@ -254,7 +227,12 @@ impl MigrationTrait for Migration {
             ("order_receipt", &["order_id"][..], false),
             ("split_template", &["organisation_id", "role"][..], true),
         ] {
-            manager.create_index(index(table, columns, unique)).await?;
+            let statement = if unique {
+                unique_index(table, columns)
+            } else {
+                index(table, columns)
+            };
+            manager.create_index(statement).await?;
         }
         let db = manager.get_connection();
         for action in NEW_ACTIONS {

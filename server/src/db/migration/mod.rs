@@ -1,5 +1,7 @@
-//! Ordered schema steps, embedded in the binary and run at start. A released step is never
-//! edited; a change is a new step.
+//! Ordered schema steps, embedded in the binary and run at start. A released step's schema is
+//! never changed; a change is a new step. Steps name their keys and indexes through `schema`.
+
+mod schema;
 
 mod m0001_initial;
 mod m0002_organisation;
