@@ -8,8 +8,6 @@ use sea_orm_migration::schema::*;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// A foreign key from `table.column` to `target.id`.
-
 fn created_at() -> ColumnDef {
     timestamp_with_time_zone("created_at")
 }
