@@ -22,8 +22,8 @@ pub enum Grant {
 
 /// Directories of the workbench an agent does not get.
 const AGENT_HIDDEN_DIRECTORIES: [&str; 2] = ["/work/store", "/work/enterprise"];
-/// The manager's and finance's duties on deals too: 签约, 解约, 审核, 确认收款, 关闭, 分佣模板.
-const AGENT_HIDDEN_ACTIONS: [&str; 11] = [
+/// The manager's and finance's duties on deals too: 签约, 解约, 审核, 确认收款, 分佣模板.
+const AGENT_HIDDEN_ACTIONS: [&str; 10] = [
     "delete",
     "manage",
     "viewPhone",
@@ -33,9 +33,11 @@ const AGENT_HIDDEN_ACTIONS: [&str; 11] = [
     "cancel",
     "review",
     "confirm",
-    "close",
     "template",
 ];
+/// Actions an agent lacks on one page only: 关闭 of a commission order is finance's, while an
+/// agent closes their own 报备.
+const AGENT_HIDDEN_PAGE_ACTIONS: [(&str, &str); 1] = [("/work/business/commission", "close")];
 
 /// One stored menu row with what a role binding needs to know about it.
 pub struct StoredMenu {
@@ -218,6 +220,12 @@ fn grants(grant: Grant, entry: &StoredMenu) -> (bool, Vec<i64>) {
             .actions
             .iter()
             .filter(|(_, code)| !drop_actions.contains(&code.as_str()))
+            .filter(|(_, code)| {
+                grant != Grant::AgentWorkbench
+                    || !AGENT_HIDDEN_PAGE_ACTIONS.iter().any(|&(page, hidden)| {
+                        entry.ancestry.last().is_some_and(|p| p == page) && code == hidden
+                    })
+            })
             .map(|(id, _)| *id)
             .collect()
     } else {
