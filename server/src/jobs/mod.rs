@@ -7,6 +7,8 @@
 //! row is still as read, so of two runs at once one moves a row and the other skips it. The
 //! history of a moved row names no one (系统) and says why.
 
+pub(crate) mod pool_drop;
+
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
