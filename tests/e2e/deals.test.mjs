@@ -86,7 +86,7 @@ describe('deals', () => {
     await shot(page, 'deal-contract-edit');
     await page.getByTestId('form-submit').click();
     const detail = page.getByTestId('dealContract-detail');
-    await detail.getByTestId('contract-status').getByText('草签').waitFor();
+    await detail.getByTestId('contract-status').getByText('草签').first().waitFor();
     await expect(detail.getByTestId('contract-splits')).toContainText('24,000.00元');
     const contractUrl = page.url();
 
@@ -95,8 +95,8 @@ describe('deals', () => {
     await manager.page.goto(contractUrl);
     await manager.page.getByTestId('contract-action-sign').click();
     await manager.page.getByTestId('confirm-ok').click();
-    await manager.page.getByTestId('contract-status').getByText('已签约').waitFor();
-    await manager.page.getByTestId('order-status').getByText('草稿').waitFor();
+    await manager.page.getByTestId('contract-status').getByText('已签约').first().waitFor();
+    await manager.page.getByTestId('order-status').getByText('草稿').first().waitFor();
 
     // The agent submits the order from the contract.
     await page.reload();
@@ -136,7 +136,7 @@ describe('deals', () => {
 
     // The contract is 已结佣 and the agent's performance this month holds their parts.
     await page.goto(contractUrl);
-    await page.getByTestId('contract-status').getByText('已结佣').waitFor();
+    await page.getByTestId('contract-status').getByText('已结佣').first().waitFor();
     await expect(page.getByTestId('contract-edit')).toHaveCount(0);
     await page.goto(`${site}/work/business/achievement`);
     const table = page.getByTestId('achievement-table');
@@ -152,7 +152,7 @@ describe('deals', () => {
     await page.setViewportSize({ width: 800, height: 900 });
     await shot(page, 'deal-achievement-800');
     await page.goto(contractUrl);
-    await page.getByTestId('contract-status').getByText('已结佣').waitFor();
+    await page.getByTestId('contract-status').getByText('已结佣').first().waitFor();
     await shot(page, 'deal-contract-detail-800');
   });
 });

@@ -50,8 +50,8 @@ export default function Achievement(_props: PageProps) {
       </Card>
       <Card bordered={false}>
         <Space size={48} wrap>
-          <Statistic title={`${data?.month ?? ''} 业绩合计（元）`} value={data ? yuanText(data.total) : '—'} data-testid="achievement-total" />
-          <Statistic title="结清佣金单实收（元）" value={data ? yuanText(data.settledOrders) : '—'} data-testid="achievement-settled" />
+          <Statistic title={`${data?.month ?? ''} 业绩合计`} value={data ? yuanText(data.total) : '—'} data-testid="achievement-total" />
+          <Statistic title="结清佣金单实收" value={data ? yuanText(data.settledOrders) : '—'} data-testid="achievement-settled" />
         </Space>
         {data && (
           <Alert
