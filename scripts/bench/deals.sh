@@ -58,7 +58,19 @@ stop_server() {
 }
 
 # deals.sql for one engine: its timestamps (as the server writes them) and the size.
-generator_sql() { # one statement, the answer unadorned
+generator_sql() { # sqlite|postgres
+  local now ago
+  if [ "$1" = sqlite ]; then
+    now="strftime('%Y-%m-%dT%H:%M:%S', 'now') || '.000000000+00:00'"
+    ago="strftime('%Y-%m-%dT%H:%M:%S', 'now', '-' || \\1 || ' seconds') || '.000000000+00:00'"
+  else
+    now="now()"
+    ago="now() - \\1 * interval '1 second'"
+  fi
+  sed -e "s/{{now}}/$now/g" -e "s/{{ago:\([a-z_.]*\)}}/$ago/g" -e "s/{{contracts}}/$contracts/g" scripts/bench/deals.sql
+}
+
+sql() { # one statement, the answer unadorned
   if [ "$backend" = sqlite ]; then sqlite3 "$db_file" "$1"; else psql -qAt -h 127.0.0.1 -U postgres -d "$pg_db" -c "$1"; fi
 }
 

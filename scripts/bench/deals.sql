@@ -19,11 +19,11 @@ CREATE TABLE bench_keeper AS
   WHERE u.organisation_id = b.organisation_id AND u.store_id IS NOT NULL;
 
 -- The seven roles with core's default shares (basis points), 成交 last.
-CREATE TABLE bench_role (role integer, share_bp integer);
+CREATE TABLE bench_role (role integer, share_bp bigint);
 INSERT INTO bench_role VALUES (1, 1000), (2, 1500), (3, 500), (4, 500), (5, 1000), (6, 2000), (7, 3500);
 
 CREATE TABLE bench_n AS
-  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {{contracts}} - 1)
+  WITH RECURSIVE n(i) AS (SELECT CAST(0 AS BIGINT) UNION ALL SELECT i + 1 FROM n WHERE i < {{contracts}} - 1)
   SELECT i FROM n;
 
 -- i numbers the contracts; every value below follows from it. A third settle (i % 3 = 0).

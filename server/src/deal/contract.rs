@@ -9,10 +9,10 @@ use brokerdesk_core::deal::contract::{self, ContractAction, ContractKind, Contra
 use brokerdesk_core::deal::order::OrderStatus;
 use brokerdesk_core::deal::split::{self, DealRole, SplitLine};
 use brokerdesk_core::forms;
-use brokerdesk_core::org::staff_status::WorkingStatus;
 use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus};
 use brokerdesk_core::listing::price;
 use brokerdesk_core::listing::trade::Trade;
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::{NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,

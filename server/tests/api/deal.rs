@@ -327,7 +327,11 @@ async fn a_cancelled_contract_puts_its_listing_back_on_the_market(app: TestApp) 
         .await;
     let house = json!({ "id": listing["id"] });
     let detail = "/api/v1/fm/house/old/detail";
-    assert_eq!(agent.data(detail, house.clone()).await["status"], 5, "我司成交");
+    assert_eq!(
+        agent.data(detail, house.clone()).await["status"],
+        5,
+        "我司成交"
+    );
     let cancelled = manager
         .data(MOVE, json!({ "id": id, "action": "cancel" }))
         .await;

@@ -887,8 +887,12 @@ async fn deal_routes(app: TestApp) {
     .await;
     // A contract form's choices: the caller's company's people and the split a lease by address
     // would get (every role to the closer, the caller).
-    m.same("/api/v1/fm/business/contract/people", OWN_COMPANY, json!({}))
-        .await;
+    m.same(
+        "/api/v1/fm/business/contract/people",
+        OWN_COMPANY,
+        json!({}),
+    )
+    .await;
     m.same(
         "/api/v1/fm/business/contract/split",
         OWN_COMPANY,
