@@ -200,7 +200,7 @@ tables! {
         c("seal", "封盘"), c("unseal", "解封"), c("defer", "暂缓"), c("resume", "恢复有效"),
         c("reserve", "预定"), c("cancelReserve", "取消预定"), c("dealOurs", "我司成交"),
         c("dealOthers", "他司成交"), c("release", "转公盘"), c("claim", "认领"), c("drop", "掉公"),
-        c("relist", "重新上架"),
+        c("relist", "重新上架"), c("dealUndone", "合同解约"),
     ];
     /// Why a listing is sealed (封盘).
     HOUSE_SEAL_REASON = "houseSealReason" [
@@ -257,7 +257,7 @@ tables! {
         c("seal", "封盘"), c("unseal", "解封"), c("defer", "暂缓"), c("resume", "恢复有效"),
         c("reserve", "预定"), c("cancelReserve", "取消预定"), c("dealOurs", "我司租出"),
         c("dealOthers", "他司租出"), c("release", "转公盘"), c("claim", "认领"), c("drop", "掉公"),
-        c("relist", "重新上架"),
+        c("relist", "重新上架"), c("dealUndone", "合同解约"),
     ];
     /// Why a rental is sealed (封盘).
     RENTAL_SEAL_REASON = "rentalSealReason" [

@@ -83,6 +83,7 @@ pub const DEFAULT_TEMPLATE: Template = [1000, 1500, 500, 500, 1000, 2000, 3500];
 
 pub const SHARE_OUT_OF_RANGE: &str = "每个角色的分成比例须在0%到100%之间";
 pub const CHOOSE_PERSON: &str = "请为每个分成角色选择人员";
+pub const CHOOSE_ROLE: &str = "请为每一行选择分佣角色";
 
 /// `分成比例合计须为100%，当前为95.00%`.
 pub fn not_whole(total_bp: i64) -> String {

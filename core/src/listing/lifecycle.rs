@@ -49,6 +49,9 @@ pub enum HouseAction {
     Claim,
     Drop,
     Relist,
+    /// A signed contract of ours was cancelled (解约): the listing is back on the market. The
+    /// server's move, following the contract's (`docs/deals.md`).
+    DealUndone,
 }
 
 /// A listing's state as the table reads it.
@@ -121,7 +124,7 @@ use HouseStatus as S;
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 12] = [
+const RULES: [Rule; 13] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
@@ -235,6 +238,16 @@ const RULES: [Rule; 12] = [
         reasons: None,
         trades: &[Trade::Lease],
     },
+    // Our deal fell through: its contract was cancelled before any commission came in.
+    Rule {
+        action: HouseAction::DealUndone,
+        from: &[S::OurDeal],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::System,
+        reasons: None,
+        trades: BOTH,
+    },
 ];
 
 /// `只有维护人或店长可以执行「封盘」`.
@@ -248,6 +261,7 @@ pub fn manager_only(label: &str) -> String {
 
 pub const CLAIM_NOT_ALLOWED: &str = "您没有认领公盘房源的权限";
 pub const SYSTEM_ONLY: &str = "掉公由系统按跟进规则自动执行";
+pub const DEAL_UNDONE_SYSTEM_ONLY: &str = "成交房源在合同解约时由系统自动恢复有效";
 pub const CHOOSE_REASON: &str = "请选择原因";
 pub const EXPLAIN_OTHER: &str = "选择「其他」时请填写原因说明";
 /// Longest reason remark.
@@ -333,7 +347,7 @@ impl TryFrom<i16> for Pool {
 }
 
 impl HouseAction {
-    pub const ALL: [HouseAction; 12] = [
+    pub const ALL: [HouseAction; 13] = [
         HouseAction::Seal,
         HouseAction::Unseal,
         HouseAction::Defer,
@@ -346,6 +360,7 @@ impl HouseAction {
         HouseAction::Claim,
         HouseAction::Drop,
         HouseAction::Relist,
+        HouseAction::DealUndone,
     ];
 
     pub fn code(self) -> &'static str {
@@ -362,6 +377,7 @@ impl HouseAction {
             HouseAction::Claim => "claim",
             HouseAction::Drop => "drop",
             HouseAction::Relist => "relist",
+            HouseAction::DealUndone => "dealUndone",
         }
     }
 
@@ -455,6 +471,7 @@ pub fn next(
             Who::Keeper => keeper_only(label),
             Who::Manager => manager_only(label),
             Who::Claimer => CLAIM_NOT_ALLOWED.to_owned(),
+            Who::System if action == HouseAction::DealUndone => DEAL_UNDONE_SYSTEM_ONLY.to_owned(),
             Who::System => SYSTEM_ONLY.to_owned(),
         }));
     }
@@ -798,5 +815,25 @@ mod tests {
                 assert_eq!(offered_actions(lease(status, pool), everyone), sold);
             }
         }
+    }
+
+    #[test]
+    fn a_cancelled_contract_puts_its_listing_back_on_the_market() {
+        for dealt in [
+            state(S::OurDeal, Pool::Private),
+            lease(S::OurDeal, Pool::Private),
+        ] {
+            assert_eq!(
+                next(A::DealUndone, dealt, Actor::System).unwrap().status,
+                S::Valid
+            );
+            assert_eq!(
+                next(A::DealUndone, dealt, MANAGER).unwrap_err().message,
+                DEAL_UNDONE_SYSTEM_ONLY
+            );
+            assert!(!offered_actions(dealt, MANAGER).contains(&A::DealUndone));
+        }
+        assert!(!can(A::DealUndone, state(S::OtherDeal, Pool::Private)));
+        assert_eq!(A::DealUndone.label_in(Trade::Sale), "合同解约");
     }
 }

@@ -275,6 +275,13 @@ needs! {
     ];
     LEASE_CONTRACT_SIGN = ["work:business:leaseContract:sign"];
     LEASE_CONTRACT_CANCEL = ["work:business:leaseContract:cancel"];
+    /// A contract form's choices (colleagues, the split it would get): whoever writes a
+    /// contract of either kind.
+    CONTRACT_FORM = [
+        "work:business:dealContract:add", "work:business:dealContract:edit",
+        "work:business:dealContract:detail:edit", "work:business:leaseContract:add",
+        "work:business:leaseContract:edit", "work:business:leaseContract:detail:edit",
+    ];
     /// 佣金结算: the orders, and the duties of core `deal::Duty` on them.
     COMMISSION_LIST = ["work:business:commission:list"];
     COMMISSION_SUBMIT = ["work:business:commission:submit"];

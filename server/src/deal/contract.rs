@@ -11,6 +11,8 @@ use brokerdesk_core::deal::split::{self, DealRole, SplitLine};
 use brokerdesk_core::forms;
 use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus};
 use brokerdesk_core::listing::price;
+use brokerdesk_core::listing::trade::Trade;
+use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::{NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -21,7 +23,7 @@ use super::template::template_of;
 use super::{
     CONTRACT, ORDER, contract_status, holds_contract_duty, kind_of, needs_of, order_status,
 };
-use crate::access::{Caller, Scoped, Unscoped};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{
     commission_order, deal_contract, deal_split, listing, listing_role, listing_role_member, store,
     user,
@@ -37,6 +39,8 @@ use crate::transition::{self, Reach};
 pub const CODE_TAKEN: &str = "合同编号已存在";
 pub const LISTING_GONE: &str = "该房源已成交或已失效，不能签约";
 pub const PERSON_NOT_OURS: &str = "只能选择本公司的员工";
+pub const SALE_NEEDS_SECOND_HAND: &str = "买卖合同只能选择二手房源";
+pub const LEASE_NEEDS_RENTAL: &str = "租赁合同只能选择租房房源";
 
 /// The order of each contract, by contract id.
 async fn orders_of<C: ConnectionTrait>(
@@ -333,6 +337,20 @@ async fn values_of(
             if row.organisation_id != organisation_id {
                 return Err(AppError::invalid("listingId", "只能选择本公司的房源"));
             }
+            // 买卖 on a second-hand listing, 租赁 on a rental (房管家 keeps them apart).
+            let wanted = match kind {
+                ContractKind::Sale => Trade::Sale,
+                ContractKind::Lease => Trade::Lease,
+            };
+            if row.trade != wanted.code() {
+                return Err(AppError::invalid(
+                    "listingId",
+                    match kind {
+                        ContractKind::Sale => SALE_NEEDS_SECOND_HAND,
+                        ContractKind::Lease => LEASE_NEEDS_RENTAL,
+                    },
+                ));
+            }
             Some(row)
         }
         None => None,
@@ -432,7 +450,7 @@ async fn split_lines(
             .map(|line| {
                 Ok(SplitLine {
                     role: DealRole::from_code(line.role)
-                        .ok_or_else(|| AppError::invalid("splits", "未知的分佣角色"))?,
+                        .ok_or_else(|| AppError::invalid("splits", split::CHOOSE_ROLE))?,
                     user_id: line.user_id,
                     share_bp: line.share_bp,
                 })
@@ -694,61 +712,88 @@ pub(super) async fn record_order_move(
     .await
 }
 
+/// The contract's listing moved by core's listing table, in the listing's history: 我司成交 when
+/// the contract is signed, back to 有效 when a signed contract is cancelled (`DealUndone`, the
+/// server's move). Refused from a state the table does not allow `action` from, except that a
+/// cancelled contract leaves alone a listing no longer at 我司成交 (a lease relisted since).
+async fn move_listing(
+    on: &Scoped<'_, DatabaseTransaction>,
+    contract: &deal_contract::Model,
+    action: HouseAction,
+) -> Result<(), AppError> {
+    let Some(listing_id) = contract.listing_id else {
+        return Ok(());
+    };
+    let db = on.unscoped();
+    let row = db
+        .one(
+            db.find::<listing::Entity>()
+                .filter(listing::Column::Id.eq(listing_id)),
+        )
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let from = listings::state_of(&row)?;
+    let (to, reason) = match action {
+        HouseAction::DealUndone => {
+            if !lifecycle::can(action, from) {
+                return Ok(());
+            }
+            let to = lifecycle::next(action, from, lifecycle::Actor::System)
+                .map_err(|e| AppError::TransitionRefused(e.message))?;
+            (to, format!("合同{}解约", contract.code))
+        }
+        _ => {
+            if !lifecycle::can(action, from) {
+                return Err(AppError::TransitionRefused(format!(
+                    "房源当前为「{}」，不能签约",
+                    from.label()
+                )));
+            }
+            let to = lifecycle::ListingState {
+                status: HouseStatus::OurDeal,
+                ..from
+            };
+            (to, format!("合同{}签约", contract.code))
+        }
+    };
+    // Signing is the deal: whoever may sign (or cancel) moves the listing, wherever it is kept
+    // in the company (the closer may be of another store than the maintainer).
+    let saved = transition::guarded_reach(
+        on,
+        &row,
+        listing::ActiveModel {
+            status: Set(to.status.code()),
+            updated_at: Set(Utc::now()),
+            ..Default::default()
+        },
+        Reach::Read,
+        Reach::Read,
+    )
+    .await?;
+    let (from_code, to_code) = (listings::state_code(from), listings::state_code(to));
+    history::record(
+        on.transaction(),
+        StatusMove {
+            // A rental's history is the rental's.
+            entity: from.trade.kind(),
+            entity_id: saved.id,
+            action: action.code(),
+            from: &from_code,
+            to: &to_code,
+            reason: &reason,
+            actor_id: Some(on.actor().id),
+        },
+    )
+    .await
+}
+
 /// 签约 inside the transaction: the listing to 我司成交 (from a state core's listing table allows
 /// it from), and the commission order opened as a draft.
 async fn sign(
     on: &Scoped<'_, DatabaseTransaction>,
     contract: &deal_contract::Model,
 ) -> Result<(), AppError> {
-    if let Some(listing_id) = contract.listing_id {
-        let db = on.unscoped();
-        let row = db
-            .one(
-                db.find::<listing::Entity>()
-                    .filter(listing::Column::Id.eq(listing_id)),
-            )
-            .await?
-            .ok_or(AppError::NotFound)?;
-        let from = listings::state_of(&row)?;
-        if !lifecycle::can(HouseAction::DealOurs, from) {
-            return Err(AppError::TransitionRefused(format!(
-                "房源当前为「{}」，不能签约",
-                from.label()
-            )));
-        }
-        let to = lifecycle::ListingState {
-            status: HouseStatus::OurDeal,
-            ..from
-        };
-        // Signing is the deal: whoever may sign moves the listing, wherever it is kept in the
-        // company (the closer may be of another store than the maintainer).
-        let saved = transition::guarded_reach(
-            on,
-            &row,
-            listing::ActiveModel {
-                status: Set(to.status.code()),
-                updated_at: Set(Utc::now()),
-                ..Default::default()
-            },
-            Reach::Read,
-            Reach::Read,
-        )
-        .await?;
-        let (from_code, to_code) = (listings::state_code(from), listings::state_code(to));
-        history::record(
-            on.transaction(),
-            StatusMove {
-                entity: listings::KIND,
-                entity_id: saved.id,
-                action: HouseAction::DealOurs.code(),
-                from: &from_code,
-                to: &to_code,
-                reason: &format!("合同{}签约", contract.code),
-                actor_id: Some(on.actor().id),
-            },
-        )
-        .await?;
-    }
+    move_listing(on, contract, HouseAction::DealOurs).await?;
     let now = Utc::now();
     let order = on
         .insert::<commission_order::Entity>(commission_order::ActiveModel {
@@ -822,6 +867,10 @@ pub async fn transition(
             match action {
                 ContractAction::Sign => sign(on, &saved).await?,
                 _ => {
+                    // A signed contract's listing went to 我司成交: the deal is off, it is back.
+                    if from == ContractStatus::Signed {
+                        move_listing(on, &saved, HouseAction::DealUndone).await?;
+                    }
                     if let Some(order) = &order {
                         let state = order_status(order)?;
                         if brokerdesk_core::deal::order::can(
@@ -856,4 +905,128 @@ pub async fn transition(
         })
         .await?;
     ok(detail_of(&scoped, &caller, saved).await?)
+}
+
+/// The colleagues a contract form may name (成交人, 客源人, split lines): the people of the
+/// caller's company their scope reads and those of their own store, still at work, by store.
+/// Needs a contract's 新增 or 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/business/contract/people", tag = "business",
+    request_body = TemplateQuery, security(("token" = [])),
+    responses((status = 200, description = "The company's people", body = Envelope<Vec<DealPerson>>)))]
+pub async fn people(
+    caller: Caller,
+    AppJson(_query): AppJson<TemplateQuery>,
+) -> ApiResult<Vec<DealPerson>> {
+    let scoped = caller.require(need::CONTRACT_FORM)?;
+    let organisation_id = scoped
+        .actor()
+        .organisation_id
+        .ok_or(AppError::NoPermission)?;
+    let db = scoped.unscoped();
+    // Those the caller's scope reads, and the caller's own store even for a SELF scope: an
+    // agent's deal is split with the colleagues they work beside.
+    let mut rows: Vec<user::Model> = scoped
+        .all(
+            scoped
+                .read::<user::Entity>()
+                .filter(user::Column::OrganisationId.eq(organisation_id)),
+        )
+        .await?;
+    if let Some(store_id) = scoped.actor().store_id {
+        rows.extend(
+            db.all(
+                db.find::<user::Entity>()
+                    .filter(user::Column::OrganisationId.eq(organisation_id))
+                    .filter(user::Column::StoreId.eq(store_id)),
+            )
+            .await?,
+        );
+    }
+    rows.retain(|u| u.working_status.0 != WorkingStatus::Leave);
+    rows.sort_by_key(|u| (u.store_id, u.id));
+    rows.dedup_by_key(|u| u.id);
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            rows.iter().filter_map(|u| u.store_id),
+        )
+        .await?;
+    ok(rows
+        .into_iter()
+        .map(|u| DealPerson {
+            id: u.id,
+            name: u.real_name,
+            store_name: name_of(&stores, u.store_id),
+        })
+        .collect())
+}
+
+/// The split a contract would get from the company's template and the listing's role holders
+/// (core `split::fill`), each line with its part of the commission in fen, as `add` writes it
+/// when the form sends no split of its own. Needs a contract's 新增 or 编辑.
+#[utoipa::path(post, path = "/api/v1/fm/business/contract/split", tag = "business",
+    request_body = SplitPreview, security(("token" = [])),
+    responses((status = 200, description = "The split lines", body = Envelope<Vec<SplitView>>)))]
+pub async fn split_preview(
+    caller: Caller,
+    AppJson(body): AppJson<SplitPreview>,
+) -> ApiResult<Vec<SplitView>> {
+    let kind = kind_of(body.kind)?;
+    let scoped = caller.require(need::CONTRACT_FORM)?;
+    let organisation_id = scoped
+        .actor()
+        .organisation_id
+        .ok_or(AppError::NoPermission)?;
+    for (field, text) in [
+        ("ownerCommission", &body.owner_commission),
+        ("customerCommission", &body.customer_commission),
+    ] {
+        if !text.trim().is_empty() && price::hundredths(text).is_none() {
+            return Err(AppError::invalid(field, "请输入正确的金额"));
+        }
+    }
+    let form = ContractForm {
+        code: String::new(),
+        listing_id: body.listing_id,
+        address: String::new(),
+        owner_name: String::new(),
+        owner_phone: String::new(),
+        customer_name: String::new(),
+        customer_phone: String::new(),
+        price: String::new(),
+        lease_months: None,
+        deposit: String::new(),
+        owner_commission: body.owner_commission,
+        customer_commission: body.customer_commission,
+        agent_id: body.agent_id,
+        customer_source_id: body.customer_source_id,
+        signed_on: String::new(),
+        payment_schedule: String::new(),
+        attachments: String::new(),
+        remark: String::new(),
+        splits: Vec::new(),
+    };
+    let values = values_of(&scoped, kind, &form, organisation_id, Some(i64::MIN)).await?;
+    let lines = split_lines(&scoped, &form, &values, organisation_id).await?;
+    let db = scoped.unscoped();
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            lines.iter().filter_map(|(_, _, person)| person.store_id),
+        )
+        .await?;
+    ok(lines
+        .into_iter()
+        .map(|(line, amount, person)| SplitView {
+            role: line.role.code(),
+            role_label: line.role.label().to_owned(),
+            user_id: person.id,
+            user_name: person.real_name.clone(),
+            store_name: name_of(&stores, person.store_id),
+            share_bp: line.share_bp,
+            amount,
+        })
+        .collect())
 }

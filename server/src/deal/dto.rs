@@ -380,3 +380,33 @@ pub struct AchievementReport {
 /// No filter: the caller's own company.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct TemplateQuery {}
+
+/// A colleague a contract form may name as 成交人, 客源人 or on a split line.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DealPerson {
+    pub id: i64,
+    pub name: String,
+    pub store_name: String,
+}
+
+/// What a contract's split would be: the form's kind, listing, closer, customer source and
+/// commission (元) as typed so far.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitPreview {
+    /// Core `contractKind`.
+    pub kind: i64,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub listing_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub agent_id: Option<i64>,
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub customer_source_id: Option<i64>,
+    /// 元.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub owner_commission: String,
+    /// 元.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub customer_commission: String,
+}

@@ -39,6 +39,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(contract::add))
         .routes(routes!(contract::edit))
         .routes(routes!(contract::transition))
+        .routes(routes!(contract::people))
+        .routes(routes!(contract::split_preview))
         .routes(routes!(order::list))
         .routes(routes!(order::detail))
         .routes(routes!(order::transition))

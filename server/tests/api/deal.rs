@@ -226,7 +226,139 @@ async fn a_template_must_total_a_whole_and_splits_follow_it(app: TestApp) {
     assert_eq!(parts, [(1, 0), (2, 1), (5, 0), (6, 1), (7, 1)]);
 }
 
+/// A valid private rental `caller` maintains.
+async fn my_rental(caller: &Caller<'_>) -> Value {
+    caller
+        .data(
+            "/api/v1/fm/house/rental/list",
+            json!({ "pageNum": 1, "pageSize": 50, "status": 1, "pool": 1, "mine": true }),
+        )
+        .await["list"][0]
+        .clone()
+}
+
+async fn each_kind_takes_its_own_trade_and_the_form_sees_its_split(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let listing = my_listing(&agent).await;
+    let rental = my_rental(&agent).await;
+    assert!(rental["id"].is_i64(), "the demo agent keeps a rental");
+    agent
+        .post(ADD, sale(&rental["id"], "MM-T-0101"))
+        .await
+        .assert_error(10000004, "买卖合同只能选择二手房源");
+    let mut lease = sale(&listing["id"], "ZL-T-0101");
+    lease["kind"] = json!(2);
+    lease["address"] = json!("随便写的地址");
+    lease["leaseMonths"] = json!(12);
+    agent
+        .post(ADD, lease.clone())
+        .await
+        .assert_error(10000004, "租赁合同只能选择租房房源");
+    lease["listingId"] = rental["id"].clone();
+    lease["price"] = json!("3500");
+    let added = agent.data(ADD, lease).await;
+    assert_eq!(added["listingId"], rental["id"]);
+
+    // The form's preview is the split `add` writes when it sends none.
+    let preview = agent
+        .data(
+            "/api/v1/fm/business/contract/split",
+            json!({ "kind": 1, "listingId": listing["id"], "ownerCommission": "30000",
+                    "customerCommission": "30000.01" }),
+        )
+        .await;
+    let written = agent.data(ADD, sale(&listing["id"], "MM-T-0102")).await;
+    let lines = |v: &Value| -> Vec<(i64, i64, i64)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["role"].as_i64().unwrap(),
+                    l["userId"].as_i64().unwrap(),
+                    l["amount"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(lines(&preview), lines(&written["splits"]));
+    let people = agent
+        .data("/api/v1/fm/business/contract/people", json!({}))
+        .await;
+    assert!(
+        people
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == s.users["manager"]),
+        "a colleague of the agent's store, beyond the agent's own scope: {people}"
+    );
+    let boss = app.as_user("boss").await;
+    let everyone = boss
+        .data("/api/v1/fm/business/contract/people", json!({}))
+        .await;
+    assert!(
+        everyone
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == s.users["manager2"]),
+        "the company's other store, for a company-wide caller: {everyone}"
+    );
+    assert!(
+        !people
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == s.users["nbmanager"] || p["id"] == s.users["partner"]),
+        "no one of another company"
+    );
+}
+
+async fn a_cancelled_contract_puts_its_listing_back_on_the_market(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let listing = my_listing(&agent).await;
+    let added = agent.data(ADD, sale(&listing["id"], "MM-T-0201")).await;
+    let id = added["id"].clone();
+    manager
+        .data(MOVE, json!({ "id": id, "action": "sign" }))
+        .await;
+    let house = json!({ "id": listing["id"] });
+    let detail = "/api/v1/fm/house/old/detail";
+    assert_eq!(
+        agent.data(detail, house.clone()).await["status"],
+        5,
+        "我司成交"
+    );
+    let cancelled = manager
+        .data(MOVE, json!({ "id": id, "action": "cancel" }))
+        .await;
+    assert_eq!(cancelled["status"], 9, "已解约");
+    assert_eq!(cancelled["orderStatus"], 100, "its draft order is closed");
+    let back = agent.data(detail, house).await;
+    assert_eq!(back["status"], 1, "有效 again");
+    let last = back["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["action"] == "dealUndone")
+        .expect("the move is in the listing's history")
+        .clone();
+    assert_eq!(last["actionLabel"], "合同解约");
+    assert_eq!(last["reason"], "合同MM-T-0201解约");
+    // The listing can be dealt again: a new contract on it signs.
+    let again = agent.data(ADD, sale(&listing["id"], "MM-T-0202")).await;
+    let signed = manager
+        .data(MOVE, json!({ "id": again["id"], "action": "sign" }))
+        .await;
+    assert_eq!(signed["status"], 2);
+}
+
 on_both_backends!(
     a_sale_goes_from_draft_to_settled_and_counts_as_performance,
     a_template_must_total_a_whole_and_splits_follow_it,
+    each_kind_takes_its_own_trade_and_the_form_sees_its_split,
+    a_cancelled_contract_puts_its_listing_back_on_the_market,
 );

@@ -885,6 +885,20 @@ async fn deal_routes(app: TestApp) {
         })
     })
     .await;
+    // A contract form's choices: the caller's company's people and the split a lease by address
+    // would get (every role to the closer, the caller).
+    m.same(
+        "/api/v1/fm/business/contract/people",
+        OWN_COMPANY,
+        json!({}),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/business/contract/split",
+        OWN_COMPANY,
+        json!({ "kind": 2, "customerCommission": "3500" }),
+    )
+    .await;
     // The company's template as it already is: only who may save it is in question. The
     // admin and the cities have no company; the stores' managers do not reach theirs.
     let template = m.callers[4].data(TEMPLATE, json!({})).await;

@@ -209,6 +209,8 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/business/contract/add",
         "/api/v1/fm/business/contract/edit",
         "/api/v1/fm/business/contract/transition",
+        "/api/v1/fm/business/contract/people",
+        "/api/v1/fm/business/contract/split",
         "/api/v1/fm/business/commission/list",
         "/api/v1/fm/business/commission/detail",
         "/api/v1/fm/business/commission/transition",

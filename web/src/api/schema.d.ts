@@ -297,6 +297,22 @@ export interface paths {
      */
     post: operations["list"];
   };
+  "/api/v1/fm/business/contract/people": {
+    /**
+     * The colleagues a contract form may name (成交人, 客源人, split lines): the people of the
+     * caller's company their scope reads and those of their own store, still at work, by store.
+     * Needs a contract's 新增 or 编辑.
+     */
+    post: operations["people"];
+  };
+  "/api/v1/fm/business/contract/split": {
+    /**
+     * The split a contract would get from the company's template and the listing's role holders
+     * (core `split::fill`), each line with its part of the commission in fen, as `add` writes it
+     * when the form sends no split of its own. Needs a contract's 新增 or 编辑.
+     */
+    post: operations["split_preview"];
+  };
   "/api/v1/fm/business/contract/transition": {
     /**
      * Move a contract by core's table: 签约 (the listing becomes 我司成交, the commission order opens
@@ -2233,6 +2249,13 @@ export interface components {
     DayTally: components["schemas"]["Tally"] & {
       /** @description `YYYY-MM-DD`. */
       date: string;
+    };
+    /** @description A colleague a contract form may name as 成交人, 客源人 or on a split line. */
+    DealPerson: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
     };
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
@@ -5147,6 +5170,20 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_DealPerson: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_DepartmentNode: {
       /**
        * Format: int32
@@ -5443,6 +5480,36 @@ export interface components {
           /** Format: int64 */
           id: number;
           name: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_SplitView: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /**
+           * Format: int64
+           * @description Fen.
+           */
+          amount: number;
+          /**
+           * Format: int32
+           * @description Core `dealRole`.
+           */
+          role: number;
+          roleLabel: string;
+          /**
+           * Format: int64
+           * @description Basis points (100 = 1%).
+           */
+          shareBp: number;
+          storeName: string;
+          /** Format: int64 */
+          userId: number;
+          userName: string;
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -7095,6 +7162,27 @@ export interface components {
       /** Format: int64 */
       userId: number;
     };
+    /**
+     * @description What a contract's split would be: the form's kind, listing, closer, customer source and
+     * commission (元) as typed so far.
+     */
+    SplitPreview: {
+      /** Format: int64 */
+      agentId?: number | null;
+      /** @description 元. */
+      customerCommission?: string;
+      /** Format: int64 */
+      customerSourceId?: number | null;
+      /**
+       * Format: int64
+       * @description Core `contractKind`.
+       */
+      kind: number;
+      /** Format: int64 */
+      listingId?: number | null;
+      /** @description 元. */
+      ownerCommission?: string;
+    };
     /** @description A company's split template. */
     SplitTemplate: {
       /** @description The company has not set its own: core's default. */
@@ -8132,6 +8220,46 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The colleagues a contract form may name (成交人, 客源人, split lines): the people of the
+   * caller's company their scope reads and those of their own store, still at work, by store.
+   * Needs a contract's 新增 or 编辑.
+   */
+  people: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TemplateQuery"];
+      };
+    };
+    responses: {
+      /** @description The company's people */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_DealPerson"];
+        };
+      };
+    };
+  };
+  /**
+   * The split a contract would get from the company's template and the listing's role holders
+   * (core `split::fill`), each line with its part of the commission in fen, as `add` writes it
+   * when the form sends no split of its own. Needs a contract's 新增 or 编辑.
+   */
+  split_preview: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SplitPreview"];
+      };
+    };
+    responses: {
+      /** @description The split lines */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_SplitView"];
         };
       };
     };

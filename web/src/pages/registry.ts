@@ -43,6 +43,12 @@ const Assistants = lazy(() => import('./aiHelper/assistants'));
 const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 const ChatLog = lazy(() => import('./aiHelper/chatLog'));
 const ChatStatistics = lazy(() => import('./aiHelper/chatStatistics'));
+// 买卖合同 and 租赁合同: one set of contract pages, whose kind is the route's (business/shared/deal).
+const ContractList = lazy(() => import('./business/contractList'));
+const ContractDetail = lazy(() => import('./business/contractDetail'));
+const ContractEdit = lazy(() => import('./business/contractEdit'));
+const Commission = lazy(() => import('./business/commission'));
+const Achievement = lazy(() => import('./business/achievement'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -110,6 +116,15 @@ const PAGES: Record<string, LazyPage> = {
   'adminConfig/aiHelper/creation/detail': AssistantDetail,
   'adminConfig/aiHelper/log': ChatLog,
   'adminConfig/aiHelper/statistics': ChatStatistics,
+
+  'work/business/dealContract': ContractList,
+  'work/business/dealContract/detail': ContractDetail,
+  'work/business/dealContract/edit': ContractEdit,
+  'work/business/leaseContract': ContractList,
+  'work/business/leaseContract/detail': ContractDetail,
+  'work/business/leaseContract/edit': ContractEdit,
+  'work/business/commission': Commission,
+  'work/business/achievement': Achievement,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -1,0 +1,158 @@
+// 买卖合同 to 业绩 as a brokerage's people click it: an agent writes a sale contract on a listing
+// they keep, adjusts the ACN split (core refuses it until it totals 100%); the manager signs it;
+// the agent submits its commission order; the manager approves it and confirms two partial
+// receipts (an overpayment shows the server's message) until it is 已结清; the agent's
+// performance this month shows the deal. Screenshots at 1440 px and 800 px.
+import assert from 'node:assert/strict';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+
+async function apiSession(base, username) {
+  const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
+  assert.equal(res.code, 0, `login ${username}: ${res.message}`);
+  return { token: res.data.token, userId: res.data.userId };
+}
+
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label).first().click();
+}
+
+async function fill(page, field, value) {
+  const box = page.getByTestId(`field-${field}`);
+  const input = (await box.evaluate((node) => ['INPUT', 'TEXTAREA'].includes(node.tagName))) ? box : box.locator('input, textarea').first();
+  await input.fill(value);
+}
+
+async function signIn(browser, site, username) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  const page = await context.newPage();
+  await loginThroughPage(page, site, username);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  return { context, page };
+}
+
+/** Opens the contract's order from the commission page, found by the contract's number. */
+async function openOrder(page, site, code) {
+  await page.goto(`${site}/work/business/commission`);
+  await page.getByTestId('filter-keyword').fill(code);
+  await page.getByTestId('filter-search').click();
+  const row = page.getByTestId('commission-list').locator('tbody tr', { hasText: code });
+  await row.getByTestId('row-open').click();
+  await page.getByTestId('order-drawer').getByText(`YJ-${code}`).first().waitFor();
+}
+
+describe('deals', () => {
+  test('a sale contract from its split to settled commission and the agent’s performance', async ({ browser, page, site, base }) => {
+    const agent = await apiSession(base, 'agent');
+    const mine = await api(base, '/api/v1/fm/house/old/list', { pageNum: 1, pageSize: 100, status: 1, pool: 1, mine: true }, agent);
+    assert.equal(mine.code, 0, mine.message);
+    // The middle of the agent's valid listings: the other suites take the first and the last.
+    const listing = mine.data.list[Math.floor(mine.data.list.length / 2)];
+    assert.ok(listing, 'the demo agent keeps valid listings');
+    const code = `MM-E2E-${stamp()}`;
+    const agentAmount = async () => {
+      const res = await api(base, '/api/v1/fm/business/achievement/summary', { group: 'agent' }, agent);
+      assert.equal(res.code, 0, res.message);
+      return res.data.rows.find((row) => row.id === agent.userId)?.amount ?? 0;
+    };
+    const before = await agentAmount();
+
+    // The agent writes the contract.
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/business/dealContract`);
+    await page.getByTestId('dealContract-list').locator('tbody tr').first().waitFor();
+    await shot(page, 'deal-contract-list');
+    await page.getByTestId('dealContract-add').click();
+    await page.getByTestId('dealContract-edit').waitFor();
+    await fill(page, 'code', code);
+    await choose(page, 'field-listingId', `${listing.communityName} ${listing.roomLabel}`);
+    await fill(page, 'ownerName', '周业主');
+    await fill(page, 'ownerPhone', '13755550001');
+    await fill(page, 'customerName', '吴客户');
+    await fill(page, 'customerPhone', '13755550002');
+    await fill(page, 'price', '300');
+    await fill(page, 'ownerCommission', '30000');
+    await fill(page, 'customerCommission', '30000');
+    // Filled from the company's template: seven roles, 成交 to the agent.
+    const editor = page.getByTestId('split-editor');
+    await expect(editor.locator('tbody tr')).toHaveCount(7);
+    await expect(page.getByTestId('split-total')).toContainText('比例合计 100%，佣金合计 60,000.00元');
+    await page.getByTestId('split-share-0').fill('5');
+    await expect(page.getByTestId('split-error')).toHaveText('分成比例合计须为100%，当前为95.00%');
+    await page.getByTestId('split-share-6').fill('40');
+    await expect(page.getByTestId('split-error')).toHaveCount(0);
+    await expect(page.getByTestId('split-amount-6')).toHaveText('24,000.00元');
+    await shot(page, 'deal-contract-edit');
+    await page.getByTestId('form-submit').click();
+    const detail = page.getByTestId('dealContract-detail');
+    await detail.getByTestId('contract-status').getByText('草签').first().waitFor();
+    await expect(detail.getByTestId('contract-splits')).toContainText('24,000.00元');
+    const contractUrl = page.url();
+
+    // The manager signs it: the listing becomes 我司成交 and the order opens as a draft.
+    const manager = await signIn(browser, site, 'manager');
+    await manager.page.goto(contractUrl);
+    await manager.page.getByTestId('contract-action-sign').click();
+    await manager.page.getByTestId('confirm-ok').click();
+    await manager.page.getByTestId('contract-status').getByText('已签约').first().waitFor();
+    await manager.page.getByTestId('order-status').getByText('草稿').first().waitFor();
+
+    // The agent submits the order from the contract.
+    await page.reload();
+    await page.getByTestId('contract-order-open').click();
+    await page.getByTestId('order-drawer').getByTestId('order-action-submit').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('order-drawer').getByTestId('order-status').getByText('待审核').waitFor();
+    await expect(page.getByTestId('order-action-pay')).toHaveCount(0);
+
+    // The manager approves it and confirms two receipts.
+    await openOrder(manager.page, site, code);
+    const drawer = manager.page.getByTestId('order-drawer');
+    await drawer.getByTestId('order-action-approve').click();
+    await manager.page.getByTestId('confirm-ok').click();
+    await drawer.getByTestId('order-status').getByText('待付款').waitFor();
+    await drawer.getByTestId('order-action-pay').click();
+    await choose(manager.page, 'field-payWay', '银行转账');
+    await fill(manager.page, 'amount', '25000');
+    await manager.page.getByTestId('form-submit').click();
+    await drawer.getByTestId('order-status').getByText('部分付款').waitFor();
+    await expect(drawer.getByTestId('order-remaining')).toHaveText('35,000.00元');
+    await drawer.getByTestId('order-action-pay').click();
+    await choose(manager.page, 'field-payWay', '微信');
+    await fill(manager.page, 'amount', '40000');
+    await manager.page.getByTestId('form-submit').click();
+    await manager.page.getByText('本次收款40,000.00元超过未收金额35,000.00元，请核对').first().waitFor();
+    await shot(manager.page, 'deal-commission-overpay');
+    await fill(manager.page, 'amount', '35000');
+    await manager.page.getByTestId('form-submit').click();
+    await drawer.getByTestId('order-status').getByText('已结清').waitFor();
+    await expect(drawer.getByTestId('order-paid')).toHaveText('60,000.00元');
+    await expect(drawer.getByTestId('order-receipts').locator('tbody tr')).toHaveCount(2);
+    await shot(manager.page, 'deal-commission-settled');
+    await manager.page.setViewportSize({ width: 800, height: 900 });
+    await shot(manager.page, 'deal-commission-settled-800');
+    await manager.context.close();
+
+    // The contract is 已结佣 and the agent's performance this month holds their parts.
+    await page.goto(contractUrl);
+    await page.getByTestId('contract-status').getByText('已结佣').first().waitFor();
+    await expect(page.getByTestId('contract-edit')).toHaveCount(0);
+    await page.goto(`${site}/work/business/achievement`);
+    const table = page.getByTestId('achievement-table');
+    await table.locator('tbody tr').first().waitFor();
+    const contract = await api(base, '/api/v1/fm/business/contract/detail', { id: Number(contractUrl.split('/').pop()) }, agent);
+    const parts = contract.data.splits.filter((line) => line.userId === agent.userId).reduce((sum, line) => sum + line.amount, 0);
+    assert.ok(parts >= 2_400_000, 'the agent closed the deal: 成交 40% at least');
+    const after = before + parts;
+    assert.equal(await agentAmount(), after);
+    const yuan = (fen) => `${(fen / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}元`;
+    await expect(table.locator('tbody tr', { hasText: '李晓峰' })).toContainText(yuan(after));
+    await shot(page, 'deal-achievement');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await shot(page, 'deal-achievement-800');
+    await page.goto(contractUrl);
+    await page.getByTestId('contract-status').getByText('已结佣').first().waitFor();
+    await shot(page, 'deal-contract-detail-800');
+  });
+});

@@ -1,0 +1,423 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Alert, Button, Card, Form, Grid, Input, Message, Select, Space, Spin, Table, Typography } from '@arco-design/web-react';
+import { IconDelete, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
+import { dealBpText, dealPercentToBp, dealSplitAmounts, dealYuanToFen, houseFenToYuan } from '@core/wasm';
+import {
+  contractApi,
+  type ContractDetail,
+  type ContractForm,
+  type DealPerson,
+  type SplitView,
+} from '../../../api/business/deal';
+import { isApiFailure, type ApiFailure } from '../../../api/client';
+import type { ListingRow } from '../../../api/house/oldHouse';
+import { useRead } from '../../../api/useRead';
+import { coreFields } from '../../../components/form/coreForm';
+import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
+import { enumOptions } from '../../../components/enums';
+import { relatedPath } from '../../../router/related';
+import { useNav } from '../../../router/useNav';
+import { useMenuStore } from '../../../stores/menu';
+import type { PageProps } from '../../registry';
+import { contractKindOf, shareText, yuanText, type ContractKind } from '../shared/deal';
+
+type Values = Omit<ContractForm, 'splits'>;
+
+/** One line of the split as the editor holds it: the share as typed, in percent. */
+interface Line {
+  key: number;
+  role?: number;
+  userId?: number;
+  /** The person's name as the server gave it, for someone outside the form's people list. */
+  name?: string;
+  percent: string;
+}
+
+let nextKey = 1;
+const lineOf = (split: Pick<SplitView, 'role' | 'userId' | 'userName' | 'shareBp'>): Line => ({
+  key: nextKey++,
+  role: split.role,
+  userId: split.userId,
+  name: split.userName,
+  percent: dealBpText(split.shareBp),
+});
+
+/** A stored contract as the form shows it again: 万 or 元 as typed. */
+function formValues(contract: ContractDetail, kind: ContractKind): Partial<Values> {
+  return {
+    code: contract.code,
+    listingId: contract.listingId ?? undefined,
+    address: contract.address,
+    ownerName: contract.ownerName,
+    ownerPhone: contract.ownerPhone,
+    customerName: contract.customerName,
+    customerPhone: contract.customerPhone,
+    price: kind.priceInput(contract.price),
+    leaseMonths: contract.leaseMonths ?? undefined,
+    deposit: contract.deposit ? houseFenToYuan(contract.deposit) : '',
+    ownerCommission: houseFenToYuan(contract.ownerCommission),
+    customerCommission: houseFenToYuan(contract.customerCommission),
+    agentId: contract.agentId,
+    customerSourceId: contract.customerSourceId,
+    signedOn: contract.signedOn ?? undefined,
+    paymentSchedule: contract.paymentSchedule,
+    attachments: contract.attachments,
+    remark: contract.remark,
+  };
+}
+
+/** `西湖家园 3幢2单元1502 · 维护人 李晓峰`. */
+const listingLabel = (row: ListingRow) =>
+  [`${row.communityName} ${row.roomLabel}`, row.maintainerName ? `维护人 ${row.maintainerName}` : ''].filter(Boolean).join(' · ');
+
+/** The listings a contract of `kind` may be written on: the caller's valid and reserved ones. */
+function useListingChoices(kind: ContractKind, current?: { id: number; address: string }) {
+  const listings = useRead(async () => {
+    const pages = await Promise.all(
+      [1, 4].map((status) => kind.listings.list({ status, pageNum: 1, pageSize: 100 } as never).catch(() => ({ list: [] }))),
+    );
+    return pages.flatMap((page) => page.list);
+  });
+  return useMemo(() => {
+    const rows = listings.data ?? [];
+    const options = rows.map((row) => ({ value: row.id, label: listingLabel(row) }));
+    if (current && !rows.some((row) => row.id === current.id)) options.unshift({ value: current.id, label: current.address });
+    return { options, rows };
+  }, [listings.data, current]);
+}
+
+/**
+ * The split editor: lines of role, person and share; each part in 元 as core divides it, and
+ * core's message when the shares do not total 100%.
+ */
+function SplitEditor({
+  lines,
+  onChange,
+  totalFen,
+  people,
+  error,
+  onRefill,
+  refilling,
+}: {
+  lines: Line[];
+  onChange: (lines: Line[]) => void;
+  totalFen: number;
+  people: DealPerson[];
+  error?: string;
+  onRefill: () => void;
+  refilling: boolean;
+}) {
+  const split = dealSplitAmounts(
+    totalFen,
+    lines.map((line) => ({ role: line.role ?? 0, userId: line.userId ?? 0, shareBp: dealPercentToBp(line.percent) ?? -1 })),
+  );
+  const sharesTotal = lines.reduce((sum, line) => sum + (dealPercentToBp(line.percent) ?? 0), 0);
+  const shown = error ?? split.error;
+  const update = (key: number, change: Partial<Line>) =>
+    onChange(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const personOptions = [
+    ...people.map((person) => ({
+      value: person.id,
+      label: person.storeName ? `${person.name}（${person.storeName}）` : person.name,
+    })),
+    // A listing's role holder of another store, named by the server.
+    ...lines
+      .filter((line) => line.userId !== undefined && line.name && !people.some((person) => person.id === line.userId))
+      .map((line) => ({ value: line.userId as number, label: line.name as string })),
+  ].filter((option, index, all) => all.findIndex((other) => other.value === option.value) === index);
+  return (
+    <Card
+      title="业绩分配（ACN）"
+      bordered={false}
+      extra={
+        <Space>
+          <Button size="small" icon={<IconRefresh />} loading={refilling} onClick={onRefill} data-testid="split-refill">
+            按模板重新分配
+          </Button>
+          <Button
+            size="small"
+            icon={<IconPlus />}
+            onClick={() => onChange([...lines, { key: nextKey++, percent: '0' }])}
+            data-testid="split-add"
+          >
+            添加一行
+          </Button>
+        </Space>
+      }
+      data-testid="split-editor"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        按公司分佣模板和房源角色人自动填充；可调整人员和比例，合计须为100%，金额按比例分到分，尾差按最大余数分配。
+      </Typography.Paragraph>
+      <Table<Line>
+        rowKey="key"
+        data={lines}
+        pagination={false}
+        border={{ wrapper: true, cell: false }}
+        noDataElement={<span>暂无分佣</span>}
+        columns={[
+          {
+            title: '角色',
+            dataIndex: 'role',
+            width: 130,
+            render: (role: number | undefined, line: Line, index: number) => (
+              <Select
+                value={role}
+                options={enumOptions('dealRole')}
+                placeholder="请选择角色"
+                onChange={(value: number) => update(line.key, { role: value })}
+                data-testid={`split-role-${index}`}
+              />
+            ),
+          },
+          {
+            title: '人员',
+            dataIndex: 'userId',
+            width: 200,
+            render: (userId: number | undefined, line: Line, index: number) => (
+              <Select
+                value={userId}
+                options={personOptions}
+                placeholder="请选择人员"
+                showSearch
+                filterOption={(input, option) =>
+                  String((option as { props?: { children?: unknown } }).props?.children ?? '').includes(input)
+                }
+                onChange={(value: number) => update(line.key, { userId: value })}
+                data-testid={`split-person-${index}`}
+              />
+            ),
+          },
+          {
+            title: '比例(%)',
+            dataIndex: 'percent',
+            width: 120,
+            render: (percent: string, line: Line, index: number) => (
+              <Input
+                value={percent}
+                onChange={(value) => update(line.key, { percent: value })}
+                status={dealPercentToBp(percent) === undefined ? 'error' : undefined}
+                suffix="%"
+                aria-label="比例"
+                data-testid={`split-share-${index}`}
+              />
+            ),
+          },
+          {
+            title: '金额',
+            dataIndex: 'amount',
+            render: (_: unknown, _line: Line, index: number) => (
+              <span data-testid={`split-amount-${index}`}>{split.error ? '—' : yuanText(split.amounts[index])}</span>
+            ),
+          },
+          {
+            title: '',
+            dataIndex: '__remove',
+            width: 50,
+            render: (_: unknown, line: Line) => (
+              <Button
+                type="text"
+                status="danger"
+                icon={<IconDelete />}
+                aria-label="删除该行"
+                onClick={() => onChange(lines.filter((other) => other.key !== line.key))}
+              />
+            ),
+          },
+        ]}
+      />
+      <div style={{ marginTop: 8 }} data-testid="split-total">
+        比例合计 {shareText(sharesTotal)}，佣金合计 {yuanText(totalFen)}
+      </div>
+      {shown && <Alert type="error" content={shown} style={{ marginTop: 8 }} data-testid="split-error" />}
+    </Card>
+  );
+}
+
+/**
+ * 编辑买卖合同 (/work/business/dealContract/edit/:id) and 编辑租赁合同 (…/leaseContract/edit/:id);
+ * `new` writes one (草签): core's form of the kind, and the ACN split filled from the company's
+ * template and the listing's role holders, always totalling 100%.
+ */
+export default function ContractEdit({ route }: PageProps) {
+  const kind = contractKindOf(route);
+  const param = useParams().id ?? 'new';
+  const isNew = param === 'new';
+  const id = Number(param);
+  const nav = useNav();
+  const table = useMenuStore((state) => state.routeTable);
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [contract, setContract] = useState<ContractDetail | undefined>();
+  const [lines, setLines] = useState<Line[]>([]);
+  const [splitError, setSplitError] = useState<string | undefined>();
+  const [refilling, setRefilling] = useState(false);
+  // Lines the user changed by hand are kept when the listing or commission changes.
+  const touched = useRef(!isNew);
+  const [totalFen, setTotalFen] = useState(0);
+  const people = useRead(() => contractApi.people());
+  const current = useMemo(
+    () => (contract?.listingId != null ? { id: contract.listingId, address: contract.address } : undefined),
+    [contract],
+  );
+  const listings = useListingChoices(kind, current);
+
+  useEffect(() => {
+    if (isNew) return;
+    void contractApi
+      .detail(id)
+      .then((found) => {
+        setContract(found);
+        form.setFieldsValue(formValues(found, kind));
+        setLines(found.splits.map(lineOf));
+        setTotalFen(found.commission);
+      })
+      .catch(() => undefined);
+  }, [id, isNew, form, kind]);
+
+  const commissionFen = (values: Partial<Values>) =>
+    (dealYuanToFen(String(values.ownerCommission ?? '')) ?? 0) + (dealYuanToFen(String(values.customerCommission ?? '')) ?? 0);
+
+  /** The split `add` would write for the form as it stands, from the server (core's fill). */
+  const refill = useCallback(async () => {
+    const values = form.getFieldsValue() as Partial<Values>;
+    const result = await contractApi
+      .split({
+        kind: kind.code,
+        listingId: values.listingId ?? undefined,
+        agentId: values.agentId ?? undefined,
+        customerSourceId: values.customerSourceId ?? undefined,
+        ownerCommission: String(values.ownerCommission ?? ''),
+        customerCommission: String(values.customerCommission ?? ''),
+      })
+      .catch(() => undefined);
+    if (result === undefined || isApiFailure(result)) return;
+    touched.current = false;
+    setSplitError(undefined);
+    setLines(result.map(lineOf));
+  }, [form, kind]);
+
+  const refillNow = async () => {
+    setRefilling(true);
+    await refill();
+    setRefilling(false);
+  };
+
+  // A new contract starts from the template: every role to the caller until a listing is chosen.
+  useEffect(() => {
+    if (!isNew) return;
+    void contractApi
+      .split({ kind: kind.code })
+      .then((result) => {
+        if (!isApiFailure(result)) setLines(result.map(lineOf));
+      })
+      .catch(() => undefined);
+  }, [isNew, kind]);
+
+  const fields: FieldSpec[] = coreFields(kind.form, {
+    listingId: {
+      options: listings.options,
+      placeholder: kind.code === 1 ? '选择本门店的二手房源（有效或已预定）' : '选择租房房源，或只填房屋地址',
+    },
+    agentId: { options: (people.data ?? []).map((p) => ({ value: p.id, label: p.storeName ? `${p.name}（${p.storeName}）` : p.name })), placeholder: '默认为本人' },
+    customerSourceId: {
+      options: (people.data ?? []).map((p) => ({ value: p.id, label: p.storeName ? `${p.name}（${p.storeName}）` : p.name })),
+      placeholder: '默认为成交人',
+    },
+  });
+
+  const onValuesChange = (changed: Partial<Values>, values: Partial<Values>) => {
+    clearDependents(form, fields, changed, values);
+    setTotalFen(commissionFen(values));
+    // A lease's address follows its rental, as the server will take it.
+    if (kind.code === 2 && changed.listingId !== undefined) {
+      const row = listings.rows.find((r) => r.id === changed.listingId);
+      if (row) form.setFieldValue('address', `${row.communityName} ${row.roomLabel}`);
+    }
+    const splitInputs = ['listingId', 'agentId', 'customerSourceId'];
+    if (!touched.current && Object.keys(changed).some((name) => splitInputs.includes(name))) void refill();
+  };
+
+  const changeLines = (next: Line[]) => {
+    touched.current = true;
+    setSplitError(undefined);
+    setLines(next);
+  };
+
+  const save = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    const splits = lines.map((line) => ({
+      role: line.role ?? 0,
+      userId: line.userId ?? 0,
+      shareBp: dealPercentToBp(line.percent) ?? -1,
+    }));
+    // Core's check before sending: the shares total 100% and every line names someone.
+    const check = dealSplitAmounts(commissionFen(values), splits);
+    if (check.error) {
+      setSplitError(check.error);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = { ...values, splits } as ContractForm;
+      const result = isNew ? await contractApi.add(kind.code, body) : await contractApi.edit(id, body);
+      if (isApiFailure(result)) {
+        const failure: ApiFailure = result;
+        const onSplit = failure.errors?.splits?.[0];
+        if (onSplit) setSplitError(onSplit);
+        else placeFailure(form, fields, failure);
+        return;
+      }
+      Message.success(isNew ? `${kind.name}已保存为草签` : `${kind.name}已保存`);
+      const detail = relatedPath(table, route, `${kind.family}/detail`, result.id);
+      if (detail) nav.replace(detail);
+    } catch {
+      // the request client has shown what went wrong
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (!isNew && !contract) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size={12} data-testid={`${kind.family}-edit`}>
+      <Card title={isNew ? `新增${kind.name}` : `编辑${kind.name} · ${contract?.code ?? ''}`} bordered={false}>
+        <Form
+          form={form}
+          id={kind.family}
+          labelCol={{ span: 8 }}
+          wrapperCol={{ span: 16 }}
+          autoComplete="off"
+          onValuesChange={onValuesChange}
+        >
+          <Grid.Row gutter={16}>
+            {fields.map((spec) => (
+              <Grid.Col key={spec.field} xs={24} md={spec.kind === 'textarea' ? 24 : 12} lg={spec.kind === 'textarea' ? 24 : 8}>
+                <FormField spec={spec} />
+              </Grid.Col>
+            ))}
+          </Grid.Row>
+        </Form>
+      </Card>
+      <SplitEditor
+        lines={lines}
+        onChange={changeLines}
+        totalFen={totalFen}
+        people={people.data ?? []}
+        error={splitError}
+        onRefill={() => void refillNow()}
+        refilling={refilling}
+      />
+      <Space>
+        <Button onClick={() => window.history.back()}>取消</Button>
+        <Button type="primary" loading={saving} onClick={save} data-testid="form-submit">
+          保存
+        </Button>
+      </Space>
+    </Space>
+  );
+}
