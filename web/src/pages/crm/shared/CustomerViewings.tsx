@@ -103,15 +103,12 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
     void viewingApi.targets(customerId, forKind, keyword).then(setTargets);
   };
 
+  // Mounted afresh for each dialog: the choices load once it opens.
   useEffect(() => {
-    if (!visible) return;
-    form.resetFields();
     form.setFieldsValue({ kind: initialKind, viewDate: today() });
-    setKind(initialKind);
-    search('', initialKind);
+    void viewingApi.targets(customerId, initialKind, '').then(setTargets);
     void viewingApi.companions().then(setCompanions);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [visible]);
+  }, [form, customerId, initialKind]);
 
   const fields = coreFields('customerViewing', {
     listingId: false,
@@ -220,7 +217,7 @@ export function CustomerViewings({ customerId, demand, mayAdd = true }: { custom
         </Button>
       )}
       <ViewingTable rows={viewings.data?.list ?? []} loading={viewings.loading} on="customer" />
-      <ViewingDialog customerId={customerId} kind={kind} visible={adding} onClose={() => setAdding(false)} />
+      {adding && <ViewingDialog customerId={customerId} kind={kind} visible onClose={() => setAdding(false)} />}
     </div>
   );
 }
