@@ -242,8 +242,8 @@ tables! {
     FOLLOW_UP_WAY = "followUpWay" [n(1, "电话"), n(2, "到访"), n(3, "面谈"), n(4, "微信")];
     /// Where a customer's phone must be unique (the company's dictionary `customer.phoneScope`).
     PHONE_SCOPE = "phoneScope" [n(1, "个人"), n(2, "门店"), n(3, "公司")];
-    /// What a viewing (带看) shows; 2 is kept for rentals, whose module is still to come.
-    VIEWING_KIND = "viewingKind" [n(1, "二手房"), n(3, "新房")];
+    /// What a viewing (带看) shows: a second-hand listing, a rental or a new-home project.
+    VIEWING_KIND = "viewingKind" [n(1, "二手房"), n(2, "租房"), n(3, "新房")];
     /// What a listing offers: a sale (二手房) or a lease (租房). Not in the spec: our design,
     /// docs/houses.md.
     HOUSE_TRADE = "houseTrade" [n(1, "出售"), n(2, "出租")];

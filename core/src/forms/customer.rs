@@ -3,10 +3,10 @@
 
 use super::new_home::{amount, date};
 use super::org::name;
-use super::{Control, Field, Form, Rule};
+use super::{Control, Field, Form, Rule, When};
 use crate::enums::{
     CUSTOMER_DEMAND, CUSTOMER_LEVEL, CUSTOMER_SEX, CUSTOMER_SOURCE, CUSTOMER_TAG, FOLLOW_UP_WAY,
-    ROOM_COUNT,
+    ROOM_COUNT, VIEWING_KIND,
 };
 use crate::validate;
 
@@ -50,4 +50,40 @@ pub const CUSTOMER_FOLLOW_UP: Form = Form {
             .required(),
         date("nextAt", "下次跟进日期"),
     ],
+};
+
+/// 写带看: what was shown (a listing of the kind, or a new-home project), when, who went along
+/// and what the customer said. When it may be entered and what may be shown: core
+/// `customer::viewing`.
+pub const CUSTOMER_VIEWING: Form = Form {
+    kind: "customerViewing",
+    fields: &[
+        Field::select("kind", "带看类型", Some(VIEWING_KIND)).required(),
+        Field::select("listingId", "带看房源", None).required_when(When {
+            field: "kind",
+            values: &["1", "2"],
+        }),
+        Field::select("projectId", "带看楼盘", None).required_when(When {
+            field: "kind",
+            values: &["3"],
+        }),
+        Field::text("viewDate", "带看日期", 10)
+            .control(Control::Date)
+            .rule(Rule::RecentDate(crate::customer::viewing::BACKDATE_DAYS))
+            .required(),
+        Field::text("viewTime", "带看时间", 5)
+            .control(Control::Time)
+            .rule(Rule::ClockTime)
+            .required(),
+        Field::select("companionId", "陪同人", None),
+        Field::text("feedback", "客户反馈", REMARK_MAX).control(Control::Textarea),
+    ],
+};
+
+/// The customer's feedback, written after the viewing by those who were there.
+pub const CUSTOMER_VIEWING_FEEDBACK: Form = Form {
+    kind: "customerViewingFeedback",
+    fields: &[Field::text("feedback", "客户反馈", REMARK_MAX)
+        .control(Control::Textarea)
+        .required()],
 };

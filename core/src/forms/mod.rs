@@ -27,7 +27,7 @@ use serde_json::{Map, Value};
 
 use crate::enums::EnumTable;
 pub use crate::org::fields::FieldError;
-pub use rules::Rule;
+pub use rules::{Rule, clock_time};
 
 /// How a field is entered; the SPA picks its control from this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -42,6 +42,8 @@ pub enum Control {
     TreeSelect,
     MultiTreeSelect,
     Date,
+    /// A time of day, `HH:MM`.
+    Time,
     Switch,
 }
 
@@ -55,6 +57,7 @@ impl Control {
                 | Control::TreeSelect
                 | Control::MultiTreeSelect
                 | Control::Date
+                | Control::Time
         )
     }
 }
@@ -231,6 +234,8 @@ pub const ALL: &[Form] = &[
     assistant::ASSISTANT,
     customer::CUSTOMER,
     customer::CUSTOMER_FOLLOW_UP,
+    customer::CUSTOMER_VIEWING,
+    customer::CUSTOMER_VIEWING_FEEDBACK,
     report::REPORT,
     deal::SALE_CONTRACT,
     deal::LEASE_CONTRACT,
@@ -248,7 +253,7 @@ pub use ai::{
 };
 pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
-pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP};
+pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_VIEWING, CUSTOMER_VIEWING_FEEDBACK};
 pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{

@@ -69,6 +69,10 @@ pub enum Rule {
     DateNotBefore(&'static str, &'static str),
     /// A property-right term of spec §9: 40, 50 or 70 years.
     PropertyTerm,
+    /// A [`Rule::Date`] not after today and at most the given days before it (带看日期).
+    RecentDate(i64),
+    /// A time of day `HH:MM`, 00:00-23:59.
+    ClockTime,
 }
 
 impl Rule {
@@ -218,6 +222,19 @@ pub(super) fn apply(
                 _ => Ok(kept),
             }
         }
+        Rule::RecentDate(days) => {
+            let day = fields::date(field.name, "", value, true).map_err(message)?;
+            match day {
+                Some(day) if day > today => Err(format!("{label}不能晚于今天")),
+                Some(day) if (today - day).num_days() > days => {
+                    Err(format!("{label}只能在{days}天以内"))
+                }
+                _ => Ok(kept),
+            }
+        }
+        Rule::ClockTime => clock_time(value)
+            .map(|(hour, minute)| format!("{hour:02}:{minute:02}"))
+            .ok_or_else(|| format!("请输入正确的{label}，如14:30")),
         Rule::PropertyTerm => {
             let known = crate::ranges::PROPERTY_TERM_YEARS
                 .iter()
@@ -238,6 +255,18 @@ pub(super) fn apply(
             }
         }
     }
+}
+
+/// `H:MM` or `HH:MM` as hour and minute.
+pub fn clock_time(value: &str) -> Option<(u32, u32)> {
+    let (hour, minute) = value.split_once(':')?;
+    let digits = |text: &str, len: std::ops::RangeInclusive<usize>| {
+        (len.contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| text.parse::<u32>().ok())
+            .flatten()
+    };
+    let (hour, minute) = (digits(hour, 1..=2)?, digits(minute, 2..=2)?);
+    (hour < 24 && minute < 60).then_some((hour, minute))
 }
 
 /// What an amount must be (the validator's own words for its range).

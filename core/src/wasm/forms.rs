@@ -18,10 +18,11 @@ export type FormKind =
     | 'onboardingCancel' | 'onboardingReject' | 'community' | 'communityEdit' | 'building' | 'unit'
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
-    | 'followUp' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt';
+    | 'followUp' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
+    | 'customerViewing' | 'customerViewingFeedback';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
-    | 'multiTreeSelect' | 'date' | 'switch';
+    | 'multiTreeSelect' | 'date' | 'time' | 'switch';
 /** Required while `field` holds one of `values` (as text). */
 export interface RequiredWhen { field: string; values: string[] }
 /** One field of a core form: the SPA renders it, core checks it. */

@@ -237,6 +237,14 @@ needs! {
     CUSTOMER_TRANSFER = ["work:crm:customer:transfer"];
     CUSTOMER_VIEW_PHONE = ["work:crm:customer:viewPhone"];
     CUSTOMER_FOLLOW_UP = ["work:crm:customer:followUp"];
+    /// 写带看: recording a viewing, its feedback, the companions and listings to pick.
+    CUSTOMER_VIEWING = ["work:crm:customer:viewing"];
+    /// Viewings are read on a customer (the customer list) and on a listing (its pages); the
+    /// route then asks for the one its subject needs.
+    VIEWING_READ = [
+        "work:crm:customer:list", "work:house:old:list", "work:house:old:detail:view",
+        "work:house:rental:list", "work:house:rental:detail:view",
+    ];
     /// 新房报备: the workbench's 我要报备 page and city operations' 报备审核 page read reports;
     /// 报备 on the first, 审核 and 确认到访 on the second, 关闭 by the reporting side.
     REPORT_READ = [

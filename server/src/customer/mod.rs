@@ -6,7 +6,9 @@
 pub mod drop_job;
 mod dto;
 mod flow;
+pub mod matching;
 pub mod view;
+pub mod viewing;
 
 use brokerdesk_core::customer::phone;
 use brokerdesk_core::customer::pool::{Actor, CustomerPool, CustomerState, CustomerStatus};
@@ -39,6 +41,13 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(flow::follow_up_add))
         .routes(routes!(flow::follow_up_list))
         .routes(routes!(flow::reveal_phone))
+        .routes(routes!(viewing::list))
+        .routes(routes!(viewing::add))
+        .routes(routes!(viewing::feedback))
+        .routes(routes!(viewing::companions))
+        .routes(routes!(matching::targets))
+        .routes(routes!(matching::listings))
+        .routes(routes!(matching::customers))
 }
 
 pub fn state_of(row: &customer::Model) -> Result<CustomerState, AppError> {

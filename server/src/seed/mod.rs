@@ -16,6 +16,7 @@ mod menus;
 mod new_home;
 mod rental;
 mod report;
+mod viewing;
 
 use sea_orm::{
     ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, TransactionSession, TransactionTrait,

@@ -33,3 +33,4 @@ mod session;
 mod staff;
 mod start;
 mod verify_code;
+mod viewing;

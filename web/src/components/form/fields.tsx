@@ -2,7 +2,7 @@
 // every create/edit form and filter bar reads alike. Form fields come from core (`coreFields`)
 // and are checked by core's form; filter fields are plain.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select, Switch, TreeSelect } from '@arco-design/web-react';
+import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from '@arco-design/web-react';
 import type { RulesProps } from '@arco-design/web-react';
 import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
@@ -26,6 +26,7 @@ export type FieldKind =
   | 'treeSelect'
   | 'multiTreeSelect'
   | 'date'
+  | 'time'
   | 'switch';
 
 export interface FieldSpec {
@@ -230,7 +231,7 @@ function IdTreeSelect({
 function placeholderOf(spec: FieldSpec): string {
   if (spec.placeholder) return spec.placeholder;
   const choosing =
-    spec.kind !== undefined && ['select', 'multiSelect', 'treeSelect', 'multiTreeSelect', 'date'].includes(spec.kind);
+    spec.kind !== undefined && ['select', 'multiSelect', 'treeSelect', 'multiTreeSelect', 'date', 'time'].includes(spec.kind);
   return `${choosing ? '请选择' : '请输入'}${spec.label}`;
 }
 
@@ -274,6 +275,17 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           inputProps={{ 'data-testid': testId } as object}
           style={{ width: '100%' }}
           format="YYYY-MM-DD"
+        />
+      );
+    case 'time':
+      // The value stays the `HH:mm` text the server takes.
+      return (
+        <TimePicker
+          placeholder={common.placeholder}
+          disabled={spec.disabled}
+          inputProps={{ 'data-testid': testId } as object}
+          style={{ width: '100%' }}
+          format="HH:mm"
         />
       );
     case 'switch':

@@ -16,6 +16,7 @@ import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
+import { ListingMatches, ListingViewings } from '../../crm/shared/ListingViewings';
 import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
 
@@ -140,7 +141,7 @@ function tradeItems(listing: ListingDetail, trade: Trade) {
 
 /**
  * 二手房详情 (/work/house/old/detail/:id) and 租房详情 (/work/house/rental/detail/:id): the
- * listing, its owner, roles, follow-ups and history.
+ * listing, its owner, roles, follow-ups, viewings, matching customers and history.
  */
 export default function ListingDetailPage({ route }: PageProps) {
   const trade = tradeOf(route);
@@ -291,6 +292,8 @@ export default function ListingDetailPage({ route }: PageProps) {
             ]}
           />
           <FollowUps listing={listing} trade={trade} />
+          <ListingViewings listingId={listing.id} />
+          <ListingMatches listingId={listing.id} />
           <DetailSection title="状态记录">
             <HistoryTable history={listing.history} />
           </DetailSection>

@@ -1,0 +1,81 @@
+// What a listing's detail page shows of customers: its 带看记录 (every viewing of it; a customer
+// the viewer does not read shows as 王先生) and 匹配客户 (the customers it fits, best first,
+// within the viewer's reach).
+import { Space, Table, Tag } from '@arco-design/web-react';
+import { housePriceText, houseAreaText } from '@core/wasm';
+import { useRead } from '../../../api/useRead';
+import { viewingApi, type CustomerMatch } from '../../../api/crm/viewing';
+import { enumText } from '../../../components/enums';
+import { DetailSection } from '../../../components/detail/DetailPage';
+import { orDash } from '../../org/shared/format';
+import { FitBar } from './CustomerMatches';
+import { ViewingTable } from './CustomerViewings';
+
+/** 带看记录 of a listing. */
+export function ListingViewings({ listingId }: { listingId: number }) {
+  const viewings = useRead(() => viewingApi.ofListing(listingId), listingId);
+  const total = viewings.data?.total ?? 0;
+  return (
+    <DetailSection title="带看记录" extra={<span data-testid="listing-viewing-total">共{total}次带看</span>}>
+      <ViewingTable rows={viewings.data?.list ?? []} loading={viewings.loading} on="listing" />
+    </DetailSection>
+  );
+}
+
+/** `80-120万`, `100万以上`, or 不限. */
+function rangeText(min: number | null | undefined, max: number | null | undefined, text: (v: number) => string, unit = '') {
+  if (min == null && max == null) return '不限';
+  if (min == null) return `${text(max ?? 0)}${unit}以内`;
+  if (max == null) return `${text(min)}${unit}以上`;
+  return `${text(min)}-${text(max)}${unit}`;
+}
+
+/** 匹配客户 of a listing. */
+export function ListingMatches({ listingId }: { listingId: number }) {
+  const matches = useRead(() => viewingApi.matchCustomers(listingId), listingId);
+  return (
+    <DetailSection title="匹配客户" extra={<span>按区域、预算、面积、户型匹配，共{matches.data?.total ?? 0}位</span>}>
+      <Table<CustomerMatch>
+        rowKey={(m) => m.customer.id}
+        data={matches.data?.list ?? []}
+        loading={matches.loading}
+        pagination={false}
+        border={{ wrapper: true, cell: false }}
+        noDataElement={<span>暂无匹配客户</span>}
+        data-testid="listing-matches"
+        columns={[
+          {
+            title: '客户',
+            render: (_: unknown, { customer }: CustomerMatch) => (
+              <Space size={4}>
+                <span>
+                  {customer.name}
+                  {enumText('customerSex', customer.sex)}
+                </span>
+                <Tag size="small" color="orangered">
+                  {enumText('customerLevel', customer.level)}
+                </Tag>
+                {customer.pool === 2 && <Tag size="small">公客</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: '预算',
+            render: (_: unknown, { customer }: CustomerMatch) =>
+              customer.demand === 3 ? '不限' : rangeText(customer.budgetMin, customer.budgetMax, housePriceText),
+          },
+          {
+            title: '面积',
+            render: (_: unknown, { customer }: CustomerMatch) => rangeText(customer.areaMin, customer.areaMax, houseAreaText, '㎡'),
+          },
+          {
+            title: '意向区域',
+            render: (_: unknown, { customer }: CustomerMatch) => customer.districtNames.join('、') || '不限',
+          },
+          { title: '经纪人', render: (_: unknown, { customer }: CustomerMatch) => orDash(customer.ownerName) },
+          { title: '匹配度', width: 120, render: (_: unknown, { score }: CustomerMatch) => <FitBar score={score} /> },
+        ]}
+      />
+    </DetailSection>
+  );
+}
