@@ -271,7 +271,9 @@ pub async fn upload_in(
         },
     )
     .await?;
-    let photo = describe(&db, vec![saved.clone()]).await?.remove(0);
+    // Inside the transaction: SQLite's one connection is the transaction's until it ends.
+    let on = scoped.on(&txn);
+    let photo = describe(&on.unscoped(), vec![saved.clone()]).await?.remove(0);
     audit::record(
         &txn,
         scoped.actor(),
