@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what brokerdesk needs, skipping what is already there. Idempotent: on a machine that
 # has everything it returns in about a second.
-#   scripts/install.sh run    building and running (`make run`): wasm toolchain
-#   scripts/install.sh test   also the browser suites' Chromium and CJK fonts, and cargo-nextest (default)
+#   scripts/install.sh run    building and running (`make run`): wasm toolchain, the CJK fonts
+#                             the server draws photo watermarks with
+#   scripts/install.sh test   also the browser suites' Chromium, and cargo-nextest (default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,17 +21,18 @@ export PATH="$HOME/.cargo/bin:$PATH"
 log() { printf '[install] %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
-# Tests only: the browser suites drive Debian's Chromium and need CJK glyphs.
+# The server draws photo watermarks in Noto Sans CJK; the browser suites drive Debian's
+# Chromium (tests only) and need the same glyphs.
+need_apt=()
+[ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto | grep -qi cjk || need_apt+=(fonts-noto-cjk)
 if [ "$PURPOSE" = test ]; then
-  need_apt=()
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
-  [ -d /usr/share/fonts/opentype/noto ] && ls /usr/share/fonts/opentype/noto | grep -qi cjk || need_apt+=(fonts-noto-cjk)
-  if ((${#need_apt[@]})); then
-    log "apt: ${need_apt[*]}"
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
-  fi
+fi
+if ((${#need_apt[@]})); then
+  log "apt: ${need_apt[*]}"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
 if ! rustup target list --installed | grep -q '^wasm32-unknown-unknown$'; then

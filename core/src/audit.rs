@@ -42,6 +42,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("secondHand", "二手房源"),
         c("customer", "客户"),
         c("rental", "租房房源"),
+        c("listingPhoto", "房源图片"),
         c("session", "登录"),
         c("knowledge", "知识库"),
         c("knowledgeDataSet", "知识库数据集"),

@@ -96,6 +96,7 @@ pub fn numeric() -> Vec<(&'static str, f64)> {
         ("imageSmallFileBytes", IMAGE_SMALL_FILE_BYTES.into()),
         ("jpegQuality", JPEG_QUALITY),
         ("jpegQualitySmallFile", JPEG_QUALITY_SMALL_FILE),
+        ("photosPerListing", crate::media::PHOTOS_PER_LISTING as f64),
         ("smoothScrollMs", SMOOTH_SCROLL_MS.into()),
         ("pdfScale", PDF_SCALE.into()),
         ("defaultThemeType", DEFAULT_THEME_TYPE.into()),

@@ -148,6 +148,11 @@ tables! {
         n(1, "空号/停机"), n(2, "号码错误"), n(3, "无购房意向"), n(4, "已在他处成交"),
         n(5, "重复客户"), n(6, "同行"), n(7, "其他"),
     ];
+    /// What a listing's photo shows (our design, docs/houses.md).
+    PHOTO_CATEGORY = "photoCategory" [
+        n(1, "客厅"), n(2, "卧室"), n(3, "厨房"), n(4, "卫生间"), n(5, "阳台"), n(6, "户型图"),
+        n(7, "外景"), n(8, "小区环境"), n(9, "其他"),
+    ];
     KEY_TYPE = "keyType" [n(1, "钥匙在店"), n(2, "业主保管"), n(3, "物业保管"), n(4, "密码锁"), n(5, "无钥匙")];
     WINDOW_TYPE = "windowType" [n(1, "普通窗"), n(2, "飘窗"), n(3, "落地窗"), n(4, "转角窗")];
     DECORATION = "decoration" [n(1, "毛坯"), n(2, "简装"), n(3, "中装"), n(4, "精装"), n(5, "豪装")];

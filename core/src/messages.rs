@@ -95,6 +95,9 @@ pub fn all() -> Vec<(&'static str, &'static str)> {
         ("chatConnectFailedPrefix", CHAT_CONNECT_FAILED_PREFIX),
         ("chatNetworkError", CHAT_NETWORK_ERROR),
         ("required", crate::validate::REQUIRED),
+        ("photoUnreadable", crate::media::PHOTO_UNREADABLE_MESSAGE),
+        ("photoSize", crate::media::PHOTO_SIZE_MESSAGE),
+        ("photosFull", crate::media::PHOTOS_FULL_MESSAGE),
     ]
 }
 

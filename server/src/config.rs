@@ -12,6 +12,8 @@
 //! | `BROKERDESK_AI_BASE_URL` | unset | an OpenAI-compatible chat API (`…/v1`); unset: assistants answer from the knowledge base |
 //! | `BROKERDESK_AI_API_KEY` | unset | its key, sent as `Authorization: Bearer` |
 //! | `BROKERDESK_AI_MODEL` | `deepseek-chat` | the model asked |
+//! | `BROKERDESK_DATA_DIR` | `data` | files the server keeps: listing photos under `photos/` |
+//! | `BROKERDESK_WATERMARK_FONT` | `/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc` | the CJK font (`.ttc`/`.otf`/`.ttf`) photo watermarks are drawn in |
 //!
 //! `DATABASE_URL` may carry a password: it is shown only through [`DatabaseUrl::redacted`].
 
@@ -26,6 +28,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/brokerdesk.db?mode=rwc";
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 pub const DEFAULT_TOKEN_TTL_HOURS: u64 = 12;
 pub const DEFAULT_AI_MODEL: &str = "deepseek-chat";
+pub const DEFAULT_DATA_DIR: &str = "data";
 /// Shortest password accepted for the first administrator.
 pub const MIN_ADMIN_PASSWORD_CHARS: usize = 8;
 
@@ -40,6 +43,10 @@ pub struct Config {
     pub sms: SmsChoice,
     /// The chat model assistants answer with; none: the knowledge base answers.
     pub ai: Option<crate::chat::openai::Provider>,
+    /// Files the server keeps (listing photos).
+    pub data_dir: PathBuf,
+    /// The font photo watermarks are drawn in.
+    pub watermark_font: PathBuf,
 }
 
 /// Where verification codes go.
@@ -235,6 +242,11 @@ impl Config {
             seeding,
             sms,
             ai,
+            data_dir: PathBuf::from(get("BROKERDESK_DATA_DIR", DEFAULT_DATA_DIR)),
+            watermark_font: PathBuf::from(get(
+                "BROKERDESK_WATERMARK_FONT",
+                crate::photo_store::DEFAULT_FONT,
+            )),
         })
     }
 }
@@ -259,6 +271,18 @@ mod tests {
         assert_eq!(c.database, DatabaseUrl::Sqlite(DEFAULT_DATABASE_URL.into()));
         assert_eq!(c.web_dir, PathBuf::from("web/dist"));
         assert_eq!(c.token_ttl, Duration::from_secs(12 * 3600));
+        assert_eq!(c.data_dir, PathBuf::from("data"));
+        assert_eq!(
+            c.watermark_font,
+            PathBuf::from("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+        );
+        let c = config(&[
+            ("BROKERDESK_DATA_DIR", "/srv/brokerdesk"),
+            ("BROKERDESK_WATERMARK_FONT", "/opt/fonts/wqy.ttc"),
+        ])
+        .unwrap();
+        assert_eq!(c.data_dir, PathBuf::from("/srv/brokerdesk"));
+        assert_eq!(c.watermark_font, PathBuf::from("/opt/fonts/wqy.ttc"));
     }
 
     #[test]

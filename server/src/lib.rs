@@ -34,6 +34,7 @@ pub mod new_home;
 mod openapi;
 pub mod org;
 pub mod paging;
+pub mod photo_store;
 pub mod report;
 pub mod resource;
 pub mod role;
@@ -79,6 +80,8 @@ pub struct AppState {
     pub callers: auth::CallerCache,
     /// Who writes the assistants' answers (`chat::answerer_for`).
     pub answerer: Arc<dyn chat::Answerer>,
+    /// Listing photos' files and their watermark font.
+    pub photos: photo_store::PhotoStore,
 }
 
 /// Connects, migrates and, when the database has no users yet, seeds it as `seeding` says (the

@@ -71,6 +71,21 @@ async fn run() -> Result<(), StartError> {
             "the built SPA is missing (set BROKERDESK_WEB_DIR or build web/): serving the API only"
         );
     }
+    let photos = brokerdesk_server::photo_store::PhotoStore::new(
+        &config.data_dir,
+        &config.watermark_font,
+    );
+    {
+        let font = config.watermark_font.clone();
+        tokio::task::spawn_blocking(move || {
+            if !brokerdesk_server::photo_store::font_available(&font) {
+                tracing::warn!(
+                    font = %font.display(),
+                    "the watermark font is missing (install fonts-noto-cjk or set BROKERDESK_WATERMARK_FONT): listing photos cannot be shown"
+                );
+            }
+        });
+    }
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| StartError::Listen {
@@ -84,6 +99,7 @@ async fn run() -> Result<(), StartError> {
         web_dir,
         callers: Default::default(),
         answerer: brokerdesk_server::chat::answerer_for(config.ai.clone()),
+        photos,
     };
     println!("brokerdesk 已启动：http://{}", config.addr);
     match seeded {

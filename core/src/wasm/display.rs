@@ -178,6 +178,21 @@ pub fn compression_plan(
     to_js(&media::compression_plan(width, height, bytes))
 }
 
+/// Why the photo uploader refuses a picked file of `mime` type and `bytes` size before
+/// compressing it; empty when it takes it.
+#[wasm_bindgen(js_name = photoSourceProblem)]
+pub fn photo_source_problem(mime: &str, bytes: f64) -> String {
+    let bytes = if bytes.is_finite() && bytes > 0.0 {
+        bytes as u64
+    } else {
+        0
+    };
+    media::check_photo_source(mime, bytes)
+        .err()
+        .unwrap_or_default()
+        .to_owned()
+}
+
 /// The text to write to localStorage for a value, expiring after `expireMinutes` when given.
 #[wasm_bindgen(js_name = storageWrap)]
 pub fn storage_wrap(

@@ -33,6 +33,7 @@ pub mod lead;
 pub mod lead_import;
 pub mod listing;
 pub mod listing_follow_up;
+pub mod listing_photo;
 pub mod listing_role;
 pub mod listing_role_member;
 pub mod menu;

@@ -294,6 +294,27 @@ pub async fn add_in(
     view::detail(&scoped.unscoped(), caller, saved).await
 }
 
+/// The listing of `trade` numbered `id` as the caller may change it (its details, roles,
+/// photos): writable in their scope, theirs to keep or theirs to manage, still on the market.
+pub(super) async fn changeable(
+    trade: Trade,
+    scoped: &Scoped<'_>,
+    id: i64,
+) -> Result<listing::Model, AppError> {
+    let row = get_in(scoped, trade, id).await?;
+    let row = scoped.get_writable::<listing::Entity>(row.id).await?;
+    let is_maintainer = row.maintainer_id == Some(scoped.actor().id);
+    if !is_maintainer && !scoped.caller().allows(needs(trade).manage) {
+        return Err(AppError::TransitionRefused(EDIT_NOT_YOURS.to_owned()));
+    }
+    if !state_of(&row)?.status.is_active() {
+        return Err(AppError::TransitionRefused(
+            trade.closed_message().to_owned(),
+        ));
+    }
+    Ok(row)
+}
+
 /// Edit a listing's details, owner and roles (not its room or trade). Its maintainer or a
 /// manager who can write it; a listing off the market (sold, let) stays as it was.
 pub async fn edit_in(
@@ -301,20 +322,9 @@ pub async fn edit_in(
     caller: &Caller,
     form: ListingEdit,
 ) -> Result<ListingDetail, AppError> {
-    let needs = needs(trade);
-    let scoped = caller.require(needs.edit)?;
+    let scoped = caller.require(needs(trade).edit)?;
     let form = form::checked_with(trade.forms().1, &form)?;
-    let before = get_in(&scoped, trade, form.id).await?;
-    let before = scoped.get_writable::<listing::Entity>(before.id).await?;
-    let is_maintainer = before.maintainer_id == Some(scoped.actor().id);
-    if !is_maintainer && !caller.allows(needs.manage) {
-        return Err(AppError::TransitionRefused(EDIT_NOT_YOURS.to_owned()));
-    }
-    if !state_of(&before)?.status.is_active() {
-        return Err(AppError::TransitionRefused(
-            trade.closed_message().to_owned(),
-        ));
-    }
+    let before = changeable(trade, &scoped, form.id).await?;
     let db = scoped.unscoped();
     check_roles(
         &db,

@@ -10,10 +10,16 @@ use super::dto::*;
 use super::flow::{
     add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, transition_in,
 };
+use super::photo::{
+    Photo, PhotoArrange, PhotoFileQuery, PhotoListQuery, PhotoUpload, arrange_in, delete_in,
+    file_in, list_in, upload_limit, upload_in,
+};
 use super::{detail_of, list_of};
 use crate::AppState;
 use crate::access::Caller;
-use crate::error::{ApiResult, AppJson, Envelope, ok};
+use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use axum::extract::State;
+use axum::response::IntoResponse;
 use crate::paging::Page;
 use crate::shared::IdRequest;
 
@@ -173,6 +179,111 @@ trade_routes!(
     "/api/v1/fm/house/rental/revealPhone"
 );
 
+/// Declares the photo routes of one trade in module `$module`, at the paths given.
+macro_rules! photo_routes {
+    ($module:ident, $trade:expr, $list:tt, $upload:tt, $arrange:tt, $delete:tt, $file:tt) => {
+        mod $module {
+            use super::*;
+
+            /// A listing's photos in gallery order (cover, category, size, who uploaded).
+            /// Needs the list or the detail page and a listing the caller reads.
+            #[utoipa::path(post, path = $list, tag = "house",
+                request_body = PhotoListQuery, security(("token" = [])),
+                responses((status = 200, description = "The photos", body = Envelope<Vec<Photo>>)))]
+            pub async fn photo_list(
+                caller: Caller,
+                AppJson(query): AppJson<PhotoListQuery>,
+            ) -> ApiResult<Vec<Photo>> {
+                ok(list_in($trade, &caller, query).await?)
+            }
+
+            /// Add a photo (compressed by the browser, base64): JPEG or PNG, at most 5 MB and
+            /// 1920 px, at most 30 per listing; the same picture twice is refused. Needs 编辑 of
+            /// a listing the caller keeps or manages.
+            #[utoipa::path(post, path = $upload, tag = "house",
+                request_body = PhotoUpload, security(("token" = [])),
+                responses((status = 200, description = "The photo", body = Envelope<Photo>)))]
+            pub async fn photo_upload(
+                State(state): State<AppState>,
+                caller: Caller,
+                AppJson(request): AppJson<PhotoUpload>,
+            ) -> ApiResult<Photo> {
+                ok(upload_in($trade, &caller, &state.photos, request).await?)
+            }
+
+            /// Order the gallery, label each photo and choose the cover. Needs 编辑.
+            #[utoipa::path(post, path = $arrange, tag = "house",
+                request_body = PhotoArrange, security(("token" = [])),
+                responses((status = 200, description = "The photos as arranged", body = Envelope<Vec<Photo>>)))]
+            pub async fn photo_arrange(
+                caller: Caller,
+                AppJson(request): AppJson<PhotoArrange>,
+            ) -> ApiResult<Vec<Photo>> {
+                ok(arrange_in($trade, &caller, request).await?)
+            }
+
+            /// Remove a photo; the next becomes the cover when it was. Needs 编辑.
+            #[utoipa::path(post, path = $delete, tag = "house",
+                request_body = IdRequest, security(("token" = [])),
+                responses((status = 200, description = "Removed", body = Envelope<Empty>)))]
+            pub async fn photo_delete(
+                caller: Caller,
+                AppJson(request): AppJson<IdRequest>,
+            ) -> ApiResult<Empty> {
+                delete_in($trade, &caller, request.id).await?;
+                ok(Empty {})
+            }
+
+            /// The caller's copy of a photo (or its 480 px thumbnail), a JPEG watermarked with
+            /// their real name and user code. Needs the list or the detail page and a listing
+            /// the caller reads.
+            #[utoipa::path(post, path = $file, tag = "house",
+                request_body = PhotoFileQuery, security(("token" = [])),
+                responses((status = 200, description = "The watermarked picture", content_type = "image/jpeg", body = Vec<u8>)))]
+            pub async fn photo_file(
+                State(state): State<AppState>,
+                caller: Caller,
+                AppJson(query): AppJson<PhotoFileQuery>,
+            ) -> Result<impl IntoResponse, AppError> {
+                file_in($trade, &caller, &state.photos, query).await
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new()
+                    .routes(routes!(photo_upload))
+                    .layer(upload_limit())
+                    .routes(routes!(photo_list))
+                    .routes(routes!(photo_arrange))
+                    .routes(routes!(photo_delete))
+                    .routes(routes!(photo_file))
+            }
+        }
+    };
+}
+
+photo_routes!(
+    sale_photos,
+    Trade::Sale,
+    "/api/v1/fm/house/old/photo/list",
+    "/api/v1/fm/house/old/photo/upload",
+    "/api/v1/fm/house/old/photo/arrange",
+    "/api/v1/fm/house/old/photo/delete",
+    "/api/v1/fm/house/old/photo/file"
+);
+
+photo_routes!(
+    lease_photos,
+    Trade::Lease,
+    "/api/v1/fm/house/rental/photo/list",
+    "/api/v1/fm/house/rental/photo/upload",
+    "/api/v1/fm/house/rental/photo/arrange",
+    "/api/v1/fm/house/rental/photo/delete",
+    "/api/v1/fm/house/rental/photo/file"
+);
+
 pub fn router() -> OpenApiRouter<AppState> {
-    sale::router().merge(lease::router())
+    sale::router()
+        .merge(lease::router())
+        .merge(sale_photos::router())
+        .merge(lease_photos::router())
 }

@@ -211,6 +211,10 @@ impl TestApp {
             web_dir: Some(web_dir),
             callers: callers.clone(),
             answerer: answerer_for(provider),
+            photos: brokerdesk_server::photo_store::PhotoStore::new(
+                dir.path(),
+                std::path::Path::new(brokerdesk_server::photo_store::DEFAULT_FONT),
+            ),
         };
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
@@ -240,6 +244,11 @@ impl TestApp {
     /// How many statements the server has run so far.
     pub fn queries(&self) -> usize {
         self.queries.load(Ordering::SeqCst)
+    }
+
+    /// The server's data directory (listing photos under `photos/`).
+    pub fn data_dir(&self) -> &std::path::Path {
+        self._dir.path()
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -367,6 +376,33 @@ impl Caller<'_> {
     /// POSTs and returns `data`, failing the test on any error.
     pub async fn data(&self, path: &str, body: Value) -> Value {
         self.post(path, body).await.data().clone()
+    }
+
+    /// POSTs a JSON body with this user's token and hands back the answer as bytes: a download
+    /// (content type and body), or the envelope of a refusal as `Err`.
+    pub async fn download(&self, path: &str, body: Value) -> Result<(String, Vec<u8>), Answer> {
+        let response = self
+            .app
+            .client
+            .post(self.app.url(path))
+            .header("token", &self.token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let bytes = response.bytes().await.unwrap().to_vec();
+        if content_type.starts_with("application/json") {
+            let body = serde_json::from_slice(&bytes).expect("a JSON envelope");
+            return Err(Answer { status, body });
+        }
+        Ok((content_type, bytes))
     }
 
     /// GETs with query parameters and this user's token.

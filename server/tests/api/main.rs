@@ -24,6 +24,7 @@ mod matrix;
 mod menu;
 mod new_home;
 mod perms;
+mod photo;
 mod protocol;
 mod rental;
 mod report;

@@ -2,6 +2,7 @@
 // /api/v1/fm/house/old/… and /api/v1/fm/house/rental/…, and the dictionary look-ups their form
 // picks a room with.
 import type { Schema } from '../schemas';
+import { request } from '../client';
 import { act, choices, pageOf, read, write } from '../org/calls';
 
 /** A list row; `ownerPhone` is as the server lets this caller see it (`phoneAccess`). */
@@ -15,6 +16,9 @@ export type ListingTransition = Schema<'ListingTransition'>;
 export type FollowUp = Schema<'FollowUp'>;
 export type RevealedPhone = Schema<'RevealedPhone'>;
 export type StatusChange = Schema<'StatusChange'>;
+/** One photo of a listing: gallery order, cover, what it shows (core `photoCategory`). */
+export type ListingPhoto = Schema<'Photo'>;
+export type PhotoPlace = Schema<'PhotoPlace'>;
 
 /** A district of the caller's city with its business circles. */
 export interface AreaOption {
@@ -58,6 +62,16 @@ export function listingApi(family: ListingFamily) {
       read<{ list: FollowUp[]; total: number }>(`${base}/followUp/list`, { listingId, pageNum: 1, pageSize: 100 }),
     addFollowUp: (listingId: number, content: string) => write<FollowUp>(`${base}/followUp/add`, { listingId, content }),
     revealPhone: (id: number) => read<RevealedPhone>(`${base}/revealPhone`, { id }),
+    photos: (listingId: number) => read<ListingPhoto[]>(`${base}/photo/list`, { listingId }),
+    /** A picture compressed by core's plan, base64; a refusal comes back for the uploader to show. */
+    uploadPhoto: (listingId: number, content: string, category: number) =>
+      write<ListingPhoto>(`${base}/photo/upload`, { listingId, content, category }),
+    arrangePhotos: (listingId: number, photos: PhotoPlace[], coverId: number) =>
+      act<ListingPhoto[]>(`${base}/photo/arrange`, { listingId, photos, coverId }),
+    deletePhoto: (id: number) => act(`${base}/photo/delete`, { id }),
+    /** The caller's own copy, watermarked by the server with their name and user code. */
+    photoFile: (id: number, thumb: boolean) =>
+      request<Blob>({ url: `${base}/photo/file`, data: { id, thumb }, responseType: 'blob', showLoading: false }),
   };
 }
 

@@ -19,6 +19,7 @@ import type { PageProps } from '../../registry';
 import { ListingMatches, ListingViewings } from '../../crm/shared/ListingViewings';
 import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
+import { PhotoGallery } from '../shared/ListingPhotos';
 
 interface ReasonValues {
   reason: number;
@@ -249,6 +250,7 @@ export default function ListingDetailPage({ route }: PageProps) {
               { label: '录入时间', value: dateTime(listing.createdAt) },
             ]}
           />
+          <PhotoGallery trade={trade} listingId={listing.id} />
           {listing.description && (
             <DetailSection title="房源描述">
               <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{listing.description}</p>

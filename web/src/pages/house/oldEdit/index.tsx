@@ -18,6 +18,7 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { tradeOf, type Trade } from '../shared/listing';
+import { PhotoManager } from '../shared/ListingPhotos';
 
 type Values = Omit<ListingAdd, 'roles'>;
 
@@ -224,6 +225,11 @@ export default function ListingEdit({ route }: PageProps) {
           保存
         </Button>
       </Space>
+      {listing && (
+        <Card title="房源图片" bordered={false} style={{ marginTop: 16 }} bodyStyle={{ padding: 0 }}>
+          <PhotoManager trade={trade} listingId={listing.id} />
+        </Card>
+      )}
     </Card>
   );
 }
