@@ -430,7 +430,7 @@ pub async fn customers(
 #[utoipa::path(post, path = "/api/v1/fm/crm/viewing/targets", tag = "crm",
     request_body = TargetQuery, security(("token" = [])),
     responses((status = 200, description = "Listings or projects to choose from", body = Envelope<Vec<ViewingTarget>>)))]
-pub async fn targets(
+pub async fn viewing_targets(
     caller: Caller,
     AppJson(query): AppJson<TargetQuery>,
 ) -> ApiResult<Vec<ViewingTarget>> {
