@@ -130,7 +130,10 @@ pub fn check_listing(kind: ViewingKind, trade: Trade, status: HouseStatus) -> Re
         ));
     }
     if !VIEWABLE.contains(&status) {
-        let label = trade.statuses().label_of(status.code().into()).unwrap_or("");
+        let label = trade
+            .statuses()
+            .label_of(status.code().into())
+            .unwrap_or("");
         return Err(refused(
             "listingId",
             format!("该房源当前为「{label}」，不能带看"),
@@ -200,8 +203,8 @@ fn overlap(min: i64, max: i64, want_min: Option<i64>, want_max: Option<i64>) -> 
 /// Whether a new-home project in `district` with `types` fits a customer's `wish` (demand 2):
 /// one of its house types within the budget, the area and the layout.
 pub fn project_fits(wish: &Wish, district: Option<i64>, types: &[HouseTypeOffer]) -> bool {
-    let somewhere = wish.district_ids.is_empty()
-        || district.is_some_and(|id| wish.district_ids.contains(&id));
+    let somewhere =
+        wish.district_ids.is_empty() || district.is_some_and(|id| wish.district_ids.contains(&id));
     wish.demand == ViewingKind::NewHome.demand()
         && somewhere
         && types.iter().any(|t| {
@@ -311,7 +314,11 @@ mod tests {
         assert_eq!(ViewingKind::NewHome.trade(), None);
         for kind in ViewingKind::ALL {
             assert_eq!(ViewingKind::from_code(kind.code().into()), Some(kind));
-            assert!(crate::enums::VIEWING_KIND.label_of(kind.code().into()).is_some());
+            assert!(
+                crate::enums::VIEWING_KIND
+                    .label_of(kind.code().into())
+                    .is_some()
+            );
         }
     }
 

@@ -116,7 +116,8 @@ pub fn wish_of(row: &customer::Model) -> Wish {
 
 /// A listing as core's matching reads it.
 pub fn offer_of(row: &listing::Model) -> Offer {
-    let kind = Trade::from_code(row.trade.into()).map_or(ViewingKind::SecondHand, ViewingKind::of_trade);
+    let kind =
+        Trade::from_code(row.trade.into()).map_or(ViewingKind::SecondHand, ViewingKind::of_trade);
     Offer {
         demand: kind.demand(),
         price: row.price,
@@ -127,7 +128,10 @@ pub fn offer_of(row: &listing::Model) -> Offer {
 }
 
 /// One page of `scored` (score, then the database's newest-first order), best first.
-fn page_of<T>(mut scored: Vec<(i64, T)>, page: PageQuery) -> Result<(Vec<(i64, T)>, u64), AppError> {
+fn page_of<T>(
+    mut scored: Vec<(i64, T)>,
+    page: PageQuery,
+) -> Result<(Vec<(i64, T)>, u64), AppError> {
     let (index, size) = page.resolve()?;
     // A stable sort keeps the newest first among equal scores.
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
@@ -141,7 +145,12 @@ fn page_of<T>(mut scored: Vec<(i64, T)>, page: PageQuery) -> Result<(Vec<(i64, T
 }
 
 /// Listings of `trade` of the customer's company open to viewings, narrowed by the wish.
-fn listings_for(scoped: &Scoped<'_>, row: &customer::Model, trade: Trade, wish: &Wish) -> sea_orm::Select<listing::Entity> {
+fn listings_for(
+    scoped: &Scoped<'_>,
+    row: &customer::Model,
+    trade: Trade,
+    wish: &Wish,
+) -> sea_orm::Select<listing::Entity> {
     let mut select = scoped
         .read::<listing::Entity>()
         .filter(listing::Column::Trade.eq(trade.code()))
@@ -183,7 +192,8 @@ async fn projects_for(
         .filter(new_home_project::Column::SiteId.eq(row.site_id))
         .filter(new_home_project::Column::SaleStatus.ne(SOLD_OUT));
     if keyword.is_none() && !wish.district_ids.is_empty() {
-        select = select.filter(new_home_project::Column::DistrictId.is_in(wish.district_ids.clone()));
+        select =
+            select.filter(new_home_project::Column::DistrictId.is_in(wish.district_ids.clone()));
     }
     if let Some(keyword) = keyword {
         select = select.filter(new_home_project::Column::Name.contains(keyword));
@@ -199,18 +209,17 @@ async fn projects_for(
     let types = db
         .all(
             db.find::<new_home_house_type::Entity>()
-                .filter(
-                    new_home_house_type::Column::ProjectId
-                        .is_in(projects.iter().map(|p| p.id)),
-                )
+                .filter(new_home_house_type::Column::ProjectId.is_in(projects.iter().map(|p| p.id)))
                 .order_by_asc(new_home_house_type::Column::Sort),
         )
         .await?;
     Ok(projects
         .into_iter()
         .map(|project| {
-            let own: Vec<&new_home_house_type::Model> =
-                types.iter().filter(|t| t.project_id == project.id).collect();
+            let own: Vec<&new_home_house_type::Model> = types
+                .iter()
+                .filter(|t| t.project_id == project.id)
+                .collect();
             let offers = own
                 .iter()
                 .map(|t| HouseTypeOffer {
@@ -365,10 +374,22 @@ pub async fn customers(
         .filter(customer::Column::OrganisationId.eq(row.organisation_id))
         .filter(customer::Column::Status.eq(CustomerStatus::Valid.code()))
         .filter(customer::Column::Demand.eq(offer.demand))
-        .filter(either(customer::Column::BudgetMin, Condition::all().add(customer::Column::BudgetMin.lte(offer.price))))
-        .filter(either(customer::Column::BudgetMax, Condition::all().add(customer::Column::BudgetMax.gte(offer.price))))
-        .filter(either(customer::Column::AreaMin, Condition::all().add(customer::Column::AreaMin.lte(offer.area))))
-        .filter(either(customer::Column::AreaMax, Condition::all().add(customer::Column::AreaMax.gte(offer.area))))
+        .filter(either(
+            customer::Column::BudgetMin,
+            Condition::all().add(customer::Column::BudgetMin.lte(offer.price)),
+        ))
+        .filter(either(
+            customer::Column::BudgetMax,
+            Condition::all().add(customer::Column::BudgetMax.gte(offer.price)),
+        ))
+        .filter(either(
+            customer::Column::AreaMin,
+            Condition::all().add(customer::Column::AreaMin.lte(offer.area)),
+        ))
+        .filter(either(
+            customer::Column::AreaMax,
+            Condition::all().add(customer::Column::AreaMax.gte(offer.area)),
+        ))
         .filter(either(customer::Column::Rooms, Condition::all().add(rooms)));
     if let Some(district) = offer.district_id {
         select = select.filter(
@@ -409,7 +430,7 @@ pub async fn customers(
 #[utoipa::path(post, path = "/api/v1/fm/crm/viewing/targets", tag = "crm",
     request_body = TargetQuery, security(("token" = [])),
     responses((status = 200, description = "Listings or projects to choose from", body = Envelope<Vec<ViewingTarget>>)))]
-pub async fn targets(
+pub async fn viewing_targets(
     caller: Caller,
     AppJson(query): AppJson<TargetQuery>,
 ) -> ApiResult<Vec<ViewingTarget>> {
@@ -430,7 +451,14 @@ pub async fn targets(
                 .into_iter()
                 .map(|(project, offers, _)| {
                     let fits = viewing::project_fits(&wish, Some(project.district_id), &offers);
-                    (fits, ViewingTarget { id: project.id, label: project.name, fits })
+                    (
+                        fits,
+                        ViewingTarget {
+                            id: project.id,
+                            label: project.name,
+                            fits,
+                        },
+                    )
                 })
                 .collect()
         }
@@ -489,12 +517,23 @@ pub async fn targets(
                         l.halls,
                         l.id
                     );
-                    (fits, ViewingTarget { id: l.id, label, fits })
+                    (
+                        fits,
+                        ViewingTarget {
+                            id: l.id,
+                            label,
+                            fits,
+                        },
+                    )
                 })
                 .collect()
         }
     };
     // Fitting ones first, each group in the database's newest-first order.
     picks.sort_by_key(|(fits, _)| !*fits);
-    ok(picks.into_iter().take(PICKS).map(|(_, target)| target).collect())
+    ok(picks
+        .into_iter()
+        .take(PICKS)
+        .map(|(_, target)| target)
+        .collect())
 }

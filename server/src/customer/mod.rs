@@ -45,7 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(viewing::add))
         .routes(routes!(viewing::feedback))
         .routes(routes!(viewing::companions))
-        .routes(routes!(matching::targets))
+        .routes(routes!(matching::viewing_targets))
         .routes(routes!(matching::listings))
         .routes(routes!(matching::customers))
 }

@@ -10,14 +10,14 @@ use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::staff_status::WORKING;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, QueryFilter,
+    QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::state_of;
-use crate::access::{Caller, Placed, Scoped, Unscoped, need};
+use crate::access::{Caller, Placed, Scoped, need};
 use crate::entity::{customer, customer_viewing, listing, new_home_project, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
@@ -181,7 +181,10 @@ async fn rows_of<C: ConnectionTrait>(
     let listing_ids: Vec<i64> = viewings.iter().filter_map(|v| v.listing_id).collect();
     let project_ids: Vec<i64> = viewings.iter().filter_map(|v| v.project_id).collect();
     let listing_rows = db
-        .all(db.find::<listing::Entity>().filter(listing::Column::Id.is_in(listing_ids)))
+        .all(
+            db.find::<listing::Entity>()
+                .filter(listing::Column::Id.is_in(listing_ids)),
+        )
         .await?;
     let community_ids: Vec<i64> = listing_rows.iter().map(|l| l.community_id).collect();
     let room_ids: Vec<i64> = listing_rows.iter().map(|l| l.room_id).collect();
@@ -313,21 +316,38 @@ async fn insert_viewing(
     Ok(row.insert(txn).await?)
 }
 
-/// A colleague of `organisation_id` at work, to go along.
-async fn companion_of<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-    organisation_id: i64,
-    id: i64,
-) -> Result<user::Model, AppError> {
-    db.one(
-        db.find::<user::Entity>()
-            .filter(user::Column::Id.eq(id))
+/// Who may go along on the caller's viewings: working colleagues of their company in their own
+/// store or within their data scope (a store never learns another store's people).
+fn colleagues<C: ConnectionTrait>(scoped: &Scoped<'_, C>) -> Option<sea_orm::Select<user::Entity>> {
+    let me = scoped.actor();
+    let organisation_id = me.organisation_id?;
+    let mut near = Condition::any().add(scoped.scope().readable::<user::Entity>());
+    if let Some(store) = me.store_id {
+        near = near.add(user::Column::StoreId.eq(store));
+    }
+    Some(
+        scoped
+            .unscoped()
+            .find::<user::Entity>()
             .filter(user::Column::OrganisationId.eq(organisation_id))
+            .filter(near)
             .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
             .filter(user::Column::Locked.eq(false)),
     )
-    .await?
-    .ok_or_else(|| AppError::invalid("companionId", COMPANION_OUTSIDE))
+}
+
+/// A colleague who may go along (see [`colleagues`]).
+async fn companion_of<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    id: i64,
+) -> Result<user::Model, AppError> {
+    let Some(select) = colleagues(scoped) else {
+        return Err(AppError::invalid("companionId", COMPANION_OUTSIDE));
+    };
+    scoped
+        .one(select.filter(user::Column::Id.eq(id)))
+        .await?
+        .ok_or_else(|| AppError::invalid("companionId", COMPANION_OUTSIDE))
 }
 
 /// Record a viewing of a customer the caller reads: a listing of the customer's company open to
@@ -376,9 +396,8 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<ViewingAdd>) -> ApiResul
     };
     let me = scoped.actor().clone();
     viewing::check_companion(me.id, form.companion_id).map_err(refusal)?;
-    let db = scoped.unscoped();
     let companion = match form.companion_id {
-        Some(id) => Some(companion_of(&db, customer.organisation_id, id).await?),
+        Some(id) => Some(companion_of(&scoped, id).await?),
         None => None,
     };
     let now = Utc::now();
@@ -465,28 +484,25 @@ async fn write_feedback(
     Ok(changes.update(txn).await?)
 }
 
-/// Colleagues of the caller's company at work, to go along on a viewing (陪同人). Needs 写带看.
+/// Colleagues who may go along on the caller's viewings (陪同人): of their store or within their
+/// data scope. Needs 写带看.
 #[utoipa::path(post, path = "/api/v1/fm/crm/viewing/companions", tag = "crm",
     security(("token" = [])),
     responses((status = 200, description = "Who may go along", body = Envelope<Vec<Companion>>)))]
 pub async fn companions(caller: Caller) -> ApiResult<Vec<Companion>> {
     let scoped = caller.require(need::CUSTOMER_VIEWING)?;
-    let me = scoped.actor();
-    let Some(organisation_id) = me.organisation_id else {
+    let Some(select) = colleagues(&scoped) else {
         return ok(Vec::new());
     };
-    let db = scoped.unscoped();
-    let people = db
+    let people = scoped
         .all(
-            db.find::<user::Entity>()
-                .filter(user::Column::OrganisationId.eq(organisation_id))
-                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
-                .filter(user::Column::Locked.eq(false))
-                .filter(user::Column::Id.ne(me.id))
+            select
+                .filter(user::Column::Id.ne(scoped.actor().id))
                 .order_by_asc(user::Column::StoreId)
                 .order_by_asc(user::Column::Id),
         )
         .await?;
+    let db = scoped.unscoped();
     let stores = db
         .names::<store::Entity>(
             store::Column::Id,

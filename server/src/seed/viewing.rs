@@ -79,11 +79,14 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         };
         let companion = people
             .iter()
-            .filter(|p| p.organisation_id == Some(row.organisation_id) && Some(p.id) != row.owner_id)
+            .filter(|p| {
+                p.organisation_id == Some(row.organisation_id) && Some(p.id) != row.owner_id
+            })
             .nth(i % 3)
             .map(|p| p.id);
         for (n, (listing_id, project_id)) in shown.into_iter().enumerate() {
-            let at = now - Duration::days(((i * 3 + n * 5) % 21) as i64 + 1)
+            let at = now
+                - Duration::days(((i * 3 + n * 5) % 21) as i64 + 1)
                 - Duration::hours((i % 6) as i64);
             // The latest viewing of every fourth customer still waits for its feedback.
             let feedback = if n == 0 && i % 4 == 1 {

@@ -65,7 +65,10 @@ async fn customer_for(
         // A rent is typed in 元 but the customer form's budget is in 万.
         (String::new(), String::new())
     } else {
-        (wan(price - 200_000_000).max("1".into()), wan(price + 200_000_000))
+        (
+            wan(price - 200_000_000).max("1".into()),
+            wan(price + 200_000_000),
+        )
     };
     let mut form = json!({
         "name": "带看测试", "sex": 2, "phone": format!("1365555{n:04}"), "level": 3,
@@ -130,14 +133,23 @@ async fn a_viewing_shows_on_both_sides_and_counts_as_a_follow_up(app: TestApp) {
     // On the listing: the store's manager reads the customer; another store's manager reads
     // the public listing but not the agent's customer, so sees 王女士-style addressing only.
     let on_listing = page(&manager, LIST, json!({ "listingId": listing["id"] })).await;
-    let seen = on_listing.iter().find(|v| v["id"] == viewing["id"]).unwrap();
+    let seen = on_listing
+        .iter()
+        .find(|v| v["id"] == viewing["id"])
+        .unwrap();
     assert_eq!(
-        (seen["customerName"].as_str(), seen["customerReadable"].as_bool()),
+        (
+            seen["customerName"].as_str(),
+            seen["customerReadable"].as_bool()
+        ),
         (Some("带看测试"), Some(true))
     );
     let manager2 = app.as_user("manager2").await;
     let on_listing = page(&manager2, LIST, json!({ "listingId": listing["id"] })).await;
-    let seen = on_listing.iter().find(|v| v["id"] == viewing["id"]).unwrap();
+    let seen = on_listing
+        .iter()
+        .find(|v| v["id"] == viewing["id"])
+        .unwrap();
     assert_eq!(
         (
             seen["customerName"].as_str(),
@@ -206,10 +218,17 @@ async fn core_refusals_land_on_their_fields(app: TestApp) {
     };
     let (later_date, later_time) = china(3);
     let answer = agent
-        .post(ADD, with(json!({ "viewDate": later_date, "viewTime": later_time })))
+        .post(
+            ADD,
+            with(json!({ "viewDate": later_date, "viewTime": later_time })),
+        )
         .await;
     assert_eq!(answer.code(), 10000004, "{}", answer.body);
-    let said = format!("{}{}", field(&answer, "viewTime"), field(&answer, "viewDate"));
+    let said = format!(
+        "{}{}",
+        field(&answer, "viewTime"),
+        field(&answer, "viewDate")
+    );
     assert!(
         said == "带看时间不能晚于现在" || said == "带看日期不能晚于今天",
         "{said}"
@@ -283,8 +302,17 @@ async fn matching_finds_both_ways_best_first(app: TestApp) {
     assert_eq!(found["total"].as_u64(), Some(list.len() as u64));
 
     // The other way: the listing fits the new customer, as the agent sees it.
-    let fitting = page(&agent, MATCH_CUSTOMERS, json!({ "listingId": listing["id"] })).await;
-    assert!(fitting.iter().any(|m| m["customer"]["id"] == customer["id"]));
+    let fitting = page(
+        &agent,
+        MATCH_CUSTOMERS,
+        json!({ "listingId": listing["id"] }),
+    )
+    .await;
+    assert!(
+        fitting
+            .iter()
+            .any(|m| m["customer"]["id"] == customer["id"])
+    );
     assert!(
         fitting
             .iter()
@@ -292,7 +320,12 @@ async fn matching_finds_both_ways_best_first(app: TestApp) {
     );
     // Another store's manager reads the public listing but not the agent's customer.
     let manager2 = app.as_user("manager2").await;
-    let theirs = page(&manager2, MATCH_CUSTOMERS, json!({ "listingId": listing["id"] })).await;
+    let theirs = page(
+        &manager2,
+        MATCH_CUSTOMERS,
+        json!({ "listingId": listing["id"] }),
+    )
+    .await;
     assert!(!theirs.iter().any(|m| m["customer"]["id"] == customer["id"]));
 
     // A renter is matched with rentals, a new-home buyer with projects distributed to them.
@@ -380,7 +413,11 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
         (LIST, json!({ "customerId": customer["id"] }), one),
         (LIST, json!({ "listingId": listing["id"] }), one),
         (ADD, viewing(()), one),
-        (FEEDBACK, json!({ "id": led["id"], "feedback": "回访" }), one),
+        (
+            FEEDBACK,
+            json!({ "id": led["id"], "feedback": "回访" }),
+            one,
+        ),
         (COMPANIONS, json!({}), "APAAAAAPA"),
         (TARGETS, json!({ "customerId": customer["id"] }), one),
         (MATCH_LISTINGS, json!({ "customerId": customer["id"] }), one),

@@ -283,7 +283,7 @@ function control(spec: FieldSpec, testId: string): ReactNode {
         <TimePicker
           placeholder={common.placeholder}
           disabled={spec.disabled}
-          inputProps={{ 'data-testid': testId } as object}
+          {...({ 'data-testid': testId } as object)}
           style={{ width: '100%' }}
           format="HH:mm"
         />
