@@ -11,60 +11,59 @@ use crate::entity::{department, organisation, position, role, store, user, user_
 use crate::history::{self, StatusChange};
 use crate::shared::name_of;
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RoleRef {
-    pub id: i64,
-    pub name: String,
+bodies! {
+    pub struct RoleRef {
+        id: i64,
+        name: String,
+    }
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffRow {
-    /// The user id.
-    pub id: i64,
-    pub username: String,
-    pub real_name: String,
-    pub user_code: String,
-    /// Masked: `138****0001`.
-    pub mobile: String,
-    /// Core `sex`.
-    pub sex: i16,
-    pub position_id: Option<i64>,
-    pub position_name: String,
-    pub organisation_id: Option<i64>,
-    pub organisation_name: String,
-    pub store_group_id: Option<i64>,
-    pub store_id: Option<i64>,
-    pub store_name: String,
-    pub department_id: Option<i64>,
-    pub department_name: String,
-    /// Core `workingStatus`.
-    pub working_status: String,
-    pub locked: bool,
-    /// `YYYY-MM-DD`.
-    pub entry_date: Option<String>,
-    pub roles: Vec<RoleRef>,
-    /// Core `staffAction` codes the status allows.
-    pub available_actions: Vec<String>,
-    pub created_at: i64,
-}
+views! {
+    pub struct StaffRow {
+        /// The user id.
+        id: i64,
+        username: String,
+        real_name: String,
+        user_code: String,
+        /// Masked: `138****0001`.
+        mobile: String,
+        /// Core `sex`.
+        sex: i16,
+        position_id: Option<i64>,
+        position_name: String,
+        organisation_id: Option<i64>,
+        organisation_name: String,
+        store_group_id: Option<i64>,
+        store_id: Option<i64>,
+        store_name: String,
+        department_id: Option<i64>,
+        department_name: String,
+        /// Core `workingStatus`.
+        working_status: String,
+        locked: bool,
+        /// `YYYY-MM-DD`.
+        entry_date: Option<String>,
+        roles: Vec<RoleRef>,
+        /// Core `staffAction` codes the status allows.
+        available_actions: Vec<String>,
+        created_at: i64,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffDetail {
-    #[serde(flatten)]
-    pub row: StaffRow,
-    pub site_id: Option<i64>,
-    pub id_number: String,
-    pub bank_card: String,
-    /// Core `education` 1-9.
-    pub education: Option<i16>,
-    /// Core `maritalStatus` 1-4.
-    pub marital_status: Option<i16>,
-    pub address: String,
-    pub emergency_contact: String,
-    pub emergency_mobile: String,
-    pub history: Vec<StatusChange>,
+    pub struct StaffDetail {
+        #[serde(flatten)]
+        row: StaffRow,
+        site_id: Option<i64>,
+        id_number: String,
+        bank_card: String,
+        /// Core `education` 1-9.
+        education: Option<i16>,
+        /// Core `maritalStatus` 1-4.
+        marital_status: Option<i16>,
+        address: String,
+        emergency_contact: String,
+        emergency_mobile: String,
+        history: Vec<StatusChange>,
+    }
 }
 
 pub fn state_of(person: &user::Model) -> StaffState {
