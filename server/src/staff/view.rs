@@ -1,8 +1,6 @@
 //! How staff records look on the wire: list rows and details, personal numbers masked unless
 //! asked for by someone who may edit them.
 
-use std::collections::HashMap;
-
 use brokerdesk_core::org::mask;
 use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState};
 
@@ -97,22 +95,13 @@ pub async fn rows<C: ConnectionTrait>(
     let departments = db
         .named::<department::Entity>(people.iter().filter_map(|p| p.department_id))
         .await?;
-    let holdings = db
-        .all(
-            db.find::<user_role::Entity>()
-                .filter(user_role::Column::UserId.is_in(people.iter().map(|p| p.id))),
-        )
+    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
+    let held = db
+        .lists::<user_role::Entity>(user, role, people.iter().map(|p| p.id))
         .await?;
     let role_names = db
-        .named::<role::Entity>(holdings.iter().map(|h| h.role_id))
+        .named::<role::Entity>(held.values().flatten().copied())
         .await?;
-    let mut roles: HashMap<i64, Vec<RoleRef>> = HashMap::new();
-    for holding in holdings {
-        roles.entry(holding.user_id).or_default().push(RoleRef {
-            id: holding.role_id,
-            name: name_of(&role_names, Some(holding.role_id)),
-        });
-    }
     Ok(people
         .iter()
         .map(|person| StaffRow {
@@ -138,11 +127,12 @@ pub async fn rows<C: ConnectionTrait>(
             working_status: person.working_status.0.code().to_owned(),
             locked: person.locked,
             entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
-            roles: {
-                let mut held = roles.remove(&person.id).unwrap_or_default();
-                held.sort_by_key(|r| r.id);
-                held
-            },
+            roles: held.get(&person.id).into_iter().flatten()
+                .map(|&id| RoleRef {
+                    id,
+                    name: name_of(&role_names, Some(id)),
+                })
+                .collect(),
             available_actions: staff_status::available_actions(state_of(person))
                 .into_iter()
                 .map(|action| action.code().to_owned())
