@@ -1,14 +1,15 @@
 //! The bodies and routes every managed table repeats, written once (docs/server-patterns.md
 //! shows a whole resource). Each route keeps its own OpenAPI texts: path, tag, the handler's
 //! doc and the answer's description. A module of routes starts with `use crate::crud::prelude::*`
-//! ([`prelude`]: the names every such module uses) and lists its handlers once with [`router!`].
+//! ([`prelude`]: the names every such module uses) and declares its routes and router in one
+//! [`crud_routes!`] block.
 
 /// The names a module of managed tables uses, imported at once.
 pub mod prelude {
     pub use brokerdesk_core::forms;
     pub use chrono::Utc;
     pub use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-    pub use serde::{Deserialize, Serialize};
+    pub use serde::Serialize;
     pub use utoipa::ToSchema;
 
     pub(crate) use super::{
@@ -17,7 +18,7 @@ pub mod prelude {
     };
     pub use crate::access::{Caller, Scoped, Unscoped, need};
     pub use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
-    pub use crate::form::{self, CoreForm};
+    pub use crate::form;
     pub use crate::paging::{Page, PageQuery, filter_text};
     pub use crate::resource::{Formed, Resource, Within};
     pub use crate::shared::{IdRequest, millis};

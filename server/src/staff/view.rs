@@ -127,7 +127,10 @@ pub async fn rows<C: ConnectionTrait>(
             working_status: person.working_status.0.code().to_owned(),
             locked: person.locked,
             entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
-            roles: held.get(&person.id).into_iter().flatten()
+            roles: held
+                .get(&person.id)
+                .into_iter()
+                .flatten()
                 .map(|&id| RoleRef {
                     id,
                     name: name_of(&role_names, Some(id)),
