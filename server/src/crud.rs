@@ -1,24 +1,25 @@
 //! The bodies and routes every managed table repeats, written once (docs/server-patterns.md
 //! shows a whole resource). Each route keeps its own OpenAPI texts: path, tag, the handler's
 //! doc and the answer's description. A module of routes starts with `use crate::crud::prelude::*`
-//! ([`prelude`]: the names every such module uses) and lists its handlers once with [`router!`].
+//! ([`prelude`]: the names every such module uses) and declares its routes and router in one
+//! [`crud_routes!`] block.
 
 /// The names a module of managed tables uses, imported at once.
 pub mod prelude {
-    pub use brokerdesk_core::forms::{self, Form};
+    pub use brokerdesk_core::forms;
     pub use chrono::Utc;
     pub use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
-    pub use serde::{Deserialize, Serialize};
+    pub use serde::Serialize;
     pub use utoipa::ToSchema;
 
     pub(crate) use super::{
-        add_request, add_route, crud_routes, delete_route, describe, edit_request, edit_route,
-        formed, in_use_by, list_query, route, router,
+        add_request, add_route, bodies, crud_routes, delete_route, describe, edit_request,
+        edit_route, formed, in_use_by, list_query, router, views,
     };
     pub use crate::access::{Caller, Scoped, Unscoped, need};
     pub use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
-    pub use crate::form::{self, CoreForm};
-    pub use crate::paging::{Page, PageQuery, filter_text, lenient_number};
+    pub use crate::form;
+    pub use crate::paging::{Page, PageQuery, filter_text};
     pub use crate::resource::{Formed, Resource, Within};
     pub use crate::shared::{IdRequest, millis};
 }
@@ -36,13 +37,76 @@ macro_rules! router {
     };
 }
 
-/// A list body `$query`: the page, texts matched anywhere (`name: Name`), then numbers matched
-/// exactly (`organisation_id: OrganisationId`). `$query::select` is the caller's readable
+/// What the server answers: each struct (its fields public, named in camelCase) derives
+/// `Debug, Clone, Serialize, ToSchema`. Fields are written as in [`bodies!`].
+macro_rules! views {
+    ($($(#[$meta:meta])* pub struct $name:ident $(: $core:path)? { $($fields:tt)* })*) => {
+        $($crate::crud::wire!(@struct [Debug, Clone, serde::Serialize, utoipa::ToSchema]
+            [$(#[$meta])*] $name [$($core)?] {} [] $($fields)*);)*
+    };
+}
+
+/// What the server takes (and anything that goes both ways): each struct (its fields public,
+/// named in camelCase) derives `Debug, Clone, Default, Serialize, Deserialize, ToSchema`; one
+/// written `pub struct StaffAdd: forms::STAFF { .. }` is checked with that core form
+/// ([`CoreForm`](crate::form::CoreForm)). A field `id: number` is an `Option<i64>` that may come
+/// as a number, as its text or empty ([`lenient_number`](crate::paging::lenient_number)), one
+/// `locked: flag` the same for an `Option<bool>`; any other field is written `name: Type`, after
+/// its docs and attributes.
+macro_rules! bodies {
+    ($($(#[$meta:meta])* pub struct $name:ident $(: $core:path)? { $($fields:tt)* })*) => {
+        $($crate::crud::wire!(@struct
+            [Debug, Clone, Default, serde::Serialize, serde::Deserialize, utoipa::ToSchema]
+            [$(#[$meta])*] $name [$($core)?] {} [] $($fields)*);)*
+    };
+}
+
+/// The fields of [`views!`] and [`bodies!`], one at a time: `{..}` holds the attributes of the
+/// field being read, `[..]` the fields written so far.
+macro_rules! wire {
+    (@struct [$($derive:path),*] [$($meta:tt)*] $name:ident [$($core:path)?] {} [$($out:tt)*]) => {
+        #[derive($($derive),*)]
+        #[serde(rename_all = "camelCase")]
+        $($meta)*
+        pub struct $name { $($out)* }
+
+        $(impl $crate::form::CoreForm for $name {
+            const FORM: &'static brokerdesk_core::forms::Form = &$core;
+        })?
+    };
+    (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
+     #[$field_meta:meta] $($rest:tt)*) => {
+        $crate::crud::wire!(@struct $derive $meta $name $core {$($attr)* #[$field_meta]}
+            [$($out)*] $($rest)*);
+    };
+    (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
+     $field:ident: number $(, $($rest:tt)*)?) => {
+        $crate::crud::wire!(@struct $derive $meta $name $core {} [$($out)* $($attr)*
+            #[serde(default, deserialize_with = "crate::paging::lenient_number")]
+            pub $field: Option<i64>,] $($($rest)*)?);
+    };
+    (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
+     $field:ident: flag $(, $($rest:tt)*)?) => {
+        $crate::crud::wire!(@struct $derive $meta $name $core {} [$($out)* $($attr)*
+            #[serde(default, deserialize_with = "crate::paging::lenient_bool")]
+            pub $field: Option<bool>,] $($($rest)*)?);
+    };
+    (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
+     $field:ident: $type:ty $(, $($rest:tt)*)?) => {
+        $crate::crud::wire!(@struct $derive $meta $name $core {} [$($out)* $($attr)*
+            pub $field: $type,] $($($rest)*)?);
+    };
+}
+
+/// A list body `$query`: the page, texts matched anywhere (`name: Name`), numbers matched
+/// exactly (`organisation_id: OrganisationId`), then texts matched whole (`exactly { .. }`) and
+/// switches (`flags { .. }`). `$query::select` is the caller's readable
 /// rows so filtered, in `order`.
 macro_rules! list_query {
     ($query:ident for $entity:ident {
         $($text:ident: $text_column:ident),* ; $($number:ident: $number_column:ident),*
-    } order [$($order:ident),+]) => {
+    } $(exactly { $($exact:ident: $exact_column:ident),* })?
+      $(flags { $($flag:ident: $flag_column:ident),* })? order [$($order:ident),+]) => {
         #[derive(Debug, serde::Deserialize, utoipa::ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $query {
@@ -51,6 +115,9 @@ macro_rules! list_query {
             $(pub $text: Option<String>,)*
             $(#[serde(default, deserialize_with = "crate::paging::lenient_number")]
             pub $number: Option<i64>,)*
+            $($(pub $exact: Option<String>,)*)?
+            $($(#[serde(default, deserialize_with = "crate::paging::lenient_bool")]
+            pub $flag: Option<bool>,)*)?
         }
 
         impl $query {
@@ -67,6 +134,12 @@ macro_rules! list_query {
                 $(if let Some(number) = self.$number {
                     select = select.filter($entity::Column::$number_column.eq(number));
                 })*
+                $($(if let Some(text) = $crate::paging::filter_text(&self.$exact) {
+                    select = select.filter($entity::Column::$exact_column.eq(text));
+                })*)?
+                $($(if let Some(flag) = self.$flag {
+                    select = select.filter($entity::Column::$flag_column.eq(flag));
+                })*)?
                 select$(.order_by_asc($entity::Column::$order))+
             }
         }
@@ -93,14 +166,23 @@ macro_rules! in_use_by {
 /// `Resource::describe` (inside the `impl`) of a view made of the row's own fields (`copied`), the
 /// names it shows (`named`: the view's field, then the table and the row's column holding its
 /// id), the counts it shows (`counted`: the view's field, then the rows counted and their column
-/// holding the row's id), and fields worked out from the row (`with`); each name and count is
-/// looked up for all the rows at once. `db` and `row` name the handle and the row for `counted`
-/// and `with`.
+/// holding the row's id), the ids it lists (`listed`: the view's field, then the table and its
+/// columns holding the row's id and the ids listed, sorted), and fields worked out from the row
+/// (`with`); each is looked up for all the rows at once. `db` and `row` name the handle and the
+/// row for `counted` and `with`. A view with more than these writes the body itself:
+/// `describe!(async |db, rows| -> View { .. })`. A view of the row alone names no handle: `|_, row|`.
 macro_rules! describe {
-    (|$db:ident, $row:ident| $view:ident { $($copy:ident),* $(,)? }
+    (async |$db:pat_param, $rows:ident| -> $view:ty $body:block) => {
+        async fn describe<C: sea_orm::ConnectionTrait>(
+            $db: &$crate::access::Unscoped<'_, C>,
+            $rows: Vec<Self::Model>,
+        ) -> Result<Vec<$view>, $crate::error::AppError> $body
+    };
+    (|$db:tt, $row:ident| $view:ident { $($copy:ident),* $(,)? }
      $(named { $($name:ident: $named:ident($id:ident)),* $(,)? })?
      $(counted { $($count:ident: ($select:expr, $counted:ident::$column:ident)),* $(,)? })?
-     $(with { $($field:ident: $value:expr),* $(,)? })?) => {
+     $(listed { $($list:ident: $listed:ident($key:ident -> $value:ident)),* $(,)? })?
+     $(with { $($field:ident: $value_of:expr),* $(,)? })?) => {
         async fn describe<C: sea_orm::ConnectionTrait>(
             $db: &$crate::access::Unscoped<'_, C>,
             rows: Vec<Self::Model>,
@@ -111,12 +193,17 @@ macro_rules! describe {
             $($(let $count = $db
                 .counts($select, $counted::Column::$column, rows.iter().map(|r| r.id))
                 .await?;)*)?
+            $($(let $list = $db
+                .lists::<$listed::Entity>(
+                    $listed::Column::$key, $listed::Column::$value, rows.iter().map(|r| r.id))
+                .await?;)*)?
             Ok(rows
                 .into_iter()
                 .map(|$row| $view {
-                    $($($field: $value,)*)?
+                    $($($field: $value_of,)*)?
                     $($($name: $crate::shared::name_of(&$name, $row.$id.into()),)*)?
                     $($($count: $crate::shared::count_of(&$count, $row.id),)*)?
+                    $($($list: $list.get(&$row.id).cloned().unwrap_or_default(),)*)?
                     $($copy: $row.$copy,)*
                 })
                 .collect())
@@ -295,10 +382,14 @@ macro_rules! delete_route {
     };
 }
 
-/// The routes of one table in one block, its tag given once: each is its doc, then
-/// `list(need, path, ..)`, `options(..)`, `add(..)`, `edit(..)` or `delete(..)` with what
-/// [`list_route!`], [`options_route!`], [`add_route!`], [`edit_route!`] or [`delete_route!`]
-/// takes after the table and the tag.
+/// The routes of a module in one block, its table and tag given once, and its router
+/// (`pub fn router()`). Each route is its doc, then `list(need, path, ..)`, `options(..)`,
+/// `add(..)`, `edit(..)` or `delete(..)` with what [`list_route!`], [`options_route!`],
+/// [`add_route!`], [`edit_route!`] or [`delete_route!`] takes after the table and the tag, or
+/// any other one-body POST route as [`route!`] takes it without the tag:
+/// `fn detail(request: IdRequest) -> Role, need, path, said, |scoped| { .. };`. The block may
+/// end with `also(handler, ..);` (handlers written by hand with their own `#[utoipa::path]`) and
+/// `merge(module, ..);` (the routers of submodules).
 macro_rules! crud_routes {
     (@one $entity:ident, $tag:literal, [$($doc:tt)*]
      list($need:path, $path:literal, $($rest:tt)*)) => {
@@ -320,11 +411,43 @@ macro_rules! crud_routes {
     (@call delete [$($doc:tt)*] $($args:tt)*) => {
         $crate::crud::delete_route!($($doc)* $($args)*);
     };
-    ($entity:ident, $tag:literal; $($(#[$doc:meta])* $kind:ident($($args:tt)*);)+) => {
-        $($crate::crud::crud_routes!(@one $entity, $tag, [$(#[$doc])*] $kind($($args)*));)+
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]) => {
+        pub fn router() -> utoipa_axum::router::OpenApiRouter<$crate::AppState> {
+            utoipa_axum::router::OpenApiRouter::new()
+                $(.routes(utoipa_axum::routes! $route))*
+                $(.merge($merge::router()))*
+        }
+    };
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
+     also($($($part:ident)::+),+ $(,)?); $($rest:tt)*) => {
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* $(($($part)::+))+]
+            [$($merge)*] $($rest)*);
+    };
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
+     merge($($module:ident),+ $(,)?); $($rest:tt)*) => {
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)*] [$($merge)* $($module)+]
+            $($rest)*);
+    };
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
+     $(#[$doc:meta])* fn $handler:ident($body:ident: $request:ident)
+     -> $answer:ident $(<$inner:ident>)?, $need:path, $path:literal, $said:literal,
+     |$scoped:ident $(, $caller:ident)?| $block:block; $($rest:tt)*) => {
+        $crate::crud::route!($(#[$doc])* fn $handler($body: $request) -> $answer $(<$inner>)?,
+            $need, $path, $tag, $said, |$scoped $(, $caller)?| $block);
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* ($handler)] [$($merge)*]
+            $($rest)*);
+    };
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
+     $(#[$doc:meta])* $kind:ident($($args:tt)*); $($rest:tt)*) => {
+        $crate::crud::crud_routes!(@one $entity, $tag, [$(#[$doc])*] $kind($($args)*));
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* ($kind)] [$($merge)*]
+            $($rest)*);
+    };
+    ($entity:ident, $tag:literal; $($items:tt)*) => {
+        $crate::crud::crud_routes!(@go $entity $tag [] [] $($items)*);
     };
 }
 
 pub(crate) use {add_request, add_route, crud_routes, delete_route, describe, edit_request};
-pub(crate) use {edit_route, formed};
+pub(crate) use {bodies, edit_route, formed, views, wire};
 pub(crate) use {in_use_by, list_query, list_route, options_route, route, router};

@@ -9,57 +9,45 @@ use crate::crud::prelude::*;
 use crate::entity::{dictionary as entry, organisation};
 use crate::org::target_organisation;
 
-router!(list, add, edit, delete);
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Dictionary {
-    pub id: i64,
-    pub organisation_id: i64,
-    pub organisation_name: String,
-    pub dict_key: String,
-    pub label: String,
-    /// Core `dictionaryValueType`: string, number, boolean or json.
-    pub value_type: String,
-    pub value: String,
-    pub remark: String,
-    pub updated_at: i64,
+views! {
+    pub struct Dictionary {
+        id: i64,
+        organisation_id: i64,
+        organisation_name: String,
+        dict_key: String,
+        label: String,
+        /// Core `dictionaryValueType`: string, number, boolean or json.
+        value_type: String,
+        value: String,
+        remark: String,
+        updated_at: i64,
+    }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DictionaryQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    /// Matches the key or the label.
-    pub keyword: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+bodies! {
+    pub struct DictionaryQuery {
+        #[serde(flatten)]
+        page: PageQuery,
+        /// Matches the key or the label.
+        keyword: Option<String>,
+        organisation_id: number,
+    }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DictionaryForm {
-    pub label: String,
-    pub value_type: String,
-    pub value: String,
-    #[serde(default)]
-    pub remark: String,
-}
+    pub struct DictionaryForm {
+        label: String,
+        value_type: String,
+        value: String,
+        #[serde(default)]
+        remark: String,
+    }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DictionaryAdd {
-    /// Default: the caller's organisation.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    pub dict_key: String,
-    #[serde(flatten)]
-    pub form: DictionaryForm,
-}
-
-impl CoreForm for DictionaryAdd {
-    const FORM: &'static Form = &forms::DICTIONARY;
+    pub struct DictionaryAdd: forms::DICTIONARY {
+        /// Default: the caller's organisation.
+        organisation_id: number,
+        dict_key: String,
+        #[serde(flatten)]
+        form: DictionaryForm,
+    }
 }
 
 edit_request!(DictionaryEdit + DictionaryForm, forms::DICTIONARY_EDIT);
@@ -75,10 +63,35 @@ impl Resource for entry::Entity {
         with { updated_at: millis(row.updated_at) });
 }
 
-route!(
+/// The checked values of a parameter form, stamped with the time of the change.
+fn check(form: &DictionaryForm) -> Result<entry::ActiveModel, AppError> {
+    // The fields have passed core's dictionary form: the type is known, the value reads as it.
+    let value_type = ValueType::from_code(&form.value_type)
+        .ok_or_else(|| AppError::invalid("valueType", dictionary::UNKNOWN_TYPE))?;
+    Ok(entry::ActiveModel {
+        label: Set(form.label.clone()),
+        value_type: Set(value_type.code().to_owned()),
+        value: Set(form.value.clone()),
+        remark: Set(form.remark.clone()),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    })
+}
+
+formed!(
+    entry,
+    DictionaryForm,
+    Organisation,
+    async |_, _, form, _| {
+        // Keys are unique, labels need not be: nothing here asks the database.
+        check(form)
+    }
+);
+
+crud_routes!(entry, "dictionary";
     /// Parameters the caller reads. Needs `/work/enterprise/dictionary`.
     fn list(query: DictionaryQuery) -> Page<Dictionary>,
-    need::DICTIONARY_LIST, "/api/v1/fm/dictionary/list", "dictionary", "A page of parameters",
+    need::DICTIONARY_LIST, "/api/v1/fm/dictionary/list", "A page of parameters",
     |scoped| {
         let mut select = scoped.read::<entry::Entity>();
         if let Some(keyword) = filter_text(&query.keyword) {
@@ -95,65 +108,28 @@ route!(
             .order_by_asc(entry::Column::DictKey)
             .order_by_asc(entry::Column::Id);
         scoped.list(select, query.page).await?
-    }
-);
-
-/// The checked values of a parameter form, stamped with the time of the change.
-fn check(form: &DictionaryForm) -> Result<entry::ActiveModel, AppError> {
-    // The fields have passed core's dictionary form: the type is known, the value reads as it.
-    let value_type = ValueType::from_code(&form.value_type)
-        .ok_or_else(|| AppError::invalid("valueType", dictionary::UNKNOWN_TYPE))?;
-    let (label, value, remark) = (form.label.clone(), form.value.clone(), form.remark.clone());
-    Ok(entry::ActiveModel {
-        label: Set(label),
-        value_type: Set(value_type.code().to_owned()),
-        value: Set(value),
-        remark: Set(remark),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    })
-}
-
-formed!(
-    entry,
-    DictionaryForm,
-    Organisation,
-    async |_, _, form, _| {
-        // Keys are unique, labels need not be: nothing here asks the database.
-        check(form)
-    }
-);
-
-route!(
+    };
     /// Add a parameter to an organisation. Needs `/work/enterprise/dictionary:add` and a scope
     /// covering the organisation.
     fn add(request: DictionaryAdd) -> Dictionary,
-    need::DICTIONARY_ADD, "/api/v1/fm/dictionary/add", "dictionary", "The new parameter", |scoped| {
+    need::DICTIONARY_ADD, "/api/v1/fm/dictionary/add", "The new parameter", |scoped| {
         let request = form::checked(&request)?;
         let org = target_organisation(&scoped, request.organisation_id).await?;
-        let key = request.dict_key.clone();
         let checked = check(&request.form)?;
         let same = entry::Column::OrganisationId
             .eq(org.id)
-            .and(entry::Column::DictKey.eq(&key));
-        scoped
-            .unscoped()
-            .refuse_duplicate::<entry::Entity>(same, None, "参数键名已存在")
-            .await
-            .map_err(form::on_field("dictKey"))?;
+            .and(entry::Column::DictKey.eq(&request.dict_key));
+        scoped.refuse_same::<entry::Entity>("dictKey", same, None, "参数键名已存在").await?;
         scoped
             .create::<entry::Entity>(entry::ActiveModel {
                 site_id: Set(org.site_id),
                 organisation_id: Set(org.id),
-                dict_key: Set(key),
+                dict_key: Set(request.dict_key.clone()),
                 created_at: checked.updated_at.clone(),
                 ..checked
             })
             .await?
-    }
-);
-
-crud_routes!(entry, "dictionary";
+    };
     /// Change a parameter (its key stays). Needs `/work/enterprise/dictionary:edit`.
     edit(need::DICTIONARY_EDIT, "/api/v1/fm/dictionary/edit",
         DictionaryEdit -> Dictionary, "The parameter as saved");

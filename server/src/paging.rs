@@ -13,7 +13,7 @@ use crate::error::AppError;
 pub const PAGE_SIZE_RULE: &str = "每页条数只能是5、10、20、30、40、50、100之一";
 
 /// Which page of a list to return.
-#[derive(Debug, Clone, Copy, Default, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PageQuery {
     /// 1-based; default 1.

@@ -6,18 +6,21 @@
 //!
 //! A handler is then: its need, the form check, uniqueness, and one call.
 
+use std::collections::HashMap;
 use std::future::Future;
 
 use chrono::Utc;
+use sea_orm::sea_query::IntoCondition;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue, ConnectionTrait, DatabaseTransaction, IntoActiveModel, Iterable,
-    Select,
+    ActiveModelTrait, ActiveValue, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    IntoActiveModel, Iterable, QueryFilter, Select,
 };
 use serde::Serialize;
 
 use crate::access::{Placed, Scoped, Unscoped};
 use crate::audit::{self, Action, Change};
 use crate::error::{AppError, USED_BY_SOMETHING};
+use crate::form;
 use crate::org::{target_organisation, target_site};
 use crate::paging::{Page, PageQuery};
 
@@ -162,6 +165,58 @@ pub fn new_row<R: Resource>(site: Option<i64>, organisation: Option<i64>) -> R::
     row
 }
 
+impl<C: ConnectionTrait> Unscoped<'_, C> {
+    /// The `value` column of the rows of `E` whose `key` holds `id` (a person's roles, a role's
+    /// menus).
+    pub async fn linked<E: EntityTrait>(
+        &self,
+        key: E::Column,
+        id: i64,
+        value: E::Column,
+    ) -> Result<Vec<i64>, AppError> {
+        self.values(self.find::<E>().filter(key.eq(id)), value)
+            .await
+    }
+
+    /// `id → the value column of the rows of E whose key holds it`, sorted: the id lists a view
+    /// shows (a role's custom departments), for all its rows at once.
+    pub async fn lists<E: EntityTrait>(
+        &self,
+        key: E::Column,
+        value: E::Column,
+        ids: impl IntoIterator<Item = i64>,
+    ) -> Result<HashMap<i64, Vec<i64>>, AppError> {
+        let select = self.find::<E>().filter(key.is_in(ids));
+        let mut lists: HashMap<i64, Vec<i64>> = HashMap::new();
+        for (id, value) in self.pairs::<E, i64, i64>(select, key, value).await? {
+            lists.entry(id).or_default().push(value);
+        }
+        lists.values_mut().for_each(|list| list.sort_unstable());
+        Ok(lists)
+    }
+}
+
+/// Makes the rows of link table `E` that `key` ties to `id` exactly `rows` (a person's roles, a
+/// role's grants and custom set): the rows of something the caller was found to change.
+// A child-row helper (clippy.toml): the row they belong to is one the caller may change.
+#[allow(clippy::disallowed_methods)]
+pub async fn relink<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    key: E::Column,
+    id: i64,
+    rows: impl IntoIterator<Item = E::ActiveModel>,
+) -> Result<(), AppError>
+where
+    E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
+{
+    E::delete_many().filter(key.eq(id)).exec(db).await?;
+    let rows: Vec<E::ActiveModel> = rows.into_iter().collect();
+    if !rows.is_empty() {
+        E::insert_many(rows).exec_without_returning(db).await?;
+    }
+    Ok(())
+}
+
 /// The view of one row.
 pub async fn describe_one<R: Resource, C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
@@ -185,6 +240,21 @@ impl<C: ConnectionTrait> Scoped<'_, C> {
             list: R::describe(&self.unscoped(), page.list).await?,
             total: page.total,
         })
+    }
+
+    /// Refuses (10000409, on `field`) a value a row of `E` other than `except` holds where
+    /// `same` says: a name already taken in its company, city or district, seen or not.
+    pub async fn refuse_same<E: Placed>(
+        &self,
+        field: &'static str,
+        same: impl IntoCondition,
+        except: Option<i64>,
+        message: &str,
+    ) -> Result<(), AppError> {
+        self.unscoped()
+            .refuse_duplicate::<E>(same, except, message)
+            .await
+            .map_err(form::on_field(field))
     }
 }
 

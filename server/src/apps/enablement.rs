@@ -7,52 +7,41 @@ use crate::entity::{app, app_enablement, city_site, organisation};
 use crate::org::target_site;
 use crate::shared::name_of;
 
-router!(enablement, set_enabled, inherit_city);
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AppEnablement {
-    pub app_id: i64,
-    pub app_name: String,
-    pub app_type: i16,
-    pub icon: String,
-    pub description: String,
-    pub enabled: bool,
-    /// True when an organisation follows its city's setting.
-    pub inherited: bool,
-    /// True when an organisation has a setting of its own that 恢复城市设置 can drop.
-    pub restorable: bool,
-    /// Whether the caller may switch it at this level (their scope covers the company or city).
-    pub editable: bool,
+views! {
+    pub struct AppEnablement {
+        app_id: i64,
+        app_name: String,
+        app_type: i16,
+        icon: String,
+        description: String,
+        enabled: bool,
+        /// True when an organisation follows its city's setting.
+        inherited: bool,
+        /// True when an organisation has a setting of its own that 恢复城市设置 can drop.
+        restorable: bool,
+        /// Whether the caller may switch it at this level (their scope covers the company or city).
+        editable: bool,
+    }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EnablementQuery {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+bodies! {
+    pub struct EnablementQuery {
+        site_id: number,
+        organisation_id: number,
+    }
 
-/// Which app goes back to its city's setting, for which organisation (default: the caller's).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InheritCity {
-    pub app_id: i64,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
+    /// Which app goes back to its city's setting, for which organisation (default: the caller's).
+    pub struct InheritCity {
+        app_id: i64,
+        organisation_id: number,
+    }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SetEnabled {
-    pub app_id: i64,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    pub enabled: bool,
+    pub struct SetEnabled {
+        app_id: i64,
+        site_id: number,
+        organisation_id: number,
+        enabled: bool,
+    }
 }
 
 /// The city site or organisation whose settings a call is about.
@@ -136,22 +125,83 @@ async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablem
         .collect())
 }
 
-route!(
+/// The setting stored at the target's own level, if any.
+async fn own_setting(
+    scoped: &Scoped<'_>,
+    target: &Target,
+    app_id: i64,
+) -> Result<Option<app_enablement::Model>, AppError> {
+    scoped
+        .one(
+            scoped
+                .write::<app_enablement::Entity>()
+                .filter(app_enablement::Column::AppId.eq(app_id))
+                .filter(app_enablement::Column::SiteId.eq(target.site))
+                .filter(match target.organisation {
+                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
+                    None => app_enablement::Column::OrganisationId.is_null(),
+                }),
+        )
+        .await
+}
+
+/// A setting as the audit log keeps it: which app, for which company or city, by name (the
+/// 操作日志 names the app and shows the level the setting is for).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnablementRecord {
+    pub app_id: i64,
+    pub app_name: String,
+    pub site_id: i64,
+    pub site_name: String,
+    pub organisation_id: Option<i64>,
+    /// Absent for a city's own setting.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub organisation_name: Option<String>,
+    pub enabled: bool,
+}
+
+impl Resource for app_enablement::Entity {
+    const KIND: &'static str = "appEnablement";
+    type View = EnablementRecord;
+
+    describe!(async |db, rows| -> EnablementRecord {
+        let apps = db
+            .named::<app::Entity>(rows.iter().map(|r| r.app_id))
+            .await?;
+        let sites = db
+            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
+            .await?;
+        let companies = db
+            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| EnablementRecord {
+                app_id: row.app_id,
+                app_name: name_of(&apps, Some(row.app_id)),
+                site_id: row.site_id,
+                site_name: name_of(&sites, Some(row.site_id)),
+                organisation_id: row.organisation_id,
+                organisation_name: row.organisation_id.map(|id| name_of(&companies, Some(id))),
+                enabled: row.enabled,
+            })
+            .collect())
+    });
+}
+
+crud_routes!(app_enablement, "app";
     /// Which catalogue apps are on for a city site or an organisation (default: the caller's
     /// organisation, else their site). Needs an app page.
     fn enablement(query: EnablementQuery) -> Vec<AppEnablement>,
-    need::APP_READ, "/api/v1/fm/app/enablement", "app", "Apps with their setting", |scoped| {
+    need::APP_READ, "/api/v1/fm/app/enablement", "Apps with their setting", |scoped| {
         let target = target(&scoped, query.site_id, query.organisation_id).await?;
         settings(&scoped, &target).await?
-    }
-);
-
-route!(
+    };
     /// Switch an app on or off for a city site or an organisation (default: as
     /// [`enablement`]). Needs an app page's `edit` and a scope covering the site or organisation.
     fn set_enabled(request: SetEnabled) -> Vec<AppEnablement>,
-    need::APP_ENABLE, "/api/v1/fm/app/setEnabled", "app",
-    "Apps with their setting after the change", |scoped| {
+    need::APP_ENABLE, "/api/v1/fm/app/setEnabled", "Apps with their setting after the change", |scoped| {
         let target = target(&scoped, request.site_id, request.organisation_id).await?;
         let door = scoped.unscoped();
         door.one(
@@ -188,36 +238,12 @@ route!(
             }
         };
         settings(&scoped, &target).await?
-    }
-);
-
-/// The setting stored at the target's own level, if any.
-async fn own_setting(
-    scoped: &Scoped<'_>,
-    target: &Target,
-    app_id: i64,
-) -> Result<Option<app_enablement::Model>, AppError> {
-    scoped
-        .one(
-            scoped
-                .write::<app_enablement::Entity>()
-                .filter(app_enablement::Column::AppId.eq(app_id))
-                .filter(app_enablement::Column::SiteId.eq(target.site))
-                .filter(match target.organisation {
-                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
-                    None => app_enablement::Column::OrganisationId.is_null(),
-                }),
-        )
-        .await
-}
-
-route!(
+    };
     /// 恢复城市设置: an organisation drops its own setting of an app and follows its city's again
     /// (removed and audited like any setting). Already following it changes nothing. Needs an app
     /// page's `edit` and a scope covering the organisation.
     fn inherit_city(request: InheritCity) -> Vec<AppEnablement>,
-    need::APP_ENABLE, "/api/v1/fm/app/inheritCity", "app",
-    "Apps with their setting after the change", |scoped| {
+    need::APP_ENABLE, "/api/v1/fm/app/inheritCity", "Apps with their setting after the change", |scoped| {
         let target = target(&scoped, None, request.organisation_id).await?;
         if target.organisation.is_none() {
             return Err(AppError::invalid(
@@ -239,53 +265,5 @@ route!(
             scoped.remove::<app_enablement::Entity>(row.id).await?;
         }
         settings(&scoped, &target).await?
-    }
+    };
 );
-
-/// A setting as the audit log keeps it: which app, for which company or city, by name (the
-/// 操作日志 names the app and shows the level the setting is for).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct EnablementRecord {
-    pub app_id: i64,
-    pub app_name: String,
-    pub site_id: i64,
-    pub site_name: String,
-    pub organisation_id: Option<i64>,
-    /// Absent for a city's own setting.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub organisation_name: Option<String>,
-    pub enabled: bool,
-}
-
-impl Resource for app_enablement::Entity {
-    const KIND: &'static str = "appEnablement";
-    type View = EnablementRecord;
-
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<app_enablement::Model>,
-    ) -> Result<Vec<EnablementRecord>, AppError> {
-        let apps = db
-            .named::<app::Entity>(rows.iter().map(|r| r.app_id))
-            .await?;
-        let sites = db
-            .named::<city_site::Entity>(rows.iter().map(|r| r.site_id))
-            .await?;
-        let companies = db
-            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| EnablementRecord {
-                app_id: row.app_id,
-                app_name: name_of(&apps, Some(row.app_id)),
-                site_id: row.site_id,
-                site_name: name_of(&sites, Some(row.site_id)),
-                organisation_id: row.organisation_id,
-                organisation_name: row.organisation_id.map(|id| name_of(&companies, Some(id))),
-                enabled: row.enabled,
-            })
-            .collect())
-    }
-}

@@ -9,83 +9,48 @@ use crate::entity::{business_circle, district};
 use crate::org::target_site;
 use crate::resource::new_row;
 
-router!(
-    tree,
-    add_district,
-    edit_district,
-    delete_district,
-    add_circle,
-    edit_circle,
-    delete_circle
-);
+views! {
+    pub struct BusinessCircle {
+        id: i64,
+        district_id: i64,
+        name: String,
+        sort: i32,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BusinessCircle {
-    pub id: i64,
-    pub district_id: i64,
-    pub name: String,
-    pub sort: i32,
-}
-
-impl From<business_circle::Model> for BusinessCircle {
-    fn from(row: business_circle::Model) -> Self {
-        Self {
-            id: row.id,
-            district_id: row.district_id,
-            name: row.name,
-            sort: row.sort,
-        }
+    pub struct District {
+        id: i64,
+        site_id: i64,
+        name: String,
+        sort: i32,
+        circles: Vec<BusinessCircle>,
     }
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct District {
-    pub id: i64,
-    pub site_id: i64,
-    pub name: String,
-    pub sort: i32,
-    pub circles: Vec<BusinessCircle>,
-}
+bodies! {
+    pub struct SiteFilter {
+        /// Default: the caller's city site.
+        site_id: number,
+    }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SiteFilter {
-    /// Default: the caller's city site.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-}
+    pub struct AreaForm {
+        name: String,
+        sort: number,
+    }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AreaForm {
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+    pub struct CircleAdd: forms::CIRCLE {
+        district_id: i64,
+        #[serde(flatten)]
+        form: AreaForm,
+    }
+
+    pub struct NameEdit {
+        id: i64,
+        #[serde(flatten)]
+        form: AreaForm,
+    }
 }
 
 add_request!(DistrictAdd { site_id } + AreaForm, forms::DISTRICT);
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CircleAdd {
-    pub district_id: i64,
-    #[serde(flatten)]
-    pub form: AreaForm,
-}
-
-impl CoreForm for CircleAdd {
-    const FORM: &'static Form = &forms::CIRCLE;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NameEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub form: AreaForm,
-}
 
 impl Resource for district::Entity {
     const KIND: &'static str = "district";
@@ -94,10 +59,7 @@ impl Resource for district::Entity {
     const IN_USE: &'static str = "该区域下还有商圈或小区，无法删除";
     type View = District;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<district::Model>,
-    ) -> Result<Vec<District>, AppError> {
+    describe!(async |db, rows| -> District {
         let circles = db
             .all(
                 db.find::<business_circle::Entity>()
@@ -106,6 +68,7 @@ impl Resource for district::Entity {
                     .order_by_asc(business_circle::Column::Id),
             )
             .await?;
+        let circles = business_circle::Entity::describe(db, circles).await?;
         Ok(rows
             .into_iter()
             .map(|row| District {
@@ -113,7 +76,6 @@ impl Resource for district::Entity {
                     .iter()
                     .filter(|circle| circle.district_id == row.id)
                     .cloned()
-                    .map(BusinessCircle::from)
                     .collect(),
                 id: row.id,
                 site_id: row.site_id,
@@ -121,7 +83,7 @@ impl Resource for district::Entity {
                 sort: row.sort,
             })
             .collect())
-    }
+    });
 }
 
 impl Resource for business_circle::Entity {
@@ -130,33 +92,13 @@ impl Resource for business_circle::Entity {
     const IN_USE: &'static str = "该商圈下还有小区，无法删除";
     type View = BusinessCircle;
 
-    async fn describe<C: ConnectionTrait>(
-        _: &Unscoped<'_, C>,
-        rows: Vec<business_circle::Model>,
-    ) -> Result<Vec<BusinessCircle>, AppError> {
-        Ok(rows.into_iter().map(BusinessCircle::from).collect())
-    }
+    describe!(|_, row| BusinessCircle {
+        id,
+        district_id,
+        name,
+        sort
+    });
 }
-
-route!(
-    /// A city's districts with their business circles (default: the caller's city). Needs
-    /// `/coc/config/areas` or a new-home page, which filter and place projects by them.
-    fn tree(query: SiteFilter) -> Vec<District>,
-    need::AREA_READ, "/api/v1/fm/cityConfig/district/tree", "city-config", "Districts with circles",
-    |scoped| {
-        let site = target_site(&scoped, query.site_id).await?;
-        let rows = scoped
-            .all(
-                scoped
-                    .read::<district::Entity>()
-                    .filter(district::Column::SiteId.eq(site.id))
-                    .order_by_asc(district::Column::Sort)
-                    .order_by_asc(district::Column::Id),
-            )
-            .await?;
-        district::Entity::describe(&scoped.unscoped(), rows).await?
-    }
-);
 
 formed!(
     district,
@@ -164,17 +106,14 @@ formed!(
     Site,
     async |scoped, site, form, except| {
         // The name is unique in its city.
-        let name = form.name.clone();
         let same = district::Column::SiteId
             .eq(site)
-            .and(district::Column::Name.eq(&name));
+            .and(district::Column::Name.eq(&form.name));
         scoped
-            .unscoped()
-            .refuse_duplicate::<district::Entity>(same, except, TAKEN)
-            .await
-            .map_err(form::on_field("name"))?;
+            .refuse_same::<district::Entity>("name", same, except, TAKEN)
+            .await?;
         Ok(district::ActiveModel {
-            name: Set(name),
+            name: Set(form.name.clone()),
             sort: Set(fields::sort("sort", form.sort)?),
             ..Default::default()
         })
@@ -209,17 +148,14 @@ impl Formed for business_circle::Entity {
         form: &AreaForm,
         except: Option<i64>,
     ) -> Result<business_circle::ActiveModel, AppError> {
-        let name = form.name.clone();
         let same = business_circle::Column::DistrictId
             .eq(district_id)
-            .and(business_circle::Column::Name.eq(&name));
+            .and(business_circle::Column::Name.eq(&form.name));
         scoped
-            .unscoped()
-            .refuse_duplicate::<business_circle::Entity>(same, except, TAKEN)
-            .await
-            .map_err(form::on_field("name"))?;
+            .refuse_same::<business_circle::Entity>("name", same, except, TAKEN)
+            .await?;
         Ok(business_circle::ActiveModel {
-            name: Set(name),
+            name: Set(form.name.clone()),
             sort: Set(fields::sort("sort", form.sort)?),
             ..Default::default()
         })
@@ -262,4 +198,25 @@ delete_route!(
     /// Delete a business circle. Needs `/coc/config/areas:delete`.
     fn delete_circle = business_circle, need::AREA_DELETE,
     "/api/v1/fm/cityConfig/businessCircle/delete", "city-config", "Deleted"
+);
+
+crud_routes!(district, "city-config";
+    /// A city's districts with their business circles (default: the caller's city). Needs
+    /// `/coc/config/areas` or a new-home page, which filter and place projects by them.
+    fn tree(query: SiteFilter) -> Vec<District>,
+    need::AREA_READ, "/api/v1/fm/cityConfig/district/tree", "Districts with circles",
+    |scoped| {
+        let site = target_site(&scoped, query.site_id).await?;
+        let rows = scoped
+            .all(
+                scoped
+                    .read::<district::Entity>()
+                    .filter(district::Column::SiteId.eq(site.id))
+                    .order_by_asc(district::Column::Sort)
+                    .order_by_asc(district::Column::Id),
+            )
+            .await?;
+        district::Entity::describe(&scoped.unscoped(), rows).await?
+    };
+    also(add_district, edit_district, delete_district, add_circle, edit_circle, delete_circle);
 );

@@ -7,33 +7,30 @@ use super::TAKEN;
 use crate::crud::prelude::*;
 use crate::entity::{building_type, city_site};
 
-router!(list, add, edit, delete);
+views! {
+    pub struct BuildingType {
+        id: i64,
+        site_id: i64,
+        site_name: String,
+        name: String,
+        sort: i32,
+        remark: String,
+        created_at: i64,
+    }
+}
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BuildingType {
-    pub id: i64,
-    pub site_id: i64,
-    pub site_name: String,
-    pub name: String,
-    pub sort: i32,
-    pub remark: String,
-    pub created_at: i64,
+bodies! {
+    pub struct BuildingTypeForm {
+        name: String,
+        sort: number,
+        #[serde(default)]
+        remark: String,
+    }
 }
 
 list_query!(BuildingTypeQuery for building_type {
     name: Name; site_id: SiteId
 } order [Sort, Id]);
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BuildingTypeForm {
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
-    #[serde(default)]
-    pub remark: String,
-}
 
 add_request!(
     BuildingTypeAdd { site_id } + BuildingTypeForm,
@@ -55,21 +52,17 @@ formed!(
     BuildingTypeForm,
     Site,
     async |scoped, site, form, except| {
-        let name = form.name.clone();
         let sort = fields::sort("sort", form.sort)?;
-        let remark = form.remark.clone();
         let same = building_type::Column::SiteId
             .eq(site)
-            .and(building_type::Column::Name.eq(&name));
+            .and(building_type::Column::Name.eq(&form.name));
         scoped
-            .unscoped()
-            .refuse_duplicate::<building_type::Entity>(same, except, TAKEN)
-            .await
-            .map_err(form::on_field("name"))?;
+            .refuse_same::<building_type::Entity>("name", same, except, TAKEN)
+            .await?;
         Ok(building_type::ActiveModel {
-            name: Set(name),
+            name: Set(form.name.clone()),
             sort: Set(sort),
-            remark: Set(remark),
+            remark: Set(form.remark.clone()),
             ..Default::default()
         })
     }

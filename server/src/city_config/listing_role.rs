@@ -11,59 +11,51 @@ use crate::crud::prelude::*;
 use crate::entity::{city_site, listing_role};
 use crate::shared::name_of;
 
-router!(list, totals, add, edit, delete);
+views! {
+    pub struct ListingRole {
+        id: i64,
+        site_id: i64,
+        site_name: String,
+        name: String,
+        /// Share in percent with two decimals, as text: `12.50`.
+        ratio: String,
+        sort: i32,
+        remark: String,
+        created_at: i64,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRole {
-    pub id: i64,
-    pub site_id: i64,
-    pub site_name: String,
-    pub name: String,
-    /// Share in percent with two decimals, as text: `12.50`.
-    pub ratio: String,
-    pub sort: i32,
-    pub remark: String,
-    pub created_at: i64,
+    /// What one city's listing-role splits add up to (core's `listing_role_split`).
+    pub struct ListingRoleTotal {
+        site_id: i64,
+        site_name: String,
+        /// Percent with two decimals, as text: `80.00`.
+        total: String,
+        /// Exactly 100%.
+        complete: bool,
+        /// Why the splits need attention, while they do not total 100%.
+        warning: Option<String>,
+    }
+}
+
+bodies! {
+    pub struct ListingRoleTotalQuery {
+        site_id: number,
+    }
+
+    pub struct ListingRoleForm {
+        name: String,
+        /// 0-100, up to two decimals.
+        #[serde(default)]
+        ratio: String,
+        sort: number,
+        #[serde(default)]
+        remark: String,
+    }
 }
 
 list_query!(ListingRoleQuery for listing_role {
     name: Name; site_id: SiteId
 } order [Sort, Id]);
-
-/// What one city's listing-role splits add up to (core's `listing_role_split`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleTotal {
-    pub site_id: i64,
-    pub site_name: String,
-    /// Percent with two decimals, as text: `80.00`.
-    pub total: String,
-    /// Exactly 100%.
-    pub complete: bool,
-    /// Why the splits need attention, while they do not total 100%.
-    pub warning: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleTotalQuery {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ListingRoleForm {
-    pub name: String,
-    /// 0-100, up to two decimals.
-    #[serde(default)]
-    pub ratio: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
-    #[serde(default)]
-    pub remark: String,
-}
 
 add_request!(
     ListingRoleAdd { site_id } + ListingRoleForm,
@@ -91,15 +83,12 @@ formed!(
         // The fields have passed core's listing-role form; here what the city's other roles decide.
         let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
         let sort = fields::sort("sort", form.sort)?;
-        let (name, remark) = (form.name.clone(), form.remark.clone());
         let same = listing_role::Column::SiteId
             .eq(site)
-            .and(listing_role::Column::Name.eq(&name));
+            .and(listing_role::Column::Name.eq(&form.name));
         scoped
-            .unscoped()
-            .refuse_duplicate::<listing_role::Entity>(same, except, TAKEN)
-            .await
-            .map_err(form::on_field("name"))?;
+            .refuse_same::<listing_role::Entity>("name", same, except, TAKEN)
+            .await?;
         let db = scoped.unscoped();
         let mut others = db
             .find::<listing_role::Entity>()
@@ -111,21 +100,20 @@ formed!(
         forms::listing_role_total(&splits, ratio)
             .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
         Ok(listing_role::ActiveModel {
-            name: Set(name),
+            name: Set(form.name.clone()),
             ratio: Set(ratio),
             sort: Set(sort),
-            remark: Set(remark),
+            remark: Set(form.remark.clone()),
             ..Default::default()
         })
     }
 );
 
-route!(
+crud_routes!(listing_role, "city-config";
     /// The total of each city's listing-role splits the caller reads, with core's warning while it
     /// is not 100%. Needs `/coc/config/role`.
     fn totals(query: ListingRoleTotalQuery) -> Vec<ListingRoleTotal>,
-    need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/totals", "city-config",
-    "One total per city", |scoped| {
+    need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/totals", "One total per city", |scoped| {
         let mut select = scoped.read::<listing_role::Entity>();
         if let Some(site) = query.site_id {
             select = select.filter(listing_role::Column::SiteId.eq(site));
@@ -151,10 +139,7 @@ route!(
                 }
             })
             .collect()
-    }
-);
-
-crud_routes!(listing_role, "city-config";
+    };
     /// A city's listing roles. Needs `/coc/config/role`.
     list(need::LISTING_ROLE_LIST, "/api/v1/fm/cityConfig/listingRole/list",
         ListingRoleQuery -> ListingRole, "A page of listing roles");

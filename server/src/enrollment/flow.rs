@@ -123,11 +123,11 @@ pub(super) async fn moved(
         .await
 }
 
-route!(
+crud_routes!(enrollment, "enrollment";
     /// Submit the hire's details for approval: every onboarding field is required. Needs
     /// `/enrollment`.
     fn submit(request: EnrollmentId) -> EnrollmentDetail,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/submit", "enrollment", "The onboarding, now 待审批",
+    need::ENROLLMENT, "/api/v1/fm/enrollment/submit", "The onboarding, now 待审批",
     |scoped| {
         let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
         // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
@@ -138,15 +138,11 @@ route!(
             active.reject_reason = Set(String::new());
         })
         .await?
-    }
-);
-
-route!(
+    };
     /// Approve an onboarding: the hire moves from PENDING to their working status and may log in.
     /// Needs `/enrollment:approve`.
     fn approve(request: EnrollmentDecision) -> EnrollmentDetail,
-    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/approve", "enrollment",
-    "The onboarding, now 已入职", |scoped| {
+    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/approve", "The onboarding, now 已入职", |scoped| {
         let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Approve).await?;
         if submitter_of(&scoped.unscoped(), row.id).await? == Some(scoped.actor().id) {
             return Err(AppError::TransitionRefused(
@@ -178,15 +174,11 @@ route!(
             answer(on, saved, false).await
         };
         scoped.in_transaction(approved).await?
-    }
-);
-
-route!(
+    };
     /// Send an onboarding back with a reason; it can be corrected and submitted again. Needs
     /// `/enrollment:approve`.
     fn reject(request: EnrollmentDecision) -> EnrollmentDetail,
-    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/reject", "enrollment",
-    "The onboarding, now 已驳回", |scoped| {
+    need::ENROLLMENT_APPROVE, "/api/v1/fm/enrollment/reject", "The onboarding, now 已驳回", |scoped| {
         let request = form::checked_with(&forms::ONBOARDING_REJECT, &request)?;
         let reason = request.reason.clone().unwrap_or_default();
         let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Reject).await?;
@@ -204,18 +196,15 @@ route!(
             },
         )
         .await?
-    }
-);
-
-route!(
+    };
     /// Cancel an onboarding. The hire was never staff: their record stays PENDING (no login, no
     /// staff action moves it) and leaves the staff lists. Needs `/enrollment`.
     fn cancel(request: EnrollmentDecision) -> EnrollmentDetail,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/cancel", "enrollment", "The onboarding, now 已取消",
+    need::ENROLLMENT, "/api/v1/fm/enrollment/cancel", "The onboarding, now 已取消",
     |scoped| {
         let request = form::checked_with(&forms::ONBOARDING_CANCEL, &request)?;
         let reason = request.reason.clone().unwrap_or_default();
         let (row, _, to) = for_action(&scoped, request.id, OnboardingAction::Cancel).await?;
         moved(&scoped, row, OnboardingAction::Cancel, to, &reason, |_| {}).await?
-    }
+    };
 );

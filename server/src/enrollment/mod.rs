@@ -20,17 +20,6 @@ use crate::shared::name_of;
 use crate::staff::view;
 use crate::staff::{self, PersonForm, working_status};
 
-router!(
-    list,
-    detail,
-    start,
-    save,
-    flow::submit,
-    flow::approve,
-    flow::reject,
-    flow::cancel
-);
-
 fn action_label(code: &str) -> &'static str {
     OnboardingAction::from_code(code)
         .map(OnboardingAction::label)
@@ -42,16 +31,13 @@ impl Resource for enrollment::Entity {
     const KIND: &'static str = "enrollment";
     type View = Enrollment;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<enrollment::Model>,
-    ) -> Result<Vec<Enrollment>, AppError> {
+    describe!(async |db, rows| -> Enrollment {
         Ok(describe(db, rows)
             .await?
             .into_iter()
             .map(|(e, _)| e)
             .collect())
-    }
+    });
 }
 
 async fn describe<C: ConnectionTrait>(
@@ -187,10 +173,21 @@ async fn describe_detail<C: ConnectionTrait>(
     })
 }
 
-route!(
+/// The hires whose onboarding was cancelled: people who never joined.
+pub fn cancelled_hires<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+) -> sea_orm::sea_query::SelectStatement {
+    db.find::<enrollment::Entity>()
+        .select_only()
+        .column(enrollment::Column::UserId)
+        .filter(enrollment::Column::Status.eq(OnboardingStatus::Cancelled.code()))
+        .into_query()
+}
+
+crud_routes!(enrollment, "enrollment";
     /// Onboardings in the caller's scope, newest first. Needs `/enrollment`.
     fn list(query: EnrollmentQuery) -> Page<Enrollment>,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/list", "enrollment", "A page of onboardings",
+    need::ENROLLMENT, "/api/v1/fm/enrollment/list", "A page of onboardings",
     |scoped| {
         let mut select = scoped.read::<enrollment::Entity>();
         if let Some(status) = filter_text(&query.status) {
@@ -213,26 +210,20 @@ route!(
         let mut page = scoped.list(select, query.page).await?;
         offer_to_caller(&scoped, &mut page.list).await?;
         page
-    }
-);
-
-route!(
+    };
     /// One onboarding with the hire's details (masked) and its history. Needs `/enrollment`;
     /// `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
     fn detail(request: EnrollmentDetailRequest) -> EnrollmentDetail,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/detail", "enrollment", "The onboarding", |scoped| {
+    need::ENROLLMENT, "/api/v1/fm/enrollment/detail", "The onboarding", |scoped| {
         let row = scoped
             .shown::<enrollment::Entity>(request.id, request.unmasked)
             .await?;
         answer(&scoped, row, request.unmasked).await?
-    }
-);
-
-route!(
+    };
     /// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
     /// onboarding waits for their details. Needs `/enrollment`.
     fn start(form: EnrollmentStart) -> EnrollmentDetail,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/start", "enrollment", "The new onboarding", |scoped| {
+    need::ENROLLMENT, "/api/v1/fm/enrollment/start", "The new onboarding", |scoped| {
         let form = form::checked(&form)?;
         let target = working_status("workingStatus", form.working_status.as_deref())?;
         let person = PersonForm {
@@ -288,13 +279,10 @@ route!(
             answer(on, row, false).await
         };
         scoped.in_transaction(started).await?
-    }
-);
-
-route!(
+    };
     /// Save the hire's details (every filled field is checked). Needs `/enrollment`.
     fn save(form: EnrollmentSave) -> EnrollmentDetail,
-    need::ENROLLMENT, "/api/v1/fm/enrollment/save", "enrollment", "The onboarding as saved",
+    need::ENROLLMENT, "/api/v1/fm/enrollment/save", "The onboarding as saved",
     |scoped| {
         let form = form::checked(&form)?;
         let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
@@ -316,16 +304,6 @@ route!(
                 answer(on, saved, false).await
             })
             .await?
-    }
+    };
+    merge(flow);
 );
-
-/// The hires whose onboarding was cancelled: people who never joined.
-pub fn cancelled_hires<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-) -> sea_orm::sea_query::SelectStatement {
-    db.find::<enrollment::Entity>()
-        .select_only()
-        .column(enrollment::Column::UserId)
-        .filter(enrollment::Column::Status.eq(OnboardingStatus::Cancelled.code()))
-        .into_query()
-}

@@ -18,8 +18,6 @@ use crate::audit::{self, Change};
 use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action};
 
-router!(tree, add, edit, delete, sort);
-
 /// The whole menu tree with its actions, in `sort` order.
 async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
     let menus = db.all(db.find::<menu::Entity>()).await?;
@@ -74,15 +72,12 @@ impl Resource for menu::Entity {
     const IN_USE: &'static str = "请先删除下级菜单";
     type View = MenuNode;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<menu::Model>,
-    ) -> Result<Vec<MenuNode>, AppError> {
+    describe!(async |db, rows| -> MenuNode {
         let tree = whole_tree(db).await?;
         rows.iter()
             .map(|row| find(tree.clone(), row.id).ok_or(AppError::NotFound))
             .collect()
-    }
+    });
 
     in_use_by!(menu::ParentId);
 }
@@ -302,10 +297,10 @@ async fn set_actions(
     Ok(())
 }
 
-route!(
+crud_routes!(menu, "menu-admin";
     /// Add a menu entry with its actions. Needs its `adminConfig:menu:add` and data scope ALL.
     fn add(form: MenuForm) -> MenuNode,
-    need::MENU_ADD, "/api/v1/fm/menu/add", "menu-admin", "The new entry", |scoped| {
+    need::MENU_ADD, "/api/v1/fm/menu/add", "The new entry", |scoped| {
         let form = form::checked(&form)?;
         scoped.ensure_global_writer()?;
         let checked = check(&scoped.unscoped(), &form, None).await?;
@@ -315,13 +310,10 @@ route!(
         scoped
             .create_with::<menu::Entity>(checked.row, actions)
             .await?
-    }
-);
-
-route!(
+    };
     /// Change a menu entry and its actions. Needs its `adminConfig:menu:edit` and data scope ALL.
     fn edit(request: MenuEdit) -> MenuNode,
-    need::MENU_EDIT, "/api/v1/fm/menu/edit", "menu-admin", "The entry as saved", |scoped| {
+    need::MENU_EDIT, "/api/v1/fm/menu/edit", "The entry as saved", |scoped| {
         let request = form::checked(&request)?;
         scoped.ensure_global_writer()?;
         let before = scoped.get_writable::<menu::Entity>(request.id).await?;
@@ -343,19 +335,10 @@ route!(
         scoped
             .change_with::<menu::Entity>(before, checked.row, actions)
             .await?
-    }
-);
-
-delete_route!(
-    /// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
-    menu, need::MENU_DELETE, "/api/v1/fm/menu/delete", "menu-admin",
-    "Deleted; 10020006 while it has children"
-);
-
-route!(
+    };
     /// Reorder the entries under one parent. Needs its `adminConfig:menu:edit` and data scope ALL.
     fn sort(request: MenuSort) -> Vec<MenuNode>,
-    need::MENU_EDIT, "/api/v1/fm/menu/sort", "menu-admin", "The whole tree after the change",
+    need::MENU_EDIT, "/api/v1/fm/menu/sort", "The whole tree after the change",
     |scoped| {
         scoped.ensure_global_writer()?;
         let siblings = scoped
@@ -405,5 +388,8 @@ route!(
             whole_tree(&on.unscoped()).await
         };
         scoped.in_transaction(sorted).await?
-    }
+    };
+    /// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
+    delete(need::MENU_DELETE, "/api/v1/fm/menu/delete", "Deleted; 10020006 while it has children");
+    also(tree);
 );

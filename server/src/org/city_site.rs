@@ -6,19 +6,37 @@ use brokerdesk_core::org::fields;
 use crate::crud::prelude::*;
 use crate::entity::{city_site, organisation, user};
 
-router!(list, options, add, edit, delete);
+views! {
+    pub struct CitySite {
+        id: i64,
+        name: String,
+        code: String,
+        sort: i32,
+        enabled: bool,
+        organisation_count: i64,
+        created_at: i64,
+    }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CitySite {
-    pub id: i64,
-    pub name: String,
-    pub code: String,
-    pub sort: i32,
-    pub enabled: bool,
-    pub organisation_count: i64,
-    pub created_at: i64,
+    pub struct SiteOption {
+        id: i64,
+        name: String,
+    }
 }
+
+bodies! {
+    pub struct CitySiteForm: forms::CITY_SITE {
+        name: String,
+        /// 1-50 lowercase letters, digits, `_` or `-`.
+        code: String,
+        sort: Option<i64>,
+        enabled: Option<bool>,
+    }
+}
+
+list_query!(CitySiteQuery for city_site {
+    name: Name;
+} order [Sort, Id]);
+edit_request!(CitySiteEdit + CitySiteForm, forms::CITY_SITE);
 
 impl Resource for city_site::Entity {
     const KIND: &'static str = "citySite";
@@ -32,32 +50,6 @@ impl Resource for city_site::Entity {
 
     in_use_by!(organisation::SiteId, user::SiteId);
 }
-
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SiteOption {
-    pub id: i64,
-    pub name: String,
-}
-
-list_query!(CitySiteQuery for city_site {
-    name: Name;
-} order [Sort, Id]);
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CitySiteForm {
-    pub name: String,
-    /// 1-50 lowercase letters, digits, `_` or `-`.
-    pub code: String,
-    pub sort: Option<i64>,
-    pub enabled: Option<bool>,
-}
-
-impl CoreForm for CitySiteForm {
-    const FORM: &'static Form = &forms::CITY_SITE;
-}
-
-edit_request!(CitySiteEdit + CitySiteForm, forms::CITY_SITE);
 
 /// The city sites the caller reaches, for selects. Any logged-in caller.
 #[utoipa::path(post, path = "/api/v1/fm/org/citySite/options", tag = "org",
@@ -89,27 +81,18 @@ formed!(
     Nothing,
     async |scoped, _, form, except| {
         // The fields have passed core's city-site form; here only what needs the database.
-        let (name, code) = (form.name.clone(), form.code.clone());
-        let sort = fields::sort("sort", form.sort)?;
-        let door = scoped.unscoped();
-        door.refuse_duplicate::<city_site::Entity>(
-            city_site::Column::Name.eq(&name),
-            except,
-            "站点名称已存在",
-        )
-        .await
-        .map_err(form::on_field("name"))?;
-        door.refuse_duplicate::<city_site::Entity>(
-            city_site::Column::Code.eq(&code),
-            except,
-            "站点编码已存在",
-        )
-        .await
-        .map_err(form::on_field("code"))?;
+        let same = city_site::Column::Name.eq(&form.name);
+        scoped
+            .refuse_same::<city_site::Entity>("name", same, except, "站点名称已存在")
+            .await?;
+        let same = city_site::Column::Code.eq(&form.code);
+        scoped
+            .refuse_same::<city_site::Entity>("code", same, except, "站点编码已存在")
+            .await?;
         Ok(city_site::ActiveModel {
-            name: Set(name),
-            code: Set(code),
-            sort: Set(sort),
+            name: Set(form.name.clone()),
+            code: Set(form.code.clone()),
+            sort: Set(fields::sort("sort", form.sort)?),
             enabled: Set(form.enabled.unwrap_or(true)),
             ..Default::default()
         })
@@ -129,4 +112,5 @@ crud_routes!(city_site, "org";
     /// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
     delete(need::CITY_SITE_DELETE, "/api/v1/fm/org/citySite/delete",
         "Deleted; 10020006 when organisations or staff remain");
+    also(options);
 );

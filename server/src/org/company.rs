@@ -9,77 +9,62 @@ use crate::crud::prelude::*;
 use crate::entity::{city_site, department, organisation, store, store_group, user};
 use crate::resource::{describe_one, enabled};
 
-router!(list, detail, options, add, edit, delete);
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Company {
-    pub id: i64,
-    pub site_id: i64,
-    pub site_name: String,
-    pub name: String,
-    /// Core `organisationScope`: 2 brokerage company, 3 independent broker, 4 partner organisation.
-    pub scope: i16,
-    pub contact_name: String,
-    /// Masked, except in the detail asked `unmasked` (查看完整信息, the edit form).
-    pub contact_mobile: String,
-    pub address: String,
-    pub enabled: bool,
-    pub store_group_count: i64,
-    pub store_count: i64,
-    pub staff_count: i64,
-    pub created_at: i64,
+views! {
+    pub struct Company {
+        id: i64,
+        site_id: i64,
+        site_name: String,
+        name: String,
+        /// Core `organisationScope`: 2 brokerage company, 3 independent broker, 4 partner organisation.
+        scope: i16,
+        contact_name: String,
+        /// Masked, except in the detail asked `unmasked` (查看完整信息, the edit form).
+        contact_mobile: String,
+        address: String,
+        enabled: bool,
+        store_group_count: i64,
+        store_count: i64,
+        staff_count: i64,
+        created_at: i64,
+    }
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyDetailRequest {
-    pub id: i64,
-    /// Show the contact mobile whole (needs the page's edit action; recorded in the audit log).
-    #[serde(default)]
-    pub unmasked: bool,
+bodies! {
+    pub struct CompanyDetailRequest {
+        id: i64,
+        /// Show the contact mobile whole (needs the page's edit action; recorded in the audit log).
+        #[serde(default)]
+        unmasked: bool,
+    }
+
+    pub struct CompanyOptionsQuery {
+        site_id: number,
+        scope: number,
+    }
+
+    pub struct CompanyForm {
+        name: String,
+        #[serde(default)]
+        contact_name: String,
+        #[serde(default)]
+        contact_mobile: String,
+        #[serde(default)]
+        address: String,
+        enabled: Option<bool>,
+    }
+
+    pub struct CompanyAdd: forms::COMPANY {
+        /// Default: the caller's city site.
+        site_id: number,
+        scope: i64,
+        #[serde(flatten)]
+        form: CompanyForm,
+    }
 }
 
 list_query!(CompanyQuery for organisation {
     name: Name; scope: Scope, site_id: SiteId
 } order [Id]);
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyOptionsQuery {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub scope: Option<i64>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyForm {
-    pub name: String,
-    #[serde(default)]
-    pub contact_name: String,
-    #[serde(default)]
-    pub contact_mobile: String,
-    #[serde(default)]
-    pub address: String,
-    pub enabled: Option<bool>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyAdd {
-    /// Default: the caller's city site.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub site_id: Option<i64>,
-    pub scope: i64,
-    #[serde(flatten)]
-    pub form: CompanyForm,
-}
-
-impl CoreForm for CompanyAdd {
-    const FORM: &'static Form = &forms::COMPANY;
-}
 
 edit_request!(CompanyEdit + CompanyForm, forms::COMPANY_EDIT);
 
@@ -117,25 +102,47 @@ fn masked(company: Company) -> Company {
     }
 }
 
-route!(
+formed!(
+    organisation,
+    CompanyForm,
+    Site,
+    async |scoped, site_id, form, except| {
+        // The fields have passed core's company form; here only what needs the database.
+        let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
+        let same = organisation::Column::SiteId
+            .eq(site_id)
+            .and(organisation::Column::Name.eq(&form.name));
+        let taken = "该城市已存在同名公司";
+        scoped
+            .refuse_same::<organisation::Entity>("name", same, except, taken)
+            .await?;
+        Ok(organisation::ActiveModel {
+            name: Set(form.name.clone()),
+            contact_name: Set(form.contact_name.clone()),
+            contact_mobile: Set(contact_mobile),
+            address: Set(form.address.clone()),
+            enabled: enabled(form.enabled, except),
+            ..Default::default()
+        })
+    }
+);
+
+crud_routes!(organisation, "org";
     /// Organisations in the caller's scope. Needs `/adminConfig/company` or `/coc/company/index`.
     fn list(query: CompanyQuery) -> Page<Company>,
-    need::COMPANY_LIST, "/api/v1/fm/org/company/list", "org", "A page of organisations", |scoped| {
+    need::COMPANY_LIST, "/api/v1/fm/org/company/list", "A page of organisations", |scoped| {
         let page = scoped.page(query.select(&scoped), query.page).await?;
         let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
         Page {
             list: list.into_iter().map(masked).collect(),
             total: page.total,
         }
-    }
-);
-
-route!(
+    };
     /// One organisation, its contact mobile masked as in the list. `unmasked` (查看完整信息, or the
     /// edit form) needs the edit action over the company and is recorded in the audit log. Needs a
     /// company list or detail page.
     fn detail(request: CompanyDetailRequest) -> Company,
-    need::COMPANY_READ, "/api/v1/fm/org/company/detail", "org", "The organisation",
+    need::COMPANY_READ, "/api/v1/fm/org/company/detail", "The organisation",
     |scoped, caller| {
         if request.unmasked {
             caller.require(need::COMPANY_EDIT)?;
@@ -149,44 +156,10 @@ route!(
         } else {
             masked(company)
         }
-    }
-);
-
-formed!(
-    organisation,
-    CompanyForm,
-    Site,
-    async |scoped, site_id, form, except| {
-        // The fields have passed core's company form; here only what needs the database.
-        let (name, contact_name, address) = (
-            form.name.clone(),
-            form.contact_name.clone(),
-            form.address.clone(),
-        );
-        let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
-        let same = organisation::Column::SiteId
-            .eq(site_id)
-            .and(organisation::Column::Name.eq(&name));
-        scoped
-            .unscoped()
-            .refuse_duplicate::<organisation::Entity>(same, except, "该城市已存在同名公司")
-            .await
-            .map_err(form::on_field("name"))?;
-        Ok(organisation::ActiveModel {
-            name: Set(name),
-            contact_name: Set(contact_name),
-            contact_mobile: Set(contact_mobile),
-            address: Set(address),
-            enabled: enabled(form.enabled, except),
-            ..Default::default()
-        })
-    }
-);
-
-route!(
+    };
     /// Add an organisation to a city. Needs COMPANY_LIST:add and a scope covering the city.
     fn add(form: CompanyAdd) -> Company,
-    need::COMPANY_ADD, "/api/v1/fm/org/company/add", "org", "The new organisation", |scoped| {
+    need::COMPANY_ADD, "/api/v1/fm/org/company/add", "The new organisation", |scoped| {
         let form = form::checked(&form)?;
         let site = target_site(&scoped, form.site_id).await?;
         let checked = organisation::Entity::check(&scoped, site.id, &form.form, None).await?;
@@ -198,10 +171,7 @@ route!(
                 ..checked
             })
             .await?
-    }
-);
-
-crud_routes!(organisation, "org";
+    };
     /// Organisations the caller reaches, for selects. Any logged-in caller.
     options(need::Need::LOGIN, "/api/v1/fm/org/company/options",
         CompanyOptionsQuery { site_id: SiteId, scope: Scope } order [Id]

@@ -10,36 +10,32 @@ use super::store_group::OrganisationFilter;
 use super::{current_staff, target_organisation};
 use crate::crud::prelude::*;
 use crate::entity::{department, organisation, store, user};
+use crate::resource::new_row;
 
-router!(tree, add, edit, delete);
-
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentNode {
-    pub id: i64,
-    pub parent_id: Option<i64>,
-    pub organisation_id: i64,
-    /// `null`: a department of the company itself.
-    pub store_id: Option<i64>,
-    pub store_name: String,
-    pub name: String,
-    pub sort: i32,
-    pub staff_count: i64,
-    #[schema(no_recursion)]
-    pub children: Vec<DepartmentNode>,
+views! {
+    pub struct DepartmentNode {
+        id: i64,
+        parent_id: Option<i64>,
+        organisation_id: i64,
+        /// `null`: a department of the company itself.
+        store_id: Option<i64>,
+        store_name: String,
+        name: String,
+        sort: i32,
+        staff_count: i64,
+        #[schema(no_recursion)]
+        children: Vec<DepartmentNode>,
+    }
 }
 
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct DepartmentForm {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub parent_id: Option<i64>,
-    /// Default: the parent's store (none at company level).
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
+bodies! {
+    pub struct DepartmentForm {
+        parent_id: number,
+        /// Default: the parent's store (none at company level).
+        store_id: number,
+        name: String,
+        sort: number,
+    }
 }
 
 add_request!(
@@ -91,28 +87,6 @@ fn nest(nodes: Vec<DepartmentNode>) -> Vec<DepartmentNode> {
     attach(None, &mut children)
 }
 
-route!(
-    /// The department tree the caller reads. Needs an organograma page, a staff page or
-    /// `/enrollment` (the tree fills department selects).
-    fn tree(query: OrganisationFilter) -> Vec<DepartmentNode>,
-    need::DEPARTMENT_READ, "/api/v1/fm/org/department/tree", "org", "Department trees", |scoped| {
-        let mut select = scoped.read::<department::Entity>();
-        if let Some(id) = query.organisation_id {
-            select = select.filter(department::Column::OrganisationId.eq(id));
-        }
-        let rows = scoped
-            .all(
-                select
-                    .order_by_asc(department::Column::Sort)
-                    .order_by_asc(department::Column::Id),
-            )
-            .await?;
-        nest(
-            department::Entity::describe(&scoped.unscoped(), rows).await?,
-        )
-    }
-);
-
 /// Where a department goes: organisation, store and parent, checked against each other.
 struct Seat {
     organisation: organisation::Model,
@@ -163,70 +137,32 @@ async fn seat(
     })
 }
 
-/// The checked values of a department form: where it goes (in `organisation`, or for a new
-/// one its parent's or the caller's) and its name, unique among its siblings.
-async fn check(
-    scoped: &Scoped<'_>,
-    organisation: Option<i64>,
-    form: &DepartmentForm,
-    except: Option<i64>,
-) -> Result<department::ActiveModel, AppError> {
-    let seat = seat(scoped, organisation, form).await?;
-    if except.is_some() && organisation != Some(seat.organisation.id) {
-        return Err(AppError::invalid("parentId", "上级部门不属于该公司"));
-    }
-    let name = form.name.clone();
-    let parent = seat.parent.as_ref().map(|p| p.id);
-    let same = department::Column::OrganisationId
-        .eq(seat.organisation.id)
-        .and(department::Column::Name.eq(&name))
-        .and(match parent {
-            Some(parent) => department::Column::ParentId.eq(parent),
-            None => department::Column::ParentId.is_null(),
-        });
-    scoped
-        .unscoped()
-        .refuse_duplicate::<department::Entity>(same, except, "同级下已存在同名部门")
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(department::ActiveModel {
-        site_id: Set(seat.organisation.site_id),
-        organisation_id: Set(seat.organisation.id),
-        store_group_id: Set(seat.store.as_ref().and_then(|s| s.store_group_id)),
-        store_id: Set(seat.store.as_ref().map(|s| s.id)),
-        parent_id: Set(parent),
-        name: Set(name),
-        sort: Set(fields::sort("sort", form.sort)?),
-        ..Default::default()
-    })
-}
+/// Where a department goes is its form's: under its parent, in the parent's organisation; at
+/// the top, in the organisation an add body names (else the caller's).
+impl Formed for department::Entity {
+    type Form = DepartmentForm;
+    const WITHIN: Within = Within::Organisation;
 
-route!(
-    /// Add a department. Needs an organograma page's `add` and a scope covering where it goes.
-    fn add(form: DepartmentAdd) -> DepartmentNode,
-    need::DEPARTMENT_ADD, "/api/v1/fm/org/department/add", "org", "The new department", |scoped| {
-        let form = form::checked(&form)?;
-        let checked = check(&scoped, form.organisation_id, &form.form, None).await?;
-        scoped
-            .create::<department::Entity>(department::ActiveModel {
-                created_at: Set(Utc::now()),
-                ..checked
-            })
-            .await?
+    /// The organisation asked for (0: none), checked with the form by [`Self::check`].
+    async fn place_new(
+        _: &Scoped<'_>,
+        target: Option<i64>,
+    ) -> Result<(i64, department::ActiveModel), AppError> {
+        Ok((target.unwrap_or_default(), new_row::<Self>(None, None)))
     }
-);
 
-route!(
-    /// Change a department: name, order, parent or store. Needs an organograma page's `edit`.
-    fn edit(form: DepartmentEdit) -> DepartmentNode,
-    need::DEPARTMENT_EDIT, "/api/v1/fm/org/department/edit", "org", "The department as saved",
-    |scoped| {
-        let form = form::checked(&form)?;
-        let before = scoped.get_writable::<department::Entity>(form.id).await?;
-        if let Some(parent) = form.form.parent_id
+    /// Where it goes (in `organisation`, or for a new one its parent's or the caller's), never
+    /// below itself, and its name, unique among its siblings.
+    async fn check(
+        scoped: &Scoped<'_>,
+        organisation: i64,
+        form: &DepartmentForm,
+        except: Option<i64>,
+    ) -> Result<department::ActiveModel, AppError> {
+        if let (Some(id), Some(parent)) = (except, form.parent_id)
             && scoped
                 .unscoped()
-                .department_and_below(before.id)
+                .department_and_below(id)
                 .await?
                 .contains(&parent)
         {
@@ -235,19 +171,63 @@ route!(
                 "上级部门不能是自身或其下级部门",
             ));
         }
-        let checked = check(
-            &scoped,
-            Some(before.organisation_id),
-            &form.form,
-            Some(before.id),
-        )
-        .await?;
-        scoped.change::<department::Entity>(before, checked).await?
+        let organisation = (organisation != 0).then_some(organisation);
+        let seat = seat(scoped, organisation, form).await?;
+        if except.is_some() && organisation != Some(seat.organisation.id) {
+            return Err(AppError::invalid("parentId", "上级部门不属于该公司"));
+        }
+        let parent = seat.parent.as_ref().map(|p| p.id);
+        let same = department::Column::OrganisationId
+            .eq(seat.organisation.id)
+            .and(department::Column::Name.eq(&form.name))
+            .and(match parent {
+                Some(parent) => department::Column::ParentId.eq(parent),
+                None => department::Column::ParentId.is_null(),
+            });
+        let taken = "同级下已存在同名部门";
+        scoped
+            .refuse_same::<department::Entity>("name", same, except, taken)
+            .await?;
+        Ok(department::ActiveModel {
+            site_id: Set(seat.organisation.site_id),
+            organisation_id: Set(seat.organisation.id),
+            store_group_id: Set(seat.store.as_ref().and_then(|s| s.store_group_id)),
+            store_id: Set(seat.store.as_ref().map(|s| s.id)),
+            parent_id: Set(parent),
+            name: Set(form.name.clone()),
+            sort: Set(fields::sort("sort", form.sort)?),
+            ..Default::default()
+        })
     }
-);
+}
 
-delete_route!(
+crud_routes!(department, "org";
+    /// The department tree the caller reads. Needs an organograma page, a staff page or
+    /// `/enrollment` (the tree fills department selects).
+    fn tree(query: OrganisationFilter) -> Vec<DepartmentNode>,
+    need::DEPARTMENT_READ, "/api/v1/fm/org/department/tree", "Department trees", |scoped| {
+        let mut select = scoped.read::<department::Entity>();
+        if let Some(id) = query.organisation_id {
+            select = select.filter(department::Column::OrganisationId.eq(id));
+        }
+        let rows = scoped
+            .all(
+                select
+                    .order_by_asc(department::Column::Sort)
+                    .order_by_asc(department::Column::Id),
+            )
+            .await?;
+        nest(
+            department::Entity::describe(&scoped.unscoped(), rows).await?,
+        )
+    };
+    /// Add a department. Needs an organograma page's `add` and a scope covering where it goes.
+    add(need::DEPARTMENT_ADD, "/api/v1/fm/org/department/add",
+        DepartmentAdd.organisation_id -> DepartmentNode, "The new department");
+    /// Change a department: name, order, parent or store. Needs an organograma page's `edit`.
+    edit(need::DEPARTMENT_EDIT, "/api/v1/fm/org/department/edit",
+        DepartmentEdit -> DepartmentNode, "The department as saved");
     /// Delete a department without sub-departments or staff. Needs an organograma page's `delete`.
-    department, need::DEPARTMENT_DELETE, "/api/v1/fm/org/department/delete", "org",
-    "Deleted; 10020006 while sub-departments or staff remain"
+    delete(need::DEPARTMENT_DELETE, "/api/v1/fm/org/department/delete",
+        "Deleted; 10020006 while sub-departments or staff remain");
 );

@@ -11,39 +11,34 @@ use crate::crud::prelude::*;
 use crate::entity::{organisation, position, user};
 use crate::staff::seat::{may_give_position, position_rank};
 
-router!(list, options, add, edit, delete);
+views! {
+    pub struct Position {
+        id: i64,
+        organisation_id: Option<i64>,
+        organisation_name: String,
+        name: String,
+        sort: i32,
+        staff_count: i64,
+        created_at: i64,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Position {
-    pub id: i64,
-    pub organisation_id: Option<i64>,
-    pub organisation_name: String,
-    pub name: String,
-    pub sort: i32,
-    pub staff_count: i64,
-    pub created_at: i64,
+    pub struct PositionOption {
+        id: i64,
+        name: String,
+        organisation_id: Option<i64>,
+    }
 }
 
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionOption {
-    pub id: i64,
-    pub name: String,
-    pub organisation_id: Option<i64>,
+bodies! {
+    pub struct PositionForm {
+        name: String,
+        sort: number,
+    }
 }
 
 list_query!(PositionQuery for position {
     name: Name; organisation_id: OrganisationId
 } order [Sort, Id]);
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PositionForm {
-    pub name: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sort: Option<i64>,
-}
 
 add_request!(
     PositionAdd {
@@ -74,11 +69,50 @@ impl Resource for position::Entity {
     }
 }
 
-route!(
+impl Formed for position::Entity {
+    type Form = PositionForm;
+    const WITHIN: Within = Within::Organisation;
+
+    fn within(row: &position::Model) -> Result<i64, AppError> {
+        refuse_system_position(row)
+    }
+
+    /// The name is unique in its company.
+    async fn check(
+        scoped: &Scoped<'_>,
+        organisation_id: i64,
+        form: &PositionForm,
+        except: Option<i64>,
+    ) -> Result<position::ActiveModel, AppError> {
+        let name = form.name.clone();
+        let same = position::Column::OrganisationId
+            .eq(organisation_id)
+            .and(position::Column::Name.eq(&name));
+        let taken = "该公司下已存在同名岗位";
+        scoped
+            .refuse_same::<position::Entity>("name", same, except, taken)
+            .await?;
+        Ok(position::ActiveModel {
+            name: Set(name),
+            sort: Set(fields::sort("sort", form.sort)?),
+            ..Default::default()
+        })
+    }
+}
+
+/// The system's own positions (no organisation) are not edited through these screens.
+fn refuse_system_position(row: &position::Model) -> Result<i64, AppError> {
+    match row.organisation_id {
+        Some(id) if row.name != SUPER_ADMIN_POSITION => Ok(id),
+        _ => Err(AppError::GlobalOnly),
+    }
+}
+
+crud_routes!(position, "org";
     /// Positions for selects (staff and onboarding forms): those the caller may give. Needs a
     /// station, staff or onboarding page.
     fn options(query: OrganisationFilter) -> Vec<PositionOption>,
-    need::POSITION_OPTIONS, "/api/v1/fm/org/position/options", "org", "Positions", |scoped| {
+    need::POSITION_OPTIONS, "/api/v1/fm/org/position/options", "Positions", |scoped| {
         let mut select = scoped.read::<position::Entity>();
         if let Some(id) = query.organisation_id {
             select = select.filter(position::Column::OrganisationId.eq(id));
@@ -100,50 +134,7 @@ route!(
                 organisation_id: row.organisation_id,
             })
             .collect()
-    }
-);
-
-impl Formed for position::Entity {
-    type Form = PositionForm;
-    const WITHIN: Within = Within::Organisation;
-
-    fn within(row: &position::Model) -> Result<i64, AppError> {
-        refuse_system_position(row)
-    }
-
-    /// The name is unique in its company.
-    async fn check(
-        scoped: &Scoped<'_>,
-        organisation_id: i64,
-        form: &PositionForm,
-        except: Option<i64>,
-    ) -> Result<position::ActiveModel, AppError> {
-        let name = form.name.clone();
-        let same = position::Column::OrganisationId
-            .eq(organisation_id)
-            .and(position::Column::Name.eq(&name));
-        scoped
-            .unscoped()
-            .refuse_duplicate::<position::Entity>(same, except, "该公司下已存在同名岗位")
-            .await
-            .map_err(form::on_field("name"))?;
-        Ok(position::ActiveModel {
-            name: Set(name),
-            sort: Set(fields::sort("sort", form.sort)?),
-            ..Default::default()
-        })
-    }
-}
-
-/// The system's own positions (no organisation) are not edited through these screens.
-fn refuse_system_position(row: &position::Model) -> Result<i64, AppError> {
-    match row.organisation_id {
-        Some(id) if row.name != SUPER_ADMIN_POSITION => Ok(id),
-        _ => Err(AppError::GlobalOnly),
-    }
-}
-
-crud_routes!(position, "org";
+    };
     /// Positions the caller reads. Needs a station page.
     list(need::POSITION_LIST, "/api/v1/fm/org/position/list",
         PositionQuery -> Position, "A page of positions");

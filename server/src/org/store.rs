@@ -12,45 +12,38 @@ use crate::entity::{department, enrollment, organisation, store, store_group, us
 use crate::resource::new_row;
 use crate::shared::count_of;
 
-router!(list, options, add, edit, delete);
+views! {
+    pub struct Store {
+        id: i64,
+        organisation_id: i64,
+        organisation_name: String,
+        store_group_id: Option<i64>,
+        store_group_name: String,
+        site_id: i64,
+        name: String,
+        address: String,
+        staff_count: i64,
+        created_at: i64,
+    }
+}
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Store {
-    pub id: i64,
-    pub organisation_id: i64,
-    pub organisation_name: String,
-    pub store_group_id: Option<i64>,
-    pub store_group_name: String,
-    pub site_id: i64,
-    pub name: String,
-    pub address: String,
-    pub staff_count: i64,
-    pub created_at: i64,
+bodies! {
+    pub struct StoreOptionsQuery {
+        organisation_id: number,
+        store_group_id: number,
+    }
+
+    pub struct StoreForm {
+        store_group_id: number,
+        name: String,
+        #[serde(default)]
+        address: String,
+    }
 }
 
 list_query!(StoreQuery for store {
     name: Name; organisation_id: OrganisationId, store_group_id: StoreGroupId
 } order [Id]);
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreOptionsQuery {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_group_id: Option<i64>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreForm {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_group_id: Option<i64>,
-    pub name: String,
-    #[serde(default)]
-    pub address: String,
-}
 
 add_request!(
     StoreAdd {
@@ -141,7 +134,6 @@ impl Formed for store::Entity {
         except: Option<i64>,
     ) -> Result<store::ActiveModel, AppError> {
         // The fields have passed core's store form; here only what needs the database.
-        let (name, address) = (form.name.clone(), form.address.clone());
         if let Some(id) = form.store_group_id {
             let group = scoped.get::<store_group::Entity>(id).await?;
             if group.organisation_id != organisation_id {
@@ -150,15 +142,14 @@ impl Formed for store::Entity {
         }
         let same = store::Column::OrganisationId
             .eq(organisation_id)
-            .and(store::Column::Name.eq(&name));
+            .and(store::Column::Name.eq(&form.name));
+        let taken = "该公司下已存在同名门店";
         scoped
-            .unscoped()
-            .refuse_duplicate::<store::Entity>(same, except, "该公司下已存在同名门店")
-            .await
-            .map_err(form::on_field("name"))?;
+            .refuse_same::<store::Entity>("name", same, except, taken)
+            .await?;
         Ok(store::ActiveModel {
-            name: Set(name),
-            address: Set(address),
+            name: Set(form.name.clone()),
+            address: Set(form.address.clone()),
             store_group_id: Set(form.store_group_id),
             ..Default::default()
         })

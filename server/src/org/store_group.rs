@@ -7,55 +7,41 @@ use sea_orm::sea_query::ExprTrait;
 use super::target_organisation;
 use crate::crud::prelude::*;
 use crate::entity::{organisation, store, store_group};
+use crate::resource::new_row;
 
-router!(list, options, add, edit, delete);
+views! {
+    pub struct StoreGroup {
+        id: i64,
+        organisation_id: i64,
+        organisation_name: String,
+        site_id: Option<i64>,
+        name: String,
+        store_count: i64,
+        created_at: i64,
+    }
+}
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreGroup {
-    pub id: i64,
-    pub organisation_id: i64,
-    pub organisation_name: String,
-    pub site_id: Option<i64>,
-    pub name: String,
-    pub store_count: i64,
-    pub created_at: i64,
+bodies! {
+    pub struct OrganisationFilter {
+        organisation_id: number,
+    }
+
+    pub struct StoreGroupForm {
+        name: String,
+    }
 }
 
 list_query!(StoreGroupQuery for store_group {
     name: Name; organisation_id: OrganisationId
 } order [Id]);
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct OrganisationFilter {
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreGroupAdd {
-    /// Default: the caller's organisation.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    pub name: String,
-}
-
-impl CoreForm for StoreGroupAdd {
-    const FORM: &'static Form = &forms::STORE_GROUP;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StoreGroupEdit {
-    pub id: i64,
-    pub name: String,
-}
-
-impl CoreForm for StoreGroupEdit {
-    const FORM: &'static Form = &forms::STORE_GROUP;
-}
+add_request!(
+    StoreGroupAdd {
+        /// Default: the caller's organisation.
+        organisation_id
+    } + StoreGroupForm,
+    forms::STORE_GROUP
+);
+edit_request!(StoreGroupEdit + StoreGroupForm, forms::STORE_GROUP);
 
 impl Resource for store_group::Entity {
     const KIND: &'static str = "storeGroup";
@@ -70,65 +56,41 @@ impl Resource for store_group::Entity {
     in_use_by!(store::StoreGroupId);
 }
 
-async fn check_name(
-    scoped: &Scoped<'_>,
-    organisation_id: i64,
-    name: &str,
-    except: Option<i64>,
-) -> Result<String, AppError> {
-    let name = name.to_owned();
-    let same = store_group::Column::OrganisationId
-        .eq(organisation_id)
-        .and(store_group::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<store_group::Entity>(same, except, "该公司下已存在同名门店组")
-        .await
-        .map_err(form::on_field("name"))?;
-    Ok(name)
-}
+impl Formed for store_group::Entity {
+    type Form = StoreGroupForm;
+    const WITHIN: Within = Within::Organisation;
 
-route!(
-    /// Add a store group to an organisation. Needs `/work/enterprise/store:add` or a company
-    /// detail page's edit, and a scope covering the organisation.
-    fn add(form: StoreGroupAdd) -> StoreGroup,
-    need::STORE_ADD, "/api/v1/fm/org/storeGroup/add", "org", "The new store group", |scoped| {
-        let form = form::checked(&form)?;
-        let org = target_organisation(&scoped, form.organisation_id).await?;
+    /// In the organisation asked for, while its kind has store groups.
+    async fn place_new(
+        scoped: &Scoped<'_>,
+        target: Option<i64>,
+    ) -> Result<(i64, store_group::ActiveModel), AppError> {
+        let org = target_organisation(scoped, target).await?;
         company_kind::check_new_store_group(i64::from(org.scope))
             .map_err(|message| AppError::invalid("organisationId", message))?;
-        let name = check_name(&scoped, org.id, &form.name, None).await?;
-        scoped
-            .create::<store_group::Entity>(store_group::ActiveModel {
-                organisation_id: Set(org.id),
-                site_id: Set(Some(org.site_id)),
-                name: Set(name),
-                created_at: Set(Utc::now()),
-                ..Default::default()
-            })
-            .await?
+        Ok((org.id, new_row::<Self>(Some(org.site_id), Some(org.id))))
     }
-);
 
-route!(
-    /// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
-    fn edit(form: StoreGroupEdit) -> StoreGroup,
-    need::STORE_EDIT, "/api/v1/fm/org/storeGroup/edit", "org", "The store group as saved",
-    |scoped| {
-        let form = form::checked(&form)?;
-        let before = scoped.get_writable::<store_group::Entity>(form.id).await?;
-        let name = check_name(&scoped, before.organisation_id, &form.name, Some(before.id)).await?;
+    /// The name is unique in its company.
+    async fn check(
+        scoped: &Scoped<'_>,
+        organisation_id: i64,
+        form: &StoreGroupForm,
+        except: Option<i64>,
+    ) -> Result<store_group::ActiveModel, AppError> {
+        let same = store_group::Column::OrganisationId
+            .eq(organisation_id)
+            .and(store_group::Column::Name.eq(&form.name));
+        let taken = "该公司下已存在同名门店组";
         scoped
-            .change::<store_group::Entity>(
-                before,
-                store_group::ActiveModel {
-                    name: Set(name),
-                    ..Default::default()
-                },
-            )
-            .await?
+            .refuse_same::<store_group::Entity>("name", same, except, taken)
+            .await?;
+        Ok(store_group::ActiveModel {
+            name: Set(form.name.clone()),
+            ..Default::default()
+        })
     }
-);
+}
 
 crud_routes!(store_group, "org";
     /// Store groups in the caller's scope. Needs `/work/enterprise/store` or a company page.
@@ -138,6 +100,13 @@ crud_routes!(store_group, "org";
     options(need::Need::LOGIN, "/api/v1/fm/org/storeGroup/options",
         OrganisationFilter { organisation_id: OrganisationId } order [Id]
         -> StoreGroupOption { id: i64, name: String, organisation_id: i64 }, "Store groups");
+    /// Add a store group to an organisation. Needs `/work/enterprise/store:add` or a company
+    /// detail page's edit, and a scope covering the organisation.
+    add(need::STORE_ADD, "/api/v1/fm/org/storeGroup/add",
+        StoreGroupAdd.organisation_id -> StoreGroup, "The new store group");
+    /// Rename a store group. Needs `/work/enterprise/store:edit` or a company detail page's edit.
+    edit(need::STORE_EDIT, "/api/v1/fm/org/storeGroup/edit",
+        StoreGroupEdit -> StoreGroup, "The store group as saved");
     /// Delete a store group without stores. Needs `/work/enterprise/store:delete` or a company
     /// detail page's edit.
     delete(need::STORE_DELETE, "/api/v1/fm/org/storeGroup/delete",

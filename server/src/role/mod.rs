@@ -24,20 +24,8 @@ use crate::entity::{
 };
 use crate::org::store_group::OrganisationFilter;
 use crate::resource::describe_one;
-use crate::shared::{count_of, name_of};
+use crate::shared::count_of;
 use crate::staff::seat::ensure_grantable;
-
-router!(
-    list,
-    detail,
-    options,
-    data_scopes,
-    add,
-    edit,
-    delete,
-    permissions::permission_tree,
-    permissions::save_permissions
-);
 
 /// The row actions of a role the caller may change.
 const ROLE_ACTIONS: [&str; 3] = ["edit", "delete", "permission"];
@@ -69,13 +57,10 @@ pub(super) async fn offer_actions<C: ConnectionTrait>(
 
 /// The roles the caller holds.
 async fn held_roles<C: ConnectionTrait>(scoped: &Scoped<'_, C>) -> Result<HashSet<i64>, AppError> {
+    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
     let db = scoped.unscoped();
-    let held: Vec<i64> = db
-        .values(
-            db.find::<user_role::Entity>()
-                .filter(user_role::Column::UserId.eq(scoped.actor().id)),
-            user_role::Column::RoleId,
-        )
+    let held = db
+        .linked::<user_role::Entity>(user, scoped.actor().id, role)
         .await?;
     Ok(held.into_iter().collect())
 }
@@ -102,104 +87,55 @@ impl Resource for role::Entity {
     const IN_USE: &'static str = "该角色已分配给员工，无法删除";
     type View = Role;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<role::Model>,
-    ) -> Result<Vec<Role>, AppError> {
-        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
-        let organisations = db
-            .named::<organisation::Entity>(rows.iter().filter_map(|r| r.organisation_id))
-            .await?;
-        let holders = db
-            .counts(
-                db.find::<user_role::Entity>(),
-                user_role::Column::RoleId,
-                ids.clone(),
-            )
-            .await?;
-        let menus = db
-            .counts(
-                db.find::<role_menu::Entity>(),
-                role_menu::Column::RoleId,
-                ids.clone(),
-            )
-            .await?;
-        let departments = db
-            .all(
-                db.find::<role_scope_department::Entity>()
-                    .filter(role_scope_department::Column::RoleId.is_in(ids.clone())),
-            )
-            .await?;
-        let stores = db
-            .all(
-                db.find::<role_scope_store::Entity>()
-                    .filter(role_scope_store::Column::RoleId.is_in(ids)),
-            )
-            .await?;
-        Ok(rows
-            .into_iter()
-            .map(|row| {
-                let mut custom_department_ids: Vec<i64> = departments
-                    .iter()
-                    .filter(|d| d.role_id == row.id)
-                    .map(|d| d.department_id)
-                    .collect();
-                let mut custom_store_ids: Vec<i64> = stores
-                    .iter()
-                    .filter(|s| s.role_id == row.id)
-                    .map(|s| s.store_id)
-                    .collect();
-                custom_department_ids.sort_unstable();
-                custom_store_ids.sort_unstable();
-                Role {
-                    id: row.id,
-                    organisation_name: name_of(&organisations, row.organisation_id),
-                    user_count: count_of(&holders, row.id),
-                    menu_count: count_of(&menus, row.id),
-                    name: row.name,
-                    data_scope: row.data_scope,
-                    organisation_id: row.organisation_id,
-                    store_id: row.store_id,
-                    site_id: row.site_id,
-                    remark: row.remark,
-                    custom_department_ids,
-                    custom_store_ids,
-                    created_at: millis(row.created_at),
-                    available_actions: Vec::new(),
-                }
-            })
-            .collect())
+    describe!(|db, row| Role { id, name, data_scope, organisation_id, store_id, site_id, remark }
+    named { organisation_name: organisation(organisation_id) }
+    counted {
+        user_count: (db.find::<user_role::Entity>(), user_role::RoleId),
+        menu_count: (db.find::<role_menu::Entity>(), role_menu::RoleId),
     }
+    listed {
+        custom_department_ids: role_scope_department(RoleId -> DepartmentId),
+        custom_store_ids: role_scope_store(RoleId -> StoreId),
+    }
+    with { created_at: millis(row.created_at), available_actions: Vec::new() });
 
     in_use_by!(user_role::RoleId);
 }
 
-route!(
+/// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
+/// forms offer. Needs a role or roleSetting page.
+#[utoipa::path(post, path = "/api/v1/fm/role/dataScopes", tag = "role",
+    security(("token" = [])),
+    responses((status = 200, description = "Core dataScope codes, widest first", body = Envelope<Vec<String>>)))]
+pub async fn data_scopes(caller: Caller) -> ApiResult<Vec<String>> {
+    caller.require(need::ROLE_READ)?;
+    ok(DataScope::ALL
+        .into_iter()
+        .filter(|scope| may_give(&caller, *scope))
+        .map(|scope| scope.code().to_owned())
+        .collect())
+}
+
+crud_routes!(role, "role";
     /// Roles the caller reads. Needs a role page.
     fn list(query: RoleQuery) -> Page<Role>,
-    need::ROLE_LIST, "/api/v1/fm/role/list", "role", "A page of roles", |scoped| {
+    need::ROLE_LIST, "/api/v1/fm/role/list", "A page of roles", |scoped| {
         let mut page = scoped.list(query.select(&scoped), query.page).await?;
         offer_actions(&scoped, &mut page.list).await?;
         page
-    }
-);
-
-route!(
+    };
     /// One role. Needs a role or roleSetting page.
     fn detail(request: IdRequest) -> Role,
-    need::ROLE_READ, "/api/v1/fm/role/detail", "role", "The role", |scoped| {
+    need::ROLE_READ, "/api/v1/fm/role/detail", "The role", |scoped| {
         let row = scoped.get::<role::Entity>(request.id).await?;
         let mut role = describe_one::<role::Entity, _>(&scoped.unscoped(), row).await?;
         offer_actions(&scoped, std::slice::from_mut(&mut role)).await?;
         role
-    }
-);
-
-route!(
+    };
     /// Roles the caller may assign, for the staff and onboarding forms. Needs a role, staff or
     /// onboarding page.
     fn options(query: OrganisationFilter) -> Vec<RoleOption>,
-    need::ROLE_OPTIONS, "/api/v1/fm/role/options", "role", "Assignable roles", |scoped| {
+    need::ROLE_OPTIONS, "/api/v1/fm/role/options", "Assignable roles", |scoped| {
         let mut select = scoped.read::<role::Entity>();
         if let Some(id) = query.organisation_id {
             select = select.filter(role::Column::OrganisationId.eq(id));
@@ -231,28 +167,11 @@ route!(
                 organisation_id: row.organisation_id,
             })
             .collect()
-    }
-);
-
-/// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
-/// forms offer. Needs a role or roleSetting page.
-#[utoipa::path(post, path = "/api/v1/fm/role/dataScopes", tag = "role",
-    security(("token" = [])),
-    responses((status = 200, description = "Core dataScope codes, widest first", body = Envelope<Vec<String>>)))]
-pub async fn data_scopes(caller: Caller) -> ApiResult<Vec<String>> {
-    caller.require(need::ROLE_READ)?;
-    ok(DataScope::ALL
-        .into_iter()
-        .filter(|scope| may_give(&caller, *scope))
-        .map(|scope| scope.code().to_owned())
-        .collect())
-}
-
-route!(
+    };
     /// Add a role (it opens nothing until its permissions are saved). Needs a role page's `add`;
     /// the data scope may be no wider than the caller's.
     fn add(request: RoleAdd) -> Role,
-    need::ROLE_ADD, "/api/v1/fm/role/add", "role", "The new role", |scoped| {
+    need::ROLE_ADD, "/api/v1/fm/role/add", "The new role", |scoped| {
         let request = form::checked(&request)?;
         let place = place_for_new(&scoped, request.organisation_id).await?;
         let checked = check(&scoped, &request.form, &place, None).await?;
@@ -271,13 +190,10 @@ route!(
             set_custom_set(on.transaction(), row.id, &checked).await
         };
         scoped.create_with::<role::Entity>(row, custom_set).await?
-    }
-);
-
-route!(
+    };
     /// Change a role's name, remark and data scope. Needs a role page's `edit`.
     fn edit(request: RoleEdit) -> Role,
-    need::ROLE_EDIT, "/api/v1/fm/role/edit", "role", "The role as saved", |scoped| {
+    need::ROLE_EDIT, "/api/v1/fm/role/edit", "The role as saved", |scoped| {
         let request = form::checked(&request)?;
         let before = scoped.get_writable::<role::Entity>(request.id).await?;
         refuse_own_role(&scoped, before.id).await?;
@@ -295,17 +211,16 @@ route!(
         scoped
             .change_with::<role::Entity>(before, changes, custom_set)
             .await?
-    }
-);
-
-route!(
+    };
     /// Delete a role nobody holds. Needs a role page's `delete`.
     fn delete(request: IdRequest) -> Empty,
-    need::ROLE_DELETE, "/api/v1/fm/role/delete", "role", "Deleted; 10020006 while staff hold it",
+    need::ROLE_DELETE, "/api/v1/fm/role/delete", "Deleted; 10020006 while staff hold it",
     |scoped| {
         scoped.get_writable::<role::Entity>(request.id).await?;
         refuse_own_role(&scoped, request.id).await?;
         scoped.remove::<role::Entity>(request.id).await?;
         Empty {}
-    }
+    };
+    also(data_scopes);
+    merge(permissions);
 );

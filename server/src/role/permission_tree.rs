@@ -11,29 +11,27 @@ use crate::entity::{menu, menu_action, role_action, role_menu};
 use crate::menu::rows::{actions_by_menu, flat_rows};
 use crate::menu::{MenuStatus, MenuType};
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PermissionAction {
-    pub action_id: i64,
-    pub code: String,
-    pub name: String,
-    pub checked: bool,
-}
+views! {
+    pub struct PermissionAction {
+        action_id: i64,
+        code: String,
+        name: String,
+        checked: bool,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PermissionNode {
-    pub menu_id: i64,
-    pub parent_id: Option<i64>,
-    pub menu_name: String,
-    pub menu_icon: String,
-    pub menu_type: MenuType,
-    pub status: MenuStatus,
-    pub menu_page: String,
-    pub checked: bool,
-    pub actions: Vec<PermissionAction>,
-    #[schema(no_recursion)]
-    pub children: Vec<PermissionNode>,
+    pub struct PermissionNode {
+        menu_id: i64,
+        parent_id: Option<i64>,
+        menu_name: String,
+        menu_icon: String,
+        menu_type: MenuType,
+        status: MenuStatus,
+        menu_page: String,
+        checked: bool,
+        actions: Vec<PermissionAction>,
+        #[schema(no_recursion)]
+        children: Vec<PermissionNode>,
+    }
 }
 
 /// A role's grants: menu ids and action ids.
@@ -48,19 +46,14 @@ pub async fn grants_of<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     role_id: i64,
 ) -> Result<RoleGrants, AppError> {
-    let mut menu_ids: Vec<i64> = db
-        .values(
-            db.find::<role_menu::Entity>()
-                .filter(role_menu::Column::RoleId.eq(role_id)),
-            role_menu::Column::MenuId,
-        )
-        .await?;
-    let mut action_ids: Vec<i64> = db
-        .values(
-            db.find::<role_action::Entity>()
-                .filter(role_action::Column::RoleId.eq(role_id)),
-            role_action::Column::MenuActionId,
-        )
+    let (role, menu) = (role_menu::Column::RoleId, role_menu::Column::MenuId);
+    let mut menu_ids = db.linked::<role_menu::Entity>(role, role_id, menu).await?;
+    let (role, action) = (
+        role_action::Column::RoleId,
+        role_action::Column::MenuActionId,
+    );
+    let mut action_ids = db
+        .linked::<role_action::Entity>(role, role_id, action)
         .await?;
     menu_ids.sort_unstable();
     action_ids.sort_unstable();

@@ -3,8 +3,6 @@
 
 use std::collections::HashSet;
 
-use sea_orm::EntityTrait;
-
 use super::offer::Offer;
 use super::permission_tree::{self, RoleGrants};
 use super::{RolePermissions, SavePermissions, offer_actions, refuse_own_role};
@@ -12,59 +10,28 @@ use crate::access::Placed;
 use crate::audit::{self, Action, Change, snapshot};
 use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action, role, role_action, role_menu};
-use crate::resource::describe_one;
+use crate::resource::{describe_one, relink};
 
 pub const MENU_TOO_WIDE: &str = "不能授予自身没有的菜单或操作权限";
 
 /// Makes a role's grants exactly `menus` and `actions`.
-// A child-row helper (clippy.toml): the role is one the caller may change.
-#[allow(clippy::disallowed_methods)]
 async fn set_grants(
     db: &impl ConnectionTrait,
     role_id: i64,
     menus: &HashSet<i64>,
     actions: &HashSet<i64>,
 ) -> Result<(), AppError> {
-    role_menu::Entity::delete_many()
-        .filter(role_menu::Column::RoleId.eq(role_id))
-        .exec(db)
-        .await?;
-    role_action::Entity::delete_many()
-        .filter(role_action::Column::RoleId.eq(role_id))
-        .exec(db)
-        .await?;
-    if !menus.is_empty() {
-        role_menu::Entity::insert_many(menus.iter().map(|id| role_menu::ActiveModel {
-            role_id: Set(role_id),
-            menu_id: Set(*id),
-        }))
-        .exec_without_returning(db)
-        .await?;
-    }
-    if !actions.is_empty() {
-        role_action::Entity::insert_many(actions.iter().map(|id| role_action::ActiveModel {
-            role_id: Set(role_id),
-            menu_action_id: Set(*id),
-        }))
-        .exec_without_returning(db)
-        .await?;
-    }
-    Ok(())
+    let menus = menus.iter().map(|id| role_menu::ActiveModel {
+        role_id: Set(role_id),
+        menu_id: Set(*id),
+    });
+    relink::<role_menu::Entity>(db, role_menu::Column::RoleId, role_id, menus).await?;
+    let actions = actions.iter().map(|id| role_action::ActiveModel {
+        role_id: Set(role_id),
+        menu_action_id: Set(*id),
+    });
+    relink::<role_action::Entity>(db, role_action::Column::RoleId, role_id, actions).await
 }
-
-route!(
-    /// The permission tree of a role: what the caller may grant it, checked where the role holds
-    /// it. Needs a role or roleSetting page.
-    fn permission_tree(request: IdRequest) -> RolePermissions,
-    need::ROLE_READ, "/api/v1/fm/role/permissionTree", "role", "The role and its tree",
-    |scoped, caller| {
-        let row = scoped.get::<role::Entity>(request.id).await?;
-        let db = scoped.unscoped();
-        let held = permission_tree::grants_of(&db, row.id).await?;
-        let offer = Offer::for_role(&db, caller, &row).await?;
-        permissions_of(&scoped, &offer, &held, row).await?
-    }
-);
 
 /// The tree and the role with the actions the caller may take on it (none on a role they hold,
 /// so 权限设置 opened by its address reads only).
@@ -85,13 +52,23 @@ async fn permissions_of<C: ConnectionTrait>(
     })
 }
 
-route!(
+crud_routes!(role, "role";
+    /// The permission tree of a role: what the caller may grant it, checked where the role holds
+    /// it. Needs a role or roleSetting page.
+    fn permission_tree(request: IdRequest) -> RolePermissions,
+    need::ROLE_READ, "/api/v1/fm/role/permissionTree", "The role and its tree",
+    |scoped, caller| {
+        let row = scoped.get::<role::Entity>(request.id).await?;
+        let db = scoped.unscoped();
+        let held = permission_tree::grants_of(&db, row.id).await?;
+        let offer = Offer::for_role(&db, caller, &row).await?;
+        permissions_of(&scoped, &offer, &held, row).await?
+    };
     /// Set what a role grants within what the caller may hand on to it; the role's grants outside
     /// that stay as they are. A ticked action grants its page, and anything ticked grants the
     /// directories above it. Needs a roleSetting page's `edit` (or a role page's).
     fn save_permissions(request: SavePermissions) -> RolePermissions,
-    need::ROLE_PERMISSIONS_SAVE, "/api/v1/fm/role/savePermissions", "role",
-    "The role and its tree as saved", |scoped, caller| {
+    need::ROLE_PERMISSIONS_SAVE, "/api/v1/fm/role/savePermissions", "The role and its tree as saved", |scoped, caller| {
         let row = scoped.get_writable::<role::Entity>(request.id).await?;
         refuse_own_role(&scoped, row.id).await?;
         let db = scoped.unscoped();
@@ -161,5 +138,5 @@ route!(
         };
         let after = scoped.in_transaction(saved).await?;
         permissions_of(&scoped, &offer, &after, row).await?
-    }
+    };
 );

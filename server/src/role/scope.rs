@@ -1,15 +1,14 @@
 //! The data scope a role form asks for: who may give which scope, where a new role sits, and
 //! the custom set of departments and stores a custom scope names.
 
-use brokerdesk_core::org::data_scope::{self, DataScope};
-use sea_orm::EntityTrait;
-
 use super::RoleForm;
 use crate::access::Place;
 use crate::crud::prelude::*;
 use crate::entity::{
     department, organisation, role, role_scope_department, role_scope_store, store,
 };
+use crate::resource::relink;
+use brokerdesk_core::org::data_scope::{self, DataScope};
 
 /// Whether the caller may give a role this data scope: no wider than their own.
 pub(super) fn may_give(caller: &Caller, scope: DataScope) -> bool {
@@ -155,40 +154,32 @@ pub(super) async fn check(
     })
 }
 
-// A child-row helper (clippy.toml): the role is one the caller may change.
-#[allow(clippy::disallowed_methods)]
+/// Makes a role's custom set what the checked form names.
 pub(super) async fn set_custom_set(
     db: &impl ConnectionTrait,
     role_id: i64,
     checked: &Checked,
 ) -> Result<(), AppError> {
-    role_scope_department::Entity::delete_many()
-        .filter(role_scope_department::Column::RoleId.eq(role_id))
-        .exec(db)
-        .await?;
-    role_scope_store::Entity::delete_many()
-        .filter(role_scope_store::Column::RoleId.eq(role_id))
-        .exec(db)
-        .await?;
-    if !checked.departments.is_empty() {
-        role_scope_department::Entity::insert_many(checked.departments.iter().map(|id| {
-            role_scope_department::ActiveModel {
-                role_id: Set(role_id),
-                department_id: Set(*id),
-            }
-        }))
-        .exec_without_returning(db)
-        .await?;
-    }
-    if !checked.stores.is_empty() {
-        role_scope_store::Entity::insert_many(checked.stores.iter().map(|id| {
-            role_scope_store::ActiveModel {
-                role_id: Set(role_id),
-                store_id: Set(*id),
-            }
-        }))
-        .exec_without_returning(db)
-        .await?;
-    }
-    Ok(())
+    let departments = checked
+        .departments
+        .iter()
+        .map(|id| role_scope_department::ActiveModel {
+            role_id: Set(role_id),
+            department_id: Set(*id),
+        });
+    relink::<role_scope_department::Entity>(
+        db,
+        role_scope_department::Column::RoleId,
+        role_id,
+        departments,
+    )
+    .await?;
+    let stores = checked
+        .stores
+        .iter()
+        .map(|id| role_scope_store::ActiveModel {
+            role_id: Set(role_id),
+            store_id: Set(*id),
+        });
+    relink::<role_scope_store::Entity>(db, role_scope_store::Column::RoleId, role_id, stores).await
 }

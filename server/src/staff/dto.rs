@@ -5,62 +5,84 @@ use brokerdesk_core::org::fields::{self, CheckedPerson, PersonDetails};
 
 use super::seat::SeatRequest;
 use crate::crud::prelude::*;
-use crate::paging::lenient_bool;
+use crate::entity::user;
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffQuery {
-    #[serde(flatten)]
-    pub page: PageQuery,
-    pub real_name: Option<String>,
-    pub mobile: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub department_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    pub working_status: Option<String>,
-    #[serde(default, deserialize_with = "lenient_bool")]
-    pub locked: Option<bool>,
-}
+list_query!(StaffQuery for user {
+    real_name: RealName, mobile: Mobile;
+    store_id: StoreId, department_id: DepartmentId, organisation_id: OrganisationId
+} exactly { working_status: WorkingStatus } flags { locked: Locked } order [Id]);
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffDetailRequest {
-    pub id: i64,
-    /// Show mobile, ID number and bank card whole (needs the page's edit action).
-    #[serde(default)]
-    pub unmasked: bool,
-}
+bodies! {
+    pub struct StaffDetailRequest {
+        id: i64,
+        /// Show mobile, ID number and bank card whole (needs the page's edit action).
+        #[serde(default)]
+        unmasked: bool,
+    }
 
-/// The personal fields of the staff and onboarding forms.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PersonForm {
-    #[serde(default)]
-    pub real_name: String,
-    #[serde(default)]
-    pub mobile: String,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub sex: Option<i64>,
-    #[serde(default)]
-    pub id_number: Option<String>,
-    #[serde(default)]
-    pub bank_card: Option<String>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub education: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub marital_status: Option<i64>,
-    /// `YYYY-MM-DD`.
-    #[serde(default)]
-    pub entry_date: Option<String>,
-    #[serde(default)]
-    pub address: Option<String>,
-    #[serde(default)]
-    pub emergency_contact: Option<String>,
-    #[serde(default)]
-    pub emergency_mobile: Option<String>,
+    /// The personal fields of the staff and onboarding forms.
+    pub struct PersonForm {
+        #[serde(default)]
+        real_name: String,
+        #[serde(default)]
+        mobile: String,
+        sex: number,
+        #[serde(default)]
+        id_number: Option<String>,
+        #[serde(default)]
+        bank_card: Option<String>,
+        education: number,
+        marital_status: number,
+        /// `YYYY-MM-DD`.
+        #[serde(default)]
+        entry_date: Option<String>,
+        #[serde(default)]
+        address: Option<String>,
+        #[serde(default)]
+        emergency_contact: Option<String>,
+        #[serde(default)]
+        emergency_mobile: Option<String>,
+    }
+
+    /// Where a person sits and what they hold, as forms send it.
+    pub struct SeatForm {
+        /// Default: the store's organisation, else the caller's.
+        organisation_id: number,
+        store_id: number,
+        department_id: number,
+        position_id: number,
+        #[serde(default)]
+        role_ids: Vec<i64>,
+    }
+
+    pub struct StaffAdd: forms::STAFF {
+        username: String,
+        password: String,
+        #[serde(flatten)]
+        person: PersonForm,
+        #[serde(flatten)]
+        seat: SeatForm,
+        /// INCUMBENCY_FORMAL (default), PART_TIME or INCUMBENCY_INTERNSHIP.
+        working_status: Option<String>,
+    }
+
+    pub struct StaffEdit: forms::STAFF_EDIT {
+        id: i64,
+        #[serde(flatten)]
+        person: PersonForm,
+        #[serde(flatten)]
+        seat: SeatForm,
+    }
+
+    pub struct StaffStatusChange {
+        id: i64,
+        /// Core `staffAction`: adjust, leave, restore, lock or unlock.
+        action: String,
+        /// The working status `adjust` and `restore` move to.
+        working_status: Option<String>,
+        #[serde(default)]
+        reason: Option<String>,
+    }
 }
 
 impl PersonForm {
@@ -95,23 +117,6 @@ impl PersonForm {
     }
 }
 
-/// Where a person sits and what they hold, as forms send it.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SeatForm {
-    /// Default: the store's organisation, else the caller's.
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub organisation_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub store_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub department_id: Option<i64>,
-    #[serde(default, deserialize_with = "lenient_number")]
-    pub position_id: Option<i64>,
-    #[serde(default)]
-    pub role_ids: Vec<i64>,
-}
-
 impl SeatForm {
     pub(super) fn request(&self, held_position: Option<i64>) -> SeatRequest {
         SeatRequest {
@@ -122,47 +127,4 @@ impl SeatForm {
             held_position,
         }
     }
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffAdd {
-    pub username: String,
-    pub password: String,
-    #[serde(flatten)]
-    pub person: PersonForm,
-    #[serde(flatten)]
-    pub seat: SeatForm,
-    /// INCUMBENCY_FORMAL (default), PART_TIME or INCUMBENCY_INTERNSHIP.
-    pub working_status: Option<String>,
-}
-
-impl CoreForm for StaffAdd {
-    const FORM: &'static Form = &forms::STAFF;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffEdit {
-    pub id: i64,
-    #[serde(flatten)]
-    pub person: PersonForm,
-    #[serde(flatten)]
-    pub seat: SeatForm,
-}
-
-impl CoreForm for StaffEdit {
-    const FORM: &'static Form = &forms::STAFF_EDIT;
-}
-
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffStatusChange {
-    pub id: i64,
-    /// Core `staffAction`: adjust, leave, restore, lock or unlock.
-    pub action: String,
-    /// The working status `adjust` and `restore` move to.
-    pub working_status: Option<String>,
-    #[serde(default)]
-    pub reason: Option<String>,
 }

@@ -21,86 +21,15 @@ use crate::auth::token::new_token;
 use crate::crud::prelude::*;
 use crate::entity::{role, user, user_role, user_site};
 use crate::history;
-
-router!(list, detail, add, edit, status::change_status);
+use crate::resource::relink;
 
 /// A person as the audit log keeps them: their detail, masked, without the status history.
 impl Resource for user::Entity {
     const KIND: &'static str = "staff";
     type View = StaffDetail;
 
-    async fn describe<C: ConnectionTrait>(
-        db: &Unscoped<'_, C>,
-        rows: Vec<user::Model>,
-    ) -> Result<Vec<StaffDetail>, AppError> {
-        view::details(db, rows, false).await
-    }
+    describe!(async |db, rows| -> StaffDetail { view::details(db, rows, false).await });
 }
-
-route!(
-    /// Staff in the caller's scope. Needs a staff list page.
-    fn list(query: StaffQuery) -> Page<StaffRow>,
-    need::STAFF_LIST, "/api/v1/fm/staff/list", "staff", "A page of staff", |scoped| {
-        let cancelled = crate::enrollment::cancelled_hires(&scoped.unscoped());
-        let mut select = scoped
-            .read::<user::Entity>()
-            .filter(user::Column::Id.not_in_subquery(cancelled));
-        if let Some(name) = filter_text(&query.real_name) {
-            select = select.filter(user::Column::RealName.contains(name));
-        }
-        if let Some(mobile) = filter_text(&query.mobile) {
-            select = select.filter(user::Column::Mobile.contains(mobile));
-        }
-        if let Some(id) = query.store_id {
-            select = select.filter(user::Column::StoreId.eq(id));
-        }
-        if let Some(id) = query.department_id {
-            select = select.filter(user::Column::DepartmentId.eq(id));
-        }
-        if let Some(id) = query.organisation_id {
-            select = select.filter(user::Column::OrganisationId.eq(id));
-        }
-        if let Some(status) = filter_text(&query.working_status) {
-            select = select.filter(user::Column::WorkingStatus.eq(status));
-        }
-        if let Some(locked) = query.locked {
-            select = select.filter(user::Column::Locked.eq(locked));
-        }
-        let db = scoped.unscoped();
-        let page = db
-            .page(select.order_by_asc(user::Column::Id), query.page)
-            .await?;
-        let mut list = view::rows(&db, &page.list).await?;
-        // Nobody changes their own status (change_status refuses it): their row offers none.
-        for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
-            row.available_actions.clear();
-        }
-        Page {
-            list,
-            total: page.total,
-        }
-    }
-);
-
-route!(
-    /// One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
-    /// or an edit form) also needs the edit action of one, and is recorded in the audit log.
-    fn detail(request: StaffDetailRequest) -> StaffDetail,
-    need::STAFF_READ, "/api/v1/fm/staff/detail", "staff", "The person", |scoped, caller| {
-        if request.unmasked {
-            caller.require(need::STAFF_EDIT)?;
-        }
-        let person = scoped
-            .shown::<user::Entity>(request.id, request.unmasked)
-            .await?;
-        let own = person.id == scoped.actor().id;
-        let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
-        if own {
-            detail.row.available_actions.clear();
-        }
-        detail
-    }
-);
 
 /// Refuses a username, mobile or ID number someone else already has, each on its field and
 /// all at once.
@@ -173,14 +102,11 @@ pub async fn insert_person(
     new: NewPerson,
 ) -> Result<(user::Model, StaffDetail), AppError> {
     let now = Utc::now();
-    let p = new.person;
-    let row = user::ActiveModel {
+    let mut row = user::ActiveModel {
         username: Set(new.username),
         password_hash: Set(new.password_hash),
-        real_name: Set(p.real_name),
         // Unique until the id is known.
         user_code: Set(format!("tmp-{}", &new_token()[..16])),
-        mobile: Set(Some(p.mobile)),
         position_id: Set(new.seat.position),
         store_id: Set(new.seat.store),
         store_group_id: Set(new.seat.store_group),
@@ -191,19 +117,10 @@ pub async fn insert_person(
         locked: Set(false),
         failed_logins: Set(0),
         locked_until: Set(None),
-        id_number: Set(p.id_number),
-        bank_card: Set(p.bank_card),
-        education: Set(p.education),
-        marital_status: Set(p.marital_status),
-        sex: Set(p.sex),
-        entry_date: Set(p.entry_date),
-        address: Set(p.address),
-        emergency_contact: Set(p.emergency_contact),
-        emergency_mobile: Set(p.emergency_mobile),
         created_at: Set(now),
-        updated_at: Set(now),
         ..Default::default()
     };
+    apply_person(&mut row, new.person);
     let row = on.insert::<user::Entity>(row).await?;
     let coded = user::ActiveModel {
         id: Set(row.id),
@@ -231,26 +148,17 @@ async fn add_site(db: &impl ConnectionTrait, user_id: i64, site_id: i64) -> Resu
     Ok(())
 }
 
-// A child-row helper (clippy.toml): the person is one the caller may change.
-#[allow(clippy::disallowed_methods)]
+/// Makes a person's roles exactly `roles`.
 async fn set_roles(
     db: &impl ConnectionTrait,
     user_id: i64,
     roles: &[role::Model],
 ) -> Result<(), AppError> {
-    user_role::Entity::delete_many()
-        .filter(user_role::Column::UserId.eq(user_id))
-        .exec(db)
-        .await?;
-    if !roles.is_empty() {
-        user_role::Entity::insert_many(roles.iter().map(|r| user_role::ActiveModel {
-            user_id: Set(user_id),
-            role_id: Set(r.id),
-        }))
-        .exec_without_returning(db)
-        .await?;
-    }
-    Ok(())
+    let roles = roles.iter().map(|r| user_role::ActiveModel {
+        user_id: Set(user_id),
+        role_id: Set(r.id),
+    });
+    relink::<user_role::Entity>(db, user_role::Column::UserId, user_id, roles).await
 }
 
 /// Writes checked personal details onto a staff record.
@@ -320,11 +228,46 @@ fn refuse_own_seat_change(
     own_record::check_own_seat(&held, &asked).map_err(AppError::Fields)
 }
 
-route!(
+crud_routes!(user, "staff";
+    /// Staff in the caller's scope. Needs a staff list page.
+    fn list(query: StaffQuery) -> Page<StaffRow>,
+    need::STAFF_LIST, "/api/v1/fm/staff/list", "A page of staff", |scoped| {
+        let cancelled = crate::enrollment::cancelled_hires(&scoped.unscoped());
+        let select = query.select(&scoped);
+        let select = select.filter(user::Column::Id.not_in_subquery(cancelled));
+        let db = scoped.unscoped();
+        let page = db.page(select, query.page).await?;
+        let mut list = view::rows(&db, &page.list).await?;
+        // Nobody changes their own status (change_status refuses it): their row offers none.
+        for row in list.iter_mut().filter(|row| row.id == scoped.actor().id) {
+            row.available_actions.clear();
+        }
+        Page {
+            list,
+            total: page.total,
+        }
+    };
+    /// One person with their details and status history, numbers masked. `unmasked` (查看完整信息,
+    /// or an edit form) also needs the edit action of one, and is recorded in the audit log.
+    fn detail(request: StaffDetailRequest) -> StaffDetail,
+    need::STAFF_READ, "/api/v1/fm/staff/detail", "The person", |scoped, caller| {
+        if request.unmasked {
+            caller.require(need::STAFF_EDIT)?;
+        }
+        let person = scoped
+            .shown::<user::Entity>(request.id, request.unmasked)
+            .await?;
+        let own = person.id == scoped.actor().id;
+        let mut detail = view::detail(&scoped.unscoped(), person, request.unmasked).await?;
+        if own {
+            detail.row.available_actions.clear();
+        }
+        detail
+    };
     /// Add a person who starts work at once (new hires who need onboarding go through
     /// `/enrollment`). Needs a staff list page's `add`.
     fn add(form: StaffAdd) -> StaffDetail,
-    need::STAFF_ADD, "/api/v1/fm/staff/add", "staff", "The new person", |scoped| {
+    need::STAFF_ADD, "/api/v1/fm/staff/add", "The new person", |scoped| {
         let form = form::checked(&form)?;
         let status = working_status("workingStatus", form.working_status.as_deref())?
             .unwrap_or(WorkingStatus::Formal);
@@ -342,25 +285,17 @@ route!(
             .await?;
         // A new person has no status history yet.
         saved
-    }
-);
-
-route!(
+    };
     /// Change a person's details, seat and roles. Needs a staff page's `edit`.
     fn edit(form: StaffEdit) -> StaffDetail,
-    need::STAFF_EDIT, "/api/v1/fm/staff/edit", "staff", "The person as saved", |scoped| {
+    need::STAFF_EDIT, "/api/v1/fm/staff/edit", "The person as saved", |scoped| {
         let form = form::checked(&form)?;
         let before = scoped.get_writable::<user::Entity>(form.id).await?;
         ensure_person_changeable(&scoped, &before)?;
         let person = form.person.check(false)?;
         let db = scoped.unscoped();
-        let held: Vec<i64> = db
-            .values(
-                db.find::<user_role::Entity>()
-                    .filter(user_role::Column::UserId.eq(before.id)),
-                user_role::Column::RoleId,
-            )
-            .await?;
+        let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
+        let held = db.linked::<user_role::Entity>(user, before.id, role).await?;
         if before.id == scoped.actor().id {
             refuse_own_seat_change(&before, &held, &form.seat)?;
         }
@@ -388,5 +323,6 @@ route!(
         // The answer shows the status history the audit record leaves out.
         saved.history = history::of(&db, history::STAFF, id, view::action_label).await?;
         saved
-    }
+    };
+    merge(status);
 );

@@ -6,10 +6,7 @@ use brokerdesk_core::org::placement::{self, Choice, Spot};
 
 use crate::access::Place;
 use crate::crud::prelude::*;
-use crate::entity::{
-    department, position, role, role_action, role_menu, role_scope_department, role_scope_store,
-    store,
-};
+use crate::entity::{department, position, role, role_scope_department, role_scope_store, store};
 use crate::org::target_organisation;
 use crate::role::offer::Offer;
 
@@ -236,27 +233,27 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
         return Err(AppError::GrantTooWide(message));
     }
     let db = scoped.unscoped();
-    let departments: Vec<i64> = db
-        .values(
-            db.find::<role_scope_department::Entity>()
-                .filter(role_scope_department::Column::RoleId.eq(held.id)),
-            role_scope_department::Column::DepartmentId,
-        )
-        .await?;
-    for department in departments {
+    let (role, department) = (
+        role_scope_department::Column::RoleId,
+        role_scope_department::Column::DepartmentId,
+    );
+    for department in db
+        .linked::<role_scope_department::Entity>(role, held.id, department)
+        .await?
+    {
         scoped
             .get_writable::<department::Entity>(department)
             .await
             .map_err(|_| AppError::GrantTooWide(message))?;
     }
-    let stores: Vec<i64> = db
-        .values(
-            db.find::<role_scope_store::Entity>()
-                .filter(role_scope_store::Column::RoleId.eq(held.id)),
-            role_scope_store::Column::StoreId,
-        )
-        .await?;
-    for store in stores {
+    let (role, store) = (
+        role_scope_store::Column::RoleId,
+        role_scope_store::Column::StoreId,
+    );
+    for store in db
+        .linked::<role_scope_store::Entity>(role, held.id, store)
+        .await?
+    {
         scoped
             .get_writable::<store::Entity>(store)
             .await
@@ -265,23 +262,10 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
     // What the caller may hand on to this role: their own grants, or, for who administers the
     // role's company from above, the company workspace (else no new company gets a working role).
     let offer = Offer::for_role(&db, caller, held).await?;
-    let menus: Vec<i64> = db
-        .values(
-            db.find::<role_menu::Entity>()
-                .filter(role_menu::Column::RoleId.eq(held.id)),
-            role_menu::Column::MenuId,
-        )
-        .await?;
-    let actions: Vec<i64> = db
-        .values(
-            db.find::<role_action::Entity>()
-                .filter(role_action::Column::RoleId.eq(held.id)),
-            role_action::Column::MenuActionId,
-        )
-        .await?;
-    let menus_ok = menus.iter().all(|id| offer.menu(*id));
-    let actions_ok = actions.iter().all(|id| offer.action(*id));
-    if menus_ok && actions_ok {
+    let grants = crate::role::permission_tree::grants_of(&db, held.id).await?;
+    if grants.menu_ids.iter().all(|id| offer.menu(*id))
+        && grants.action_ids.iter().all(|id| offer.action(*id))
+    {
         Ok(())
     } else {
         Err(AppError::GrantTooWide(message))

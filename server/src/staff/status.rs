@@ -109,12 +109,11 @@ pub async fn apply_status(
     Ok(saved)
 }
 
-route!(
+crud_routes!(user, "staff";
     /// Adjust, leave, restore, lock or unlock a person, by the staff transition table. Leaving and
     /// locking end their sessions at once. Needs a staff page's `edit`.
     fn change_status(form: StaffStatusChange) -> StaffDetail,
-    need::STAFF_EDIT, "/api/v1/fm/staff/changeStatus", "staff",
-    "The person after the change; 10020005 when the status does not allow it", |scoped| {
+    need::STAFF_EDIT, "/api/v1/fm/staff/changeStatus", "The person after the change; 10020005 when the status does not allow it", |scoped| {
         let form = form::checked_with(&forms::STAFF_STATUS, &form)?;
         let action = StaffAction::from_code(&form.action)
             .filter(|action| action.is_direct())
@@ -130,5 +129,5 @@ route!(
             .in_transaction(async |on| apply_status(on, person, action, target, &reason).await)
             .await?;
         view::detail(&scoped.unscoped(), saved, false).await?
-    }
+    };
 );

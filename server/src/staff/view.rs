@@ -1,8 +1,6 @@
 //! How staff records look on the wire: list rows and details, personal numbers masked unless
 //! asked for by someone who may edit them.
 
-use std::collections::HashMap;
-
 use brokerdesk_core::org::mask;
 use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState};
 
@@ -11,60 +9,59 @@ use crate::entity::{department, organisation, position, role, store, user, user_
 use crate::history::{self, StatusChange};
 use crate::shared::name_of;
 
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-pub struct RoleRef {
-    pub id: i64,
-    pub name: String,
+bodies! {
+    pub struct RoleRef {
+        id: i64,
+        name: String,
+    }
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffRow {
-    /// The user id.
-    pub id: i64,
-    pub username: String,
-    pub real_name: String,
-    pub user_code: String,
-    /// Masked: `138****0001`.
-    pub mobile: String,
-    /// Core `sex`.
-    pub sex: i16,
-    pub position_id: Option<i64>,
-    pub position_name: String,
-    pub organisation_id: Option<i64>,
-    pub organisation_name: String,
-    pub store_group_id: Option<i64>,
-    pub store_id: Option<i64>,
-    pub store_name: String,
-    pub department_id: Option<i64>,
-    pub department_name: String,
-    /// Core `workingStatus`.
-    pub working_status: String,
-    pub locked: bool,
-    /// `YYYY-MM-DD`.
-    pub entry_date: Option<String>,
-    pub roles: Vec<RoleRef>,
-    /// Core `staffAction` codes the status allows.
-    pub available_actions: Vec<String>,
-    pub created_at: i64,
-}
+views! {
+    pub struct StaffRow {
+        /// The user id.
+        id: i64,
+        username: String,
+        real_name: String,
+        user_code: String,
+        /// Masked: `138****0001`.
+        mobile: String,
+        /// Core `sex`.
+        sex: i16,
+        position_id: Option<i64>,
+        position_name: String,
+        organisation_id: Option<i64>,
+        organisation_name: String,
+        store_group_id: Option<i64>,
+        store_id: Option<i64>,
+        store_name: String,
+        department_id: Option<i64>,
+        department_name: String,
+        /// Core `workingStatus`.
+        working_status: String,
+        locked: bool,
+        /// `YYYY-MM-DD`.
+        entry_date: Option<String>,
+        roles: Vec<RoleRef>,
+        /// Core `staffAction` codes the status allows.
+        available_actions: Vec<String>,
+        created_at: i64,
+    }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffDetail {
-    #[serde(flatten)]
-    pub row: StaffRow,
-    pub site_id: Option<i64>,
-    pub id_number: String,
-    pub bank_card: String,
-    /// Core `education` 1-9.
-    pub education: Option<i16>,
-    /// Core `maritalStatus` 1-4.
-    pub marital_status: Option<i16>,
-    pub address: String,
-    pub emergency_contact: String,
-    pub emergency_mobile: String,
-    pub history: Vec<StatusChange>,
+    pub struct StaffDetail {
+        #[serde(flatten)]
+        row: StaffRow,
+        site_id: Option<i64>,
+        id_number: String,
+        bank_card: String,
+        /// Core `education` 1-9.
+        education: Option<i16>,
+        /// Core `maritalStatus` 1-4.
+        marital_status: Option<i16>,
+        address: String,
+        emergency_contact: String,
+        emergency_mobile: String,
+        history: Vec<StatusChange>,
+    }
 }
 
 pub fn state_of(person: &user::Model) -> StaffState {
@@ -98,22 +95,13 @@ pub async fn rows<C: ConnectionTrait>(
     let departments = db
         .named::<department::Entity>(people.iter().filter_map(|p| p.department_id))
         .await?;
-    let holdings = db
-        .all(
-            db.find::<user_role::Entity>()
-                .filter(user_role::Column::UserId.is_in(people.iter().map(|p| p.id))),
-        )
+    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
+    let held = db
+        .lists::<user_role::Entity>(user, role, people.iter().map(|p| p.id))
         .await?;
     let role_names = db
-        .named::<role::Entity>(holdings.iter().map(|h| h.role_id))
+        .named::<role::Entity>(held.values().flatten().copied())
         .await?;
-    let mut roles: HashMap<i64, Vec<RoleRef>> = HashMap::new();
-    for holding in holdings {
-        roles.entry(holding.user_id).or_default().push(RoleRef {
-            id: holding.role_id,
-            name: name_of(&role_names, Some(holding.role_id)),
-        });
-    }
     Ok(people
         .iter()
         .map(|person| StaffRow {
@@ -139,11 +127,15 @@ pub async fn rows<C: ConnectionTrait>(
             working_status: person.working_status.0.code().to_owned(),
             locked: person.locked,
             entry_date: person.entry_date.map(|d| d.format("%Y-%m-%d").to_string()),
-            roles: {
-                let mut held = roles.remove(&person.id).unwrap_or_default();
-                held.sort_by_key(|r| r.id);
-                held
-            },
+            roles: held
+                .get(&person.id)
+                .into_iter()
+                .flatten()
+                .map(|&id| RoleRef {
+                    id,
+                    name: name_of(&role_names, Some(id)),
+                })
+                .collect(),
             available_actions: staff_status::available_actions(state_of(person))
                 .into_iter()
                 .map(|action| action.code().to_owned())

@@ -7390,17 +7390,18 @@ export interface components {
       /** Format: int64 */
       storeCount: number;
     };
-    StoreGroupAdd: {
-      name: string;
+    StoreGroupAdd: components["schemas"]["StoreGroupForm"] & ({
       /**
        * Format: int64
        * @description Default: the caller's organisation.
        */
       organisationId?: number | null;
-    };
-    StoreGroupEdit: {
+    });
+    StoreGroupEdit: components["schemas"]["StoreGroupForm"] & {
       /** Format: int64 */
       id: number;
+    };
+    StoreGroupForm: {
       name: string;
     };
     StoreGroupOption: {
