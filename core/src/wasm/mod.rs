@@ -16,6 +16,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 mod chat;
+mod customer;
 mod display;
 mod forms;
 mod lead;
