@@ -489,6 +489,13 @@ export interface paths {
      */
     post: operations["add"];
   };
+  "/api/v1/fm/crm/customer/agents": {
+    /**
+     * The agents the caller may hand a customer to (转移): working, unlocked people of their company
+     * whose seat the caller may write. Needs 转移.
+     */
+    post: operations["agents"];
+  };
   "/api/v1/fm/crm/customer/claim": {
     /**
      * Claim a customer of the public pool: it becomes the caller's private customer, unless they
@@ -502,6 +509,13 @@ export interface paths {
      * `/work/crm/customer`.
      */
     post: operations["detail"];
+  };
+  "/api/v1/fm/crm/customer/due": {
+    /**
+     * 今日待跟进: the caller's own valid private customers whose planned follow-up is today or
+     * past, the longest overdue first (at most fifty). Needs `/work/crm/customer`.
+     */
+    post: operations["due"];
   };
   "/api/v1/fm/crm/customer/edit": {
     /**
@@ -2003,6 +2017,13 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    /** @description An agent a manager may hand customers to (转移). */
+    CustomerAgent: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
+    };
     /** @description One customer with everything its detail shows. */
     CustomerDetail: components["schemas"]["CustomerRow"] & ({
       circleIds: number[];
@@ -2015,8 +2036,6 @@ export interface components {
       /** @description The caller may edit it: its owner or a manager, until it is dealt. */
       mayEdit: boolean;
       mayFollowUp: boolean;
-      /** @description Core `customerAction` codes this caller is offered, in table order. */
-      offeredActions: string[];
       phone2: string;
       remark: string;
       /** Format: int64 */
@@ -2102,11 +2121,18 @@ export interface components {
       budgetRange?: number | null;
       /**
        * Format: int64
+       * @description A business circle the customer wants.
+       */
+      circleId?: number | null;
+      /**
+       * Format: int64
        * @description Core `customerDemand`.
        */
       demand?: number | null;
       /** Format: int64 */
       districtId?: number | null;
+      /** @description Only customers whose next follow-up date is today or past (待跟进). */
+      due?: boolean;
       /** @description Matches the name, the whole phone (however written) or a customer id. */
       keyword?: string | null;
       /**
@@ -2149,6 +2175,8 @@ export interface components {
       /** Format: int32 */
       demand: number;
       districtNames: string[];
+      /** @description The next follow-up date is today or past (待跟进). */
+      followUpDue: boolean;
       /** Format: int64 */
       id: number;
       /** Format: int64 */
@@ -2161,6 +2189,8 @@ export interface components {
       name: string;
       /** @description `YYYY-MM-DD`. */
       nextFollowUpOn?: string | null;
+      /** @description Core `customerAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
       /** Format: int64 */
       ownerId?: number | null;
       ownerName: string;
@@ -2867,8 +2897,6 @@ export interface components {
         /** @description The caller may edit it: its owner or a manager, until it is dealt. */
         mayEdit: boolean;
         mayFollowUp: boolean;
-        /** @description Core `customerAction` codes this caller is offered, in table order. */
-        offeredActions: string[];
         phone2: string;
         remark: string;
         /** Format: int64 */
@@ -3824,6 +3852,8 @@ export interface components {
             /** Format: int32 */
             demand: number;
             districtNames: string[];
+            /** @description The next follow-up date is today or past (待跟进). */
+            followUpDue: boolean;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -3836,6 +3866,8 @@ export interface components {
             name: string;
             /** @description `YYYY-MM-DD`. */
             nextFollowUpOn?: string | null;
+            /** @description Core `customerAction` codes this caller is offered, in table order. */
+            offeredActions: string[];
             /** Format: int64 */
             ownerId?: number | null;
             ownerName: string;
@@ -5145,6 +5177,87 @@ export interface components {
           /** Format: int64 */
           siteId: number;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CustomerAgent: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CustomerRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          areaMax?: number | null;
+          /**
+           * Format: int64
+           * @description Hundredths of a ㎡.
+           */
+          areaMin?: number | null;
+          /** Format: int64 */
+          budgetMax?: number | null;
+          /**
+           * Format: int64
+           * @description Fen.
+           */
+          budgetMin?: number | null;
+          circleNames: string[];
+          /** Format: int64 */
+          createdAt: number;
+          /** Format: int32 */
+          demand: number;
+          districtNames: string[];
+          /** @description The next follow-up date is today or past (待跟进). */
+          followUpDue: boolean;
+          /** Format: int64 */
+          id: number;
+          /** Format: int64 */
+          lastFollowUpAt?: number | null;
+          /**
+           * Format: int32
+           * @description Core `customerLevel`.
+           */
+          level: number;
+          name: string;
+          /** @description `YYYY-MM-DD`. */
+          nextFollowUpOn?: string | null;
+          /** @description Core `customerAction` codes this caller is offered, in table order. */
+          offeredActions: string[];
+          /** Format: int64 */
+          ownerId?: number | null;
+          ownerName: string;
+          phone: string;
+          /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+          phoneAccess: string;
+          /** Format: int32 */
+          pool: number;
+          /** Format: int32 */
+          rooms?: number | null;
+          /**
+           * Format: int32
+           * @description Core `customerSex`.
+           */
+          sex: number;
+          /** Format: int32 */
+          source: number;
+          /** Format: int32 */
+          status: number;
+          storeName: string;
+          tags: number[];
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_DepartmentNode: {
@@ -8383,6 +8496,20 @@ export interface operations {
     };
   };
   /**
+   * The agents the caller may hand a customer to (转移): working, unlocked people of their company
+   * whose seat the caller may write. Needs 转移.
+   */
+  agents: {
+    responses: {
+      /** @description Who customers may be transferred to */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CustomerAgent"];
+        };
+      };
+    };
+  };
+  /**
    * Claim a listing of the public pool; of two claims at once exactly one wins. Needs
    * 认领.
    */
@@ -8397,6 +8524,20 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * 今日待跟进: the caller's own valid private customers whose planned follow-up is today or
+   * past, the longest overdue first (at most fifty). Needs `/work/crm/customer`.
+   */
+  due: {
+    responses: {
+      /** @description The caller's customers due for a follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CustomerRow"];
         };
       };
     };

@@ -43,6 +43,7 @@ const Assistants = lazy(() => import('./aiHelper/assistants'));
 const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 const ChatLog = lazy(() => import('./aiHelper/chatLog'));
 const ChatStatistics = lazy(() => import('./aiHelper/chatStatistics'));
+const Customers = lazy(() => import('./crm/customer'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -110,6 +111,7 @@ const PAGES: Record<string, LazyPage> = {
   'adminConfig/aiHelper/creation/detail': AssistantDetail,
   'adminConfig/aiHelper/log': ChatLog,
   'adminConfig/aiHelper/statistics': ChatStatistics,
+  'work/crm/customer': Customers,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
