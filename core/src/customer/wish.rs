@@ -179,7 +179,10 @@ mod tests {
 
     #[test]
     fn a_wish_reads_as_a_range() {
-        assert_eq!(budget_text(Some(200 * WAN), Some(300_500_000)), "200-300.5万");
+        assert_eq!(
+            budget_text(Some(200 * WAN), Some(300_500_000)),
+            "200-300.5万"
+        );
         assert_eq!(budget_text(Some(80 * WAN), None), "80万以上");
         assert_eq!(budget_text(None, Some(150 * WAN)), "150万以下");
         assert_eq!(budget_text(Some(90 * WAN), Some(90 * WAN)), "90万");

@@ -489,12 +489,18 @@ async fn the_home_reminder_lists_the_callers_own_due_customers(app: TestApp) {
     let agent = app.as_user("agent").await;
     let due = agent.data(DUE, json!({})).await;
     let due = due.as_array().unwrap();
-    assert!(!due.is_empty(), "the demo plans follow-ups for today and before");
+    assert!(
+        !due.is_empty(),
+        "the demo plans follow-ups for today and before"
+    );
     let mut last = String::new();
     for row in due {
         assert_eq!(row["ownerId"], s.users["agent"], "{row}");
         assert_eq!(row["followUpDue"], true, "{row}");
-        assert_eq!((row["status"].as_i64(), row["pool"].as_i64()), (Some(1), Some(1)));
+        assert_eq!(
+            (row["status"].as_i64(), row["pool"].as_i64()),
+            (Some(1), Some(1))
+        );
         let on = row["nextFollowUpOn"].as_str().unwrap().to_owned();
         assert!(on >= last, "the longest overdue first: {row}");
         last = on;
@@ -515,7 +521,13 @@ async fn the_home_reminder_lists_the_callers_own_due_customers(app: TestApp) {
         )
         .await;
     let after = agent.data(DUE, json!({})).await;
-    assert!(after.as_array().unwrap().iter().all(|row| row["id"] != first));
+    assert!(
+        after
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|row| row["id"] != first)
+    );
     assert_eq!(after.as_array().unwrap().len(), due.len() - 1);
 
     // The 转移 picker: the manager's store's working people, never another store's.
@@ -526,7 +538,13 @@ async fn the_home_reminder_lists_the_callers_own_due_customers(app: TestApp) {
         .iter()
         .map(|p| p["storeName"].as_str().unwrap())
         .collect();
-    assert!(picked.as_array().unwrap().iter().any(|p| p["id"] == s.users["agent"]));
+    assert!(
+        picked
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == s.users["agent"])
+    );
     assert!(names.iter().all(|store| *store == "西湖店"), "{names:?}");
     agent
         .post(AGENTS, json!({}))
@@ -537,7 +555,9 @@ async fn the_home_reminder_lists_the_callers_own_due_customers(app: TestApp) {
 async fn the_list_filters_by_circle_and_offers_each_row_its_moves(app: TestApp) {
     let s = Seeded::load(&app).await;
     let agent = app.as_user("agent").await;
-    let areas = agent.data("/api/v1/fm/house/community/areas", json!({})).await;
+    let areas = agent
+        .data("/api/v1/fm/house/community/areas", json!({}))
+        .await;
     let district = &areas[0];
     let circle = district["circles"][0]["id"].clone();
     let mut body = form("13712349876");
@@ -546,7 +566,11 @@ async fn the_list_filters_by_circle_and_offers_each_row_its_moves(app: TestApp) 
     let added = agent.data(ADD, body).await;
     let found = rows(&agent, json!({ "circleId": circle })).await;
     assert!(found.iter().any(|row| row["id"] == added["id"]));
-    assert!(found.iter().all(|row| !row["circleNames"].as_array().unwrap().is_empty()));
+    assert!(
+        found
+            .iter()
+            .all(|row| !row["circleNames"].as_array().unwrap().is_empty())
+    );
     // Each row carries what the pool table offers this caller on it.
     for row in rows(&agent, json!({})).await {
         let expected = if row["pool"] == 2 && row["status"] == 1 {
