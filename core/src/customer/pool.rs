@@ -348,6 +348,12 @@ pub fn drop_notice(
     Some(format!("{days_left}天后未跟进将转入公客池"))
 }
 
+/// Whether a follow-up planned for `next_on` is due on `today` (both `YYYY-MM-DD`): planned for
+/// today or a day already past (待跟进, the home page's reminder).
+pub fn follow_up_due(next_on: Option<&str>, today: &str) -> bool {
+    next_on.is_some_and(|day| !day.is_empty() && day <= today)
+}
+
 /// The most private customers one agent may hold, from the dictionary's text value.
 pub fn claim_limit(value: Option<&str>) -> i64 {
     value
@@ -474,6 +480,15 @@ mod tests {
             Some("已超过跟进期限，即将转入公客池")
         );
         assert_eq!(drop_notice(PUBLIC, start, start, 15), None);
+    }
+
+    #[test]
+    fn a_follow_up_is_due_on_its_day_and_after() {
+        assert!(follow_up_due(Some("2026-11-25"), "2026-11-25"));
+        assert!(follow_up_due(Some("2026-10-31"), "2026-11-25"));
+        assert!(!follow_up_due(Some("2026-11-26"), "2026-11-25"));
+        assert!(!follow_up_due(None, "2026-11-25"));
+        assert!(!follow_up_due(Some(""), "2026-11-25"));
     }
 
     #[test]

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::listing::filter::{Bounds, bounds};
+use crate::listing::price::{fen_to_wan_text, hundredths_text};
 
 /// A customer's wish. A missing bound is open; empty districts mean anywhere; no layout means
 /// any number of rooms.
@@ -80,6 +81,28 @@ pub fn overlaps(min: Option<i64>, max: Option<i64>, range: Bounds) -> bool {
     below_top && above_bottom
 }
 
+/// A wish's bounds as lists show them: `200-300`, `200以上`, `300以下` with the unit after the
+/// numbers, or `不限`.
+fn span(min: Option<String>, max: Option<String>, unit: &str) -> String {
+    match (min, max) {
+        (Some(min), Some(max)) if min == max => format!("{min}{unit}"),
+        (Some(min), Some(max)) => format!("{min}-{max}{unit}"),
+        (Some(min), None) => format!("{min}{unit}以上"),
+        (None, Some(max)) => format!("{max}{unit}以下"),
+        (None, None) => "不限".to_owned(),
+    }
+}
+
+/// A budget in fen as the customer list shows it: `200-300.5万`, `80万以上`, `不限`.
+pub fn budget_text(min: Option<i64>, max: Option<i64>) -> String {
+    span(min.map(fen_to_wan_text), max.map(fen_to_wan_text), "万")
+}
+
+/// An area in hundredths of a ㎡ as the customer list shows it: `80-120㎡`.
+pub fn area_text(min: Option<i64>, max: Option<i64>) -> String {
+    span(min.map(hundredths_text), max.map(hundredths_text), "㎡")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +175,19 @@ mod tests {
                 ..OFFER
             }
         ));
+    }
+
+    #[test]
+    fn a_wish_reads_as_a_range() {
+        assert_eq!(
+            budget_text(Some(200 * WAN), Some(300_500_000)),
+            "200-300.5万"
+        );
+        assert_eq!(budget_text(Some(80 * WAN), None), "80万以上");
+        assert_eq!(budget_text(None, Some(150 * WAN)), "150万以下");
+        assert_eq!(budget_text(Some(90 * WAN), Some(90 * WAN)), "90万");
+        assert_eq!(budget_text(None, None), "不限");
+        assert_eq!(area_text(Some(8_000), Some(12_050)), "80-120.5㎡");
     }
 
     #[test]

@@ -19,7 +19,7 @@ export type FormKind =
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
     | 'followUp' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
-    | 'customerViewing' | 'customerViewingFeedback';
+    | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'time' | 'switch';

@@ -17,6 +17,7 @@ use wasm_bindgen::prelude::*;
 
 mod chat;
 mod deal;
+mod customer;
 mod display;
 mod forms;
 mod lead;

@@ -30,6 +30,9 @@ pub struct CustomerQuery {
     pub demand: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub district_id: Option<i64>,
+    /// A business circle the customer wants.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub circle_id: Option<i64>,
     /// Index into core's §9 `price` ranges (万): customers whose budget meets it.
     #[serde(default, deserialize_with = "lenient_number")]
     pub budget_range: Option<i64>,
@@ -39,6 +42,9 @@ pub struct CustomerQuery {
     /// Only the caller's own customers (我的私客).
     #[serde(default)]
     pub mine: bool,
+    /// Only customers whose next follow-up date is today or past (待跟进).
+    #[serde(default)]
+    pub due: bool,
 }
 
 /// A customer as lists show it; the phone as the caller may see it.
@@ -74,7 +80,11 @@ pub struct CustomerRow {
     pub last_follow_up_at: Option<i64>,
     /// `YYYY-MM-DD`.
     pub next_follow_up_on: Option<String>,
+    /// The next follow-up date is today or past (待跟进).
+    pub follow_up_due: bool,
     pub created_at: i64,
+    /// Core `customerAction` codes this caller is offered, in table order.
+    pub offered_actions: Vec<String>,
 }
 
 /// One customer with everything its detail shows.
@@ -88,8 +98,6 @@ pub struct CustomerDetail {
     pub circle_ids: Vec<i64>,
     pub remark: String,
     pub entered_by_name: String,
-    /// Core `customerAction` codes this caller is offered, in table order.
-    pub offered_actions: Vec<String>,
     /// The caller may edit it: its owner or a manager, until it is dealt.
     pub may_edit: bool,
     pub may_follow_up: bool,
@@ -215,6 +223,15 @@ pub struct CustomerFollowUp {
     pub content: String,
     pub next_on: Option<String>,
     pub at: i64,
+}
+
+/// An agent a manager may hand customers to (转移).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerAgent {
+    pub id: i64,
+    pub name: String,
+    pub store_name: String,
 }
 
 #[derive(Debug, Serialize, ToSchema)]

@@ -13,7 +13,10 @@ pub mod viewing;
 use brokerdesk_core::customer::phone;
 use brokerdesk_core::customer::pool::{Actor, CustomerPool, CustomerState, CustomerStatus};
 use brokerdesk_core::customer::wish;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Select};
+use brokerdesk_core::org::staff_status::WORKING;
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, Select,
+};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -22,9 +25,12 @@ pub use dto::*;
 use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::entity::customer;
+use crate::entity::{store, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
+use crate::shared::name_of;
 
 /// The entity name in the audit log and status history.
 pub const KIND: &str = "customer";
@@ -33,6 +39,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(detail))
+        .routes(routes!(due))
+        .routes(routes!(agents))
         .routes(routes!(flow::add))
         .routes(routes!(flow::edit))
         .routes(routes!(flow::transition))
@@ -159,8 +167,15 @@ pub async fn list(
     if let Some(id) = query.district_id {
         select = select.filter(holds(customer::Column::DistrictIds, id));
     }
+    if let Some(id) = query.circle_id {
+        select = select.filter(holds(customer::Column::CircleIds, id));
+    }
     if query.mine {
         select = select.filter(customer::Column::OwnerId.eq(scoped.actor().id));
+    }
+    if query.due {
+        // Core `pool::follow_up_due` as SQL: planned for today or a day past.
+        select = select.filter(customer::Column::NextFollowUpOn.lte(form::today()));
     }
     select = meeting(
         select,
@@ -216,4 +231,69 @@ pub async fn detail(
     let scoped = caller.require(need::CUSTOMER_LIST)?;
     let row = scoped.get::<customer::Entity>(request.id).await?;
     ok(view::detail(&scoped.unscoped(), &caller, row).await?)
+}
+
+/// The most customers the home page's reminder lists.
+pub const DUE_SHOWN: u64 = 50;
+
+/// 今日待跟进: the caller's own valid private customers whose planned follow-up is today or
+/// past, the longest overdue first (at most fifty). Needs `/work/crm/customer`.
+#[utoipa::path(post, path = "/api/v1/fm/crm/customer/due", tag = "crm",
+    security(("token" = [])),
+    responses((status = 200, description = "The caller's customers due for a follow-up", body = Envelope<Vec<CustomerRow>>)))]
+pub async fn due(caller: Caller) -> ApiResult<Vec<CustomerRow>> {
+    let scoped = caller.require(need::CUSTOMER_LIST)?;
+    let rows = scoped
+        .all(
+            scoped
+                .read::<customer::Entity>()
+                .filter(customer::Column::OwnerId.eq(scoped.actor().id))
+                .filter(customer::Column::Pool.eq(CustomerPool::Private.code()))
+                .filter(customer::Column::Status.eq(CustomerStatus::Valid.code()))
+                .filter(customer::Column::NextFollowUpOn.lte(form::today()))
+                .order_by_asc(customer::Column::NextFollowUpOn)
+                .order_by_asc(customer::Column::Id)
+                .limit(DUE_SHOWN),
+        )
+        .await?;
+    ok(view::rows(&scoped.unscoped(), &caller, &rows).await?)
+}
+
+/// The agents the caller may hand a customer to (转移): working, unlocked people of their company
+/// whose seat the caller may write. Needs 转移.
+#[utoipa::path(post, path = "/api/v1/fm/crm/customer/agents", tag = "crm",
+    security(("token" = [])),
+    responses((status = 200, description = "Who customers may be transferred to", body = Envelope<Vec<CustomerAgent>>)))]
+pub async fn agents(caller: Caller) -> ApiResult<Vec<CustomerAgent>> {
+    let scoped = caller.require(need::CUSTOMER_TRANSFER)?;
+    let Some(organisation_id) = scoped.actor().organisation_id else {
+        return ok(Vec::new());
+    };
+    let people = scoped
+        .all(
+            scoped
+                .write::<user::Entity>()
+                .filter(user::Column::OrganisationId.eq(organisation_id))
+                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
+                .filter(user::Column::Locked.eq(false))
+                .order_by_asc(user::Column::StoreId)
+                .order_by_asc(user::Column::Id),
+        )
+        .await?;
+    let db = scoped.unscoped();
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            people.iter().filter_map(|p| p.store_id),
+        )
+        .await?;
+    ok(people
+        .into_iter()
+        .map(|p| CustomerAgent {
+            id: p.id,
+            store_name: name_of(&stores, p.store_id),
+            name: p.real_name,
+        })
+        .collect())
 }

@@ -13,6 +13,7 @@ use super::{KIND, actor_of, parse_state, state_of};
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::entity::{business_circle, customer, dictionary, district, store};
 use crate::error::AppError;
+use crate::form;
 use crate::history;
 use crate::shared::{millis, name_of};
 
@@ -86,8 +87,22 @@ fn named(names: &HashMap<i64, String>, ids: &str) -> Vec<String> {
         .collect()
 }
 
+/// The core `customerAction` codes `caller` is offered on `row`, in table order.
+fn offered(caller: &Caller, row: &customer::Model) -> Vec<String> {
+    state_of(row).map_or_else(
+        |_| Vec::new(),
+        |state| {
+            pool::offered_actions(state, actor_of(caller, row))
+                .into_iter()
+                .map(|action| action.code().to_owned())
+                .collect()
+        },
+    )
+}
+
 fn row_of(names: &Names, caller: &Caller, row: &customer::Model) -> CustomerRow {
     let access = phone_access(caller, row);
+    let next_on = row.next_follow_up_on.map(|day| day.to_string());
     CustomerRow {
         id: row.id,
         name: row.name.clone(),
@@ -111,8 +126,10 @@ fn row_of(names: &Names, caller: &Caller, row: &customer::Model) -> CustomerRow 
         owner_name: name_of(&names.people, row.owner_id),
         store_name: name_of(&names.stores, row.store_id),
         last_follow_up_at: row.last_follow_up_at.map(millis),
-        next_follow_up_on: row.next_follow_up_on.map(|day| day.to_string()),
+        follow_up_due: pool::follow_up_due(next_on.as_deref(), &form::today().to_string()),
+        next_follow_up_on: next_on,
         created_at: millis(row.created_at),
+        offered_actions: offered(caller, row),
     }
 }
 
@@ -162,10 +179,6 @@ pub async fn detail<C: ConnectionTrait>(
     }
     let state = state_of(&row)?;
     let actor = actor_of(caller, &row);
-    let offered = pool::offered_actions(state, actor)
-        .into_iter()
-        .map(|action| action.code().to_owned())
-        .collect();
     let days = pool::drop_days(
         setting(db, row.organisation_id, pool::DROP_DAYS_KEY)
             .await?
@@ -192,7 +205,6 @@ pub async fn detail<C: ConnectionTrait>(
         circle_ids: ids_of(&row.circle_ids),
         remark: row.remark.clone(),
         entered_by_name: name_of(&names.people, row.entered_by),
-        offered_actions: offered,
         may_edit,
         may_follow_up: caller.allows(need::CUSTOMER_FOLLOW_UP),
         drop_notice,

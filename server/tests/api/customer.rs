@@ -20,6 +20,8 @@ const TRANSFER: &str = "/api/v1/fm/crm/customer/transfer";
 const REVEAL: &str = "/api/v1/fm/crm/customer/revealPhone";
 const FOLLOW_UP: &str = "/api/v1/fm/crm/customer/followUp/add";
 const FOLLOW_UPS: &str = "/api/v1/fm/crm/customer/followUp/list";
+const DUE: &str = "/api/v1/fm/crm/customer/due";
+const AGENTS: &str = "/api/v1/fm/crm/customer/agents";
 
 async fn rows(caller: &Caller<'_>, filter: Value) -> Vec<Value> {
     let mut body = json!({ "pageNum": 1, "pageSize": 100 });
@@ -482,7 +484,121 @@ async fn the_drop_job_moves_a_customer_nobody_followed_up_for_n_days(app: TestAp
     );
 }
 
+async fn the_home_reminder_lists_the_callers_own_due_customers(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let due = agent.data(DUE, json!({})).await;
+    let due = due.as_array().unwrap();
+    assert!(
+        !due.is_empty(),
+        "the demo plans follow-ups for today and before"
+    );
+    let mut last = String::new();
+    for row in due {
+        assert_eq!(row["ownerId"], s.users["agent"], "{row}");
+        assert_eq!(row["followUpDue"], true, "{row}");
+        assert_eq!(
+            (row["status"].as_i64(), row["pool"].as_i64()),
+            (Some(1), Some(1))
+        );
+        let on = row["nextFollowUpOn"].as_str().unwrap().to_owned();
+        assert!(on >= last, "the longest overdue first: {row}");
+        last = on;
+    }
+    // The list's 待跟进 filter finds them; the manager's reminder holds none of the agent's.
+    let filtered = rows(&agent, json!({ "due": true, "mine": true, "status": 1 })).await;
+    assert_eq!(filtered.len(), due.len());
+    let manager = app.as_user("manager").await;
+    for row in manager.data(DUE, json!({})).await.as_array().unwrap() {
+        assert_eq!(row["ownerId"], s.users["manager"], "{row}");
+    }
+    // A follow-up planned for later takes the customer off the reminder.
+    let first = due[0]["id"].clone();
+    agent
+        .data(
+            FOLLOW_UP,
+            json!({ "customerId": first, "way": 2, "content": "到店看了户型图", "nextAt": "2099-03-01" }),
+        )
+        .await;
+    let after = agent.data(DUE, json!({})).await;
+    assert!(
+        after
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|row| row["id"] != first)
+    );
+    assert_eq!(after.as_array().unwrap().len(), due.len() - 1);
+
+    // The 转移 picker: the manager's store's working people, never another store's.
+    let picked = manager.data(AGENTS, json!({})).await;
+    let names: Vec<&str> = picked
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["storeName"].as_str().unwrap())
+        .collect();
+    assert!(
+        picked
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == s.users["agent"])
+    );
+    assert!(names.iter().all(|store| *store == "西湖店"), "{names:?}");
+    agent
+        .post(AGENTS, json!({}))
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+}
+
+async fn the_list_filters_by_circle_and_offers_each_row_its_moves(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let areas = agent
+        .data("/api/v1/fm/house/community/areas", json!({}))
+        .await;
+    let district = &areas[0];
+    let circle = district["circles"][0]["id"].clone();
+    let mut body = form("13712349876");
+    body["districtIds"] = json!([district["id"]]);
+    body["circleIds"] = json!([circle]);
+    let added = agent.data(ADD, body).await;
+    let found = rows(&agent, json!({ "circleId": circle })).await;
+    assert!(found.iter().any(|row| row["id"] == added["id"]));
+    assert!(
+        found
+            .iter()
+            .all(|row| !row["circleNames"].as_array().unwrap().is_empty())
+    );
+    // Each row carries what the pool table offers this caller on it.
+    for row in rows(&agent, json!({})).await {
+        let expected = if row["pool"] == 2 && row["status"] == 1 {
+            json!(["claim"])
+        } else if row["ownerId"] == s.users["agent"] && row["status"] == 1 {
+            json!(["release", "deal", "invalidate"])
+        } else {
+            row["offeredActions"].clone()
+        };
+        assert_eq!(row["offeredActions"], expected, "{row}");
+    }
+    let manager = app.as_user("manager").await;
+    let agents = one(&manager, json!({ "pool": 1, "status": 1 }), |row| {
+        row["ownerId"] == s.users["agent"]
+    })
+    .await;
+    assert!(
+        agents["offeredActions"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("transfer")),
+        "{agents}"
+    );
+}
+
 on_both_backends!(
+    the_home_reminder_lists_the_callers_own_due_customers,
+    the_list_filters_by_circle_and_offers_each_row_its_moves,
     entering_a_customer_and_refusing_a_duplicate_phone,
     each_user_sees_their_scope_and_phones_as_the_rule_says,
     the_pool_table_guards_every_move,

@@ -1410,7 +1410,18 @@ async fn assistant_routes(app: TestApp) {
     .await;
 }
 
+/// 客户's reminder on the workbench home and its 转移 picker (the other customer routes are called
+/// by every demo user in customer.rs).
+async fn customer_routes(app: TestApp) {
+    let m = Matrix::new(&app).await;
+    m.same("/api/v1/fm/crm/customer/due", "APAAAAAPA", json!({}))
+        .await;
+    m.same("/api/v1/fm/crm/customer/agents", "APAPAAAPA", json!({}))
+        .await;
+}
+
 on_both_backends!(
+    customer_routes,
     report_routes,
     rental_routes,
     deal_routes,

@@ -192,6 +192,8 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/house/old/photo/file",
         "/api/v1/fm/crm/customer/list",
         "/api/v1/fm/crm/customer/detail",
+        "/api/v1/fm/crm/customer/due",
+        "/api/v1/fm/crm/customer/agents",
         "/api/v1/fm/crm/customer/add",
         "/api/v1/fm/crm/customer/edit",
         "/api/v1/fm/crm/customer/transition",

@@ -49,6 +49,7 @@ const ContractDetail = lazy(() => import('./business/contractDetail'));
 const ContractEdit = lazy(() => import('./business/contractEdit'));
 const Commission = lazy(() => import('./business/commission'));
 const Achievement = lazy(() => import('./business/achievement'));
+const Customers = lazy(() => import('./crm/customer'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -125,6 +126,7 @@ const PAGES: Record<string, LazyPage> = {
   'work/business/leaseContract/edit': ContractEdit,
   'work/business/commission': Commission,
   'work/business/achievement': Achievement,
+  'work/crm/customer': Customers,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

@@ -6,6 +6,8 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import { useSiteStore } from '../../../stores/site';
 import { useUserStore } from '../../../stores/user';
+import { DueCustomers } from '../../crm/shared/DueCustomers';
+import { CUSTOMER_ROUTE } from '../../crm/shared/customerText';
 import type { PageProps } from '../../registry';
 import './WorkspaceHome.css';
 
@@ -13,7 +15,8 @@ function pagesOf(items: SidebarItem[]): SidebarItem[] {
   return items.flatMap((item) => (item.children.length > 0 ? pagesOf(item.children) : [item]));
 }
 
-/** The workspace home: who is signed in, where, and the workspace's pages as shortcuts. */
+/** The workspace home: who is signed in, where, the customers due for a follow-up today, and the
+ *  workspace's pages as shortcuts. */
 export default function WorkspaceHome({ route }: PageProps) {
   const nav = useNav();
   const info = useUserStore((state) => state.info);
@@ -21,6 +24,8 @@ export default function WorkspaceHome({ route }: PageProps) {
   const siteName = useSiteStore((state) => state.sites.find((site) => site.id === state.siteId)?.name);
   const workspace = currentWorkspace(table, route.path);
   const shortcuts = pagesOf(workspace?.children ?? []).filter((page) => page.path !== route.path);
+  // The reminder shows to whoever has the customer page: their own customers due for a follow-up.
+  const keepsCustomers = table.routes.some((page) => page.path === CUSTOMER_ROUTE);
 
   return (
     <div className="workspace-home">
@@ -39,6 +44,7 @@ export default function WorkspaceHome({ route }: PageProps) {
           ]}
         />
       </Card>
+      {keepsCustomers && <DueCustomers />}
       {shortcuts.length > 0 && (
         <Card title="常用功能" bordered={false}>
           <Grid.Row gutter={[12, 12]}>

@@ -1,0 +1,217 @@
+// 全部客户 as a store's people meet it: an agent enters a customer in the drawer (a duplicate
+// phone is refused under the phone, naming who holds it), writes a follow-up and sees it in the
+// customer's drawer; the home page's 今日待跟进 opens a customer; a manager transfers a customer
+// to an agent, who then finds it among their own. Screenshots at 1440 and 800 px.
+import assert from 'node:assert/strict';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+
+const LIST = '/api/v1/fm/crm/customer/list';
+
+async function apiSession(base, username) {
+  const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
+  assert.equal(res.code, 0, `login ${username}: ${res.message}`);
+  return { token: res.data.token, userId: res.data.userId };
+}
+
+/** A mobile nobody else in the run uses. */
+const mobile = () => `1351${stamp()}${String(Math.floor(Math.random() * 10))}`;
+
+async function choose(page, testId, label) {
+  await page.getByTestId(testId).click();
+  await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
+}
+
+/** Fills a form control by its test id, whether the id sits on the box or on its wrapper. */
+async function fill(page, testId, value) {
+  const box = page.getByTestId(testId);
+  const tag = await box.evaluate((node) => node.tagName);
+  const input = tag === 'INPUT' || tag === 'TEXTAREA' ? box : box.locator('input, textarea').first();
+  await input.fill(value);
+}
+
+async function signIn(page, site, username) {
+  await loginThroughPage(page, site, username);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+async function openList(page, site) {
+  await page.goto(`${site}/work/crm/customer`);
+  await page.getByTestId('crm-customer').locator('tbody tr').first().waitFor();
+}
+
+/** Closes the customer's drawer with its ✕, as a person would. */
+async function closeDrawer(page) {
+  await page.locator('.arco-drawer-close-icon:visible').last().click();
+  await page.getByTestId('customer-drawer').waitFor({ state: 'detached' });
+}
+
+/** 查询, waiting for the list's answer and its rows. */
+async function search(page) {
+  const answered = page.waitForResponse((res) => res.url().includes(LIST));
+  await page.getByTestId('filter-search').click();
+  await answered;
+  await page.getByTestId('crm-customer').locator('tbody tr').first().waitFor();
+}
+
+/** Types a name into the list's keyword filter and waits for its row. */
+async function findRow(page, name) {
+  await page.getByTestId('filter-keyword').fill(name);
+  await page.getByTestId('filter-search').click();
+  const row = page.getByTestId('crm-customer').locator('tbody tr', { hasText: name });
+  await row.first().waitFor();
+  return row.first();
+}
+
+describe('customers', () => {
+  test('an agent adds a customer, is told of a duplicate phone, and follows the customer up', async ({ page, site }) => {
+    const name = `测客${stamp()}`;
+    const phone = mobile();
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await shot(page, 'crm-customer-list');
+
+    await page.getByTestId('customer-add').click();
+    const form = page.getByTestId('customer-form');
+    await form.waitFor();
+    await fill(page, 'field-name', name);
+    await choose(page, 'field-sex', '女士');
+    await fill(page, 'field-phone', phone);
+    await choose(page, 'field-level', '★★');
+    await choose(page, 'field-demand', '二手房购买');
+    await fill(page, 'field-budgetMin', '200');
+    await fill(page, 'field-budgetMax', '300');
+    await fill(page, 'field-areaMin', '80');
+    await fill(page, 'field-areaMax', '120');
+    await choose(page, 'field-source', '门店接待');
+    await fill(page, 'field-remark', '周末看房，想要学区');
+    await shot(page, 'crm-customer-add');
+    await page.getByTestId('customer-save').click();
+
+    // Saved, the new customer opens in its drawer.
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByText(`${name} 女士`).first().waitFor();
+    await drawer.getByText('200-300万').first().waitFor();
+    await drawer.getByText('80-120㎡').first().waitFor();
+    const number = Number(await drawer.getByTestId('customer-basic').locator('.arco-descriptions-item-value').first().textContent());
+    assert.ok(number > 0, 'the drawer shows the customer number');
+
+    // 跟进记录: a follow-up from core's form, with the next date, shows in the drawer.
+    await drawer.getByRole('tab', { name: '跟进记录' }).click();
+    await drawer.getByTestId('follow-up-add').click();
+    const followUp = page.getByTestId('follow-up-form');
+    await followUp.waitFor();
+    await choose(page, 'field-way', '面谈');
+    await fill(page, 'field-content', '到店面谈，预算可上浮到320万');
+    const next = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await fill(page, 'field-nextAt', next);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('跟进已保存').first().waitFor();
+    const followUps = drawer.getByTestId('customer-follow-ups');
+    await followUps.getByText('到店面谈，预算可上浮到320万').waitFor();
+    await followUps.getByText('面谈').first().waitFor();
+    await followUps.getByText(next).first().waitFor();
+    await shot(page, 'crm-customer-drawer-follow-ups');
+    await drawer.getByRole('tab', { name: '基本信息' }).click();
+    await drawer.getByText(next).first().waitFor();
+    await closeDrawer(page);
+
+    // The same phone, however written, is the agent's own customer already.
+    await page.getByTestId('customer-add').click();
+    await page.getByTestId('customer-form').waitFor();
+    await fill(page, 'field-name', `${name}乙`);
+    await choose(page, 'field-sex', '先生');
+    await fill(page, 'field-phone', `+86${phone}`);
+    await choose(page, 'field-level', '★');
+    await choose(page, 'field-demand', '租房');
+    await choose(page, 'field-source', '电话咨询');
+    await page.getByTestId('customer-save').click();
+    const refusal = page.getByTestId('customer-form').getByText(`该客户已是您的私客（客户编号${number}），不能重复录入`);
+    await refusal.waitFor();
+    await shot(page, 'crm-customer-duplicate-phone');
+  });
+
+  test('the list filters by core ranges and the home page reminds of customers due', async ({ page, site }) => {
+    await signIn(page, site, 'agent');
+    const due = page.getByTestId('due-customers');
+    await due.getByTestId('due-customer').first().waitFor();
+    await shot(page, 'home-due-customers');
+    const first = (await due.getByTestId('due-customer').first().textContent()).trim();
+    await due.getByTestId('due-customer').first().click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByText(first).first().waitFor();
+    await drawer.getByText('（待跟进）').first().waitFor();
+    await closeDrawer(page);
+
+    // 待跟进: every row shown is due.
+    const rows = page.getByTestId('crm-customer').locator('tbody tr');
+    await choose(page, 'filter-followUp', '待跟进（今日及逾期）');
+    await search(page);
+    await expect(rows.filter({ hasNotText: '（待跟进）' })).toHaveCount(0);
+    await expect(rows.filter({ hasText: '（待跟进）' }).first()).toBeVisible();
+    await shot(page, 'crm-customer-list-due');
+
+    // A §9 budget range: every customer shown budgets up to 300万 or more.
+    await page.getByRole('button', { name: '重置' }).click();
+    await choose(page, 'filter-budgetRange', '300万以上');
+    await search(page);
+    const budgets = await rows.locator('td:nth-child(5)').allTextContents();
+    assert.ok(budgets.length > 0, 'some customers budget 300万 or more');
+    for (const text of budgets) {
+      const top = text.match(/([\d.]+)万(以上)?$/);
+      assert.ok(text === '不限' || (top && (top[2] || Number(top[1]) >= 300)), `budget ${text}`);
+    }
+    await shot(page, 'crm-customer-list-budget');
+
+    // At 800 px the list and the drawer stay usable.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await shot(page, 'crm-customer-list-800');
+    await page.getByTestId('customer-open').first().click();
+    await page.getByTestId('customer-drawer').getByTestId('customer-basic').waitFor();
+    await shot(page, 'crm-customer-drawer-800');
+  });
+
+  test('a manager transfers a customer to an agent, who then finds it among their own', async ({ page, site, base, browser }) => {
+    const manager = await apiSession(base, 'manager');
+    const name = `转客${stamp()}`;
+    const added = await api(
+      base,
+      '/api/v1/fm/crm/customer/add',
+      { name, sex: 1, phone: mobile(), level: 4, demand: 3, source: 2, budgetMin: '0.5', budgetMax: '0.8' },
+      manager,
+    );
+    assert.equal(added.code, 0, added.message);
+
+    await signIn(page, site, 'manager');
+    await openList(page, site);
+    const row = await findRow(page, name);
+    await row.getByTestId('row-transfer').click();
+    const dialog = page.getByTestId('customer-transfer-form');
+    await dialog.waitFor();
+    await choose(page, 'field-userId', '李晓峰（西湖店）');
+    await shot(page, 'crm-customer-transfer');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('转移成功').first().waitFor();
+    await expect(page.getByTestId('crm-customer').locator('tbody tr', { hasText: name }).first()).toContainText('李晓峰');
+    await row.getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByRole('tab', { name: '状态历史' }).click();
+    await drawer.getByText('由王建国转移给李晓峰').waitFor();
+    await shot(page, 'crm-customer-history');
+
+    // The agent now finds it as their own private customer, phone whole.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const agentPage = await context.newPage();
+    await signIn(agentPage, site, 'agent');
+    await openList(agentPage, site);
+    const theirs = await findRow(agentPage, name);
+    await expect(theirs).toContainText('李晓峰');
+    const text = await theirs.textContent();
+    assert.ok(!text.includes('*'), `the agent sees their customer's phone whole: ${text}`);
+    await shot(agentPage, 'crm-customer-transferred-agent');
+    const agent = await apiSession(base, 'agent');
+    const mine = await api(base, LIST, { pageNum: 1, pageSize: 10, keyword: name, mine: true }, agent);
+    assert.equal(mine.data.total, 1, JSON.stringify(mine));
+    await context.close();
+  });
+});

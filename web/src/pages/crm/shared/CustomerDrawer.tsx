@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag } from '@arco-design/web-react';
+import { IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
+import { customerApi, type CustomerDetail, type CustomerFollowUp, type CustomerFollowUpAdd } from '../../../api/crm/customer';
+import type { StatusChange } from '../../../api/house/oldHouse';
+import { useRead, useReveal } from '../../../api/useRead';
+import { enumText } from '../../../components/enums';
+import { coreFields, today } from '../../../components/form/coreForm';
+import { FormModal } from '../../../components/form/FormModal';
+import { Permission } from '../../../components/Permission';
+import { dateTime, orDash } from '../../org/shared/format';
+import { CustomerFormDrawer } from './CustomerFormDrawer';
+import { addressed, areaText, budgetText, CUSTOMER_ROUTE, CustomerStatusTag, LevelStars, NextFollowUp } from './customerText';
+import { moveLabel, moveNeeds, takeMove, TransferModal } from './customerMoves';
+
+function FollowUpTab({ customer }: { customer: CustomerDetail }) {
+  const [adding, setAdding] = useState(false);
+  const followUps = useRead(() => customerApi.followUps(customer.id));
+  const fields = coreFields('customerFollowUp', {
+    nextAt: { placeholder: `不早于${today()}` },
+  });
+  return (
+    <div data-testid="customer-follow-ups">
+      {customer.mayFollowUp && (
+        <Permission action="followUp" route={CUSTOMER_ROUTE}>
+          <Button type="primary" icon={<IconPlus />} onClick={() => setAdding(true)} style={{ marginBottom: 12 }} data-testid="follow-up-add">
+            写跟进
+          </Button>
+        </Permission>
+      )}
+      <Table<CustomerFollowUp>
+        rowKey="id"
+        data={followUps.data?.list ?? []}
+        loading={followUps.loading}
+        pagination={false}
+        border={{ wrapper: true, cell: false }}
+        noDataElement={<Empty description="暂无跟进" />}
+        scroll={{ x: 560 }}
+        columns={[
+          { title: '时间', dataIndex: 'at', width: 140, render: dateTime },
+          { title: '方式', dataIndex: 'way', width: 60, render: (way: number) => enumText('followUpWay', way) },
+          { title: '跟进人', dataIndex: 'userName', width: 80, render: orDash },
+          { title: '内容', dataIndex: 'content' },
+          { title: '下次跟进', dataIndex: 'nextOn', width: 100, render: orDash },
+        ]}
+      />
+      <FormModal<Omit<CustomerFollowUpAdd, 'customerId'>>
+        title={`写跟进 · ${customer.name}`}
+        visible={adding}
+        fields={fields}
+        initialValues={{ way: 1 }}
+        onSubmit={(values) => customerApi.addFollowUp({ ...values, customerId: customer.id })}
+        onClose={() => setAdding(false)}
+        successText="跟进已保存"
+        testId="follow-up-form"
+      />
+    </div>
+  );
+}
+
+function HistoryTab({ history }: { history: StatusChange[] }) {
+  return (
+    <Table<StatusChange>
+      rowKey="id"
+      data={history}
+      pagination={false}
+      border={{ wrapper: true, cell: false }}
+      noDataElement={<Empty description="暂无记录" />}
+      scroll={{ x: 560 }}
+      data-testid="customer-history"
+      columns={[
+        { title: '时间', dataIndex: 'at', width: 140, render: dateTime },
+        { title: '操作', dataIndex: 'actionLabel', width: 80 },
+        {
+          title: '状态变化',
+          dataIndex: 'toStatus',
+          render: (_: unknown, change: StatusChange) => `${change.fromStatus} → ${change.toStatus}`,
+        },
+        { title: '原因', dataIndex: 'reason', render: orDash },
+        { title: '操作人', dataIndex: 'actorName', width: 80, render: orDash },
+      ]}
+    />
+  );
+}
+
+function BasicTab({ customer }: { customer: CustomerDetail }) {
+  const [revealed, setRevealed] = useState(false);
+  // Each reveal is on file: asked once per click, never again on its own.
+  const phones = useReveal(() => (revealed ? customerApi.revealPhone(customer.id) : Promise.resolve(null)), revealed);
+  const phone = (revealed && phones.data?.phone) || customer.phone;
+  const phone2 = (revealed && phones.data?.phone2) || customer.phone2;
+  const names = (list: string[]) => (list.length > 0 ? list.join('、') : '不限');
+  return (
+    <>
+      {customer.dropNotice && <Alert type="warning" content={customer.dropNotice} style={{ marginBottom: 12 }} />}
+      <div data-testid="customer-basic">
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
+        colon="："
+        labelStyle={{ whiteSpace: 'nowrap' }}
+        data={[
+          { label: '客户编号', value: customer.id },
+          { label: '客户', value: addressed(customer) },
+          {
+            label: '联系电话',
+            value: (
+              <Space size={4}>
+                <span data-testid="customer-phone">{phone}</span>
+                {customer.phoneAccess === 'reveal' && !revealed && (
+                  <Permission action="viewPhone" route={CUSTOMER_ROUTE}>
+                    <Button size="mini" icon={<IconEye />} onClick={() => setRevealed(true)} data-testid="customer-phone-reveal">
+                      查看电话
+                    </Button>
+                  </Permission>
+                )}
+              </Space>
+            ),
+          },
+          { label: '备用电话', value: orDash(phone2) },
+          { label: '客户等级', value: <LevelStars level={customer.level} /> },
+          { label: '需求类型', value: enumText('customerDemand', customer.demand) },
+          { label: '预算', value: budgetText(customer) },
+          { label: '面积', value: areaText(customer) },
+          { label: '意向区域', value: names(customer.districtNames) },
+          { label: '意向商圈', value: names(customer.circleNames) },
+          { label: '意向户型', value: enumText('roomCount', customer.rooms) },
+          { label: '客户来源', value: enumText('customerSource', customer.source) },
+          {
+            label: '客户标签',
+            value:
+              customer.tags.length > 0 ? (
+                <Space size={4} wrap>
+                  {customer.tags.map((tag) => (
+                    <Tag key={tag} size="small" color="arcoblue">
+                      {enumText('customerTag', tag)}
+                    </Tag>
+                  ))}
+                </Space>
+              ) : (
+                '—'
+              ),
+          },
+          { label: '状态', value: <CustomerStatusTag status={customer.status} pool={customer.pool} /> },
+          { label: '经纪人', value: orDash(customer.ownerName) },
+          { label: '所属门店', value: orDash(customer.storeName) },
+          { label: '下次跟进', value: <NextFollowUp on={customer.nextFollowUpOn} due={customer.followUpDue} /> },
+          { label: '最近跟进', value: dateTime(customer.lastFollowUpAt) },
+          { label: '录入人', value: orDash(customer.enteredByName) },
+          { label: '录入时间', value: dateTime(customer.createdAt) },
+          { label: '备注', value: orDash(customer.remark), span: 2 },
+        ]}
+      />
+      </div>
+    </>
+  );
+}
+
+/**
+ * One customer in a drawer opened from the list (its name) or the home page's reminder: the
+ * moves core's pool table offers this caller, 编辑, and the tabs 基本信息, 跟进记录 and 状态历史.
+ */
+export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useRead(() => customerApi.detail(id));
+  const [tab, setTab] = useState('basic');
+  const [editing, setEditing] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const customer = detail.data;
+
+  const take = (action: string) => {
+    if (!customer) return;
+    if (action === 'transfer') setTransferring(true);
+    else takeMove(customer.id, customer.name, action);
+  };
+
+  const actions = customer && (
+    <Space wrap size={8}>
+      {customer.offeredActions.map((action) => {
+        const button = (
+          <Button
+            key={action}
+            size="small"
+            type={action === 'claim' ? 'primary' : 'secondary'}
+            status={action === 'invalidate' ? 'danger' : undefined}
+            onClick={() => take(action)}
+            data-testid={`customer-action-${action}`}
+          >
+            {moveLabel(action)}
+          </Button>
+        );
+        const needs = moveNeeds(action);
+        return needs ? (
+          <Permission key={action} action={needs} route={CUSTOMER_ROUTE}>
+            {button}
+          </Permission>
+        ) : (
+          button
+        );
+      })}
+      {customer.mayEdit && (
+        <Permission action="edit" route={CUSTOMER_ROUTE}>
+          <Button size="small" icon={<IconEdit />} onClick={() => setEditing(true)} data-testid="customer-edit">
+            编辑
+          </Button>
+        </Permission>
+      )}
+    </Space>
+  );
+
+  return (
+    <Drawer
+      width="min(760px, 100vw)"
+      title={
+        customer ? (
+          <Space size={8} wrap>
+            <span>{addressed(customer)}</span>
+            <CustomerStatusTag status={customer.status} pool={customer.pool} />
+          </Space>
+        ) : (
+          '客户详情'
+        )
+      }
+      visible
+      footer={null}
+      onCancel={onClose}
+      unmountOnExit
+    >
+      {!customer ? (
+        <Spin style={{ display: 'block', margin: '80px auto' }} />
+      ) : (
+        <div data-testid="customer-drawer">
+          <div style={{ marginBottom: 12 }}>{actions}</div>
+          {/* 带看 and 匹配房源 (CustomerViewings, CustomerMatches in this folder) join these tabs. */}
+          <Tabs activeTab={tab} onChange={setTab} lazyload destroyOnHide={false} data-testid="customer-tabs">
+            <Tabs.TabPane key="basic" title="基本信息">
+              <BasicTab customer={customer} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="followUps" title="跟进记录">
+              <FollowUpTab customer={customer} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="history" title="状态历史">
+              <HistoryTab history={customer.history} />
+            </Tabs.TabPane>
+          </Tabs>
+          {editing && <CustomerFormDrawer customer={customer} onClose={() => setEditing(false)} />}
+          {transferring && <TransferModal customer={customer} onClose={() => setTransferring(false)} />}
+        </div>
+      )}
+    </Drawer>
+  );
+}

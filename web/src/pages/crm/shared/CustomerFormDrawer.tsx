@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
+import { houseAreaText, houseFenToWan } from '@core/wasm';
+import { isApiFailure } from '../../../api/client';
+import { customerApi, type CustomerDetail, type CustomerForm } from '../../../api/crm/customer';
+import { dictionaryApi } from '../../../api/house/oldHouse';
+import { useRead } from '../../../api/useRead';
+import { coreFields } from '../../../components/form/coreForm';
+import { clearDependents, FormField } from '../../../components/form/fields';
+import { placeFailure } from '../../../components/form/placeFailure';
+
+type Values = CustomerForm;
+
+/** A stored customer as the form shows it again: 万 and ㎡ as typed, the phones whole. Someone
+ *  editing a customer they see masked (a manager) asks for the phones whole, on file. */
+async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
+  const phones =
+    customer.phoneAccess === 'reveal'
+      ? await customerApi.revealPhone(customer.id)
+      : { phone: customer.phone, phone2: customer.phone2 };
+  const bare = (phone: string) => phone.replace(/\s/g, '');
+  const wan = (fen?: number | null) => (fen === null || fen === undefined ? undefined : houseFenToWan(fen));
+  const area = (value?: number | null) => (value === null || value === undefined ? undefined : houseAreaText(value));
+  return {
+    name: customer.name,
+    sex: customer.sex || undefined,
+    phone: bare(phones.phone),
+    phone2: bare(phones.phone2),
+    level: customer.level,
+    demand: customer.demand,
+    budgetMin: wan(customer.budgetMin),
+    budgetMax: wan(customer.budgetMax),
+    areaMin: area(customer.areaMin),
+    areaMax: area(customer.areaMax),
+    districtIds: customer.districtIds,
+    circleIds: customer.circleIds,
+    rooms: customer.rooms ?? undefined,
+    source: customer.source || undefined,
+    tags: customer.tags,
+    remark: customer.remark,
+  };
+}
+
+/**
+ * 新增客户 and 编辑客户 in a drawer: core's `customer` form, with the city's districts and the
+ * circles of those chosen. A phone already held within the company's de-duplication scope comes
+ * back under the phone field, saying who holds it.
+ */
+export function CustomerFormDrawer({
+  customer,
+  onClose,
+  onSaved,
+}: {
+  /** The customer being edited; none enters a new one. */
+  customer?: CustomerDetail;
+  onClose: () => void;
+  onSaved?: (saved: CustomerDetail) => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [ready, setReady] = useState(customer === undefined);
+  const areas = useRead(() => dictionaryApi.areas());
+  const districts = areas.data ?? [];
+
+  useEffect(() => {
+    if (!customer) return;
+    let live = true;
+    void formValues(customer)
+      .then((values) => {
+        if (!live) return;
+        form.setFieldsValue(values);
+        setReady(true);
+      })
+      .catch(() => onClose());
+    return () => {
+      live = false;
+    };
+  }, [customer, form, onClose]);
+
+  const fields = coreFields('customer', {
+    districtIds: { options: districts.map((d) => ({ label: d.name, value: d.id })) },
+    circleIds: {
+      dependsOn: ['districtIds'],
+      optionsFor: (values) => {
+        const chosen = (values.districtIds as number[] | undefined) ?? [];
+        return districts
+          .filter((d) => chosen.length === 0 || chosen.includes(d.id))
+          .flatMap((d) => d.circles.map((c) => ({ label: c.name, value: c.id })));
+      },
+    },
+  });
+
+  const save = async () => {
+    const values = await form.validate().catch(() => undefined);
+    if (!values) return;
+    setSaving(true);
+    try {
+      const body = { tags: [], districtIds: [], circleIds: [], ...values };
+      const result = customer ? await customerApi.edit({ ...body, id: customer.id }) : await customerApi.add(body);
+      if (isApiFailure(result)) {
+        placeFailure(form, fields, result);
+        return;
+      }
+      Message.success(customer ? '客户已保存' : '客户已录入');
+      onClose();
+      onSaved?.(result);
+    } catch {
+      // The request client has already said what went wrong.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      // Never wider than the window: at 800 px the labels stay whole.
+      width="min(720px, 100vw)"
+      title={customer ? `编辑客户 · ${customer.name}` : '新增客户'}
+      visible
+      onCancel={onClose}
+      unmountOnExit
+      footer={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={saving} onClick={save} data-testid="customer-save">
+            保存
+          </Button>
+        </Space>
+      }
+    >
+      {/* The form is there from the start: an edited customer's values arrive into it. */}
+      <Spin loading={!ready} block>
+        <Form
+          form={form}
+          id="customer"
+          data-testid="customer-form"
+          layout="horizontal"
+          labelCol={{ span: 8 }}
+          wrapperCol={{ span: 16 }}
+          autoComplete="off"
+          initialValues={{ tags: [], districtIds: [], circleIds: [] }}
+          onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+        >
+          <Grid.Row gutter={16}>
+            {fields.map((spec) => (
+              // Two columns on a wide window; one below, so no label is squeezed.
+              <Grid.Col key={spec.field} xs={24} md={spec.kind === 'textarea' ? 24 : 12}>
+                <FormField spec={spec} />
+              </Grid.Col>
+            ))}
+          </Grid.Row>
+        </Form>
+      </Spin>
+    </Drawer>
+  );
+}
