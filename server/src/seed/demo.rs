@@ -46,6 +46,7 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     super::rental::write(db, &dictionary).await?;
     super::lead::write(db).await?;
     super::customer::write(db).await?;
+    super::lead::write_converted(db).await?;
     super::deal::write(db).await
 }
 
