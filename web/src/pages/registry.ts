@@ -43,6 +43,8 @@ const Assistants = lazy(() => import('./aiHelper/assistants'));
 const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 const ChatLog = lazy(() => import('./aiHelper/chatLog'));
 const ChatStatistics = lazy(() => import('./aiHelper/chatStatistics'));
+const CluePool = lazy(() => import('./crm/clue'));
+const ClueBatch = lazy(() => import('./crm/clueEdit'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -110,6 +112,8 @@ const PAGES: Record<string, LazyPage> = {
   'adminConfig/aiHelper/creation/detail': AssistantDetail,
   'adminConfig/aiHelper/log': ChatLog,
   'adminConfig/aiHelper/statistics': ChatStatistics,
+  'work/crm/clue': CluePool,
+  'work/crm/clue/edit': ClueBatch,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
