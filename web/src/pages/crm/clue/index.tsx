@@ -193,6 +193,8 @@ export default function CluePool({ route }: PageProps) {
       label: enumText('clueAction', action),
       testId: `clue-action-${action}`,
       danger: action === 'invalidate',
+      // The rarer moves wait behind 更多, so the row keeps its width.
+      more: ['release', 'invalidate', 'restore'].includes(action),
       onClick: () => take(row, action),
     }));
 
@@ -253,7 +255,7 @@ export default function CluePool({ route }: PageProps) {
         {
           title: '操作',
           dataIndex: '__actions',
-          width: 200,
+          width: 190,
           render: (_: unknown, row: LeadRow) => (
             <RowActions
               rowName={row.name}
