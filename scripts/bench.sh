@@ -21,3 +21,6 @@ bash scripts/bench/load.sh
 
 echo "== houses: 1,000,000 listings over 5,000 communities, filtered list and suggest (scripts/bench/houses.sh)"
 bash scripts/bench/houses.sh
+
+echo "== leads: a 10,000-row CSV import, then the same file again (scripts/bench/leads.sh)"
+bash scripts/bench/leads.sh

@@ -186,6 +186,11 @@ tables! {
         c("assign", "分配"), c("claim", "认领"), c("release", "退回线索池"),
         c("invalidate", "标记无效"), c("restore", "恢复"), c("convert", "转为客户"),
     ];
+    /// What a batch import did with one row (the server's `outcome`).
+    CLUE_IMPORT_OUTCOME = "clueImportOutcome" [
+        c("added", "已添加"), c("invalid", "有错误"), c("duplicate", "重复"),
+        c("repeated", "已导入过"),
+    ];
     /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
     VIEWING_SLOT = "viewingSlot" [
         n(11, "周一上午"), n(12, "周一下午"), n(13, "周一晚上"),

@@ -3,5 +3,6 @@
 //! ([`states`]); a batch import reads pasted text or a CSV/XLSX file into rows the lead form
 //! checks one by one ([`import`]). Design: `docs/leads.md`.
 
+pub mod convert;
 pub mod import;
 pub mod states;

@@ -151,7 +151,10 @@ pub struct LogFilter {
     pub end_date: Option<String>,
 }
 
-fn day(raw: &Option<String>, field: &'static str) -> Result<Option<NaiveDate>, AppError> {
+pub(crate) fn day(
+    raw: &Option<String>,
+    field: &'static str,
+) -> Result<Option<NaiveDate>, AppError> {
     match filter_text(raw) {
         None => Ok(None),
         Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
@@ -161,7 +164,7 @@ fn day(raw: &Option<String>, field: &'static str) -> Result<Option<NaiveDate>, A
 }
 
 /// The first instant of `day` in China time.
-fn day_start(day: NaiveDate) -> DateTime<Utc> {
+pub(crate) fn day_start(day: NaiveDate) -> DateTime<Utc> {
     day.and_hms_opt(0, 0, 0)
         .and_then(|at| at.and_local_timezone(china()).single())
         .map(|at| at.with_timezone(&Utc))

@@ -105,6 +105,8 @@ pub struct CustomerDetail {
     pub drop_notice: Option<String>,
     /// Status changes, newest first; a status reads `status-pool`.
     pub history: Vec<StatusChange>,
+    /// The leads it was converted from (线索), each with its history.
+    pub clues: Vec<crate::lead::LeadOrigin>,
     pub updated_at: i64,
 }
 

@@ -111,34 +111,76 @@ async fn check_places<C: ConnectionTrait>(
     Ok(())
 }
 
-/// Refuses a phone already held within the company's de-duplication scope, saying by whom as
-/// far as the caller may know (core `customer::phone`). `except` is the customer being edited.
+/// The company's de-duplication scope (dictionary `customer.phoneScope`, core's default).
+pub async fn phone_scope<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    organisation_id: i64,
+) -> Result<DedupScope, AppError> {
+    let setting = view::setting(db, organisation_id, phone::SCOPE_KEY).await?;
+    Ok(DedupScope::from_setting(setting.as_deref()))
+}
+
+/// The customers of a company among which a phone `seat` holds (or is to hold) must be unique:
+/// the public pool always, and the seat's own private customers (个人), its store's (门店) or the
+/// whole company's (公司).
+pub fn dedup_within(scope: DedupScope, seat: &user::Model) -> Condition {
+    let public = customer::Column::Pool.eq(CustomerPool::Public.code());
+    match scope {
+        DedupScope::Person => Condition::any()
+            .add(public)
+            .add(customer::Column::OwnerId.eq(seat.id)),
+        DedupScope::Store => Condition::any().add(public).add(match seat.store_id {
+            Some(store) => customer::Column::StoreId.eq(store),
+            None => customer::Column::OwnerId.eq(seat.id),
+        }),
+        DedupScope::Company => Condition::all(),
+    }
+}
+
+/// Who holds `existing` as far as `caller` may know (core [`Holder`]): the public pool, the
+/// caller's own, or a colleague named with the customer's number only when the caller reads it.
+pub async fn holder_of<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    caller: &Caller,
+    existing: &customer::Model,
+) -> Result<Holder, AppError> {
+    Ok(if existing.pool == CustomerPool::Public.code() {
+        Holder::Public { id: existing.id }
+    } else if existing.owner_id == Some(caller.user().id) {
+        Holder::Mine { id: existing.id }
+    } else {
+        let people = history::names_of(db, existing.owner_id).await?;
+        let stores = db
+            .names::<store::Entity>(store::Column::Id, store::Column::Name, existing.store_id)
+            .await?;
+        Holder::Colleague {
+            agent: name_of(&people, existing.owner_id),
+            store: name_of(&stores, existing.store_id),
+            id: caller
+                .scope()
+                .covers(&customer::Entity::place(existing))
+                .then_some(existing.id),
+        }
+    })
+}
+
+/// Refuses a phone already held within the company's de-duplication scope around `seat` (the
+/// agent the customer is to belong to), saying by whom as far as the caller may know (core
+/// `customer::phone`). `except` is the customer being edited.
 async fn refuse_duplicate<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     caller: &Caller,
+    seat: &user::Model,
     form: &CustomerForm,
     organisation_id: i64,
     except: Option<i64>,
 ) -> Result<(), AppError> {
-    let me = caller.user();
-    let setting = view::setting(db, organisation_id, phone::SCOPE_KEY).await?;
-    let scope = DedupScope::from_setting(setting.as_deref());
+    let scope = phone_scope(db, organisation_id).await?;
     for (field, typed) in [("phone", &form.phone), ("phone2", &form.phone2)] {
         let key = phone::normalise(typed);
         if key.is_empty() {
             continue;
         }
-        let public = customer::Column::Pool.eq(CustomerPool::Public.code());
-        let within = match scope {
-            DedupScope::Person => Condition::any()
-                .add(public)
-                .add(customer::Column::OwnerId.eq(me.id)),
-            DedupScope::Store => Condition::any().add(public).add(match me.store_id {
-                Some(store) => customer::Column::StoreId.eq(store),
-                None => customer::Column::OwnerId.eq(me.id),
-            }),
-            DedupScope::Company => Condition::all(),
-        };
         let mut select = db
             .find::<customer::Entity>()
             .filter(customer::Column::OrganisationId.eq(organisation_id))
@@ -147,37 +189,66 @@ async fn refuse_duplicate<C: ConnectionTrait>(
                     .add(customer::Column::PhoneKey.eq(key.as_str()))
                     .add(customer::Column::Phone2Key.eq(key.as_str())),
             )
-            .filter(within);
+            .filter(dedup_within(scope, seat));
         if let Some(id) = except {
             select = select.filter(customer::Column::Id.ne(id));
         }
         let Some(existing) = db.one(select.order_by_asc(customer::Column::Id)).await? else {
             continue;
         };
-        let holder = if existing.pool == CustomerPool::Public.code() {
-            Holder::Public { id: existing.id }
-        } else if existing.owner_id == Some(me.id) {
-            Holder::Mine { id: existing.id }
-        } else {
-            let people = history::names_of(db, existing.owner_id).await?;
-            let stores = db
-                .names::<store::Entity>(store::Column::Id, store::Column::Name, existing.store_id)
-                .await?;
-            Holder::Colleague {
-                agent: name_of(&people, existing.owner_id),
-                store: name_of(&stores, existing.store_id),
-                id: caller
-                    .scope()
-                    .covers(&customer::Entity::place(&existing))
-                    .then_some(existing.id),
-            }
-        };
+        let holder = holder_of(db, caller, &existing).await?;
         return Err(AppError::Taken(vec![FieldError::new(
             field,
             phone::duplicate_message(&holder),
         )]));
     }
     Ok(())
+}
+
+/// Checks a new customer of `owner` (core's form already passed): its places lie in the
+/// owner's city and its phones are held by nobody within the company's de-duplication scope.
+pub async fn check_new<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    caller: &Caller,
+    owner: &user::Model,
+    form: &CustomerForm,
+) -> Result<(), AppError> {
+    let (Some(organisation_id), Some(site_id)) = (owner.organisation_id, owner.site_id) else {
+        return Err(AppError::NoPermission);
+    };
+    check_places(db, form, site_id).await?;
+    refuse_duplicate(db, caller, owner, form, organisation_id, None).await
+}
+
+/// Writes a checked new customer as `owner`'s private customer (at their seat), entered by the
+/// caller, with its audit record, inside the caller's transaction.
+pub async fn insert_new(
+    on: &Scoped<'_, DatabaseTransaction>,
+    owner: &user::Model,
+    form: &CustomerForm,
+) -> Result<customer::Model, AppError> {
+    let (Some(organisation_id), Some(site_id)) = (owner.organisation_id, owner.site_id) else {
+        return Err(AppError::NoPermission);
+    };
+    let now = Utc::now();
+    let mut row = customer::ActiveModel {
+        site_id: Set(site_id),
+        organisation_id: Set(organisation_id),
+        status: Set(CustomerStatus::Valid.code()),
+        pool: Set(CustomerPool::Private.code()),
+        entered_by: Set(Some(on.actor().id)),
+        last_activity_at: Set(now),
+        last_follow_up_at: Set(None),
+        next_follow_up_on: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    seated(&mut row, Some(owner));
+    columns_of(form, &mut row);
+    let saved = on.insert::<customer::Entity>(row).await?;
+    on.record_created::<customer::Entity>(&saved).await?;
+    Ok(saved)
 }
 
 /// Enter a customer: the caller becomes its agent and it is their private customer. A phone
@@ -193,35 +264,11 @@ pub async fn add(
     let scoped = caller.require(need::CUSTOMER_ADD)?;
     let form = form::checked(&form)?;
     let me = scoped.actor().clone();
-    let (Some(organisation_id), Some(site_id)) = (me.organisation_id, me.site_id) else {
-        return Err(AppError::NoPermission);
-    };
     let db = scoped.unscoped();
-    check_places(&db, &form, site_id).await?;
-    refuse_duplicate(&db, &caller, &form, organisation_id, None).await?;
-    let now = Utc::now();
-    let mut row = customer::ActiveModel {
-        site_id: Set(site_id),
-        organisation_id: Set(organisation_id),
-        store_group_id: Set(me.store_group_id),
-        store_id: Set(me.store_id),
-        department_id: Set(me.department_id),
-        owner_id: Set(Some(me.id)),
-        status: Set(CustomerStatus::Valid.code()),
-        pool: Set(CustomerPool::Private.code()),
-        entered_by: Set(Some(me.id)),
-        last_activity_at: Set(now),
-        last_follow_up_at: Set(None),
-        next_follow_up_on: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    };
-    columns_of(&form, &mut row);
+    check_new(&db, &caller, &me, &form).await?;
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
-    let saved = on.insert::<customer::Entity>(row).await?;
-    on.record_created::<customer::Entity>(&saved).await?;
+    let saved = insert_new(&on, &me, &form).await?;
     txn.commit().await?;
     ok(view::detail(&scoped.unscoped(), &caller, saved).await?)
 }
@@ -250,6 +297,7 @@ pub async fn edit(
     refuse_duplicate(
         &db,
         &caller,
+        scoped.actor(),
         &form.form,
         before.organisation_id,
         Some(before.id),
@@ -326,7 +374,7 @@ async fn claimed_or_out_of_scope<C: ConnectionTrait>(
 }
 
 /// The seat a customer goes to: `to`'s (claim, transfer) or the company's alone (release).
-fn seated(changes: &mut customer::ActiveModel, to: Option<&user::Model>) {
+pub fn seated(changes: &mut customer::ActiveModel, to: Option<&user::Model>) {
     changes.store_group_id = Set(to.and_then(|u| u.store_group_id));
     changes.store_id = Set(to.and_then(|u| u.store_id));
     changes.department_id = Set(to.and_then(|u| u.department_id));

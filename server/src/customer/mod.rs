@@ -5,7 +5,7 @@
 
 pub mod drop_job;
 mod dto;
-mod flow;
+pub mod flow;
 pub mod matching;
 pub mod view;
 pub mod viewing;

@@ -209,6 +209,7 @@ pub async fn detail<C: ConnectionTrait>(
         may_follow_up: caller.allows(need::CUSTOMER_FOLLOW_UP),
         drop_notice,
         history,
+        clues: crate::lead::origins(db, row.id).await?,
         updated_at: millis(row.updated_at),
     })
 }

@@ -4,6 +4,7 @@ use brokerdesk_core::forms::{self, Form};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::customer::CustomerForm;
 use crate::form::CoreForm;
 use crate::history::StatusChange;
 use crate::paging::{PageQuery, lenient_number};
@@ -30,6 +31,13 @@ pub struct LeadQuery {
     /// Only the leads of one batch import.
     #[serde(default, deserialize_with = "lenient_number")]
     pub import_id: Option<i64>,
+    /// Only the leads one colleague follows (跟进人).
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub owner_id: Option<i64>,
+    /// Entered from this day, `YYYY-MM-DD` (China time), included.
+    pub start_date: Option<String>,
+    /// Entered up to this day, `YYYY-MM-DD`, included.
+    pub end_date: Option<String>,
 }
 
 /// A lead as the pool shows it. The phone is whole for its agent and those who may write it,
@@ -116,6 +124,35 @@ pub struct LeadTransition {
     pub reason: Option<i64>,
     #[serde(default)]
     pub remark: String,
+}
+
+/// 转为客户: the lead and the customer it becomes, as the customer form sends it (core form
+/// `customer`, pre-filled from the lead).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadConvert {
+    pub id: i64,
+    #[serde(flatten)]
+    pub form: CustomerForm,
+}
+
+impl CoreForm for LeadConvert {
+    const FORM: &'static Form = &forms::CUSTOMER;
+}
+
+/// A lead a customer came from, with its history, as the customer's detail shows it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadOrigin {
+    pub id: i64,
+    pub name: String,
+    /// Core `clueSource`.
+    pub source: i16,
+    pub channel: String,
+    pub remark: String,
+    pub created_at: i64,
+    /// Status changes, newest first (core `clueStatus` codes).
+    pub history: Vec<StatusChange>,
 }
 
 /// Someone a lead may be assigned to.

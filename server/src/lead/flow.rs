@@ -1,18 +1,24 @@
 //! Writing leads: entering one by hand (the caller follows it), moving it through core's lead
 //! table (分配, 认领, 退回线索池, 标记无效, 恢复), and who a lead may be assigned to.
 
+use std::collections::HashMap;
+
+use brokerdesk_core::customer::phone::{self, DedupScope};
 use brokerdesk_core::lead::states::{self, LeadAction, LeadStatus};
 use brokerdesk_core::listing::price;
 use brokerdesk_core::org::fields::FieldError;
 use brokerdesk_core::org::staff_status::WORKING;
 use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, Set};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set,
+};
 
 use super::dto::*;
 use super::{KIND, actor_of, detail_of, pooled, status_of};
 use crate::access::{Caller, Need, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
-use crate::entity::{lead, store, user};
+use crate::customer::flow as customer_flow;
+use crate::entity::{customer, lead, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::history::{self, StatusMove};
@@ -24,36 +30,85 @@ pub const SOURCE_MANUAL: i16 = 1;
 pub const CLAIMED: &str = "该线索已被他人认领，请刷新后重试";
 pub const CHOOSE_ASSIGNEE: &str = "请选择跟进人";
 pub const ASSIGNEE_OUT_OF_REACH: &str = "只能分配给您管理范围内在职的同事";
+pub const NO_AGENT: &str = "该线索没有跟进人，请先分配或认领后再转为客户";
 
-/// The phone a lead is found by as a duplicate: digits only, a mobile without its +86.
-pub fn phone_key(phone: &str) -> String {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    match digits.strip_prefix("86") {
-        Some(mobile) if mobile.len() == 11 && mobile.starts_with('1') => mobile.to_owned(),
-        _ => digits,
-    }
-}
-
-/// The company's leads holding any of `keys` (invalid ones do not count: their number was
-/// wrong or the person uninterested, and may come back).
-pub async fn holders<C: ConnectionTrait>(
+/// What a phone is already held by, for a lead entered or imported by `seat`: a customer of
+/// the company within its de-duplication scope (`customer.phoneScope`: the public pool and the
+/// seat's own, store's or company's private customers), else a lead within the same scope (the
+/// pool's and the seat's own, store's or company's; invalid leads do not count: their number
+/// was wrong or the person uninterested, and may come back). Answers, by phone key (core
+/// `customer::phone::normalise`), what a duplicate is told.
+pub async fn phone_holders<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
+    caller: &Caller,
+    seat: &user::Model,
     organisation_id: i64,
     keys: &[String],
-) -> Result<Vec<lead::Model>, AppError> {
-    let mut found = Vec::new();
+) -> Result<HashMap<String, String>, AppError> {
+    let scope = customer_flow::phone_scope(db, organisation_id).await?;
+    let mut held = HashMap::new();
+    let mut keys: Vec<String> = keys.iter().filter(|k| !k.is_empty()).cloned().collect();
+    keys.sort_unstable();
+    keys.dedup();
+    let mut leads = Vec::new();
     for chunk in keys.chunks(500) {
-        found.extend(
+        let customers = db
+            .all(
+                db.find::<customer::Entity>()
+                    .filter(customer::Column::OrganisationId.eq(organisation_id))
+                    .filter(
+                        Condition::any()
+                            .add(customer::Column::PhoneKey.is_in(chunk.iter().cloned()))
+                            .add(customer::Column::Phone2Key.is_in(chunk.iter().cloned())),
+                    )
+                    .filter(customer_flow::dedup_within(scope, seat))
+                    .order_by_asc(customer::Column::Id),
+            )
+            .await?;
+        for existing in customers {
+            for key in [&existing.phone_key, &existing.phone2_key] {
+                if chunk.binary_search(key).is_ok() && !held.contains_key(key) {
+                    let holder = customer_flow::holder_of(db, caller, &existing).await?;
+                    held.insert(key.clone(), phone::duplicate_message(&holder));
+                }
+            }
+        }
+        leads.extend(
             db.all(
                 db.find::<lead::Entity>()
                     .filter(lead::Column::OrganisationId.eq(organisation_id))
                     .filter(lead::Column::PhoneKey.is_in(chunk.iter().cloned()))
-                    .filter(lead::Column::Status.ne(LeadStatus::Invalid.code())),
+                    .filter(lead::Column::Status.ne(LeadStatus::Invalid.code()))
+                    .filter(leads_within(scope, seat))
+                    .order_by_asc(lead::Column::Id),
             )
             .await?,
         );
     }
-    Ok(found)
+    let owners = history::names_of(db, leads.iter().filter_map(|l| l.owner_id)).await?;
+    for holder in leads {
+        if !held.contains_key(&holder.phone_key) {
+            let message = duplicate_message(&holder, &name_of(&owners, holder.owner_id));
+            held.insert(holder.phone_key.clone(), message);
+        }
+    }
+    Ok(held)
+}
+
+/// The leads among which a phone must be unique for `seat`: the pool always, and the seat's
+/// own (个人), its store's (门店) or the whole company's (公司) followed leads.
+fn leads_within(scope: DedupScope, seat: &user::Model) -> Condition {
+    let pooled = lead::Column::OwnerId.is_null();
+    match scope {
+        DedupScope::Person => Condition::any()
+            .add(pooled)
+            .add(lead::Column::OwnerId.eq(seat.id)),
+        DedupScope::Store => Condition::any().add(pooled).add(match seat.store_id {
+            Some(store) => lead::Column::StoreId.eq(store),
+            None => lead::Column::OwnerId.eq(seat.id),
+        }),
+        DedupScope::Company => Condition::all(),
+    }
 }
 
 /// What a duplicate is told: the lead holding the phone, by its number and who follows it
@@ -72,7 +127,7 @@ pub fn columns_of(form: &LeadForm, row: &mut lead::ActiveModel) {
     let small = |value: Option<i64>| value.and_then(|v| i16::try_from(v).ok());
     row.name = Set(form.name.clone());
     row.phone = Set(form.phone.clone());
-    row.phone_key = Set(phone_key(&form.phone));
+    row.phone_key = Set(phone::normalise(&form.phone));
     row.sex = Set(small(form.sex));
     row.demand = Set(small(form.demand));
     row.area = Set(form.area.clone());
@@ -80,8 +135,9 @@ pub fn columns_of(form: &LeadForm, row: &mut lead::ActiveModel) {
     row.remark = Set(form.remark.clone());
 }
 
-/// Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone the company's
-/// leads already hold is refused naming that lead. Needs 新增 on `/work/crm/clue`.
+/// Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone already held
+/// within the company's de-duplication scope (a customer, or a lead) is refused naming who
+/// holds it. Needs 新增 on `/work/crm/clue`.
 #[utoipa::path(post, path = "/api/v1/fm/crm/clue/add", tag = "crm",
     request_body = LeadForm, security(("token" = [])),
     responses((status = 200, description = "The new lead", body = Envelope<LeadDetail>)))]
@@ -93,16 +149,12 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<LeadForm>) -> ApiResult<
         return Err(AppError::NoPermission);
     };
     let db = scoped.unscoped();
-    if let Some(holder) = holders(&db, organisation_id, &[phone_key(&form.phone)])
+    let key = phone::normalise(&form.phone);
+    if let Some(message) = phone_holders(&db, &caller, &me, organisation_id, &[key.clone()])
         .await?
-        .into_iter()
-        .next()
+        .remove(&key)
     {
-        let names = history::names_of(&db, holder.owner_id).await?;
-        return Err(AppError::Taken(vec![FieldError::new(
-            "phone",
-            duplicate_message(&holder, &name_of(&names, holder.owner_id)),
-        )]));
+        return Err(AppError::Taken(vec![FieldError::new("phone", message)]));
     }
     let now = Utc::now();
     let mut row = lead::ActiveModel {
@@ -337,4 +389,51 @@ pub async fn assignees(caller: Caller) -> ApiResult<Vec<Assignee>> {
             name: p.real_name,
         })
         .collect())
+}
+
+/// 转为客户: the lead becomes a customer of its agent (their private customer), created by the
+/// customer module's own path (core's customer form, the company's phone de-duplication scope,
+/// a duplicate naming who holds it), and the lead moves to 已转客户 by core's table and a guarded
+/// transition in the same transaction, keeping the customer's number; the customer's detail
+/// shows the lead and its history. Its agent or a manager; needs 转为客户.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/convert", tag = "crm",
+    request_body = LeadConvert, security(("token" = [])),
+    responses((status = 200, description = "The lead, converted, with its customer's id", body = Envelope<LeadDetail>)))]
+pub async fn convert(
+    caller: Caller,
+    AppJson(request): AppJson<LeadConvert>,
+) -> ApiResult<LeadDetail> {
+    let scoped = caller.require(need::CLUE_LIST)?;
+    if !caller.allows(need::CLUE_CONVERT) {
+        return Err(AppError::NoPermission);
+    }
+    let row = scoped.get::<lead::Entity>(request.id).await?;
+    let from = status_of(&row)?;
+    let to = states::next(LeadAction::Convert, from, actor_of(&caller, &row))?;
+    let request = form::checked(&request)?;
+    let db = scoped.unscoped();
+    // A followed lead has its agent: the customer becomes theirs.
+    let owner = match row.owner_id {
+        Some(id) => {
+            db.one(db.find::<user::Entity>().filter(user::Column::Id.eq(id)))
+                .await?
+        }
+        None => None,
+    }
+    .ok_or_else(|| AppError::TransitionRefused(NO_AGENT.to_owned()))?;
+    customer_flow::check_new(&db, &caller, &owner, &request.form).await?;
+    let txn = scoped.begin().await?;
+    let on = scoped.on(&txn);
+    let made = customer_flow::insert_new(&on, &owner, &request.form).await?;
+    let changes = lead::ActiveModel {
+        status: Set(to.code()),
+        customer_id: Set(Some(made.id)),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    };
+    let saved = transition::guarded(&on, &row, changes).await?;
+    let reason = format!("转为客户（客户编号{}）", made.id);
+    record_move(&on, &saved, LeadAction::Convert, from, to, &reason).await?;
+    txn.commit().await?;
+    ok(detail_of(&scoped.unscoped(), &caller, saved).await?)
 }

@@ -13,6 +13,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use base64::Engine;
+use brokerdesk_core::customer::phone;
 use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::lead::import::{
     self, CheckedRow, ImportRow, check_rows, identity, rows_of, template_columns, text_cells,
@@ -29,15 +30,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::flow::{duplicate_message, holders, phone_key};
+use super::flow::phone_holders;
 use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::audit::{self, Change};
 use crate::entity::{lead, lead_import};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
-use crate::history;
-use crate::shared::{IdRequest, millis, name_of};
+use crate::shared::{IdRequest, millis};
 
 /// A file of 10,000 rows, base64 in JSON, with room to spare.
 const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
@@ -398,17 +398,14 @@ async fn run(
     let phones: Vec<String> = checked
         .iter()
         .filter(|row| row.errors.is_empty())
-        .map(|row| phone_key(&text(&row.values, "phone")))
+        .map(|row| phone::normalise(&text(&row.values, "phone")))
         .collect();
     let db = scoped.unscoped();
     let present: Vec<String> = keys.iter().flatten().cloned().collect();
     let imported = held(&db, organisation_id, &present).await?;
-    let holders: HashMap<String, lead::Model> = holders(&db, organisation_id, &phones)
-        .await?
-        .into_iter()
-        .map(|holder| (holder.phone_key.clone(), holder))
-        .collect();
-    let owners = history::names_of(&db, holders.values().filter_map(|h| h.owner_id)).await?;
+    // The duplicates as the importer sees them: the pool and their seat within the company's
+    // de-duplication scope.
+    let holders = phone_holders(&db, caller, caller.user(), organisation_id, &phones).await?;
     let now = Utc::now();
     let mut results = Vec::with_capacity(checked.len());
     let mut fresh = Vec::new();
@@ -433,16 +430,16 @@ async fn run(
             results.push(result);
             continue;
         };
-        let phone = phone_key(&result.phone);
+        let phone = phone::normalise(&result.phone);
         if imported.contains(&key) {
             result.outcome = "repeated".to_owned();
             result.message = REPEATED.to_owned();
         } else if let Some(line) = first_line.get(&phone) {
             result.outcome = "duplicate".to_owned();
             result.message = format!("与第{line}行电话重复");
-        } else if let Some(holder) = holders.get(&phone) {
+        } else if let Some(message) = holders.get(&phone) {
             result.outcome = "duplicate".to_owned();
-            result.message = duplicate_message(holder, &name_of(&owners, holder.owner_id));
+            result.message = message.clone();
         } else {
             first_line.insert(phone.clone(), row.line);
             result.outcome = "added".to_owned();

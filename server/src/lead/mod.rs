@@ -10,6 +10,7 @@ pub mod import;
 
 use std::collections::HashMap;
 
+use brokerdesk_core::customer::phone;
 use brokerdesk_core::lead::states::{self, Actor, LeadStatus};
 use brokerdesk_core::listing::owner_phone;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder};
@@ -20,6 +21,7 @@ pub use dto::*;
 
 use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
+use crate::assistant::logs::{day, day_start};
 use crate::entity::{lead, store};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::history;
@@ -37,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(flow::add))
         .routes(routes!(flow::transition))
         .routes(routes!(flow::assignees))
+        .routes(routes!(flow::convert))
         .merge(import::router())
 }
 
@@ -144,18 +147,47 @@ pub async fn rows<C: ConnectionTrait>(
         .collect())
 }
 
+fn history_of_lead(code: &str) -> &'static str {
+    states::LeadAction::from_code(code)
+        .map(states::LeadAction::label)
+        .unwrap_or_default()
+}
+
+/// The leads `customer_id` was converted from, each with its history (what was done with the
+/// person before they became a customer), oldest first.
+pub async fn origins<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    customer_id: i64,
+) -> Result<Vec<LeadOrigin>, AppError> {
+    let leads = db
+        .all(
+            db.find::<lead::Entity>()
+                .filter(lead::Column::CustomerId.eq(customer_id))
+                .order_by_asc(lead::Column::Id),
+        )
+        .await?;
+    let mut origins = Vec::with_capacity(leads.len());
+    for row in leads {
+        origins.push(LeadOrigin {
+            id: row.id,
+            history: history::of(db, KIND, row.id, history_of_lead).await?,
+            name: row.name,
+            source: row.source,
+            channel: row.channel,
+            remark: row.remark,
+            created_at: millis(row.created_at),
+        });
+    }
+    Ok(origins)
+}
+
 pub async fn detail_of<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     caller: &Caller,
     row: lead::Model,
 ) -> Result<LeadDetail, AppError> {
     let entered = history::names_of(db, row.entered_by).await?;
-    let history = history::of(db, KIND, row.id, |code| {
-        states::LeadAction::from_code(code)
-            .map(states::LeadAction::label)
-            .unwrap_or_default()
-    })
-    .await?;
+    let history = history::of(db, KIND, row.id, history_of_lead).await?;
     let entered_by_name = name_of(&entered, row.entered_by);
     let mut list = rows(db, caller, std::slice::from_ref(&row)).await?;
     Ok(LeadDetail {
@@ -166,8 +198,8 @@ pub async fn detail_of<C: ConnectionTrait>(
 }
 
 /// Leads the caller reads (their own and the pool for an agent, their store's for a manager,
-/// the company's for a general manager), newest first, by status, source, demand and a name or
-/// phone. Needs `/work/crm/clue`.
+/// the company's for a general manager), newest first, by status, source, demand, who follows
+/// it, the days it was entered and a name or phone. Needs `/work/crm/clue`.
 #[utoipa::path(post, path = "/api/v1/fm/crm/clue/list", tag = "crm",
     request_body = LeadQuery, security(("token" = [])),
     responses((status = 200, description = "One page of leads", body = Envelope<Page<LeadRow>>)))]
@@ -179,6 +211,7 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<LeadQuery>) -> ApiResu
         (lead::Column::Source, query.source),
         (lead::Column::Demand, query.demand),
         (lead::Column::ImportId, query.import_id),
+        (lead::Column::OwnerId, query.owner_id),
     ] {
         if let Some(value) = value {
             select = select.filter(column.eq(value));
@@ -187,9 +220,16 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<LeadQuery>) -> ApiResu
     if query.mine {
         select = select.filter(lead::Column::OwnerId.eq(scoped.actor().id));
     }
+    if let Some(start) = day(&query.start_date, "startDate")? {
+        select = select.filter(lead::Column::CreatedAt.gte(day_start(start)));
+    }
+    if let Some(end) = day(&query.end_date, "endDate")? {
+        let next = end.succ_opt().unwrap_or(end);
+        select = select.filter(lead::Column::CreatedAt.lt(day_start(next)));
+    }
     if let Some(keyword) = filter_text(&query.keyword) {
         let mut any = Condition::any().add(lead::Column::Name.contains(keyword));
-        let digits: String = keyword.chars().filter(char::is_ascii_digit).collect();
+        let digits = phone::normalise(keyword);
         if digits.len() >= 3 {
             any = any.add(lead::Column::PhoneKey.contains(&digits));
         }

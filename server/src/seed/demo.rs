@@ -47,6 +47,7 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     super::lead::write(db).await?;
     super::customer::write(db).await?;
     super::viewing::write(db).await?;
+    super::lead::write_converted(db).await?;
     super::deal::write(db).await
 }
 

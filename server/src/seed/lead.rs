@@ -7,10 +7,15 @@ use std::collections::HashMap;
 
 use brokerdesk_core::lead::states::LeadStatus;
 use chrono::{Duration, Utc};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
 
-use crate::entity::{lead, user};
-use crate::lead::flow::phone_key;
+use crate::entity::{customer, lead, status_change, user};
+use brokerdesk_core::customer::phone;
+use brokerdesk_core::customer::pool::CustomerPool;
+use brokerdesk_core::lead::states::LeadAction;
 
 /// Leads per keeper, and in each company's pool.
 const FOLLOWED: usize = 8;
@@ -72,7 +77,7 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             department_id: Set(keeper.and_then(|k| k.department_id)),
             owner_id: Set(keeper.map(|k| k.id)),
             name: Set(NAMES[i % NAMES.len()].to_owned()),
-            phone_key: Set(phone_key(&phone)),
+            phone_key: Set(phone::normalise(&phone)),
             phone: Set(phone),
             sex: Set(Some(if i.is_multiple_of(2) { 1 } else { 2 })),
             demand: Set(Some((i % 3 + 1) as i16)),
@@ -133,6 +138,90 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         lead::Entity::insert_many(chunk.to_vec())
             .exec_without_returning(db)
             .await?;
+    }
+    Ok(())
+}
+
+/// For each demo keeper, the lead their first private customer came from: claimed from the
+/// pool, then converted, its history on file, so a customer's detail shows where it came from.
+/// After the customers.
+pub(super) async fn write_converted(db: &impl ConnectionTrait) -> Result<(), DbErr> {
+    let keepers = user::Entity::find()
+        .filter(user::Column::Username.is_in(["agent", "manager", "manager2", "nbmanager"]))
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?;
+    for keeper in keepers {
+        let Some(made) = customer::Entity::find()
+            .filter(customer::Column::OwnerId.eq(keeper.id))
+            .filter(customer::Column::Pool.eq(CustomerPool::Private.code()))
+            .order_by_asc(customer::Column::Id)
+            .one(db)
+            .await?
+        else {
+            continue;
+        };
+        let came = made.created_at - Duration::days(3);
+        let claimed = came + Duration::hours(2);
+        let row = lead::ActiveModel {
+            site_id: Set(made.site_id),
+            organisation_id: Set(made.organisation_id),
+            store_group_id: Set(keeper.store_group_id),
+            store_id: Set(keeper.store_id),
+            department_id: Set(keeper.department_id),
+            owner_id: Set(Some(keeper.id)),
+            name: Set(made.name.clone()),
+            phone_key: Set(phone::normalise(&made.phone)),
+            phone: Set(made.phone.clone()),
+            sex: Set(Some(made.sex)),
+            demand: Set(Some(made.demand)),
+            area: Set(AREAS[0].to_owned()),
+            budget: Set(made.budget_max),
+            remark: Set(REMARKS[0].to_owned()),
+            source: Set(3),
+            channel: Set(CHANNELS[0].to_owned()),
+            status: Set(LeadStatus::Converted.code()),
+            invalid_reason: Set(None),
+            customer_id: Set(Some(made.id)),
+            import_id: Set(None),
+            row_key: Set(None),
+            entered_by: Set(None),
+            created_at: Set(came),
+            updated_at: Set(made.created_at),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+        for (action, from, to, reason, at) in [
+            (
+                LeadAction::Claim,
+                LeadStatus::Unassigned,
+                LeadStatus::Following,
+                String::new(),
+                claimed,
+            ),
+            (
+                LeadAction::Convert,
+                LeadStatus::Following,
+                LeadStatus::Converted,
+                format!("转为客户（客户编号{}）", made.id),
+                made.created_at,
+            ),
+        ] {
+            status_change::ActiveModel {
+                entity: Set(crate::lead::KIND.to_owned()),
+                entity_id: Set(row.id),
+                action: Set(action.code().to_owned()),
+                from_status: Set(from.code().to_string()),
+                to_status: Set(to.code().to_string()),
+                reason: Set(reason),
+                actor_id: Set(Some(keeper.id)),
+                at: Set(at),
+                ..Default::default()
+            }
+            .insert(db)
+            .await?;
+        }
     }
     Ok(())
 }

@@ -21,6 +21,17 @@ const ASSIGNEES: &str = "/api/v1/fm/crm/clue/assignees";
 const IMPORT: &str = "/api/v1/fm/crm/clue/import";
 const PROGRESS: &str = "/api/v1/fm/crm/clue/import/progress";
 const TEMPLATE: &str = "/api/v1/fm/crm/clue/import/template";
+const CONVERT: &str = "/api/v1/fm/crm/clue/convert";
+const CUSTOMER_ADD: &str = "/api/v1/fm/crm/customer/add";
+const CUSTOMER_DETAIL: &str = "/api/v1/fm/crm/customer/detail";
+
+/// The customer form for 转为客户 of lead `id`, as the page pre-fills it from the lead.
+fn customer_of(id: &Value, phone: &str) -> Value {
+    json!({
+        "id": id, "name": "林先生", "sex": 1, "phone": phone, "level": 3, "demand": 1,
+        "budgetMax": "300", "source": 6, "remark": "线索转来"
+    })
+}
 
 async fn rows(caller: &Caller<'_>, filter: Value) -> Vec<Value> {
     let mut body = json!({ "pageNum": 1, "pageSize": 100 });
@@ -561,12 +572,175 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
             }
         }
     }
+    // 转为客户, each caller a fresh lead of the agent's.
+    let agent = app.as_user("agent").await;
+    for (n, (user, wanted)) in USERS.iter().zip("APAAASSPS".chars()).enumerate() {
+        let phone = format!("1390001{n:04}");
+        let lead = agent
+            .data(ADD, json!({ "name": "转化", "phone": phone }))
+            .await;
+        let code = match wanted {
+            'A' => 0,
+            'P' => 10020001,
+            _ => 10020002,
+        };
+        let answer = app
+            .as_user(user)
+            .await
+            .post(CONVERT, customer_of(&lead["id"], &phone))
+            .await;
+        assert_eq!(answer.code(), code, "{CONVERT} as {user}: {}", answer.body);
+        if wanted == 'A' {
+            assert_no_foreign_rows(user, CONVERT, &answer.body);
+        }
+    }
 }
 
 /// Stands in the matrix for the template, which answers a file rather than JSON.
 const TEMPLATE_JSON_PROBE: &str = "template";
 
+async fn converting_a_lead_makes_a_customer_that_keeps_its_history(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let lead = agent
+        .data(
+            ADD,
+            json!({ "name": "林先生", "phone": "13900008888", "demand": 1 }),
+        )
+        .await;
+    let id = lead["id"].clone();
+    // Another store's manager cannot reach the agent's lead; the customer form is core's.
+    app.as_user("manager2")
+        .await
+        .post(CONVERT, customer_of(&id, "13900008888"))
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+    let mut no_level = customer_of(&id, "13900008888");
+    no_level["level"] = json!(null);
+    assert_eq!(agent.post(CONVERT, no_level).await.code(), 10000004);
+
+    let converted = agent.data(CONVERT, customer_of(&id, "13900008888")).await;
+    assert_eq!(converted["status"], 3, "已转客户");
+    assert_eq!(converted["offeredActions"], json!([]));
+    let customer_id = converted["customerId"].clone();
+    assert!(customer_id.as_i64().is_some(), "{converted}");
+    assert_eq!(converted["history"][0]["action"], "convert");
+    assert_eq!(
+        converted["history"][0]["reason"],
+        format!("转为客户（客户编号{customer_id}）")
+    );
+    // The agent's private customer, whose detail shows the lead and its history.
+    let customer = agent
+        .data(CUSTOMER_DETAIL, json!({ "id": customer_id }))
+        .await;
+    assert_eq!(customer["ownerId"], s.users["agent"]);
+    assert_eq!(customer["pool"], 1);
+    assert_eq!(customer["source"], 6);
+    assert_eq!(customer["clues"][0]["id"], id);
+    assert_eq!(
+        customer["clues"][0]["history"][0]["actionLabel"],
+        "转为客户"
+    );
+    // Converted is final.
+    agent
+        .post(CONVERT, customer_of(&id, "13900008888"))
+        .await
+        .assert_error(10020005, "当前状态为「已转客户」，不能执行「转为客户」");
+
+    // A lead whose phone a customer holds is refused naming the customer, as the customer
+    // page would: by the same rule and the same words.
+    agent
+        .post(ADD, json!({ "name": "林", "phone": "+8613900008888" }))
+        .await
+        .assert_error(
+            10000409,
+            &format!("该客户已是您的私客（客户编号{customer_id}），不能重复录入"),
+        );
+    let manager2 = app.as_user("manager2").await;
+    manager2
+        .post(ADD, json!({ "name": "林", "phone": "13900008888" }))
+        .await
+        .assert_error(10000409, "该客户已是西湖店李晓峰的私客，不能重复录入");
+    let job = import(&manager2, json!({ "text": "林女士\t13900008888" })).await;
+    assert_eq!(outcomes(&job), [(1, "duplicate".to_owned())]);
+    assert_eq!(
+        job["results"][0]["message"],
+        "该客户已是西湖店李晓峰的私客，不能重复录入"
+    );
+
+    // Converting into a phone the agent's customers already hold is refused by the customer
+    // module's own check; the lead stays as it was.
+    let other = agent
+        .data(ADD, json!({ "name": "周女士", "phone": "13900008889" }))
+        .await;
+    let held = agent
+        .data(
+            CUSTOMER_ADD,
+            json!({ "name": "周", "sex": 2, "phone": "13900008890", "level": 2, "demand": 1, "source": 1 }),
+        )
+        .await;
+    agent
+        .post(CONVERT, customer_of(&other["id"], "13900008890"))
+        .await
+        .assert_error(
+            10000409,
+            &format!("该客户已是您的私客（客户编号{}），不能重复录入", held["id"]),
+        );
+    assert_eq!(
+        agent.data(DETAIL, json!({ "id": other["id"] })).await["status"],
+        2
+    );
+    // A manager converts the agent's lead: the customer is the agent's.
+    let by_manager = app
+        .as_user("manager")
+        .await
+        .data(CONVERT, customer_of(&other["id"], "13900008889"))
+        .await;
+    let theirs = agent
+        .data(CUSTOMER_DETAIL, json!({ "id": by_manager["customerId"] }))
+        .await;
+    assert_eq!(theirs["ownerId"], s.users["agent"]);
+}
+
+async fn duplicates_follow_the_company_phone_scope(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let manager2 = app.as_user("manager2").await;
+    let first = agent
+        .data(ADD, json!({ "name": "韩先生", "phone": "13900006666" }))
+        .await;
+    // 公司 (the default): another store's lead holds it.
+    assert_eq!(
+        manager2
+            .post(ADD, json!({ "name": "韩", "phone": "13900006666" }))
+            .await
+            .code(),
+        10000409
+    );
+    // 门店: another store may hold the same person; the agent's own store still may not.
+    app.as_user("boss")
+        .await
+        .data(
+            "/api/v1/fm/dictionary/add",
+            json!({ "dictKey": "customer.phoneScope", "label": "判重范围", "value": "2", "valueType": "number" }),
+        )
+        .await;
+    let theirs = manager2
+        .data(ADD, json!({ "name": "韩", "phone": "13900006666" }))
+        .await;
+    assert_eq!(theirs["status"], 2);
+    app.as_user("manager")
+        .await
+        .post(ADD, json!({ "name": "韩", "phone": "8613900006666" }))
+        .await
+        .assert_error(
+            10000409,
+            &format!("该电话已有线索（编号{}，李晓峰跟进中）", first["id"]),
+        );
+}
+
 on_both_backends!(
+    converting_a_lead_makes_a_customer_that_keeps_its_history,
+    duplicates_follow_the_company_phone_scope,
     entering_a_lead_and_refusing_a_duplicate_phone,
     each_user_sees_their_scope,
     the_lead_table_guards_every_move,

@@ -438,8 +438,9 @@ export interface paths {
   };
   "/api/v1/fm/crm/clue/add": {
     /**
-     * Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone the company's
-     * leads already hold is refused naming that lead. Needs 新增 on `/work/crm/clue`.
+     * Enter a lead by hand: the caller follows it (跟进中, at their seat). A phone already held
+     * within the company's de-duplication scope (a customer, or a lead) is refused naming who
+     * holds it. Needs 新增 on `/work/crm/clue`.
      */
     post: operations["add"];
   };
@@ -449,6 +450,16 @@ export interface paths {
      * manager's store, a general manager's company). Needs 分配.
      */
     post: operations["assignees"];
+  };
+  "/api/v1/fm/crm/clue/convert": {
+    /**
+     * 转为客户: the lead becomes a customer of its agent (their private customer), created by the
+     * customer module's own path (core's customer form, the company's phone de-duplication scope,
+     * a duplicate naming who holds it), and the lead moves to 已转客户 by core's table and a guarded
+     * transition in the same transaction, keeping the customer's number; the customer's detail
+     * shows the lead and its history. Its agent or a manager; needs 转为客户.
+     */
+    post: operations["convert"];
   };
   "/api/v1/fm/crm/clue/detail": {
     /**
@@ -482,8 +493,8 @@ export interface paths {
   "/api/v1/fm/crm/clue/list": {
     /**
      * Leads the caller reads (their own and the pool for an agent, their store's for a manager,
-     * the company's for a general manager), newest first, by status, source, demand and a name or
-     * phone. Needs `/work/crm/clue`.
+     * the company's for a general manager), newest first, by status, source, demand, who follows
+     * it, the days it was entered and a name or phone. Needs `/work/crm/clue`.
      */
     post: operations["list"];
   };
@@ -2022,6 +2033,8 @@ export interface components {
     /** @description One customer with everything its detail shows. */
     CustomerDetail: components["schemas"]["CustomerRow"] & ({
       circleIds: number[];
+      /** @description The leads it was converted from (线索), each with its history. */
+      clues: components["schemas"]["LeadOrigin"][];
       districtIds: number[];
       /** @description What the drop rule says (12天后未跟进将转入公客池), when it applies. */
       dropNotice?: string | null;
@@ -2881,6 +2894,8 @@ export interface components {
       /** @description One customer with everything its detail shows. */
       data: components["schemas"]["CustomerRow"] & ({
         circleIds: number[];
+        /** @description The leads it was converted from (线索), each with its history. */
+        clues: components["schemas"]["LeadOrigin"][];
         districtIds: number[];
         /** @description What the drop rule says (12天后未跟进将转入公客池), when it applies. */
         dropNotice?: string | null;
@@ -5883,6 +5898,14 @@ export interface components {
       /** Format: int64 */
       topK: number;
     };
+    /**
+     * @description 转为客户: the lead and the customer it becomes, as the customer form sends it (core form
+     * `customer`, pre-filled from the lead).
+     */
+    LeadConvert: components["schemas"]["CustomerForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description One lead with its history. */
     LeadDetail: components["schemas"]["LeadRow"] & {
       enteredByName: string;
@@ -5902,12 +5925,31 @@ export interface components {
       /** Format: int64 */
       sex?: number | null;
     };
+    /** @description A lead a customer came from, with its history, as the customer's detail shows it. */
+    LeadOrigin: {
+      channel: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** @description Status changes, newest first (core `clueStatus` codes). */
+      history: components["schemas"]["StatusChange"][];
+      /** Format: int64 */
+      id: number;
+      name: string;
+      remark: string;
+      /**
+       * Format: int32
+       * @description Core `clueSource`.
+       */
+      source: number;
+    };
     LeadQuery: components["schemas"]["PageQuery"] & ({
       /**
        * Format: int64
        * @description Core `customerDemand`.
        */
       demand?: number | null;
+      /** @description Entered up to this day, `YYYY-MM-DD`, included. */
+      endDate?: string | null;
       /**
        * Format: int64
        * @description Only the leads of one batch import.
@@ -5919,9 +5961,16 @@ export interface components {
       mine?: boolean;
       /**
        * Format: int64
+       * @description Only the leads one colleague follows (跟进人).
+       */
+      ownerId?: number | null;
+      /**
+       * Format: int64
        * @description Core `clueSource`.
        */
       source?: number | null;
+      /** @description Entered from this day, `YYYY-MM-DD` (China time), included. */
+      startDate?: string | null;
       /**
        * Format: int64
        * @description Core `clueStatus`.
@@ -8455,6 +8504,28 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Assignee"];
+        };
+      };
+    };
+  };
+  /**
+   * 转为客户: the lead becomes a customer of its agent (their private customer), created by the
+   * customer module's own path (core's customer form, the company's phone de-duplication scope,
+   * a duplicate naming who holds it), and the lead moves to 已转客户 by core's table and a guarded
+   * transition in the same transaction, keeping the customer's number; the customer's detail
+   * shows the lead and its history. Its agent or a manager; needs 转为客户.
+   */
+  convert: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeadConvert"];
+      };
+    };
+    responses: {
+      /** @description The lead, converted, with its customer's id */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_LeadDetail"];
         };
       };
     };

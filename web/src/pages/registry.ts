@@ -50,6 +50,8 @@ const ContractEdit = lazy(() => import('./business/contractEdit'));
 const Commission = lazy(() => import('./business/commission'));
 const Achievement = lazy(() => import('./business/achievement'));
 const Customers = lazy(() => import('./crm/customer'));
+const CluePool = lazy(() => import('./crm/clue'));
+const ClueBatch = lazy(() => import('./crm/clueEdit'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -127,6 +129,8 @@ const PAGES: Record<string, LazyPage> = {
   'work/business/commission': Commission,
   'work/business/achievement': Achievement,
   'work/crm/customer': Customers,
+  'work/crm/clue': CluePool,
+  'work/crm/clue/edit': ClueBatch,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

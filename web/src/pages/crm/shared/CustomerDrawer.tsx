@@ -10,6 +10,8 @@ import { FormModal } from '../../../components/form/FormModal';
 import { Permission } from '../../../components/Permission';
 import { dateTime, orDash } from '../../org/shared/format';
 import { CustomerFormDrawer } from './CustomerFormDrawer';
+import { CustomerMatches } from './CustomerMatches';
+import { CustomerViewings } from './CustomerViewings';
 import { addressed, areaText, budgetText, CUSTOMER_ROUTE, CustomerStatusTag, LevelStars, NextFollowUp } from './customerText';
 import { moveLabel, moveNeeds, takeMove, TransferModal } from './customerMoves';
 
@@ -229,13 +231,18 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
       ) : (
         <div data-testid="customer-drawer">
           <div style={{ marginBottom: 12 }}>{actions}</div>
-          {/* 带看 and 匹配房源 (CustomerViewings, CustomerMatches in this folder) join these tabs. */}
           <Tabs activeTab={tab} onChange={setTab} lazyload destroyOnHide={false} data-testid="customer-tabs">
             <Tabs.TabPane key="basic" title="基本信息">
               <BasicTab customer={customer} />
             </Tabs.TabPane>
             <Tabs.TabPane key="followUps" title="跟进记录">
               <FollowUpTab customer={customer} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="viewings" title="带看记录">
+              <CustomerViewings customerId={customer.id} demand={customer.demand} />
+            </Tabs.TabPane>
+            <Tabs.TabPane key="matches" title="匹配房源">
+              <CustomerMatches customerId={customer.id} />
             </Tabs.TabPane>
             <Tabs.TabPane key="history" title="状态历史">
               <HistoryTab history={customer.history} />
