@@ -102,8 +102,16 @@ pub enum ImportAction {
 
 /// The batch import table: every move there is.
 const IMPORT_MOVES: [(ImportAction, ImportStatus, ImportStatus); 2] = [
-    (ImportAction::Finish, ImportStatus::Running, ImportStatus::Done),
-    (ImportAction::Stop, ImportStatus::Running, ImportStatus::Stopped),
+    (
+        ImportAction::Finish,
+        ImportStatus::Running,
+        ImportStatus::Done,
+    ),
+    (
+        ImportAction::Stop,
+        ImportStatus::Running,
+        ImportStatus::Stopped,
+    ),
 ];
 
 impl ImportStatus {
@@ -249,7 +257,10 @@ fn lines_at_marks(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
-        if MARKS.iter().any(|mark| rest.starts_with(mark)) && !out.is_empty() && !out.ends_with('\n') {
+        if MARKS.iter().any(|mark| rest.starts_with(mark))
+            && !out.is_empty()
+            && !out.ends_with('\n')
+        {
             out.push('\n');
         }
         // A mark's own 问 or 答 is passed whole, so 问题： is not cut again at 题.
@@ -555,7 +566,10 @@ mod tests {
         let pdf = "问：几点开门？答：8:30开门。问题：谁值班？答案：店长。";
         assert_eq!(
             parse_import("制度.pdf", pdf).unwrap(),
-            [qa("几点开门？", "8:30开门。", &[]), qa("谁值班？", "店长。", &[])]
+            [
+                qa("几点开门？", "8:30开门。", &[]),
+                qa("谁值班？", "店长。", &[])
+            ]
         );
         // A PDF has no headings to go by: prose alone is not a point.
         assert_eq!(

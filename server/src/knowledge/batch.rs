@@ -374,7 +374,10 @@ async fn write(
     Ok(())
 }
 
-fn stage(file: &knowledge_import_file::Model, stage: FileStage) -> knowledge_import_file::ActiveModel {
+fn stage(
+    file: &knowledge_import_file::Model,
+    stage: FileStage,
+) -> knowledge_import_file::ActiveModel {
     knowledge_import_file::ActiveModel {
         id: Set(file.id),
         stage: Set(stage.code()),
@@ -446,7 +449,11 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
             return close_open_files(caller, id, FileStage::Stopped, "").await;
         }
         write(caller, id, stage(&file, FileStage::Parsing), &tally).await?;
-        let (name, content, data) = (file.file_name.clone(), file.content.clone(), file.data.clone());
+        let (name, content, data) = (
+            file.file_name.clone(),
+            file.content.clone(),
+            file.data.clone(),
+        );
         let read = tokio::task::spawn_blocking(move || points_of_file(&name, &content, &data))
             .await
             .map_err(AppError::internal)?;

@@ -35,7 +35,12 @@ pub fn points_of_file(
         .decode(data.trim())
         .map_err(|_| NOT_BASE64.to_owned())?;
     match kind.as_str() {
-        "xlsx" => found(xlsx_rows(bytes)?.into_iter().flat_map(points_of_rows).collect()),
+        "xlsx" => found(
+            xlsx_rows(bytes)?
+                .into_iter()
+                .flat_map(points_of_rows)
+                .collect(),
+        ),
         "docx" => parse_import(file_name, &docx_text(bytes)?),
         "pdf" => parse_import(file_name, &pdf_text(&bytes)?),
         _ => parse_import(file_name, &plain_text(&bytes)),

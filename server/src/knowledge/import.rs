@@ -9,8 +9,8 @@
 
 use std::collections::HashSet;
 
-use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
 use axum::extract::DefaultBodyLimit;
+use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
 use brokerdesk_core::knowledge::{ImportedPoint, indexes};
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
@@ -20,8 +20,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::content::KnowledgeDataSet;
-use super::retrieval::terms_of;
 use super::files::points_of_file;
+use super::retrieval::terms_of;
 use super::{bases, content_hash, indexes_text};
 use crate::AppState;
 use crate::access::{Caller, Unscoped, need};

@@ -384,7 +384,10 @@ mod tests {
             (3, terms("佣金怎么计算", "按成交价的比例计算")),
             (4, terms("报备有效期多久", "报备通过后30天内有效")),
         ];
-        let plain = rank(&tokens("钥匙管理"), docs.iter().map(|(id, t)| (*id, t.as_str())));
+        let plain = rank(
+            &tokens("钥匙管理"),
+            docs.iter().map(|(id, t)| (*id, t.as_str())),
+        );
         let wordy = rank(
             &tokens("钥匙管理有哪些规定？请详细说明"),
             docs.iter().map(|(id, t)| (*id, t.as_str())),

@@ -22,7 +22,11 @@ pub fn base64(bytes: &[u8]) -> String {
 pub fn workbook(rows: &[[&str; 3]]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
     let sheet = book.add_worksheet();
-    for (r, row) in [["补充索引", "问题", "答案"]].iter().chain(rows).enumerate() {
+    for (r, row) in [["补充索引", "问题", "答案"]]
+        .iter()
+        .chain(rows)
+        .enumerate()
+    {
         for (c, cell) in row.iter().enumerate() {
             sheet.write_string(r as u32, c as u16, *cell).unwrap();
         }
@@ -53,8 +57,8 @@ pub fn word(paragraphs: &[(&str, &str)]) -> Vec<u8> {
     );
     let styles = r#"<?xml version="1.0" encoding="UTF-8"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:style w:type="paragraph" w:styleId="a"><w:name w:val="Normal"/></w:style><w:style w:type="paragraph" w:styleId="1"><w:name w:val="heading 1"/><w:pPr><w:outlineLvl w:val="0"/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="2"><w:name w:val="heading 2"/></w:style></w:styles>"#;
     let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let stored = zip::write::SimpleFileOptions::default()
-        .compression_method(zip::CompressionMethod::Stored);
+    let stored =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
     for (name, text) in [
         ("[Content_Types].xml", "<Types/>"),
         ("word/document.xml", document.as_str()),
@@ -227,7 +231,11 @@ async fn xlsx_docx_and_pdf_files_are_read_into_points(app: TestApp) {
         base,
         "钥匙制度.xlsx",
         &workbook(&[
-            ["借钥匙|钥匙借用", "钥匙怎么借？", "在系统登记后找店长借出。"],
+            [
+                "借钥匙|钥匙借用",
+                "钥匙怎么借？",
+                "在系统登记后找店长借出。",
+            ],
             ["", "没有答案的问题", ""],
         ]),
     )
@@ -306,7 +314,13 @@ async fn xlsx_docx_and_pdf_files_are_read_into_points(app: TestApp) {
         )
         .await;
     assert_eq!(added["added"], 2);
-    let again = preview(&admin, base, "门店制度.pdf", &pdf(&["问：几点开门？", "答：每天8:30开门。"])).await;
+    let again = preview(
+        &admin,
+        base,
+        "门店制度.pdf",
+        &pdf(&["问：几点开门？", "答：每天8:30开门。"]),
+    )
+    .await;
     assert_eq!(again["points"][0]["duplicate"], true);
     assert_eq!(again["fresh"], 0);
 }
@@ -354,7 +368,11 @@ async fn unreadable_files_are_refused_each_in_chinese(app: TestApp) {
         "文件内容无法读取，请重新选择文件"
     );
     assert_eq!(
-        refused("空.docx", json!({ "data": base64(&word(&[("", "只是一段话")])) })).await,
+        refused(
+            "空.docx",
+            json!({ "data": base64(&word(&[("", "只是一段话")])) })
+        )
+        .await,
         "文件中没有可导入的问答"
     );
     assert_eq!(
@@ -398,7 +416,10 @@ async fn ended(admin: &Caller<'_>, id: i64) -> Value {
 
 async fn points_in(admin: &Caller<'_>, base: i64) -> i64 {
     admin
-        .data(&format!("{K}/data/set/list/count"), json!({ "knowledgeId": base }))
+        .data(
+            &format!("{K}/data/set/list/count"),
+            json!({ "knowledgeId": base }),
+        )
         .await["points"]
         .as_i64()
         .unwrap()
@@ -435,7 +456,12 @@ async fn a_batch_imports_every_file_and_shows_how_far_it_is(app: TestApp) {
     );
     // 2 + 2 (the second sheet of the workbook) + 1 + 1 read; the repeated one skipped.
     assert_eq!(
-        (&batch["rowsTotal"], &batch["rowsDone"], &batch["added"], &batch["skipped"]),
+        (
+            &batch["rowsTotal"],
+            &batch["rowsDone"],
+            &batch["added"],
+            &batch["skipped"]
+        ),
         (&json!(6), &json!(6), &json!(5), &json!(1)),
         "{batch}"
     );
@@ -443,7 +469,12 @@ async fn a_batch_imports_every_file_and_shows_how_far_it_is(app: TestApp) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|f| (f["stageName"].as_str().unwrap(), f["error"].as_str().unwrap()))
+        .map(|f| {
+            (
+                f["stageName"].as_str().unwrap(),
+                f["error"].as_str().unwrap(),
+            )
+        })
         .collect();
     assert_eq!(
         stages,
@@ -451,15 +482,25 @@ async fn a_batch_imports_every_file_and_shows_how_far_it_is(app: TestApp) {
             ("已完成", ""),
             ("已完成", ""),
             ("已完成", ""),
-            ("失败", "无法读取该docx文件，请确认是Word 2007及以上格式且文件完好"),
+            (
+                "失败",
+                "无法读取该docx文件，请确认是Word 2007及以上格式且文件完好"
+            ),
             ("已完成", ""),
         ]
     );
     assert!(batch["files"][0]["dataSetId"].is_i64());
-    assert_eq!(batch["files"][4]["dataSetId"], Value::Null, "nothing new, no data set");
+    assert_eq!(
+        batch["files"][4]["dataSetId"],
+        Value::Null,
+        "nothing new, no data set"
+    );
     assert_eq!(points_in(&admin, base).await, 5);
     let found = admin
-        .data(&format!("{K}/vector/search/{base}"), json!({ "query": "钥匙放在哪里" }))
+        .data(
+            &format!("{K}/vector/search/{base}"),
+            json!({ "query": "钥匙放在哪里" }),
+        )
         .await;
     assert_eq!(found["list"][0]["question"], "钥匙放哪？");
 

@@ -1158,12 +1158,8 @@ async fn knowledge_routes(app: TestApp) {
          '2026-11-25T12:00:00+00:00')"
     ))
     .await;
-    m.same(
-        &k("stop/batch/import/900001"),
-        ADMIN_ONLY,
-        json!({}),
-    )
-    .await;
+    m.same(&k("stop/batch/import/900001"), ADMIN_ONLY, json!({}))
+        .await;
 }
 
 /// A project's id by name, as the admin finds it.
