@@ -47,6 +47,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("knowledge", "知识库"),
         c("knowledgeDataSet", "知识库数据集"),
         c("knowledgePoint", "知识点"),
+        c("knowledgeImport", "知识库批量导入"),
         c("newHome", "新房楼盘"),
         c("newHomeReport", "新房报备"),
         c("newHomeDeal", "新房成交"),

@@ -176,6 +176,13 @@ tables! {
     KNOWLEDGE_SOURCE = "knowledgeSource" [n(1, "手动录入"), n(2, "文件导入")];
     /// The asker's verdict on an answer in the chat panel (👍 / 👎); 0 until they give one.
     CHAT_VOTE = "chatVote" [n(0, "未评价"), n(1, "有用"), n(2, "没用")];
+    /// Where a knowledge base's batch import (批量导入) stands: `knowledge::ImportStatus` moves it.
+    KNOWLEDGE_IMPORT_STATUS = "knowledgeImportStatus" [n(1, "导入中"), n(2, "已完成"), n(3, "已停止")];
+    /// How far one file of a batch import has come.
+    KNOWLEDGE_FILE_STAGE = "knowledgeFileStage" [
+        n(0, "排队中"), n(1, "解析中"), n(2, "切分中"), n(3, "索引中"), n(4, "已完成"), n(5, "失败"),
+        n(6, "已停止"),
+    ];
     /// Where a lead (线索) came from: typed in by an agent, a batch import, or a property
     /// portal (安居客, 58同城 and the like).
     CLUE_SOURCE = "clueSource" [n(1, "手工录入"), n(2, "批量导入"), n(3, "门户网站")];

@@ -78,6 +78,95 @@ pub fn identity(question: &str, answer: &str) -> String {
     format!("{}\n{}", squeeze(question), squeeze(answer))
 }
 
+/// Files one batch import takes.
+pub const BATCH_FILES_MAX: usize = 20;
+pub const BATCH_NO_FILES: &str = "请选择要导入的文件";
+pub const BATCH_TOO_MANY: &str = "一次最多导入20个文件";
+pub const BATCH_ENDED: &str = "该导入已结束，无法停止";
+
+/// Where a batch import stands (core `knowledgeImportStatus`): it runs until every file is done
+/// (已完成) or someone stops it (已停止); both are final.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportStatus {
+    Running = 1,
+    Done = 2,
+    Stopped = 3,
+}
+
+/// What moves a batch import: the server finishing its last file, or a person's 停止.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportAction {
+    Finish,
+    Stop,
+}
+
+/// The batch import table: every move there is.
+const IMPORT_MOVES: [(ImportAction, ImportStatus, ImportStatus); 2] = [
+    (
+        ImportAction::Finish,
+        ImportStatus::Running,
+        ImportStatus::Done,
+    ),
+    (
+        ImportAction::Stop,
+        ImportStatus::Running,
+        ImportStatus::Stopped,
+    ),
+];
+
+impl ImportStatus {
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    pub fn from_code(code: i16) -> Option<ImportStatus> {
+        [Self::Running, Self::Done, Self::Stopped]
+            .into_iter()
+            .find(|status| status.code() == code)
+    }
+
+    /// Where `action` takes a batch in this status, or why not.
+    pub fn after(self, action: ImportAction) -> Result<ImportStatus, String> {
+        IMPORT_MOVES
+            .iter()
+            .find(|(a, from, _)| *a == action && *from == self)
+            .map(|(_, _, to)| *to)
+            .ok_or_else(|| BATCH_ENDED.to_owned())
+    }
+}
+
+/// One file's stage in a batch import (core `knowledgeFileStage`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileStage {
+    Queued = 0,
+    Parsing = 1,
+    Splitting = 2,
+    Indexing = 3,
+    Done = 4,
+    Failed = 5,
+    Stopped = 6,
+}
+
+impl FileStage {
+    pub fn code(self) -> i16 {
+        self as i16
+    }
+
+    /// A file not yet finished, which a stop leaves 已停止.
+    pub fn is_open(code: i16) -> bool {
+        code < FileStage::Done.code()
+    }
+}
+
+/// Whole per cent of `done` out of `total` (0 of 0 is 0; never over 100).
+pub fn percent(done: i64, total: i64) -> i64 {
+    if total <= 0 {
+        0
+    } else {
+        (done.clamp(0, total) * 100) / total
+    }
+}
+
 /// The columns of the question–answer template, in order; a CSV file's first row naming them
 /// says which column is which.
 pub const CSV_COLUMNS: [&str; 3] = ["问题", "答案", "补充索引"];
@@ -102,31 +191,89 @@ pub struct ImportedPoint {
 }
 
 /// The file kinds an import reads, by extension.
-pub const IMPORT_KINDS: &[&str] = &["txt", "md", "csv"];
-pub const IMPORT_KIND_RULE: &str = "仅支持导入txt、md、csv文件";
+pub const IMPORT_KINDS: &[&str] = &["txt", "md", "csv", "xlsx", "docx", "pdf"];
+/// The kinds the browser sends as bytes (base64), for the server to open; the others as text.
+pub const BINARY_KINDS: &[&str] = &["xlsx", "docx", "pdf"];
+pub const IMPORT_KIND_RULE: &str = "仅支持导入txt、md、csv、xlsx、docx、pdf文件";
 pub const IMPORT_EMPTY: &str = "文件中没有可导入的问答";
+/// Per-file refusals of the kinds the server opens.
+pub const NOT_BASE64: &str = "文件内容无法读取，请重新选择文件";
+pub const XLSX_UNREADABLE: &str = "无法读取该xlsx文件，请确认文件完好且不是加密文件";
+pub const DOCX_UNREADABLE: &str = "无法读取该docx文件，请确认是Word 2007及以上格式且文件完好";
+pub const PDF_ENCRYPTED: &str = "该PDF文件已加密，无法读取，请解除密码保护后再导入";
+pub const PDF_NO_TEXT: &str = "该PDF文件中没有可读取的文字（可能是扫描件或图片），无法导入";
+pub const PDF_UNREADABLE: &str = "无法读取该PDF文件，请确认文件完好";
 
-/// The points of a file, by its extension: a CSV of question, answer and extra indexes (the
-/// template), or text and markdown written as 问：/答： pairs (Q:/A: too), or in markdown, each
-/// heading a question and the text below it the answer.
-pub fn parse_import(file_name: &str, text: &str) -> Result<Vec<ImportedPoint>, String> {
+/// The kind of a file by its extension, lower-cased, or [`IMPORT_KIND_RULE`].
+pub fn import_kind(file_name: &str) -> Result<String, String> {
     let kind = file_name
         .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .map(|(_, ext)| ext.trim().to_ascii_lowercase())
         .unwrap_or_default();
+    if IMPORT_KINDS.contains(&kind.as_str()) {
+        Ok(kind)
+    } else {
+        Err(IMPORT_KIND_RULE.to_owned())
+    }
+}
+
+/// Whether the browser sends this file as bytes (base64) rather than as text.
+pub fn is_binary_import(file_name: &str) -> bool {
+    import_kind(file_name).is_ok_and(|kind| BINARY_KINDS.contains(&kind.as_str()))
+}
+
+/// The points of a file's text, by its extension: a CSV of question, answer and extra indexes
+/// (the template), or text and markdown written as 问：/答： pairs (Q:/A: too), or in markdown,
+/// each heading a question and the text below it the answer. The server gives a Word
+/// document's text here as markdown (its heading paragraphs marked `#`), and a PDF's as text.
+/// An XLSX sheet is read by [`points_of_rows`].
+pub fn parse_import(file_name: &str, text: &str) -> Result<Vec<ImportedPoint>, String> {
+    let kind = import_kind(file_name)?;
     let text = text.trim_start_matches('\u{feff}');
     let points = match kind.as_str() {
-        "csv" => parse_csv(text),
-        "md" | "txt" => {
-            let pairs = parse_pairs(text);
-            if pairs.is_empty() && kind == "md" {
-                parse_headings(text)
+        "csv" => points_of_rows(csv_rows(text)),
+        "md" | "txt" | "docx" | "pdf" => {
+            let text = if kind == "pdf" {
+                lines_at_marks(text)
+            } else {
+                text.to_owned()
+            };
+            let pairs = parse_pairs(&text);
+            if pairs.is_empty() && matches!(kind.as_str(), "md" | "docx") {
+                parse_headings(&text)
             } else {
                 pairs
             }
         }
         _ => return Err(IMPORT_KIND_RULE.to_owned()),
     };
+    found(points)
+}
+
+/// A PDF's text with a line break before each 问：/答： (问题：/答案：) mark: a PDF often
+/// places a page's lines by moving the pen, not by line breaks, so its text runs together.
+fn lines_at_marks(text: &str) -> String {
+    const MARKS: [&str; 4] = ["问题：", "答案：", "问：", "答："];
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if MARKS.iter().any(|mark| rest.starts_with(mark))
+            && !out.is_empty()
+            && !out.ends_with('\n')
+        {
+            out.push('\n');
+        }
+        // A mark's own 问 or 答 is passed whole, so 问题： is not cut again at 题.
+        let mark = MARKS.iter().find(|mark| rest.starts_with(**mark));
+        let step = mark.map_or(c.len_utf8(), |mark| mark.len());
+        out.push_str(&rest[..step]);
+        rest = &rest[step..];
+    }
+    out
+}
+
+/// [`IMPORT_EMPTY`] for a file without a point.
+pub fn found(points: Vec<ImportedPoint>) -> Result<Vec<ImportedPoint>, String> {
     if points.is_empty() {
         Err(IMPORT_EMPTY.to_owned())
     } else {
@@ -174,8 +321,11 @@ fn split_indexes(cell: &str) -> Vec<String> {
         .collect()
 }
 
-fn parse_csv(text: &str) -> Vec<ImportedPoint> {
-    let mut rows = csv_rows(text).into_iter();
+/// The points of a table's rows (a CSV file or an XLSX sheet): the template's columns, in the
+/// order a first row naming them says, else the first three; rows without question or answer
+/// are skipped.
+pub fn points_of_rows(rows: Vec<Vec<String>>) -> Vec<ImportedPoint> {
+    let mut rows = rows.into_iter();
     let mut columns = [0usize, 1, 2];
     let mut first = rows.next();
     if let Some(header) = &first {
@@ -393,7 +543,7 @@ mod tests {
     #[test]
     fn other_files_and_files_without_points_are_refused() {
         assert_eq!(
-            parse_import("规则.pdf", "x"),
+            parse_import("规则.doc", "x"),
             Err(IMPORT_KIND_RULE.to_owned())
         );
         assert_eq!(
@@ -404,6 +554,63 @@ mod tests {
             parse_import("空.txt", "只是一段话"),
             Err(IMPORT_EMPTY.to_owned())
         );
+    }
+
+    #[test]
+    fn word_and_pdf_texts_are_read_like_markdown_and_text() {
+        let word = "# 钥匙管理\n## 钥匙丢了怎么办？\n1小时内报告店长。\n";
+        assert_eq!(
+            parse_import("制度.DOCX", word).unwrap(),
+            [qa("钥匙丢了怎么办？", "1小时内报告店长。", &[])]
+        );
+        let pdf = "问：几点开门？答：8:30开门。问题：谁值班？答案：店长。";
+        assert_eq!(
+            parse_import("制度.pdf", pdf).unwrap(),
+            [
+                qa("几点开门？", "8:30开门。", &[]),
+                qa("谁值班？", "店长。", &[])
+            ]
+        );
+        // A PDF has no headings to go by: prose alone is not a point.
+        assert_eq!(
+            parse_import("制度.pdf", "# 不是标题\n一段话"),
+            Err(IMPORT_EMPTY.to_owned())
+        );
+    }
+
+    #[test]
+    fn sheet_rows_are_read_like_csv_rows() {
+        let row = |cells: &[&str]| cells.iter().map(|c| c.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            points_of_rows(vec![
+                row(&["补充索引", "问题", "答案"]),
+                row(&["借钥匙", "钥匙怎么借？", "登记借出"]),
+                row(&["", "", ""]),
+            ]),
+            [qa("钥匙怎么借？", "登记借出", &["借钥匙"])]
+        );
+        assert!(is_binary_import("a.XLSX") && is_binary_import("b.pdf"));
+        assert!(!is_binary_import("c.csv") && !is_binary_import("d"));
+        assert_eq!(import_kind("e.exe"), Err(IMPORT_KIND_RULE.to_owned()));
+    }
+
+    #[test]
+    fn a_batch_import_finishes_or_stops_once() {
+        use ImportAction::*;
+        use ImportStatus::*;
+        assert_eq!(Running.after(Finish), Ok(Done));
+        assert_eq!(Running.after(Stop), Ok(Stopped));
+        for ended in [Done, Stopped] {
+            assert_eq!(ended.after(Stop), Err(BATCH_ENDED.to_owned()));
+            assert_eq!(ended.after(Finish), Err(BATCH_ENDED.to_owned()));
+        }
+        assert_eq!(ImportStatus::from_code(3), Some(Stopped));
+        assert_eq!(ImportStatus::from_code(9), None);
+        assert!(FileStage::is_open(FileStage::Indexing.code()));
+        assert!(!FileStage::is_open(FileStage::Failed.code()));
+        assert_eq!(percent(1, 3), 33);
+        assert_eq!(percent(0, 0), 0);
+        assert_eq!(percent(5, 4), 100);
     }
 
     #[test]

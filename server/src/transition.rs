@@ -143,6 +143,20 @@ impl Guarded for customer::Entity {
     }
 }
 
+/// A knowledge base's batch import: stopped by a person, or finished by the server, once.
+impl Guarded for crate::entity::knowledge_import::Entity {
+    fn id(model: &crate::entity::knowledge_import::Model) -> i64 {
+        model.id
+    }
+
+    fn as_read(model: &crate::entity::knowledge_import::Model) -> Condition {
+        use crate::entity::knowledge_import::Column;
+        Condition::all()
+            .add(Column::Id.eq(model.id))
+            .add(Column::Status.eq(model.status))
+    }
+}
+
 /// Publishing: an assistant is published or taken back from the state it was read in.
 impl Guarded for assistant::Entity {
     fn id(model: &assistant::Model) -> i64 {

@@ -14,6 +14,25 @@ pub use wire::{
     CONNECT, DISCONNECT, PING, PONG, SocketMessage, SocketPayload, reply_timeout_ms, ws_url,
 };
 
+/// What an answer says of its cost under it: the model's tokens, or, for 0 (the knowledge-base
+/// answerer asked no model), that the knowledge base answered by itself.
+pub fn usage_note(token_total: u64) -> String {
+    if token_total == 0 {
+        "由知识库直接作答，未调用大模型".to_owned()
+    } else {
+        format!("消耗 {token_total} tokens")
+    }
+}
+
+#[cfg(test)]
+mod usage_tests {
+    #[test]
+    fn an_answer_without_a_model_says_so_instead_of_zero_tokens() {
+        assert_eq!(super::usage_note(0), "由知识库直接作答，未调用大模型");
+        assert_eq!(super::usage_note(321), "消耗 321 tokens");
+    }
+}
+
 /// Entry and conversation status codes.
 pub mod status {
     /// Idle or done.

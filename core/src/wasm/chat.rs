@@ -219,3 +219,10 @@ pub fn ws_url(base: &str, application_identity: &str, token: &str) -> String {
 pub fn reply_timeout_ms(single_tool: bool) -> u32 {
     chat::reply_timeout_ms(single_tool)
 }
+
+/// The line under a finished answer about its cost: 消耗 N tokens, or that the knowledge base
+/// answered by itself (0: no model was asked).
+#[wasm_bindgen(js_name = chatUsageNote)]
+pub fn chat_usage_note(token_total: f64) -> String {
+    crate::chat::usage_note(token_total.max(0.0) as u64)
+}

@@ -278,3 +278,19 @@ pub fn enum_labels(name: &str) -> Result<StringRecord, JsError> {
 pub fn knowledge_csv_template() -> String {
     crate::knowledge::csv_template()
 }
+
+/// The file extensions a knowledge base import reads, as an `accept` list (`.txt,.md,…`).
+#[wasm_bindgen(js_name = knowledgeImportAccept)]
+pub fn knowledge_import_accept() -> String {
+    crate::knowledge::IMPORT_KINDS
+        .iter()
+        .map(|kind| format!(".{kind}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Whether an import file goes to the server as bytes (base64: xlsx, docx, pdf) or as text.
+#[wasm_bindgen(js_name = knowledgeImportIsBinary)]
+pub fn knowledge_import_is_binary(file_name: &str) -> bool {
+    crate::knowledge::is_binary_import(file_name)
+}

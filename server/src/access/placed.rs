@@ -8,11 +8,12 @@ use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
     commission_order, community, community_alias, customer, deal_contract, deal_split, department,
-    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_point,
-    knowledge_search, lead, lead_import, listing, listing_role, menu, new_home_commission_rule,
-    new_home_deal, new_home_deal_share, new_home_distribution, new_home_house_type,
-    new_home_project, new_home_report, new_home_report_rule, organisation, position, role, room,
-    split_template, store, store_group, unit, user,
+    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_import,
+    knowledge_import_file, knowledge_point, knowledge_search, lead, lead_import, listing,
+    listing_role, menu, new_home_commission_rule, new_home_deal, new_home_deal_share,
+    new_home_distribution, new_home_house_type, new_home_project, new_home_report,
+    new_home_report_rule, organisation, position, role, room, split_template, store, store_group,
+    unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -77,6 +78,8 @@ placed!(knowledge, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_data_set, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_point, Inherit::Nothing, {}, |_m| {});
 placed!(knowledge_search, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_import, Inherit::Nothing, {}, |_m| {});
+placed!(knowledge_import_file, Inherit::Nothing, {}, |_m| {});
 // Assistants serve every company: only a caller reaching everything manages them.
 placed!(assistant, Inherit::Nothing, {}, |_m| {});
 

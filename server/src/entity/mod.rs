@@ -27,6 +27,8 @@ pub mod district;
 pub mod enrollment;
 pub mod knowledge;
 pub mod knowledge_data_set;
+pub mod knowledge_import;
+pub mod knowledge_import_file;
 pub mod knowledge_point;
 pub mod knowledge_search;
 pub mod lead;

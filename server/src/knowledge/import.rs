@@ -1,15 +1,17 @@
-//! 文件导入: a txt, md or csv file read into question–answer points (core's
-//! `knowledge::parse_import`), shown as a preview that marks the points the knowledge base
+//! 文件导入: a txt, md, csv, xlsx, docx or pdf file read into question–answer points
+//! ([`super::files::points_of_file`], by core's rules), shown as a preview that marks the points the knowledge base
 //! already holds or that fail the point form, then stored as one data set (文件导入) on
 //! `analysis/submit`. Points already held, in the base or earlier in the same file, are skipped:
 //! importing the same file twice adds nothing the second time.
 //!
-//! The browser reads the file and sends its text; the request body limit (1 MB) bounds a file.
+//! The browser reads the file and sends its text (txt, md, csv) or its bytes in base64 (xlsx,
+//! docx, pdf); [`IMPORT_BODY_LIMIT`] bounds a file.
 
 use std::collections::HashSet;
 
+use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
-use brokerdesk_core::knowledge::{ImportedPoint, indexes, parse_import};
+use brokerdesk_core::knowledge::{ImportedPoint, indexes};
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
@@ -18,6 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::content::KnowledgeDataSet;
+use super::files::points_of_file;
 use super::retrieval::terms_of;
 use super::{bases, content_hash, indexes_text};
 use crate::AppState;
@@ -26,9 +29,13 @@ use crate::entity::{knowledge_data_set, knowledge_point};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 
+/// A file of 10 MB, base64 in JSON, with room to spare.
+pub const IMPORT_BODY_LIMIT: usize = 16 * 1024 * 1024;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(analysis))
+        .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
         .routes(routes!(submit))
 }
 
@@ -39,10 +46,14 @@ pub const SOURCE_FILE: i16 = 2;
 #[serde(rename_all = "camelCase")]
 pub struct FileAnalysis {
     pub knowledge_id: i64,
-    /// The file's name; its extension (txt, md, csv) says how it is read.
+    /// The file's name; its extension (txt, md, csv, xlsx, docx, pdf) says how it is read.
     pub file_name: String,
-    /// The file's text (UTF-8).
+    /// The file's text (UTF-8), for txt, md and csv.
+    #[serde(default)]
     pub content: String,
+    /// The file's bytes in base64: needed for xlsx, docx and pdf, taken for any kind.
+    #[serde(default)]
+    pub data: String,
 }
 
 /// A point of the preview.
@@ -96,7 +107,7 @@ pub struct ImportResult {
 }
 
 /// A point checked as the point form checks it: cleaned, or why not.
-fn checked(point: ImportedPoint) -> Result<ImportedPoint, (ImportedPoint, String)> {
+pub(super) fn checked(point: ImportedPoint) -> Result<ImportedPoint, (ImportedPoint, String)> {
     let mut values = serde_json::json!({ "question": point.question, "answer": point.answer });
     let values = values.as_object_mut().expect("an object");
     if let Some(fault) = forms::check(&KNOWLEDGE_POINT, values, form::today())
@@ -117,7 +128,7 @@ fn checked(point: ImportedPoint) -> Result<ImportedPoint, (ImportedPoint, String
 }
 
 /// The content hashes a knowledge base already holds.
-async fn held<C: ConnectionTrait>(
+pub(super) async fn held<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     knowledge: i64,
 ) -> Result<HashSet<String>, AppError> {
@@ -139,12 +150,20 @@ async fn held<C: ConnectionTrait>(
     responses((status = 200, description = "The points read, marked", body = Envelope<FilePreview>)))]
 pub async fn analysis(
     caller: Caller,
-    AppJson(request): AppJson<FileAnalysis>,
+    AppJson(mut request): AppJson<FileAnalysis>,
 ) -> ApiResult<FilePreview> {
     let scoped = caller.require(need::KNOWLEDGE_EDIT)?;
     let db = scoped.unscoped();
     let base = bases::found(&db, request.knowledge_id).await?;
-    let read = parse_import(&request.file_name, &request.content)
+    // Opening a workbook or a PDF is work for a blocking thread.
+    let (file_name, content, data) = (
+        request.file_name.clone(),
+        std::mem::take(&mut request.content),
+        std::mem::take(&mut request.data),
+    );
+    let read = tokio::task::spawn_blocking(move || points_of_file(&file_name, &content, &data))
+        .await
+        .map_err(AppError::internal)?
         .map_err(|message| AppError::invalid("content", message))?;
     let mut seen = held(&db, base.id).await?;
     let points: Vec<PreviewPoint> = read

@@ -8,7 +8,9 @@
 //! knowledge pages.
 
 pub mod bases;
+pub mod batch;
 pub mod content;
+pub mod files;
 pub mod import;
 pub mod retrieval;
 pub mod search;
@@ -29,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     bases::router()
         .merge(content::router())
         .merge(import::router())
+        .merge(batch::router())
         .merge(search::router())
 }
 

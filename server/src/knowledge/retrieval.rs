@@ -7,8 +7,9 @@
 //! bases asked for and scores them in memory; the statistics BM25 needs (how many points, how
 //! long they are on average, how many hold each term) are counted over the same bases.
 //!
-//! Scores are normalised to 0–1 against what a point matching every query term once in its
-//! question (at average length) would score, so a threshold means the same in every knowledge
+//! Scores are normalised to 0–1 against what a point matching every query term the searched
+//! bases know once in its question (at average length) would score (words no point holds, such
+//! as the 详细说明 of a request, are left out: they tell no point from another), so a threshold means the same in every knowledge
 //! base: 1 is a full match, 0.5 covers half of the question's weight (rare words weigh more).
 //! Hits come best first; equal scores keep the older point first.
 //!
@@ -294,10 +295,18 @@ pub fn rank<'a>(
         .iter()
         .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
         .collect();
-    // A point holding every term once in its question (so QUESTION_WEIGHT times) at average
-    // length: the score that reads as 1.
+    // A point holding every term the bases know once in its question (so QUESTION_WEIGHT
+    // times) at average length: the score that reads as 1. A word no point holds (请详细说明's
+    // 详细, 说明) tells no point from another; counted, it would weigh most of all (the rarest)
+    // and sink every real match under the threshold.
     let weight = QUESTION_WEIGHT as f64;
-    let full: f64 = idf.iter().sum::<f64>() * weight * (K1 + 1.0) / (weight + K1);
+    let known: f64 = idf
+        .iter()
+        .zip(&holding)
+        .filter(|(_, df)| **df > 0)
+        .map(|(idf, _)| idf)
+        .sum();
+    let full = known * weight * (K1 + 1.0) / (weight + K1);
     let mut scored: Vec<(i64, f64)> = matching
         .into_iter()
         .map(|(id, length, frequency)| {
@@ -365,6 +374,27 @@ mod tests {
         let scores: Vec<f64> = ranked.iter().map(|(_, s)| *s).collect();
         assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
         assert!(scores[0] > 0.5 && scores[0] <= 1.0, "{scores:?}");
+    }
+
+    #[test]
+    fn words_no_point_holds_do_not_sink_a_match() {
+        let docs = [
+            (1, terms("钥匙怎么借出", "在系统钥匙管理中登记借钥匙")),
+            (2, terms("钥匙丢失了怎么办", "钥匙丢失须在1小时内报告店长")),
+            (3, terms("佣金怎么计算", "按成交价的比例计算")),
+            (4, terms("报备有效期多久", "报备通过后30天内有效")),
+        ];
+        let plain = rank(
+            &tokens("钥匙管理"),
+            docs.iter().map(|(id, t)| (*id, t.as_str())),
+        );
+        let wordy = rank(
+            &tokens("钥匙管理有哪些规定？请详细说明"),
+            docs.iter().map(|(id, t)| (*id, t.as_str())),
+        );
+        assert_eq!(wordy, plain, "the request's own words change nothing");
+        assert_eq!(wordy[0].0, 1, "{wordy:?}");
+        assert!(wordy[0].1 >= 0.3, "above the default threshold: {wordy:?}");
     }
 
     #[test]

@@ -17,6 +17,7 @@ mod fake_model;
 mod fixtures;
 mod forms;
 mod knowledge;
+mod knowledge_files;
 mod lead;
 mod listing;
 mod login_abuse;

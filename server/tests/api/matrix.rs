@@ -1150,6 +1150,30 @@ async fn knowledge_routes(app: TestApp) {
         json!({ "query": "带看准备" }),
     )
     .await;
+    m.check(&k("batch/import"), ADMIN_ONLY, |user| async move {
+        json!({ "knowledgeId": base, "files": [{ "fileName": format!("{user}.txt"), "content": format!("问：{user}的批量问题？\n答：答案。") }] })
+    })
+    .await;
+    let batch = m.id(
+        m.admin(&k("batch/import"), json!({ "knowledgeId": base, "files": [{ "fileName": "批量.txt", "content": "问：批量问题？\n答：答案。" }] }))
+            .await,
+    );
+    m.same(
+        &k(&format!("batch/import/progress/{batch}")),
+        ADMIN_ONLY,
+        json!({}),
+    )
+    .await;
+    // A batch still running (as a start writes it, with no task behind it), for the stop.
+    app.sql(&format!(
+        "INSERT INTO knowledge_import (id, knowledge_id, status, files_total, files_done, \
+         rows_total, rows_done, added, skipped, failed, created_at, updated_at) VALUES \
+         (900001, {base}, 1, 0, 0, 0, 0, 0, 0, 0, '2026-11-25T12:00:00+00:00', \
+         '2026-11-25T12:00:00+00:00')"
+    ))
+    .await;
+    m.same(&k("stop/batch/import/900001"), ADMIN_ONLY, json!({}))
+        .await;
 }
 
 /// A project's id by name, as the admin finds it.

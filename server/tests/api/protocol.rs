@@ -355,6 +355,9 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/chat/Knowledge/assistant/knowledge/status",
         "/api/v1/chat/Knowledge/assistant/knowledge/add",
         "/api/v1/chat/Knowledge/assistant/knowledge/del/{id}",
+        "/api/v1/chat/Knowledge/batch/import",
+        "/api/v1/chat/Knowledge/batch/import/progress/{id}",
+        "/api/v1/chat/Knowledge/stop/batch/import/{id}",
     ];
     for path in knowledge_paths {
         assert!(paths[path]["post"].is_object(), "{path} undocumented");

@@ -23,6 +23,7 @@ mod m0017_listing_indexes;
 mod m0018_menu_known;
 mod m0023_deal_indexes;
 mod m0024_listing_photo;
+mod m0025_knowledge_import;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_menu_known::Migration),
             Box::new(m0023_deal_indexes::Migration),
             Box::new(m0024_listing_photo::Migration),
+            Box::new(m0025_knowledge_import::Migration),
         ]
     }
 }

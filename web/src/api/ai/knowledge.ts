@@ -16,6 +16,8 @@ export type PastSearch = Schema<'KnowledgePastSearch'>;
 export type FilePreview = Schema<'FilePreview'>;
 export type PreviewPoint = Schema<'PreviewPoint'>;
 export type ImportResult = Schema<'ImportResult'>;
+export type BatchImport = Schema<'BatchImport'>;
+export type BatchFile = Schema<'BatchFile'>;
 /** A knowledge base bound to an assistant, switched on or off. */
 export type Binding = Schema<'Binding'>;
 
@@ -64,6 +66,10 @@ export const knowledgeApi = {
   analyse: (data: Schema<'FileAnalysis'>, signal: AbortSignal) =>
     request<FilePreview>({ url: `${base}/file/import/analysis`, data, base: 'chatApi', signal, showLoading: false }),
   submitImport: (data: Schema<'AnalysisSubmit'>) => act<ImportResult>('analysis/submit', data),
+  /** Starts a batch import; the server goes on with it after answering. */
+  batchImport: (data: Schema<'BatchImportStart'>) => act<BatchImport>('batch/import', data),
+  batchProgress: (id: number) => read<BatchImport>(`batch/import/progress/${id}`),
+  stopBatch: (id: number) => act<BatchImport>(`stop/batch/import/${id}`),
 
   /** An assistant's knowledge bases, each switched on or off. */
   bindings: (assistantId: number) => read<Binding[]>('assistant/knowledge/list', { assistantId }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Empty, Input, Select, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
-import { chatShowsWelcome, type ChatEntry } from '@core/wasm';
+import { chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
@@ -75,7 +75,11 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
         </div>
       )}
       <Space size={4} className="chat-entry__actions">
-        {entry.tokenTotal !== null && <Typography.Text type="secondary">消耗 {entry.tokenTotal} tokens</Typography.Text>}
+        {entry.tokenTotal !== null && (
+          <Typography.Text type="secondary" data-testid="chat-usage">
+            {chatUsageNote(entry.tokenTotal)}
+          </Typography.Text>
+        )}
         {done && <Votes question={question?.type === 0 ? question : undefined} uuid={entry.uuId} />}
         {last && (
           <Button size="mini" type="text" icon={<IconRefresh />} onClick={chat.retry} data-testid="chat-retry">

@@ -11,6 +11,7 @@ import { useRouteQuery } from '../../../router/useNav';
 import { dateTime, orDash } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
 import { BoundKnowledge } from './BoundKnowledge';
+import { togglePublish } from '../shared/publish';
 import { assistantFields, assistantFormValues, assistantSubmit, knowledgeChoices, type AssistantValues } from '../shared/assistantForm';
 
 /**
@@ -43,7 +44,7 @@ export default function AssistantDetailPage({ route }: PageProps) {
           <Permission action="edit">
             <Space>
               <Button
-                onClick={() => void assistantApi.publish(assistant.id, !assistant.published).then(reload, () => undefined)}
+                onClick={() => togglePublish(assistant, reload)}
                 data-testid="assistant-publish"
               >
                 {assistant.published ? '取消发布' : '发布'}

@@ -15,6 +15,7 @@ import {
   knowledgeChoices,
   type AssistantValues,
 } from '../shared/assistantForm';
+import { togglePublish } from '../shared/publish';
 
 /**
  * 对话助手 (/adminConfig/aiHelper/dialog) and 创作助手 (/adminConfig/aiHelper/creation): the
@@ -62,7 +63,7 @@ export default function AssistantsPage({ route }: PageProps) {
           action: 'edit',
           label: row.published ? '取消发布' : '发布',
           testId: 'row-publish',
-          onClick: () => void assistantApi.publish(row.id, !row.published).then(reload, () => undefined),
+          onClick: () => togglePublish(row, reload),
         },
       ]}
     />

@@ -10,6 +10,7 @@ import { RowActions } from '../../../components/list/RowActions';
 import { useListQuery, type PageRequest } from '../../../components/list/useListQuery';
 import { Permission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
+import { BatchImportDialog } from './BatchImportDialog';
 import { downloadTemplate, ImportDialog } from './ImportDialog';
 
 interface Filters {
@@ -21,6 +22,7 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
   const query = useListQuery((q: Filters & PageRequest) => knowledgeApi.dataSets({ ...q, knowledgeId }), {});
   const [renaming, setRenaming] = useState<DataSet | undefined>();
   const [importing, setImporting] = useState(false);
+  const [batching, setBatching] = useState(false);
   const remove = (set: DataSet) =>
     confirmDelete('数据集', set.name, () => knowledgeApi.removeDataSet(set.id).then(query.reload));
   return (
@@ -36,6 +38,11 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
           <Permission action="edit">
             <Button type="primary" icon={<IconUpload />} onClick={() => setImporting(true)} data-testid="data-set-import">
               导入文件
+            </Button>
+          </Permission>
+          <Permission action="edit">
+            <Button icon={<IconUpload />} onClick={() => setBatching(true)} data-testid="data-set-batch">
+              批量导入
             </Button>
           </Permission>
         </>
@@ -77,6 +84,12 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
         visible={importing}
         onClose={() => setImporting(false)}
         onImported={query.reload}
+      />
+      <BatchImportDialog
+        knowledgeId={knowledgeId}
+        visible={batching}
+        onClose={() => setBatching(false)}
+        onChanged={query.reload}
       />
     </ListPage>
   );

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Button, Message, Modal, Space, Table, Tag, Typography } from '@arco-design/web-react';
-import { knowledgeCsvTemplate } from '@core/wasm';
+import { knowledgeCsvTemplate, knowledgeImportAccept, knowledgeImportIsBinary } from '@core/wasm';
 import { RequestError } from '../../../api/client';
+import { FilePicker, fileBase64 } from '../../../components/file/FilePicker';
 import { knowledgeApi, type FilePreview, type PreviewPoint } from '../../../api/ai/knowledge';
 
 /** What the preview says of a point: added, already held (skipped), or refused with why. */
@@ -22,8 +23,15 @@ export function downloadTemplate() {
   URL.revokeObjectURL(link.href);
 }
 
+/** What an import path takes of a file: its text (txt, md, csv) or its bytes in base64 (xlsx, docx, pdf). */
+export async function fileBody(file: File): Promise<{ fileName: string; content?: string; data?: string }> {
+  return knowledgeImportIsBinary(file.name)
+    ? { fileName: file.name, data: await fileBase64(file) }
+    : { fileName: file.name, content: await file.text() };
+}
+
 /**
- * 导入文件: a txt, md or csv file is read by the server into a preview (cancellable while it
+ * 导入文件: a txt, md, csv, xlsx, docx or pdf file is read by the server into a preview (cancellable while it
  * runs: 取消请求), then its new points are stored as one data set.
  */
 export function ImportDialog({
@@ -59,8 +67,7 @@ export function ImportDialog({
     running.current = controller;
     setAnalysing(true);
     try {
-      const content = await file.text();
-      setPreview(await knowledgeApi.analyse({ knowledgeId, fileName: file.name, content }, controller.signal));
+      setPreview(await knowledgeApi.analyse({ knowledgeId, ...(await fileBody(file)) }, controller.signal));
     } catch (error) {
       // A refusal was toasted by the request client; a cancel says so here.
       if (error instanceof RequestError && error.kind === 'cancelled') Message.warning(error.message);
@@ -116,13 +123,13 @@ export function ImportDialog({
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="import-dialog">
         <Space>
-          <input
-            type="file"
-            accept=".txt,.md,.csv"
-            data-testid="import-file"
-            onChange={(event) => {
+          <FilePicker
+            accept={knowledgeImportAccept()}
+            files={file ? [file] : []}
+            testId="import-file"
+            onChange={(files) => {
               setPreview(undefined);
-              setFile(event.target.files?.[0]);
+              setFile(files[0]);
             }}
           />
           {analysing ? (
@@ -139,7 +146,7 @@ export function ImportDialog({
           </Button>
         </Space>
         <Typography.Text type="secondary">
-          支持txt、md、csv文件：csv按模板的问题、答案、补充索引三列；txt、md按“问：”“答：”成对书写，md也可用标题作问题。
+          支持txt、md、csv、xlsx、docx、pdf文件：csv、xlsx按模板的问题、答案、补充索引三列；txt、md、docx、pdf按“问：”“答：”成对书写，md、docx也可用标题作问题。加密或扫描的PDF无法读取。
         </Typography.Text>
         {preview && (
           <Table<PreviewPoint>

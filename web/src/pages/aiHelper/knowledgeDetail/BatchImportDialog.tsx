@@ -1,0 +1,166 @@
+import { useEffect, useState } from 'react';
+import { Button, Message, Modal, Progress, Space, Table, Tag, Typography } from '@arco-design/web-react';
+import { knowledgeImportAccept } from '@core/wasm';
+import { knowledgeApi, type BatchFile, type BatchImport } from '../../../api/ai/knowledge';
+import { FilePicker } from '../../../components/file/FilePicker';
+import { fileBody } from './ImportDialog';
+
+/** How often a running batch is asked how far it is. */
+const POLL_MS = 500;
+
+const STAGE_COLOURS: Record<number, string> = { 3: 'arcoblue', 4: 'green', 5: 'red', 6: 'gray' };
+
+/** One file's stage as a tag: queued, reading, splitting, storing, done, failed or stopped. */
+function stageTag(file: BatchFile) {
+  return <Tag color={STAGE_COLOURS[file.stage]}>{file.stageName}</Tag>;
+}
+
+/**
+ * 批量导入: up to 20 files of any kind a single import reads go to the server, which reads and
+ * stores them after this request; the dialog polls how far it is (a progress bar of files and
+ * points done, each file's stage and error) and offers 停止 while it runs. Closing the dialog
+ * leaves the import running on the server.
+ */
+export function BatchImportDialog({
+  knowledgeId,
+  visible,
+  onClose,
+  onChanged,
+}: {
+  knowledgeId: number;
+  visible: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [batch, setBatch] = useState<BatchImport | undefined>();
+  const [starting, setStarting] = useState(false);
+  const [stopping, setStopping] = useState(false);
+  const running = batch?.status === 1;
+
+  useEffect(() => {
+    if (!batch || batch.status !== 1) return;
+    const timer = window.setTimeout(() => {
+      knowledgeApi
+        .batchProgress(batch.id)
+        .then((next) => {
+          setBatch(next);
+          if (next.status !== 1) onChanged();
+        })
+        .catch(() => {
+          // Toasted by the request client; the next poll tries again.
+          setBatch({ ...batch });
+        });
+    }, POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [batch, onChanged]);
+
+  const close = () => {
+    setFiles([]);
+    setBatch(undefined);
+    onClose();
+  };
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      const bodies = await Promise.all(files.map(fileBody));
+      setBatch(await knowledgeApi.batchImport({ knowledgeId, files: bodies }));
+    } catch {
+      // Toasted by the request client.
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const stop = async () => {
+    if (!batch) return;
+    setStopping(true);
+    try {
+      const stopped = await knowledgeApi.stopBatch(batch.id);
+      setBatch(stopped);
+      Message.info('已停止导入，已导入的知识点保留');
+      onChanged();
+    } catch {
+      // Toasted (e.g. it had just finished); the next poll shows where it is.
+    } finally {
+      setStopping(false);
+    }
+  };
+
+  return (
+    <Modal
+      title="批量导入"
+      visible={visible}
+      onCancel={close}
+      style={{ width: 900, maxWidth: '100vw' }}
+      unmountOnExit
+      footer={
+        <Space>
+          {running && (
+            <Button status="danger" loading={stopping} onClick={stop} data-testid="batch-stop">
+              停止
+            </Button>
+          )}
+          <Button onClick={close}>{running ? '后台继续导入' : '关闭'}</Button>
+          {!batch && (
+            <Button type="primary" disabled={files.length === 0} loading={starting} onClick={start} data-testid="batch-start">
+              开始导入（{files.length}个文件）
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="batch-dialog">
+        {!batch && (
+          <>
+            <FilePicker accept={knowledgeImportAccept()} multiple files={files} onChange={setFiles} testId="batch-files" />
+            <Typography.Text type="secondary">
+              一次最多20个文件，支持txt、md、csv、xlsx、docx、pdf；每个文件导入为一个数据集，已有的问答自动跳过。
+            </Typography.Text>
+          </>
+        )}
+        {batch && (
+          <>
+            <Space size={16} wrap>
+              <Tag color={batch.status === 2 ? 'green' : batch.status === 3 ? 'gray' : 'arcoblue'} data-testid="batch-status">
+                {batch.statusName}
+              </Tag>
+              <span data-testid="batch-counts">
+                文件 {batch.filesDone}/{batch.filesTotal}，知识点 {batch.rowsDone}/{batch.rowsTotal}
+              </span>
+              <span>
+                新增 {batch.added}，跳过 {batch.skipped}
+                {batch.failed > 0 ? `，失败文件 ${batch.failed}` : ''}
+              </span>
+            </Space>
+            <Progress
+              percent={batch.percent}
+              status={batch.status === 3 ? 'warning' : batch.status === 2 ? 'success' : 'normal'}
+              data-testid="batch-progress"
+            />
+            <Table<BatchFile>
+              data-testid="batch-files-table"
+              rowKey="id"
+              data={batch.files}
+              pagination={false}
+              columns={[
+                { title: '文件', dataIndex: 'fileName' },
+                { title: '阶段', dataIndex: 'stage', width: 100, render: (_: unknown, file: BatchFile) => stageTag(file) },
+                {
+                  title: '知识点',
+                  dataIndex: 'rowsDone',
+                  width: 110,
+                  render: (_: unknown, file: BatchFile) => `${file.rowsDone}/${file.rowsTotal}`,
+                },
+                { title: '新增', dataIndex: 'added', width: 70 },
+                { title: '跳过', dataIndex: 'skipped', width: 70 },
+                { title: '说明', dataIndex: 'error', render: (error: string) => error || '—' },
+              ]}
+            />
+          </>
+        )}
+      </Space>
+    </Modal>
+  );
+}
