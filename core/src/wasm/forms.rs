@@ -18,7 +18,7 @@ export type FormKind =
     | 'onboardingCancel' | 'onboardingReject' | 'community' | 'communityEdit' | 'building' | 'unit'
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
-    | 'followUp' | 'assistant' | 'clue';
+    | 'followUp' | 'assistant' | 'clue' | 'report' | 'newHomeDeal';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'switch';
