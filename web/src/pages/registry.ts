@@ -43,6 +43,10 @@ const Assistants = lazy(() => import('./aiHelper/assistants'));
 const AssistantDetail = lazy(() => import('./aiHelper/assistantDetail'));
 const ChatLog = lazy(() => import('./aiHelper/chatLog'));
 const ChatStatistics = lazy(() => import('./aiHelper/chatStatistics'));
+// 新房报备与成交: one report list for 我要报备 and city operations' 报备审核.
+const NewHouseReports = lazy(() => import('./business/newHouseReports'));
+const NewHouseDealEdit = lazy(() => import('./business/newHouseDealEdit'));
+const NewHouseDealDetail = lazy(() => import('./business/newHouseDealDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -110,6 +114,10 @@ const PAGES: Record<string, LazyPage> = {
   'adminConfig/aiHelper/creation/detail': AssistantDetail,
   'adminConfig/aiHelper/log': ChatLog,
   'adminConfig/aiHelper/statistics': ChatStatistics,
+  'work/business/newHouse': NewHouseReports,
+  'coc/newHouse/report': NewHouseReports,
+  'work/business/newHouse/editDeal': NewHouseDealEdit,
+  'work/business/newHouse/dealDetail': NewHouseDealDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {
