@@ -305,6 +305,46 @@ export interface paths {
      */
     post: operations["transition"];
   };
+  "/api/v1/fm/business/newHouse/deal/add": {
+    /**
+     * 申报成交 on a visited report: the unit, area and total price, the commission from the
+     * project's rule on the deal day, and the split (one 客户成交人, 100% in all; the parts in fen
+     * by core's remainder rule). The deal sits at the declarer's seat and waits for 业绩审核.
+     * Needs 申报成交.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/business/newHouse/deal/detail": {
+    /** One deal with its split, its commission orders, its history and the actions offered. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/newHouse/deal/edit": {
+    /**
+     * Change a declaration while its split waits for review (业绩待审核): the commission is worked
+     * out again and the split rebuilt. Needs 申报成交 and a scope that may write the deal.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/business/newHouse/deal/list": {
+    /** New-home deals the caller reads, newest first. Needs a deal page or 我要报备. */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/newHouse/deal/prepare": {
+    /**
+     * What the declaration page needs: the report (visited, not yet declared, the caller's), the
+     * colleagues a split may credit, and the commission core works out from the project's rule for
+     * the price and day typed so far. Needs 申报成交.
+     */
+    post: operations["prepare"];
+  };
+  "/api/v1/fm/business/newHouse/deal/transition": {
+    /**
+     * Move a deal by core's table: 业绩审核通过 (its commission order opens as a draft) or 关闭
+     * (an open order is closed with it). Of two reviewers at once one wins; the other is told the
+     * deal changed. 部分结佣 and 已结佣 come only from receipts on its order. Needs 业绩审核.
+     */
+    post: operations["transition"];
+  };
   "/api/v1/fm/business/newHouse/report/add": {
     /**
      * 报备: a customer to a project distributed to the caller's company or store, the phone as
@@ -1617,6 +1657,13 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
+    /** @description A colleague a split line may credit. */
+    Colleague: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
+    };
     CommissionRule: {
       /** Format: int64 */
       amountFen?: number | null;
@@ -2233,6 +2280,189 @@ export interface components {
     DayTally: components["schemas"]["Tally"] & {
       /** @description `YYYY-MM-DD`. */
       date: string;
+    };
+    /** @description 申报成交 on a visited report. */
+    DealAdd: components["schemas"]["DealForm"] & ({
+      /** Format: int64 */
+      reportId?: number | null;
+    });
+    DealDetail: components["schemas"]["DealRow"] & {
+      history: components["schemas"]["StatusChange"][];
+      /** @description 修改申报 shown: the caller may change it and its split still waits for review. */
+      mayEdit: boolean;
+      /** @description core `dealAction` codes this caller may take now. */
+      offeredActions: string[];
+      orders: components["schemas"]["DealOrderView"][];
+      shares: components["schemas"]["DealShareView"][];
+    };
+    /** @description A declaration changed while its split waits for review. */
+    DealEdit: components["schemas"]["DealForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /**
+     * @description What a declaration sets: the unit, its area (㎡) and total price (元) as typed, the deal
+     * day, and the split.
+     */
+    DealForm: {
+      area?: string;
+      /** @description `YYYY-MM-DD`. */
+      dealDate?: string;
+      price?: string;
+      shares?: components["schemas"]["DealShareBody"][];
+      unit?: string;
+    };
+    /** @description A commission order of the deal, as its page lists it. */
+    DealOrderView: {
+      code: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      paid: number;
+      reason: string;
+      /** Format: int64 */
+      receivable: number;
+      /** Format: int64 */
+      settledAt?: number | null;
+      /**
+       * Format: int32
+       * @description core `orderStatus`.
+       */
+      status: number;
+    };
+    /**
+     * @description What the declaration page needs: the report, and (once a price and day are typed) the
+     * commission the project's rule gives.
+     */
+    DealPrepare: {
+      /** @description `YYYY-MM-DD`; today when empty. */
+      dealDate?: string;
+      /** @description 成交总价 in 元 as typed. */
+      price?: string;
+      /** Format: int64 */
+      reportId: number;
+    };
+    DealPrepared: {
+      /**
+       * @description People of the reporting store (its company's for a report made outside a store), for the
+       * split lines.
+       */
+      colleagues: components["schemas"]["Colleague"][];
+      /**
+       * Format: int64
+       * @description Fen, from the project's rule on the deal day; `None` until a price is typed or when no
+       * rule applies (then `commissionMessage` says so).
+       */
+      commission?: number | null;
+      commissionMessage: string;
+      report: components["schemas"]["ReportRow"];
+      /** @description The rule applied, as people read it (`成交价的3.5%`, `每套20000元`). */
+      ruleText: string;
+    };
+    DealQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Unit, customer name or deal number. */
+      keyword?: string | null;
+      /** @description Only deals the caller declared. */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description core `dealStatus`.
+       */
+      status?: number | null;
+    });
+    /** @description A new-home deal as lists show it. Money in fen, area in hundredths of ㎡. */
+    DealRow: {
+      /** Format: int64 */
+      area: number;
+      /** Format: int64 */
+      commission: number;
+      /** Format: int64 */
+      createdAt: number;
+      customerName: string;
+      customerPhone: string;
+      /** @description `YYYY-MM-DD`. */
+      dealDate: string;
+      /** Format: int64 */
+      declarerId: number;
+      declarerName: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description Its commission order, once the split is approved.
+       */
+      orderId?: number | null;
+      /**
+       * Format: int32
+       * @description core `orderStatus` of that order.
+       */
+      orderStatus?: number | null;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      projectId: number;
+      projectName: string;
+      /** Format: int64 */
+      reportId: number;
+      /**
+       * Format: int32
+       * @description core `dealStatus`.
+       */
+      status: number;
+      statusLabel: string;
+      storeName: string;
+      unit: string;
+    };
+    /** @description One line of a performance split as the declaration sends it. */
+    DealShareBody: {
+      /**
+       * Format: int64
+       * @description Basis points (12.5% = 1250); the lines total 10,000.
+       */
+      bp: number;
+      /**
+       * Format: int64
+       * @description §3 performance type: 1 客户成交人, 2 客户合作人, 3 项目方分成.
+       */
+      kind: number;
+      /**
+       * Format: int64
+       * @description The colleague credited; none for the project side's share.
+       */
+      userId?: number | null;
+    };
+    /** @description One line of a deal's split with its part of the commission. */
+    DealShareView: {
+      /**
+       * Format: int64
+       * @description Fen; the lines sum to the commission exactly.
+       */
+      amount: number;
+      /** Format: int64 */
+      bp: number;
+      /** Format: int32 */
+      kind: number;
+      kindLabel: string;
+      /**
+       * Format: int64
+       * @description When it started counting as performance (its order settled).
+       */
+      settledAt?: number | null;
+      storeName: string;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+    };
+    /** @description A move of core's deal table by a person: `approve` (业绩审核通过) or `close`. */
+    DealTransition: {
+      action: string;
+      /** Format: int64 */
+      id: number;
+      reason?: string;
     };
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
@@ -2924,6 +3154,48 @@ export interface components {
          * @description Data sets in all.
          */
         total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DealDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["DealRow"] & {
+        history: components["schemas"]["StatusChange"][];
+        /** @description 修改申报 shown: the caller may change it and its split still waits for review. */
+        mayEdit: boolean;
+        /** @description core `dealAction` codes this caller may take now. */
+        offeredActions: string[];
+        orders: components["schemas"]["DealOrderView"][];
+        shares: components["schemas"]["DealShareView"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DealPrepared: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /**
+         * @description People of the reporting store (its company's for a report made outside a store), for the
+         * split lines.
+         */
+        colleagues: components["schemas"]["Colleague"][];
+        /**
+         * Format: int64
+         * @description Fen, from the project's rule on the deal day; `None` until a price is typed or when no
+         * rule applies (then `commissionMessage` says so).
+         */
+        commission?: number | null;
+        commissionMessage: string;
+        report: components["schemas"]["ReportRow"];
+        /** @description The rule applied, as people read it (`成交价的3.5%`, `每套20000元`). */
+        ruleText: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3863,6 +4135,63 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_DealRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            area: number;
+            /** Format: int64 */
+            commission: number;
+            /** Format: int64 */
+            createdAt: number;
+            customerName: string;
+            customerPhone: string;
+            /** @description `YYYY-MM-DD`. */
+            dealDate: string;
+            /** Format: int64 */
+            declarerId: number;
+            declarerName: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Its commission order, once the split is approved.
+             */
+            orderId?: number | null;
+            /**
+             * Format: int32
+             * @description core `orderStatus` of that order.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            price: number;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** Format: int64 */
+            reportId: number;
+            /**
+             * Format: int32
+             * @description core `dealStatus`.
+             */
+            status: number;
+            statusLabel: string;
+            storeName: string;
+            unit: string;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_Dictionary: {
       /**
        * Format: int32
@@ -4313,15 +4642,26 @@ export interface components {
             agentName: string;
             code: string;
             contractCode: string;
-            /** Format: int64 */
-            contractId: number;
-            /** Format: int32 */
+            /**
+             * Format: int64
+             * @description The contract it collects; `None` for a new-home deal's order.
+             */
+            contractId?: number | null;
+            /**
+             * Format: int32
+             * @description 1 买卖, 2 租赁; 0 for a new-home deal's order.
+             */
             contractKind: number;
             /** Format: int64 */
             createdAt: number;
             customerName: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description The new-home deal it collects (`/work/business/newHouse/dealDetail/{id}`), if it is one's.
+             */
+            newHomeDealId?: number | null;
             /** Format: int64 */
             paid: number;
             reason: string;
@@ -6545,15 +6885,26 @@ export interface components {
       agentName: string;
       code: string;
       contractCode: string;
-      /** Format: int64 */
-      contractId: number;
-      /** Format: int32 */
+      /**
+       * Format: int64
+       * @description The contract it collects; `None` for a new-home deal's order.
+       */
+      contractId?: number | null;
+      /**
+       * Format: int32
+       * @description 1 买卖, 2 租赁; 0 for a new-home deal's order.
+       */
       contractKind: number;
       /** Format: int64 */
       createdAt: number;
       customerName: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description The new-home deal it collects (`/work/business/newHouse/dealDetail/{id}`), if it is one's.
+       */
+      newHomeDealId?: number | null;
       /** Format: int64 */
       paid: number;
       reason: string;
@@ -8132,6 +8483,26 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * What the declaration page needs: the report (visited, not yet declared, the caller's), the
+   * colleagues a split may credit, and the commission core works out from the project's rule for
+   * the price and day typed so far. Needs 申报成交.
+   */
+  prepare: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DealPrepare"];
+      };
+    };
+    responses: {
+      /** @description The report, colleagues and commission */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DealPrepared"];
         };
       };
     };
