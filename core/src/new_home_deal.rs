@@ -292,6 +292,33 @@ pub fn amounts(commission_fen: i64, shares: &[Share]) -> Result<Vec<i64>, String
     crate::money::split_fen(commission_fen, &bps).map_err(|_| total_message(bps.iter().sum()))
 }
 
+/// What the split editor shows while lines are typed: each line's part in fen (exact, by
+/// [`amounts`]'s rule, once the shares total 100%; each share's floor before that), the total in
+/// basis points, and what is still wrong (`None` when the split may be sent).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SplitPreview {
+    pub parts: Vec<i64>,
+    pub total_bp: i64,
+    pub error: Option<String>,
+}
+
+pub fn preview(commission_fen: i64, shares: &[Share]) -> SplitPreview {
+    let commission = commission_fen.max(0);
+    let bps: Vec<i64> = shares.iter().map(|s| s.bp.max(0)).collect();
+    let total_bp = shares.iter().map(|s| s.bp).sum();
+    let parts = crate::money::split_fen(commission, &bps).unwrap_or_else(|_| {
+        bps.iter()
+            .map(|bp| (i128::from(commission) * i128::from(*bp) / i128::from(FULL_BP)) as i64)
+            .collect()
+    });
+    SplitPreview {
+        parts,
+        total_bp,
+        error: check_shares(shares).err(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -475,5 +502,33 @@ mod tests {
                 "{shares:?}"
             );
         }
+    }
+
+    #[test]
+    fn the_preview_shows_exact_parts_at_100_percent_and_says_what_is_wrong() {
+        let lines = [
+            share(CUSTOMER_DEAL_PERSON, Some(1), 3334),
+            share(CUSTOMER_PARTNER, Some(2), 3333),
+            share(PROJECT_SIDE, None, 3333),
+        ];
+        assert_eq!(
+            preview(100, &lines),
+            SplitPreview {
+                parts: vec![34, 33, 33],
+                total_bp: 10_000,
+                error: None
+            }
+        );
+        let short = [
+            share(CUSTOMER_DEAL_PERSON, Some(1), 8000),
+            share(PROJECT_SIDE, None, 750),
+        ];
+        let shown = preview(1_000_001, &short);
+        assert_eq!(shown.parts, [800_000, 75_000]);
+        assert_eq!(shown.total_bp, 8750);
+        assert_eq!(
+            shown.error.as_deref(),
+            Some("业绩分配合计须为100%（当前为87.5%）")
+        );
     }
 }

@@ -272,6 +272,12 @@ pub fn offered_actions(from: ReportStatus, actor: Actor) -> Vec<ReportAction> {
         .collect()
 }
 
+/// Whether a deal may be declared on a report: its customer visited (有效客户) and no deal
+/// declared on it yet (one deal per report).
+pub fn declarable(status: ReportStatus, has_deal: bool) -> bool {
+    status == S::Valid && !has_deal
+}
+
 /// The reason as kept: required (and at most [`REASON_MAX`] characters) where the action asks
 /// for one, trimmed.
 pub fn check_reason(action: ReportAction, reason: &str) -> Result<String, TransitionError> {

@@ -237,6 +237,7 @@ pub const ALL: &[Form] = &[
     customer::CUSTOMER_VIEWING,
     customer::CUSTOMER_VIEWING_FEEDBACK,
     report::REPORT,
+    report::NEW_HOME_DEAL,
     deal::SALE_CONTRACT,
     deal::LEASE_CONTRACT,
     deal::RECEIPT,
@@ -266,7 +267,7 @@ pub use people::{
     CHANGE_MOBILE, LOGIN, LOGIN_CODE, ONBOARDING, ONBOARDING_CANCEL, ONBOARDING_REJECT,
     ONBOARDING_START, ONBOARDING_SUBMIT, STAFF, STAFF_EDIT, STAFF_STATUS,
 };
-pub use report::REPORT;
+pub use report::{NEW_HOME_DEAL, REPORT};
 
 /// The form named `kind`.
 pub fn form(kind: &str) -> Option<&'static Form> {

@@ -23,3 +23,35 @@ pub const REPORT: Form = Form {
         remark("remark", "备注"),
     ],
 };
+
+/// Largest 成交总价 in 元 and 建筑面积 in ㎡ a declaration takes.
+pub const DEAL_PRICE_MAX_YUAN: i64 = 1_000_000_000;
+pub const DEAL_AREA_MAX: i64 = 100_000;
+
+const fn positive(name: &'static str, label: &'static str, max: i64) -> Field {
+    Field {
+        max_length: Some(14),
+        max: Some(max),
+        rule: Rule::PositiveDecimal,
+        ..Field::text(name, label, 0)
+    }
+    .required()
+}
+
+/// 申报成交 on a visited report: the unit, its area and total price; the commission is worked
+/// out from the project's rule on the deal day, and the performance split
+/// ([`crate::new_home_deal::check_shares`]) is sent beside these fields.
+pub const NEW_HOME_DEAL: Form = Form {
+    kind: "newHomeDeal",
+    fields: &[
+        Field::text("unit", "房号", 50)
+            .required()
+            .hint("如：3幢1单元1502室"),
+        positive("area", "建筑面积(㎡)", DEAL_AREA_MAX),
+        positive("price", "成交总价(元)", DEAL_PRICE_MAX_YUAN),
+        Field::text("dealDate", "成交日期", 10)
+            .control(Control::Date)
+            .rule(Rule::Date)
+            .required(),
+    ],
+};

@@ -19,7 +19,8 @@ export type FormKind =
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
     | 'followUp' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
-    | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp';
+    | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp'
+    | 'report' | 'newHomeDeal';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'time' | 'switch';

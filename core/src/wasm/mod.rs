@@ -22,6 +22,7 @@ mod display;
 mod forms;
 mod lead;
 mod listing;
+mod new_home_deal;
 mod org;
 mod vocab;
 

@@ -361,21 +361,22 @@ placed!(new_home_deal, Inherit::FromOrganisation,
     owner: Some(m.declarer_id),
 });
 
-/// Deals the caller reads.
-fn readable_deals(scope: &Scope) -> SelectStatement {
-    Query::select()
-        .column(new_home_deal::Column::Id)
-        .from(new_home_deal::Entity)
-        .cond_where(scope.readable::<new_home_deal::Entity>())
-        .to_owned()
-}
-
-// A split line is read with its deal (a colleague credited in another store's deal still sees
-// it there only through the deal); written only with the deal, in its transaction.
-placed!(new_home_deal_share, Inherit::Nothing, { site => SiteId }, |m| { site: Some(m.site_id) },
-shared: |scope| Some(Condition::all().add(
-    new_home_deal_share::Column::DealId.in_subquery(readable_deals(scope)),
-)));
+// A split line sits at the seat of the person it credits (the deal's own for the project
+// side's share), as a contract's split line does: a store reads its own people's performance
+// even on another store's deal. The deal's page shows its lines with the deal.
+placed!(new_home_deal_share, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => UserId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: m.organisation_id,
+    store_group: m.store_group_id,
+    store: m.store_id,
+    department: m.department_id,
+    owner: m.user_id,
+});
 
 /// A table whose rows other rows show by name.
 pub trait Named: Placed {

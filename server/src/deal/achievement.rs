@@ -1,5 +1,6 @@
 //! 业绩: each person's, store's or company's parts of the commissions settled in a month, from the
-//! splits (a part counts when its contract's order settles). For a caller reading a whole company
+//! splits of contracts and of new-home deals (a part counts when its contract's or deal's order
+//! settles). For a caller reading a whole company
 //! it reconciles to the fen with what the settled orders received.
 
 use std::collections::HashMap;
@@ -10,7 +11,7 @@ use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
 
 use super::dto::*;
 use crate::access::{Caller, need};
-use crate::entity::{commission_order, deal_split, organisation, store};
+use crate::entity::{commission_order, deal_split, new_home_deal_share, organisation, store};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::history;
 
@@ -82,6 +83,28 @@ pub async fn summary(
                 .group_by(key),
         )
         .await?;
+    // The same over new-home deals' lines (a part counts when its deal's order settles).
+    let new_home_key = match group {
+        "agent" => new_home_deal_share::Column::UserId,
+        "store" => new_home_deal_share::Column::StoreId,
+        _ => new_home_deal_share::Column::OrganisationId,
+    };
+    let new_homes: Vec<(Option<i64>, Option<i64>, i64, i64)> = db
+        .tuples(
+            scoped
+                .read::<new_home_deal_share::Entity>()
+                .filter(new_home_deal_share::Column::SettledAt.gte(from))
+                .filter(new_home_deal_share::Column::SettledAt.lt(to))
+                .select_only()
+                .column(new_home_key)
+                .column_as(Expr::cust("MAX(store_id)"), "store")
+                .column_as(Expr::cust("CAST(SUM(amount_fen) AS BIGINT)"), "amount")
+                .column_as(Expr::cust("COUNT(DISTINCT deal_id)"), "deals")
+                .group_by(new_home_key),
+        )
+        .await?;
+    let grouped: Vec<(Option<i64>, Option<i64>, i64, i64)> =
+        grouped.into_iter().chain(new_homes).collect();
     let received: Vec<Option<i64>> = db
         .tuples(
             scoped
@@ -92,14 +115,15 @@ pub async fn summary(
                 .column_as(Expr::cust("CAST(SUM(paid) AS BIGINT)"), "paid"),
         )
         .await?;
-    let totals: HashMap<i64, (i64, i64)> = grouped
-        .iter()
-        .map(|(key, _, amount, deals)| (key.unwrap_or_default(), (*amount, *deals)))
-        .collect();
-    let store_of: HashMap<i64, Option<i64>> = grouped
-        .iter()
-        .map(|(key, store, _, _)| (key.unwrap_or_default(), *store))
-        .collect();
+    let mut totals: HashMap<i64, (i64, i64)> = HashMap::new();
+    let mut store_of: HashMap<i64, Option<i64>> = HashMap::new();
+    for (key, store, amount, deals) in &grouped {
+        let total = totals.entry(key.unwrap_or_default()).or_default();
+        total.0 += amount;
+        total.1 += deals;
+        let seat = store_of.entry(key.unwrap_or_default()).or_default();
+        *seat = seat.or(*store);
+    }
     let names: HashMap<i64, String> = match group {
         "agent" => history::names_of(&db, totals.keys().copied()).await?,
         "store" => {
@@ -132,6 +156,8 @@ pub async fn summary(
             id,
             name: names.get(&id).cloned().unwrap_or_else(|| match group {
                 "store" => "未分配门店".to_owned(),
+                // A new-home deal's 项目方分成 credits no one.
+                "agent" => "项目方分成".to_owned(),
                 _ => String::new(),
             }),
             store_name: match group {

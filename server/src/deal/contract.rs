@@ -54,7 +54,7 @@ async fn orders_of<C: ConnectionTrait>(
         )
         .await?
         .into_iter()
-        .map(|o| (o.contract_id, o))
+        .filter_map(|o| o.contract_id.map(|c| (c, o)))
         .collect())
 }
 
@@ -803,7 +803,7 @@ async fn sign(
             store_id: Set(contract.store_id),
             department_id: Set(contract.department_id),
             agent_id: Set(contract.agent_id),
-            contract_id: Set(contract.id),
+            contract_id: Set(Some(contract.id)),
             code: Set(format!("YJ-{}", contract.code)),
             receivable: Set(contract.owner_commission + contract.customer_commission),
             paid: Set(0),

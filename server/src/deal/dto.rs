@@ -232,9 +232,13 @@ pub struct OrderQuery {
 pub struct OrderRow {
     pub id: i64,
     pub code: String,
-    pub contract_id: i64,
+    /// The contract it collects; `None` for a new-home deal's order.
+    pub contract_id: Option<i64>,
     pub contract_code: String,
+    /// 1 买卖, 2 租赁; 0 for a new-home deal's order.
     pub contract_kind: i16,
+    /// The new-home deal it collects (`/work/business/newHouse/dealDetail/{id}`), if it is one's.
+    pub new_home_deal_id: Option<i64>,
     pub address: String,
     pub customer_name: String,
     pub agent_id: i64,

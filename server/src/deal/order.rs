@@ -18,7 +18,10 @@ use super::contract::{record_contract_move, record_order_move};
 use super::dto::*;
 use super::{contract_status, holds_order_duty, order_status};
 use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::entity::{commission_order, deal_contract, deal_split, order_receipt, store};
+use crate::entity::{
+    commission_order, deal_contract, deal_split, new_home_deal, new_home_project, new_home_report,
+    order_receipt, store,
+};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::history;
@@ -35,19 +38,66 @@ fn action_label(code: &str) -> &'static str {
     }
 }
 
-async fn rows<C: ConnectionTrait>(
+/// What a new-home deal's order shows in the contract's place: the project and unit, the
+/// customer of its report.
+async fn deal_sources<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    orders: &[commission_order::Model],
+) -> Result<HashMap<i64, (String, String)>, AppError> {
+    let deals = db
+        .all(db.find::<new_home_deal::Entity>().filter(
+            new_home_deal::Column::Id.is_in(orders.iter().filter_map(|o| o.new_home_deal_id)),
+        ))
+        .await?;
+    if deals.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let projects = db
+        .names::<new_home_project::Entity>(
+            new_home_project::Column::Id,
+            new_home_project::Column::Name,
+            deals.iter().map(|d| d.project_id),
+        )
+        .await?;
+    let customers: HashMap<i64, String> = db
+        .pairs(
+            db.find::<new_home_report::Entity>()
+                .filter(new_home_report::Column::Id.is_in(deals.iter().map(|d| d.report_id))),
+            new_home_report::Column::Id,
+            new_home_report::Column::CustomerName,
+        )
+        .await?
+        .into_iter()
+        .collect();
+    Ok(deals
+        .iter()
+        .map(|d| {
+            (
+                d.id,
+                (
+                    format!("{} {}", name_of(&projects, Some(d.project_id)), d.unit),
+                    customers.get(&d.report_id).cloned().unwrap_or_default(),
+                ),
+            )
+        })
+        .collect())
+}
+
+pub(crate) async fn rows<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     orders: &[commission_order::Model],
 ) -> Result<Vec<OrderRow>, AppError> {
     let contracts: HashMap<i64, deal_contract::Model> = db
         .all(
-            db.find::<deal_contract::Entity>()
-                .filter(deal_contract::Column::Id.is_in(orders.iter().map(|o| o.contract_id))),
+            db.find::<deal_contract::Entity>().filter(
+                deal_contract::Column::Id.is_in(orders.iter().filter_map(|o| o.contract_id)),
+            ),
         )
         .await?
         .into_iter()
         .map(|c| (c.id, c))
         .collect();
+    let deals = deal_sources(db, orders).await?;
     let people = history::names_of(db, orders.iter().map(|o| o.agent_id)).await?;
     let stores = db
         .names::<store::Entity>(
@@ -59,15 +109,23 @@ async fn rows<C: ConnectionTrait>(
     Ok(orders
         .iter()
         .map(|o| {
-            let c = contracts.get(&o.contract_id);
+            let c = o.contract_id.and_then(|id| contracts.get(&id));
+            let d = o.new_home_deal_id.and_then(|id| deals.get(&id));
             OrderRow {
                 id: o.id,
                 code: o.code.clone(),
                 contract_id: o.contract_id,
                 contract_code: c.map(|c| c.code.clone()).unwrap_or_default(),
-                contract_kind: c.map_or(1, |c| c.kind),
-                address: c.map(|c| c.address.clone()).unwrap_or_default(),
-                customer_name: c.map(|c| c.customer_name.clone()).unwrap_or_default(),
+                contract_kind: c.map_or(if d.is_some() { 0 } else { 1 }, |c| c.kind),
+                new_home_deal_id: o.new_home_deal_id,
+                address: c
+                    .map(|c| c.address.clone())
+                    .or_else(|| d.map(|d| d.0.clone()))
+                    .unwrap_or_default(),
+                customer_name: c
+                    .map(|c| c.customer_name.clone())
+                    .or_else(|| d.map(|d| d.1.clone()))
+                    .unwrap_or_default(),
                 agent_id: o.agent_id,
                 agent_name: name_of(&people, Some(o.agent_id)),
                 store_name: name_of(&stores, o.store_id),
@@ -148,27 +206,52 @@ pub async fn list(
     if let Some(status) = query.status {
         select = select.filter(commission_order::Column::Status.eq(status));
     }
-    if query.kind.is_some() || filter_text(&query.keyword).is_some() {
-        let mut contracts = sea_orm::Condition::all();
-        if let Some(kind) = query.kind {
-            contracts = contracts.add(deal_contract::Column::Kind.eq(kind));
-        }
-        if let Some(keyword) = filter_text(&query.keyword) {
-            contracts = contracts.add(
-                sea_orm::Condition::any()
-                    .add(deal_contract::Column::Code.contains(keyword))
-                    .add(deal_contract::Column::CustomerName.contains(keyword))
-                    .add(deal_contract::Column::Address.contains(keyword)),
-            );
-        }
+    if let Some(kind) = query.kind {
         select = select.filter(
             commission_order::Column::ContractId.in_subquery(
                 sea_orm::sea_query::Query::select()
                     .column(deal_contract::Column::Id)
                     .from(deal_contract::Entity)
-                    .cond_where(contracts)
+                    .and_where(deal_contract::Column::Kind.eq(kind))
                     .to_owned(),
             ),
+        );
+    }
+    if let Some(keyword) = filter_text(&query.keyword) {
+        // A contract by number, customer or address; a new-home deal by unit or customer.
+        let contracts = sea_orm::Condition::any()
+            .add(deal_contract::Column::Code.contains(keyword))
+            .add(deal_contract::Column::CustomerName.contains(keyword))
+            .add(deal_contract::Column::Address.contains(keyword));
+        let reports = sea_orm::sea_query::Query::select()
+            .column(new_home_report::Column::Id)
+            .from(new_home_report::Entity)
+            .and_where(new_home_report::Column::CustomerName.contains(keyword))
+            .to_owned();
+        let deals = sea_orm::Condition::any()
+            .add(new_home_deal::Column::Unit.contains(keyword))
+            .add(new_home_deal::Column::ReportId.in_subquery(reports));
+        select = select.filter(
+            sea_orm::Condition::any()
+                .add(commission_order::Column::Code.contains(keyword))
+                .add(
+                    commission_order::Column::ContractId.in_subquery(
+                        sea_orm::sea_query::Query::select()
+                            .column(deal_contract::Column::Id)
+                            .from(deal_contract::Entity)
+                            .cond_where(contracts)
+                            .to_owned(),
+                    ),
+                )
+                .add(
+                    commission_order::Column::NewHomeDealId.in_subquery(
+                        sea_orm::sea_query::Query::select()
+                            .column(new_home_deal::Column::Id)
+                            .from(new_home_deal::Entity)
+                            .cond_where(deals)
+                            .to_owned(),
+                    ),
+                ),
         );
     }
     let db = scoped.unscoped();
@@ -347,8 +430,12 @@ pub async fn pay(caller: Caller, AppJson(body): AppJson<OrderPay>) -> ApiResult<
             .await?;
             on.record_changed::<commission_order::Entity>(&old, &saved)
                 .await?;
-            if settled {
-                settle_contract(on, saved.contract_id, now).await?;
+            match (saved.contract_id, saved.new_home_deal_id) {
+                (Some(contract_id), _) if settled => settle_contract(on, contract_id, now).await?,
+                (None, Some(deal_id)) => {
+                    crate::report::deal::settle_from_order(on, deal_id, settled, now).await?
+                }
+                _ => {}
             }
             Ok(saved)
         })

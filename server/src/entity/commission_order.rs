@@ -1,4 +1,4 @@
-//! 佣金单: what a contract's commission brings in, in fen; §3 orderStatus.
+//! 佣金单: what a contract's or a new-home deal's commission brings in, in fen; §3 orderStatus.
 
 use sea_orm::entity::prelude::*;
 
@@ -13,7 +13,8 @@ pub struct Model {
     pub store_id: Option<i64>,
     pub department_id: Option<i64>,
     pub agent_id: i64,
-    pub contract_id: i64,
+    /// The contract it collects, or `None` for a new-home deal's order.
+    pub contract_id: Option<i64>,
     pub code: String,
     pub receivable: i64,
     pub paid: i64,
@@ -23,6 +24,8 @@ pub struct Model {
     pub settled_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The new-home deal it collects (m0022), or `None` for a contract's order.
+    pub new_home_deal_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

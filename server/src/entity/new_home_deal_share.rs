@@ -15,6 +15,13 @@ pub struct Model {
     pub bp: i64,
     pub amount_fen: i64,
     pub sort: i32,
+    /// The seat of the person credited (the deal's own for the project side's share), m0022.
+    pub organisation_id: Option<i64>,
+    pub store_group_id: Option<i64>,
+    pub store_id: Option<i64>,
+    pub department_id: Option<i64>,
+    /// When the deal's order settled: the line counts as performance from then.
+    pub settled_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

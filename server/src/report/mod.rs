@@ -5,6 +5,7 @@
 //! expires by itself ([`expire`], a server job). Statuses move only by core's `report` table
 //! through guarded transitions, each in the history and the audit log. Design: `docs/deals.md`.
 
+pub mod deal;
 mod dto;
 pub mod expiry;
 
@@ -42,6 +43,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detail))
         .routes(routes!(add))
         .routes(routes!(transition))
+        .routes(routes!(deal::list))
+        .routes(routes!(deal::detail))
+        .routes(routes!(deal::prepare))
+        .routes(routes!(deal::add))
+        .routes(routes!(deal::edit))
+        .routes(routes!(deal::transition))
 }
 
 pub fn status_of(row: &new_home_report::Model) -> Result<ReportStatus, AppError> {
@@ -201,8 +208,7 @@ async fn detail_of(
         .await?
         .pop()
         .ok_or(AppError::NotFound)?;
-    let may_declare = status == ReportStatus::Valid
-        && row.deal_id.is_none()
+    let may_declare = report::declarable(status, row.deal_id.is_some())
         && caller.allows(need::DEAL_DECLARE)
         && (row.reporter_id == caller.user().id || caller.allows(need::REPORT_CLOSE));
     Ok(ReportDetail {

@@ -270,7 +270,7 @@ async fn write_deal(db: &impl ConnectionTrait, deal: &Deal<'_>) -> Result<(), Db
         store_id: Set(contract.store_id),
         department_id: Set(contract.department_id),
         agent_id: Set(agent.id),
-        contract_id: Set(contract.id),
+        contract_id: Set(Some(contract.id)),
         code: Set(format!("YJ-{}", contract.code)),
         receivable: Set(total),
         paid: Set(paid),

@@ -36,8 +36,12 @@ const AGENT_HIDDEN_ACTIONS: [&str; 10] = [
     "template",
 ];
 /// Actions an agent lacks on one page only: 关闭 of a commission order is finance's, while an
-/// agent closes their own 报备.
-const AGENT_HIDDEN_PAGE_ACTIONS: [(&str, &str); 1] = [("/work/business/commission", "close")];
+/// agent closes their own 报备; a new-home deal's 业绩审核 is the manager's (its detail page is
+/// hidden, so the list pages' rule above does not reach it).
+const AGENT_HIDDEN_PAGE_ACTIONS: [(&str, &str); 2] = [
+    ("/work/business/commission", "close"),
+    ("/work/business/newHouse/dealDetail/:id", "review"),
+];
 
 /// One stored menu row with what a role binding needs to know about it.
 pub struct StoredMenu {

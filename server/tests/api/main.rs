@@ -24,6 +24,7 @@ mod login_abuse;
 mod matrix;
 mod menu;
 mod new_home;
+mod new_home_deal;
 mod perms;
 mod photo;
 mod protocol;

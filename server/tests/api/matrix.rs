@@ -1314,6 +1314,63 @@ async fn report_routes(app: TestApp) {
     .await;
 }
 
+/// New-home deals: declared by store users on their own visited reports (the admin has no
+/// company to declare for), read at the declarer's seat, reviewed by managers; city operations
+/// have no deal page.
+async fn new_home_deal_routes(app: TestApp) {
+    use crate::new_home_deal::{ADD, DETAIL, EDIT, LIST, MOVE, PREPARE, declaration, visited};
+    let m = Matrix::new(&app).await;
+    let m = &m;
+    let agent = app.as_user("agent").await;
+    let agent = &agent;
+    let city = app.as_user("city").await;
+    let city = &city;
+    let me = m.seeded.users["agent"];
+    let fresh_deal = || async move {
+        let report = visited(agent, city, "西溪云庐", &mobile()).await;
+        agent.data(ADD, declaration(report, me, None)).await["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let report = visited(agent, city, "西溪云庐", &mobile()).await;
+    m.same(
+        PREPARE,
+        "APAAASSPS",
+        json!({ "reportId": report, "price": "1000000" }),
+    )
+    .await;
+    let deal = fresh_deal().await;
+    m.same(LIST, "APAAAAAPA", json!({ "pageSize": 100 })).await;
+    m.same(DETAIL, "APAAASSPS", json!({ "id": deal })).await;
+    let mut edit = declaration(report, me, None);
+    edit["id"] = json!(deal);
+    m.same(EDIT, "APAAASSPS", edit).await;
+    m.check(MOVE, "APAPASSPS", |_| async move {
+        json!({ "id": fresh_deal().await, "action": "approve" })
+    })
+    .await;
+    m.check(ADD, "PPAAAAAPA", |user| async move {
+        let index = USERS.iter().position(|u| *u == user).unwrap();
+        // Those without a company declare on the agent's report (and are refused anyway).
+        let own = !matches!(user, "admin" | "city" | "city2");
+        let reporter = if own { &m.callers[index] } else { agent };
+        let checker = if user == "nbmanager" {
+            &m.callers[7]
+        } else {
+            city
+        };
+        let project = if own {
+            reported_project(user)
+        } else {
+            "西溪云庐"
+        };
+        let report = visited(reporter, checker, project, &mobile()).await;
+        let person = m.seeded.users[if own { user } else { "agent" }];
+        declaration(report, person, None)
+    })
+    .await;
+}
+
 /// The AI assistants: only the admin manages them; everyone logged in is offered the published
 /// ones.
 async fn assistant_routes(app: TestApp) {
@@ -1447,6 +1504,7 @@ async fn customer_routes(app: TestApp) {
 on_both_backends!(
     customer_routes,
     report_routes,
+    new_home_deal_routes,
     rental_routes,
     deal_routes,
     assistant_routes,

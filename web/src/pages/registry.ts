@@ -52,6 +52,10 @@ const Achievement = lazy(() => import('./business/achievement'));
 const Customers = lazy(() => import('./crm/customer'));
 const CluePool = lazy(() => import('./crm/clue'));
 const ClueBatch = lazy(() => import('./crm/clueEdit'));
+// 新房报备与成交: one report list for 我要报备 and city operations' 报备审核.
+const NewHouseReports = lazy(() => import('./business/newHouseReports'));
+const NewHouseDealEdit = lazy(() => import('./business/newHouseDealEdit'));
+const NewHouseDealDetail = lazy(() => import('./business/newHouseDealDetail'));
 
 /**
  * Built pages by menu component path; a path not listed renders the 建设中 notice. One page
@@ -131,6 +135,10 @@ const PAGES: Record<string, LazyPage> = {
   'work/crm/customer': Customers,
   'work/crm/clue': CluePool,
   'work/crm/clue/edit': ClueBatch,
+  'work/business/newHouse': NewHouseReports,
+  'coc/newHouse/report': NewHouseReports,
+  'work/business/newHouse/editDeal': NewHouseDealEdit,
+  'work/business/newHouse/dealDetail': NewHouseDealDetail,
 };
 
 export function pageFor(componentPath: string): LazyPage | undefined {

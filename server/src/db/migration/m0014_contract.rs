@@ -16,7 +16,7 @@ pub struct Migration;
 use ForeignKeyAction::{Cascade, Restrict, SetNull};
 
 /// The placement columns every table here has.
-fn placed(table: &mut TableCreateStatement, name: &str, owner: &'static str) {
+pub(super) fn placed(table: &mut TableCreateStatement, name: &str, owner: &'static str) {
     table
         .col(big_integer("site_id"))
         .col(big_integer("organisation_id"))
@@ -126,7 +126,7 @@ fn order() -> TableCreateStatement {
     table.to_owned()
 }
 
-fn receipt() -> TableCreateStatement {
+pub(super) fn receipt() -> TableCreateStatement {
     Table::create()
         .table("order_receipt")
         .col(big_pk_auto("id"))
