@@ -160,12 +160,18 @@ mod tests {
             check_photo_source("image/png", 20 * 1024 * 1024 + 1),
             Err("图片不能超过20MB")
         );
-        assert_eq!(check_photo_source("image/png", 0), Err("请选择要上传的图片"));
+        assert_eq!(
+            check_photo_source("image/png", 0),
+            Err("请选择要上传的图片")
+        );
     }
 
     #[test]
     fn the_server_stores_jpeg_and_png_up_to_5mb_by_their_signature() {
-        assert_eq!(check_photo(&[0xFF, 0xD8, 0xFF, 0xE0, 0]), Ok(PhotoKind::Jpeg));
+        assert_eq!(
+            check_photo(&[0xFF, 0xD8, 0xFF, 0xE0, 0]),
+            Ok(PhotoKind::Jpeg)
+        );
         let png = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A, 0];
         assert_eq!(check_photo(&png), Ok(PhotoKind::Png));
         assert_eq!(check_photo(b"GIF89a"), Err("仅支持JPG、PNG格式的图片"));

@@ -71,10 +71,8 @@ async fn run() -> Result<(), StartError> {
             "the built SPA is missing (set BROKERDESK_WEB_DIR or build web/): serving the API only"
         );
     }
-    let photos = brokerdesk_server::photo_store::PhotoStore::new(
-        &config.data_dir,
-        &config.watermark_font,
-    );
+    let photos =
+        brokerdesk_server::photo_store::PhotoStore::new(&config.data_dir, &config.watermark_font);
     {
         let font = config.watermark_font.clone();
         tokio::task::spawn_blocking(move || {

@@ -102,11 +102,7 @@ impl PhotoStore {
         let io = |error: std::io::Error| PhotoError::Io(error.to_string());
         let folder = path.parent().unwrap_or(&self.root);
         std::fs::create_dir_all(folder).map_err(io)?;
-        let temporary = folder.join(format!(
-            ".{}.{}.tmp",
-            stored.hash,
-            rand::random::<u64>()
-        ));
+        let temporary = folder.join(format!(".{}.{}.tmp", stored.hash, rand::random::<u64>()));
         std::fs::write(&temporary, bytes).map_err(io)?;
         std::fs::rename(&temporary, &path).map_err(|error| {
             let _ = std::fs::remove_file(&temporary);
@@ -156,7 +152,8 @@ fn font_at(path: &Path) -> Result<Arc<FontVec>, PhotoError> {
     }
     let data = std::fs::read(path).map_err(|_| font_error(path))?;
     let index = simplified_face(&data);
-    let font = Arc::new(FontVec::try_from_vec_and_index(data, index).map_err(|_| font_error(path))?);
+    let font =
+        Arc::new(FontVec::try_from_vec_and_index(data, index).map_err(|_| font_error(path))?);
     fonts
         .lock()
         .map_err(|_| font_error(path))?
@@ -177,9 +174,9 @@ fn simplified_face(data: &[u8]) -> u32 {
             ttf_parser::Face::parse(data, index).is_ok_and(|face| {
                 face.names().into_iter().any(|name| {
                     name.name_id == ttf_parser::name_id::FAMILY
-                        && name
-                            .to_string()
-                            .is_some_and(|family| family.ends_with(" SC") && !family.contains("Mono"))
+                        && name.to_string().is_some_and(|family| {
+                            family.ends_with(" SC") && !family.contains("Mono")
+                        })
                 })
             })
         })
@@ -308,12 +305,17 @@ mod tests {
     fn a_picture_is_named_by_its_bytes_and_checked_by_cores_rules() {
         let bytes = jpeg(64, 48);
         let stored = PhotoStore::inspect(&bytes).unwrap();
-        assert_eq!((stored.width, stored.height, stored.kind), (64, 48, PhotoKind::Jpeg));
+        assert_eq!(
+            (stored.width, stored.height, stored.kind),
+            (64, 48, PhotoKind::Jpeg)
+        );
         assert_eq!(stored.hash, hex::encode(Sha256::digest(&bytes)));
         assert_eq!(stored.hash.len(), 64);
         assert!(matches!(
             PhotoStore::inspect(&jpeg(1921, 10)),
-            Err(PhotoError::Refused("图片长边不能超过1920像素，请压缩后再上传"))
+            Err(PhotoError::Refused(
+                "图片长边不能超过1920像素，请压缩后再上传"
+            ))
         ));
         let mut broken = bytes.clone();
         broken.truncate(20);
@@ -364,7 +366,11 @@ mod tests {
             .watermarked(&stored.hash, stored.kind, "张三 A1001", true)
             .unwrap();
         let thumb = image::load_from_memory(&thumb).unwrap();
-        assert_eq!((thumb.width(), thumb.height()), (320, 240), "small pictures stay as they are");
+        assert_eq!(
+            (thumb.width(), thumb.height()),
+            (320, 240),
+            "small pictures stay as they are"
+        );
     }
 
     #[test]
@@ -377,7 +383,10 @@ mod tests {
         let error = store
             .watermarked(&stored.hash, stored.kind, "张三", false)
             .unwrap_err();
-        assert!(error.to_string().contains("BROKERDESK_WATERMARK_FONT"), "{error}");
+        assert!(
+            error.to_string().contains("BROKERDESK_WATERMARK_FONT"),
+            "{error}"
+        );
     }
 
     fn walk(dir: &Path) -> Vec<PathBuf> {

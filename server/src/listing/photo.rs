@@ -273,7 +273,9 @@ pub async fn upload_in(
     .await?;
     // Inside the transaction: SQLite's one connection is the transaction's until it ends.
     let on = scoped.on(&txn);
-    let photo = describe(&on.unscoped(), vec![saved.clone()]).await?.remove(0);
+    let photo = describe(&on.unscoped(), vec![saved.clone()])
+        .await?
+        .remove(0);
     audit::record(
         &txn,
         scoped.actor(),

@@ -12,16 +12,16 @@ use super::flow::{
 };
 use super::photo::{
     Photo, PhotoArrange, PhotoFileQuery, PhotoListQuery, PhotoUpload, arrange_in, delete_in,
-    file_in, list_in, upload_limit, upload_in,
+    file_in, list_in, upload_in, upload_limit,
 };
 use super::{detail_of, list_of};
 use crate::AppState;
 use crate::access::Caller;
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
-use axum::extract::State;
-use axum::response::IntoResponse;
 use crate::paging::Page;
 use crate::shared::IdRequest;
+use axum::extract::State;
+use axum::response::IntoResponse;
 
 /// Declares the routes of one trade in module `$module`, at the paths given.
 macro_rules! trade_routes {

@@ -110,10 +110,18 @@ async fn an_agent_uploads_and_each_viewer_sees_their_own_watermark(app: TestApp)
         (&living["sort"], &living["categoryName"]),
         (&json!(1), &json!("客厅"))
     );
-    assert_eq!((&living["width"], &living["height"]), (&json!(640), &json!(480)));
+    assert_eq!(
+        (&living["width"], &living["height"]),
+        (&json!(640), &json!(480))
+    );
     assert_eq!(living["uploadedBy"], s.users["agent"]);
-    let bedroom = agent.data(UPLOAD, upload(first, &jpeg(480, 640, 2), 2)).await;
-    assert_eq!((&bedroom["cover"], &bedroom["sort"]), (&json!(false), &json!(2)));
+    let bedroom = agent
+        .data(UPLOAD, upload(first, &jpeg(480, 640, 2), 2))
+        .await;
+    assert_eq!(
+        (&bedroom["cover"], &bedroom["sort"]),
+        (&json!(false), &json!(2))
+    );
 
     // The same picture twice on one listing is refused; on another it is the same file.
     agent
@@ -121,7 +129,11 @@ async fn an_agent_uploads_and_each_viewer_sees_their_own_watermark(app: TestApp)
         .await
         .assert_error(10000409, "这张图片已上传过");
     agent.data(UPLOAD, upload(second, &bytes, 7)).await;
-    assert_eq!(stored_files(app.data_dir()).len(), 2, "same bytes, one file");
+    assert_eq!(
+        stored_files(app.data_dir()).len(),
+        2,
+        "same bytes, one file"
+    );
 
     // Each reader gets a copy with their own name; the same viewer gets the same copy.
     let agents_copy = picture(&agent, &living["id"], false).await;
@@ -144,7 +156,12 @@ async fn an_agent_uploads_and_each_viewer_sees_their_own_watermark(app: TestApp)
 
     // The gallery in order, as the colleagues of the store read it.
     let gallery = manager.data(PHOTOS, json!({ "listingId": first })).await;
-    let ids: Vec<&Value> = gallery.as_array().unwrap().iter().map(|p| &p["id"]).collect();
+    let ids: Vec<&Value> = gallery
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["id"])
+        .collect();
     assert_eq!(ids, [&living["id"], &bedroom["id"]]);
 
     // Another store reads none of it and writes nothing.
@@ -172,7 +189,9 @@ async fn the_gallery_is_arranged_and_pruned(app: TestApp) {
     let agent = app.as_user("agent").await;
     let mut ids = Vec::new();
     for seed in 0..3 {
-        let photo = agent.data(UPLOAD, upload(&listing, &jpeg(320, 240, seed), 9)).await;
+        let photo = agent
+            .data(UPLOAD, upload(&listing, &jpeg(320, 240, seed), 9))
+            .await;
         ids.push(photo["id"].clone());
     }
     // The last first, relabelled, the middle one the cover.
@@ -190,7 +209,14 @@ async fn the_gallery_is_arranged_and_pruned(app: TestApp) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["id"].clone(), p["sort"].clone(), p["categoryName"].clone(), p["cover"].clone()))
+        .map(|p| {
+            (
+                p["id"].clone(),
+                p["sort"].clone(),
+                p["categoryName"].clone(),
+                p["cover"].clone(),
+            )
+        })
         .collect();
     assert_eq!(
         shown,
@@ -230,7 +256,10 @@ async fn the_gallery_is_arranged_and_pruned(app: TestApp) {
         .assert_error(10020003, "数据不存在或已被删除");
     // A sale's photo is not the rental family's.
     agent
-        .post("/api/v1/fm/house/rental/photo/list", json!({ "listingId": listing }))
+        .post(
+            "/api/v1/fm/house/rental/photo/list",
+            json!({ "listingId": listing }),
+        )
         .await
         .assert_error(10020003, "数据不存在或已被删除");
 }
@@ -248,7 +277,10 @@ async fn bad_uploads_are_refused_in_chinese_and_nothing_is_written(app: TestApp)
             json!({ "listingId": listing, "content": "@@@ not base64 @@@" }),
             "图片内容无法读取，请重新选择图片",
         ),
-        (json!({ "listingId": listing, "content": "" }), "请选择要上传的图片"),
+        (
+            json!({ "listingId": listing, "content": "" }),
+            "请选择要上传的图片",
+        ),
         (
             upload(&listing, &jpeg(2400, 1000, 3), 1),
             "图片长边不能超过1920像素，请压缩后再上传",
@@ -283,7 +315,9 @@ async fn the_photo_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp)
     let listing = agents_listings(&app, &s).await[0].clone();
     let agent = app.as_user("agent").await;
     let admin = app.as_user("admin").await;
-    let photo = agent.data(UPLOAD, upload(&listing, &jpeg(200, 150, 200), 1)).await;
+    let photo = agent
+        .data(UPLOAD, upload(&listing, &jpeg(200, 150, 200), 1))
+        .await;
     let code = |wanted: char| match wanted {
         'A' => 0,
         'P' => 10020001,
@@ -294,20 +328,37 @@ async fn the_photo_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp)
         let seed = u8::try_from(index).unwrap();
         // Reads.
         let answer = caller.post(PHOTOS, json!({ "listingId": listing })).await;
-        assert_eq!(answer.code(), code(wanted), "{PHOTOS} as {user}: {}", answer.body);
+        assert_eq!(
+            answer.code(),
+            code(wanted),
+            "{PHOTOS} as {user}: {}",
+            answer.body
+        );
         if wanted == 'A' {
             assert_no_foreign_rows(user, PHOTOS, &answer.body);
         }
         match caller.download(FILE, json!({ "id": photo["id"] })).await {
             Ok(_) => assert_eq!(wanted, 'A', "{FILE} served to {user}"),
             Err(refused) => {
-                assert_eq!(refused.code(), code(wanted), "{FILE} as {user}: {}", refused.body);
+                assert_eq!(
+                    refused.code(),
+                    code(wanted),
+                    "{FILE} as {user}: {}",
+                    refused.body
+                );
                 assert!(refused.message().starts_with("无权限"), "{}", refused.body);
             }
         }
         // Writes: each caller on a photo of their own.
-        let answer = caller.post(UPLOAD, upload(&listing, &jpeg(96, 64, seed), 3)).await;
-        assert_eq!(answer.code(), code(wanted), "{UPLOAD} as {user}: {}", answer.body);
+        let answer = caller
+            .post(UPLOAD, upload(&listing, &jpeg(96, 64, seed), 3))
+            .await;
+        assert_eq!(
+            answer.code(),
+            code(wanted),
+            "{UPLOAD} as {user}: {}",
+            answer.body
+        );
         let gallery = admin.data(PHOTOS, json!({ "listingId": listing })).await;
         let places: Vec<Value> = gallery
             .as_array()
@@ -318,12 +369,25 @@ async fn the_photo_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp)
         let answer = caller
             .post(ARRANGE, json!({ "listingId": listing, "photos": places }))
             .await;
-        assert_eq!(answer.code(), code(wanted), "{ARRANGE} as {user}: {}", answer.body);
+        assert_eq!(
+            answer.code(),
+            code(wanted),
+            "{ARRANGE} as {user}: {}",
+            answer.body
+        );
         let doomed = admin
-            .data(UPLOAD, upload(&listing, &jpeg(64, 96, seed.wrapping_add(100)), 9))
+            .data(
+                UPLOAD,
+                upload(&listing, &jpeg(64, 96, seed.wrapping_add(100)), 9),
+            )
             .await;
         let answer = caller.post(DELETE, json!({ "id": doomed["id"] })).await;
-        assert_eq!(answer.code(), code(wanted), "{DELETE} as {user}: {}", answer.body);
+        assert_eq!(
+            answer.code(),
+            code(wanted),
+            "{DELETE} as {user}: {}",
+            answer.body
+        );
         if wanted != 'A' {
             admin.data(DELETE, json!({ "id": doomed["id"] })).await;
         }

@@ -778,6 +778,37 @@ export interface paths {
      */
     post: operations["list"];
   };
+  "/api/v1/fm/house/old/photo/arrange": {
+    /** Order the gallery, label each photo and choose the cover. Needs 编辑. */
+    post: operations["photo_arrange"];
+  };
+  "/api/v1/fm/house/old/photo/delete": {
+    /** Remove a photo; the next becomes the cover when it was. Needs 编辑. */
+    post: operations["photo_delete"];
+  };
+  "/api/v1/fm/house/old/photo/file": {
+    /**
+     * The caller's copy of a photo (or its 480 px thumbnail), a JPEG watermarked with
+     * their real name and user code. Needs the list or the detail page and a listing
+     * the caller reads.
+     */
+    post: operations["photo_file"];
+  };
+  "/api/v1/fm/house/old/photo/list": {
+    /**
+     * A listing's photos in gallery order (cover, category, size, who uploaded).
+     * Needs the list or the detail page and a listing the caller reads.
+     */
+    post: operations["photo_list"];
+  };
+  "/api/v1/fm/house/old/photo/upload": {
+    /**
+     * Add a photo (compressed by the browser, base64): JPEG or PNG, at most 5 MB and
+     * 1920 px, at most 30 per listing; the same picture twice is refused. Needs 编辑 of
+     * a listing the caller keeps or manages.
+     */
+    post: operations["photo_upload"];
+  };
   "/api/v1/fm/house/old/revealPhone": {
     /**
      * The owner's phones whole, for the maintainer or a holder of 查看电话; each reveal
@@ -831,6 +862,37 @@ export interface paths {
      * ranges, district, circle, community, status, pool and keyword. Needs the list page.
      */
     post: operations["list"];
+  };
+  "/api/v1/fm/house/rental/photo/arrange": {
+    /** Order the gallery, label each photo and choose the cover. Needs 编辑. */
+    post: operations["photo_arrange"];
+  };
+  "/api/v1/fm/house/rental/photo/delete": {
+    /** Remove a photo; the next becomes the cover when it was. Needs 编辑. */
+    post: operations["photo_delete"];
+  };
+  "/api/v1/fm/house/rental/photo/file": {
+    /**
+     * The caller's copy of a photo (or its 480 px thumbnail), a JPEG watermarked with
+     * their real name and user code. Needs the list or the detail page and a listing
+     * the caller reads.
+     */
+    post: operations["photo_file"];
+  };
+  "/api/v1/fm/house/rental/photo/list": {
+    /**
+     * A listing's photos in gallery order (cover, category, size, who uploaded).
+     * Needs the list or the detail page and a listing the caller reads.
+     */
+    post: operations["photo_list"];
+  };
+  "/api/v1/fm/house/rental/photo/upload": {
+    /**
+     * Add a photo (compressed by the browser, base64): JPEG or PNG, at most 5 MB and
+     * 1920 px, at most 30 per listing; the same picture twice is refused. Needs 编辑 of
+     * a listing the caller keeps or manages.
+     */
+    post: operations["photo_upload"];
   };
   "/api/v1/fm/house/rental/revealPhone": {
     /**
@@ -4622,6 +4684,48 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Photo: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One photo of a listing, as the gallery shows it. */
+      data: {
+        /**
+         * Format: int64
+         * @description Bytes of the stored picture.
+         */
+        byteSize: number;
+        /**
+         * Format: int32
+         * @description Core `photoCategory`.
+         */
+        category: number;
+        categoryName: string;
+        /** @description The listing's cover picture. */
+        cover: boolean;
+        /** Format: int64 */
+        createdAt: number;
+        /** Format: int32 */
+        height: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        listingId: number;
+        /**
+         * Format: int32
+         * @description Place in the gallery, from 1.
+         */
+        sort: number;
+        /** Format: int64 */
+        uploadedBy?: number | null;
+        uploaderName: string;
+        /** Format: int32 */
+        width: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Position: {
       /**
        * Format: int32
@@ -5398,6 +5502,47 @@ export interface components {
           /** @description The document (data set) the point came from. */
           source: string;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Photo: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /**
+           * Format: int64
+           * @description Bytes of the stored picture.
+           */
+          byteSize: number;
+          /**
+           * Format: int32
+           * @description Core `photoCategory`.
+           */
+          category: number;
+          categoryName: string;
+          /** @description The listing's cover picture. */
+          cover: boolean;
+          /** Format: int64 */
+          createdAt: number;
+          /** Format: int32 */
+          height: number;
+          /** Format: int64 */
+          id: number;
+          /** Format: int64 */
+          listingId: number;
+          /**
+           * Format: int32
+           * @description Place in the gallery, from 1.
+           */
+          sort: number;
+          /** Format: int64 */
+          uploadedBy?: number | null;
+          uploaderName: string;
+          /** Format: int32 */
+          width: number;
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_PositionOption: {
@@ -6769,6 +6914,84 @@ export interface components {
       realName?: string;
       /** Format: int64 */
       sex?: number | null;
+    };
+    /** @description One photo of a listing, as the gallery shows it. */
+    Photo: {
+      /**
+       * Format: int64
+       * @description Bytes of the stored picture.
+       */
+      byteSize: number;
+      /**
+       * Format: int32
+       * @description Core `photoCategory`.
+       */
+      category: number;
+      categoryName: string;
+      /** @description The listing's cover picture. */
+      cover: boolean;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int32 */
+      height: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      listingId: number;
+      /**
+       * Format: int32
+       * @description Place in the gallery, from 1.
+       */
+      sort: number;
+      /** Format: int64 */
+      uploadedBy?: number | null;
+      uploaderName: string;
+      /** Format: int32 */
+      width: number;
+    };
+    /** @description The whole gallery in its new order, each photo with what it shows, and the cover. */
+    PhotoArrange: {
+      /**
+       * Format: int64
+       * @description One of them; the first when left out.
+       */
+      coverId?: number | null;
+      /** Format: int64 */
+      listingId: number;
+      /** @description Every photo of the listing, once each, in gallery order. */
+      photos: components["schemas"]["PhotoPlace"][];
+    };
+    /** @description Which copy of a photo: the whole picture or a gallery thumbnail. */
+    PhotoFileQuery: {
+      /** Format: int64 */
+      id: number;
+      /** @description 480 px on its longest side instead of the whole picture. */
+      thumb?: boolean;
+    };
+    PhotoListQuery: {
+      /** Format: int64 */
+      listingId: number;
+    };
+    /** @description One photo's place in the arranged gallery. */
+    PhotoPlace: {
+      /**
+       * Format: int32
+       * @description Core `photoCategory`.
+       */
+      category: number;
+      /** Format: int64 */
+      id: number;
+    };
+    PhotoUpload: {
+      /**
+       * Format: int32
+       * @description Core `photoCategory`; 其他 when left out.
+       */
+      category?: number | null;
+      /** @description The picture (JPEG or PNG), base64. */
+      content?: string;
+      /** Format: int64 */
+      listingId: number;
     };
     PointEdit: components["schemas"]["PointForm"] & {
       /** Format: int64 */
@@ -8865,6 +9088,97 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
+        };
+      };
+    };
+  };
+  /** Order the gallery, label each photo and choose the cover. Needs 编辑. */
+  photo_arrange: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PhotoArrange"];
+      };
+    };
+    responses: {
+      /** @description The photos as arranged */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Photo"];
+        };
+      };
+    };
+  };
+  /** Remove a photo; the next becomes the cover when it was. Needs 编辑. */
+  photo_delete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description Removed */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Empty"];
+        };
+      };
+    };
+  };
+  /**
+   * The caller's copy of a photo (or its 480 px thumbnail), a JPEG watermarked with
+   * their real name and user code. Needs the list or the detail page and a listing
+   * the caller reads.
+   */
+  photo_file: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PhotoFileQuery"];
+      };
+    };
+    responses: {
+      /** @description The watermarked picture */
+      200: {
+        content: {
+          "image/jpeg": number[];
+        };
+      };
+    };
+  };
+  /**
+   * A listing's photos in gallery order (cover, category, size, who uploaded).
+   * Needs the list or the detail page and a listing the caller reads.
+   */
+  photo_list: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PhotoListQuery"];
+      };
+    };
+    responses: {
+      /** @description The photos */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Photo"];
+        };
+      };
+    };
+  };
+  /**
+   * Add a photo (compressed by the browser, base64): JPEG or PNG, at most 5 MB and
+   * 1920 px, at most 30 per listing; the same picture twice is refused. Needs 编辑 of
+   * a listing the caller keeps or manages.
+   */
+  photo_upload: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PhotoUpload"];
+      };
+    };
+    responses: {
+      /** @description The photo */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Photo"];
         };
       };
     };
