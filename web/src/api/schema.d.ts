@@ -28,6 +28,17 @@ export interface paths {
     /** Switches a bound knowledge base on or off. Needs an assistant page's 编辑. */
     post: operations["status"];
   };
+  "/api/v1/chat/Knowledge/batch/import": {
+    /**
+     * Starts a batch import: stores the files and answers at once with the batch (导入中); the
+     * server goes on reading and storing them. Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["start"];
+  };
+  "/api/v1/chat/Knowledge/batch/import/progress/{id}": {
+    /** How far a batch import has come, file by file. Needs 知识库 or 知识库详情. */
+    post: operations["progress"];
+  };
   "/api/v1/chat/Knowledge/config": {
     /**
      * Creates a knowledge base, or changes one's name and description when `id` is given. Needs
@@ -89,6 +100,13 @@ export interface paths {
   "/api/v1/chat/Knowledge/point/list": {
     /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
     post: operations["point_list"];
+  };
+  "/api/v1/chat/Knowledge/stop/batch/import/{id}": {
+    /**
+     * Stops a running batch import (导入中 → 已停止): files not yet finished stay unimported; what
+     * was stored stays. Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["stop"];
   };
   "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
     /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
@@ -321,6 +339,46 @@ export interface paths {
      */
     post: operations["transition"];
   };
+  "/api/v1/fm/business/newHouse/deal/add": {
+    /**
+     * 申报成交 on a visited report: the unit, area and total price, the commission from the
+     * project's rule on the deal day, and the split (one 客户成交人, 100% in all; the parts in fen
+     * by core's remainder rule). The deal sits at the declarer's seat and waits for 业绩审核.
+     * Needs 申报成交.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/business/newHouse/deal/detail": {
+    /** One deal with its split, its commission orders, its history and the actions offered. */
+    post: operations["detail"];
+  };
+  "/api/v1/fm/business/newHouse/deal/edit": {
+    /**
+     * Change a declaration while its split waits for review (业绩待审核): the commission is worked
+     * out again and the split rebuilt. Needs 申报成交 and a scope that may write the deal.
+     */
+    post: operations["edit"];
+  };
+  "/api/v1/fm/business/newHouse/deal/list": {
+    /** New-home deals the caller reads, newest first. Needs a deal page or 我要报备. */
+    post: operations["list"];
+  };
+  "/api/v1/fm/business/newHouse/deal/prepare": {
+    /**
+     * What the declaration page needs: the report (visited, not yet declared, the caller's), the
+     * colleagues a split may credit, and the commission core works out from the project's rule for
+     * the price and day typed so far. Needs 申报成交.
+     */
+    post: operations["prepare"];
+  };
+  "/api/v1/fm/business/newHouse/deal/transition": {
+    /**
+     * Move a deal by core's table: 业绩审核通过 (its commission order opens as a draft) or 关闭
+     * (an open order is closed with it). Of two reviewers at once one wins; the other is told the
+     * deal changed. 部分结佣 and 已结佣 come only from receipts on its order. Needs 业绩审核.
+     */
+    post: operations["transition"];
+  };
   "/api/v1/fm/business/newHouse/report/add": {
     /**
      * 报备: a customer to a project distributed to the caller's company or store, the phone as
@@ -516,6 +574,13 @@ export interface paths {
      */
     post: operations["add"];
   };
+  "/api/v1/fm/crm/customer/agents": {
+    /**
+     * The agents the caller may hand a customer to (转移): working, unlocked people of their company
+     * whose seat the caller may write. Needs 转移.
+     */
+    post: operations["agents"];
+  };
   "/api/v1/fm/crm/customer/claim": {
     /**
      * Claim a customer of the public pool: it becomes the caller's private customer, unless they
@@ -529,6 +594,13 @@ export interface paths {
      * `/work/crm/customer`.
      */
     post: operations["detail"];
+  };
+  "/api/v1/fm/crm/customer/due": {
+    /**
+     * 今日待跟进: the caller's own valid private customers whose planned follow-up is today or
+     * past, the longest overdue first (at most fifty). Needs `/work/crm/customer`.
+     */
+    post: operations["due"];
   };
   "/api/v1/fm/crm/customer/edit": {
     /**
@@ -577,6 +649,60 @@ export interface paths {
      * table allows it from the customer's state to this caller. Needs `/work/crm/customer`.
      */
     post: operations["transition"];
+  };
+  "/api/v1/fm/crm/match/customers": {
+    /**
+     * The customers a listing the caller reads fits (valid, of its company, the caller's own and
+     * the public pool or their reach), best fits first; phones as the customer rule shows them.
+     * Needs `/work/crm/customer` and the listing's page.
+     */
+    post: operations["customers"];
+  };
+  "/api/v1/fm/crm/match/listings": {
+    /**
+     * The listings (二手房 or 租房, by the customer's demand) or new-home projects (demand 2) that
+     * fit a customer the caller reads, best fits first. Needs `/work/crm/customer` and the page
+     * of what is offered (二手房, 租房 or 新房).
+     */
+    post: operations["listings"];
+  };
+  "/api/v1/fm/crm/viewing/add": {
+    /**
+     * Record a viewing of a customer the caller reads: a listing of the customer's company open to
+     * viewings (有效, 预定) of the kind chosen, or a new-home project distributed to the caller, on
+     * a day within the last 30 (core `customer::viewing`). The customer's agent's viewing restarts
+     * the drop clock like a follow-up. Needs 写带看.
+     */
+    post: operations["add"];
+  };
+  "/api/v1/fm/crm/viewing/companions": {
+    /**
+     * Colleagues who may go along on the caller's viewings (陪同人): of their store or within their
+     * data scope. Needs 写带看.
+     */
+    post: operations["companions"];
+  };
+  "/api/v1/fm/crm/viewing/feedback": {
+    /**
+     * Write the customer's feedback on a viewing: the agent who led it, the colleague along, or a
+     * manager of the customer. Needs 写带看.
+     */
+    post: operations["feedback"];
+  };
+  "/api/v1/fm/crm/viewing/list": {
+    /**
+     * The viewings of a customer the caller reads (needs `/work/crm/customer`), or of a listing
+     * the caller reads (needs its 二手房 or 租房 page), newest first.
+     */
+    post: operations["list"];
+  };
+  "/api/v1/fm/crm/viewing/targets": {
+    /**
+     * The 新增带看 dialog's picker: listings of the customer's company open to viewings (of the kind
+     * chosen, else the customer's demand) or projects distributed to the caller, found by
+     * community, pinyin, initials or number, those fitting the customer first. Needs 写带看.
+     */
+    post: operations["viewing_targets"];
   };
   "/api/v1/fm/dictionary/add": {
     /**
@@ -1483,6 +1609,99 @@ export interface components {
       /** @description Permission code (`work:store:staff:add`); it stays when the action code changes. */
       perms: string;
     };
+    /** @description One file of a batch as the page shows it. */
+    BatchFile: {
+      /** Format: int32 */
+      added: number;
+      /**
+       * Format: int64
+       * @description The data set its points went to.
+       */
+      dataSetId?: number | null;
+      /** @description Why it failed (or what of it was refused), in Chinese; empty otherwise. */
+      error: string;
+      fileName: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      rowsDone: number;
+      /** Format: int32 */
+      rowsTotal: number;
+      /** Format: int32 */
+      skipped: number;
+      /**
+       * Format: int32
+       * @description Core `knowledgeFileStage`: 0 排队中, 1 解析中, 2 切分中, 3 索引中, 4 已完成, 5 失败, 6 已停止.
+       */
+      stage: number;
+      stageName: string;
+    };
+    BatchFileInput: {
+      /** @description Its text, for txt, md and csv. */
+      content?: string;
+      /** @description Its bytes in base64: needed for xlsx, docx and pdf, taken for any kind. */
+      data?: string;
+      /** @description Its extension (txt, md, csv, xlsx, docx, pdf) says how it is read. */
+      fileName: string;
+    };
+    /** @description A batch import and how far it has come. */
+    BatchImport: {
+      /**
+       * Format: int32
+       * @description Points stored.
+       */
+      added: number;
+      /** Format: int64 */
+      createdAt: number;
+      /**
+       * Format: int32
+       * @description Files that could not be read.
+       */
+      failed: number;
+      files: components["schemas"]["BatchFile"][];
+      /** Format: int32 */
+      filesDone: number;
+      /** Format: int32 */
+      filesTotal: number;
+      /** Format: int64 */
+      finishedAt?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      knowledgeId: number;
+      /**
+       * Format: int64
+       * @description Whole per cent of files and points done of their totals (100 once finished).
+       */
+      percent: number;
+      /**
+       * Format: int32
+       * @description Points stored or skipped so far.
+       */
+      rowsDone: number;
+      /**
+       * Format: int32
+       * @description Points read from the files read so far.
+       */
+      rowsTotal: number;
+      /**
+       * Format: int32
+       * @description Points skipped: already held, repeated, or refused by the point form.
+       */
+      skipped: number;
+      /**
+       * Format: int32
+       * @description Core `knowledgeImportStatus`: 1 导入中, 2 已完成, 3 已停止.
+       */
+      status: number;
+      statusName: string;
+    };
+    BatchImportStart: {
+      /** @description 1–20 files. */
+      files?: components["schemas"]["BatchFileInput"][];
+      /** Format: int64 */
+      knowledgeId: number;
+    };
     /** @description A knowledge base bound to an assistant. */
     Binding: {
       /** Format: int64 */
@@ -1706,6 +1925,13 @@ export interface components {
     CitySiteQuery: components["schemas"]["PageQuery"] & ({
       name?: string | null;
     });
+    /** @description A colleague a split line may credit. */
+    Colleague: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
+    };
     CommissionRule: {
       /** Format: int64 */
       amountFen?: number | null;
@@ -1876,6 +2102,13 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+    };
+    /** @description Someone who may go along on a viewing. */
+    Companion: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
     };
     Company: {
       address: string;
@@ -2092,6 +2325,13 @@ export interface components {
       /** Format: int64 */
       id: number;
     };
+    /** @description An agent a manager may hand customers to (转移). */
+    CustomerAgent: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
+    };
     /** @description One customer with everything its detail shows. */
     CustomerDetail: components["schemas"]["CustomerRow"] & ({
       circleIds: number[];
@@ -2106,8 +2346,6 @@ export interface components {
       /** @description The caller may edit it: its owner or a manager, until it is dealt. */
       mayEdit: boolean;
       mayFollowUp: boolean;
-      /** @description Core `customerAction` codes this caller is offered, in table order. */
-      offeredActions: string[];
       phone2: string;
       remark: string;
       /** Format: int64 */
@@ -2180,6 +2418,16 @@ export interface components {
       /** @description Core `customerTag` codes. */
       tags?: number[];
     };
+    /** @description One customer a listing fits, and how well (0-100). */
+    CustomerMatch: {
+      customer: components["schemas"]["CustomerRow"];
+      /** Format: int64 */
+      score: number;
+    };
+    CustomerMatchQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      customerId: number;
+    };
     CustomerQuery: components["schemas"]["PageQuery"] & ({
       /**
        * Format: int64
@@ -2193,11 +2441,18 @@ export interface components {
       budgetRange?: number | null;
       /**
        * Format: int64
+       * @description A business circle the customer wants.
+       */
+      circleId?: number | null;
+      /**
+       * Format: int64
        * @description Core `customerDemand`.
        */
       demand?: number | null;
       /** Format: int64 */
       districtId?: number | null;
+      /** @description Only customers whose next follow-up date is today or past (待跟进). */
+      due?: boolean;
       /** @description Matches the name, the whole phone (however written) or a customer id. */
       keyword?: string | null;
       /**
@@ -2240,6 +2495,8 @@ export interface components {
       /** Format: int32 */
       demand: number;
       districtNames: string[];
+      /** @description The next follow-up date is today or past (待跟进). */
+      followUpDue: boolean;
       /** Format: int64 */
       id: number;
       /** Format: int64 */
@@ -2252,6 +2509,8 @@ export interface components {
       name: string;
       /** @description `YYYY-MM-DD`. */
       nextFollowUpOn?: string | null;
+      /** @description Core `customerAction` codes this caller is offered, in table order. */
+      offeredActions: string[];
       /** Format: int64 */
       ownerId?: number | null;
       ownerName: string;
@@ -2325,12 +2584,195 @@ export interface components {
       /** @description `YYYY-MM-DD`. */
       date: string;
     };
+    /** @description 申报成交 on a visited report. */
+    DealAdd: components["schemas"]["DealForm"] & ({
+      /** Format: int64 */
+      reportId?: number | null;
+    });
+    DealDetail: components["schemas"]["DealRow"] & {
+      history: components["schemas"]["StatusChange"][];
+      /** @description 修改申报 shown: the caller may change it and its split still waits for review. */
+      mayEdit: boolean;
+      /** @description core `dealAction` codes this caller may take now. */
+      offeredActions: string[];
+      orders: components["schemas"]["DealOrderView"][];
+      shares: components["schemas"]["DealShareView"][];
+    };
+    /** @description A declaration changed while its split waits for review. */
+    DealEdit: components["schemas"]["DealForm"] & {
+      /** Format: int64 */
+      id: number;
+    };
+    /**
+     * @description What a declaration sets: the unit, its area (㎡) and total price (元) as typed, the deal
+     * day, and the split.
+     */
+    DealForm: {
+      area?: string;
+      /** @description `YYYY-MM-DD`. */
+      dealDate?: string;
+      price?: string;
+      shares?: components["schemas"]["DealShareBody"][];
+      unit?: string;
+    };
+    /** @description A commission order of the deal, as its page lists it. */
+    DealOrderView: {
+      code: string;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      paid: number;
+      reason: string;
+      /** Format: int64 */
+      receivable: number;
+      /** Format: int64 */
+      settledAt?: number | null;
+      /**
+       * Format: int32
+       * @description core `orderStatus`.
+       */
+      status: number;
+    };
     /** @description A colleague a contract form may name as 成交人, 客源人 or on a split line. */
     DealPerson: {
       /** Format: int64 */
       id: number;
       name: string;
       storeName: string;
+    };
+    /**
+     * @description What the declaration page needs: the report, and (once a price and day are typed) the
+     * commission the project's rule gives.
+     */
+    DealPrepare: {
+      /** @description `YYYY-MM-DD`; today when empty. */
+      dealDate?: string;
+      /** @description 成交总价 in 元 as typed. */
+      price?: string;
+      /** Format: int64 */
+      reportId: number;
+    };
+    DealPrepared: {
+      /**
+       * @description People of the reporting store (its company's for a report made outside a store), for the
+       * split lines.
+       */
+      colleagues: components["schemas"]["Colleague"][];
+      /**
+       * Format: int64
+       * @description Fen, from the project's rule on the deal day; `None` until a price is typed or when no
+       * rule applies (then `commissionMessage` says so).
+       */
+      commission?: number | null;
+      commissionMessage: string;
+      report: components["schemas"]["ReportRow"];
+      /** @description The rule applied, as people read it (`成交价的3.5%`, `每套20000元`). */
+      ruleText: string;
+    };
+    DealQuery: components["schemas"]["PageQuery"] & ({
+      /** @description Unit, customer name or deal number. */
+      keyword?: string | null;
+      /** @description Only deals the caller declared. */
+      mine?: boolean;
+      /**
+       * Format: int64
+       * @description core `dealStatus`.
+       */
+      status?: number | null;
+    });
+    /** @description A new-home deal as lists show it. Money in fen, area in hundredths of ㎡. */
+    DealRow: {
+      /** Format: int64 */
+      area: number;
+      /** Format: int64 */
+      commission: number;
+      /** Format: int64 */
+      createdAt: number;
+      customerName: string;
+      customerPhone: string;
+      /** @description `YYYY-MM-DD`. */
+      dealDate: string;
+      /** Format: int64 */
+      declarerId: number;
+      declarerName: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description Its commission order, once the split is approved.
+       */
+      orderId?: number | null;
+      /**
+       * Format: int32
+       * @description core `orderStatus` of that order.
+       */
+      orderStatus?: number | null;
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      projectId: number;
+      projectName: string;
+      /** Format: int64 */
+      reportId: number;
+      /**
+       * Format: int32
+       * @description core `dealStatus`.
+       */
+      status: number;
+      statusLabel: string;
+      storeName: string;
+      unit: string;
+    };
+    /** @description One line of a performance split as the declaration sends it. */
+    DealShareBody: {
+      /**
+       * Format: int64
+       * @description Basis points (12.5% = 1250); the lines total 10,000.
+       */
+      bp: number;
+      /**
+       * Format: int64
+       * @description §3 performance type: 1 客户成交人, 2 客户合作人, 3 项目方分成.
+       */
+      kind: number;
+      /**
+       * Format: int64
+       * @description The colleague credited; none for the project side's share.
+       */
+      userId?: number | null;
+    };
+    /** @description One line of a deal's split with its part of the commission. */
+    DealShareView: {
+      /**
+       * Format: int64
+       * @description Fen; the lines sum to the commission exactly.
+       */
+      amount: number;
+      /** Format: int64 */
+      bp: number;
+      /** Format: int32 */
+      kind: number;
+      kindLabel: string;
+      /**
+       * Format: int64
+       * @description When it started counting as performance (its order settled).
+       */
+      settledAt?: number | null;
+      storeName: string;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+    };
+    /** @description A move of core's deal table by a person: `approve` (业绩审核通过) or `close`. */
+    DealTransition: {
+      action: string;
+      /** Format: int64 */
+      id: number;
+      reason?: string;
     };
     DepartmentAdd: components["schemas"]["DepartmentForm"] & ({
       /**
@@ -2661,6 +3103,66 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_BatchImport: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A batch import and how far it has come. */
+      data: {
+        /**
+         * Format: int32
+         * @description Points stored.
+         */
+        added: number;
+        /** Format: int64 */
+        createdAt: number;
+        /**
+         * Format: int32
+         * @description Files that could not be read.
+         */
+        failed: number;
+        files: components["schemas"]["BatchFile"][];
+        /** Format: int32 */
+        filesDone: number;
+        /** Format: int32 */
+        filesTotal: number;
+        /** Format: int64 */
+        finishedAt?: number | null;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        knowledgeId: number;
+        /**
+         * Format: int64
+         * @description Whole per cent of files and points done of their totals (100 once finished).
+         */
+        percent: number;
+        /**
+         * Format: int32
+         * @description Points stored or skipped so far.
+         */
+        rowsDone: number;
+        /**
+         * Format: int32
+         * @description Points read from the files read so far.
+         */
+        rowsTotal: number;
+        /**
+         * Format: int32
+         * @description Points skipped: already held, repeated, or refused by the point form.
+         */
+        skipped: number;
+        /**
+         * Format: int32
+         * @description Core `knowledgeImportStatus`: 1 导入中, 2 已完成, 3 已停止.
+         */
+        status: number;
+        statusName: string;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Building: {
       /**
        * Format: int32
@@ -2967,8 +3469,6 @@ export interface components {
         /** @description The caller may edit it: its owner or a manager, until it is dealt. */
         mayEdit: boolean;
         mayFollowUp: boolean;
-        /** @description Core `customerAction` codes this caller is offered, in table order. */
-        offeredActions: string[];
         phone2: string;
         remark: string;
         /** Format: int64 */
@@ -3024,6 +3524,48 @@ export interface components {
          * @description Data sets in all.
          */
         total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DealDetail: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: components["schemas"]["DealRow"] & {
+        history: components["schemas"]["StatusChange"][];
+        /** @description 修改申报 shown: the caller may change it and its split still waits for review. */
+        mayEdit: boolean;
+        /** @description core `dealAction` codes this caller may take now. */
+        offeredActions: string[];
+        orders: components["schemas"]["DealOrderView"][];
+        shares: components["schemas"]["DealShareView"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_DealPrepared: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /**
+         * @description People of the reporting store (its company's for a report made outside a store), for the
+         * split lines.
+         */
+        colleagues: components["schemas"]["Colleague"][];
+        /**
+         * Format: int64
+         * @description Fen, from the project's rule on the deal day; `None` until a price is typed or when no
+         * rule applies (then `commissionMessage` says so).
+         */
+        commission?: number | null;
+        commissionMessage: string;
+        report: components["schemas"]["ReportRow"];
+        /** @description The rule applied, as people read it (`成交价的3.5%`, `每套20000元`). */
+        ruleText: string;
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -3456,6 +3998,25 @@ export interface components {
         distribution?: components["schemas"]["Distributed"][] | null;
         houseTypes: components["schemas"]["HouseType"][];
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_OfferMatches: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description What fits a customer: the viewing kind their demand asks for and the offers, best first. */
+      data: {
+        /**
+         * Format: int32
+         * @description Core `viewingKind`: 1 二手房, 2 租房, 3 新房.
+         */
+        kind: number;
+        list: components["schemas"]["OfferMatch"][];
+        /** Format: int64 */
+        total: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_OrderDetail: {
@@ -3895,6 +4456,24 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_CustomerMatch: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: {
+            customer: components["schemas"]["CustomerRow"];
+            /** Format: int64 */
+            score: number;
+          }[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Page_CustomerRow: {
       /**
        * Format: int32
@@ -3924,6 +4503,8 @@ export interface components {
             /** Format: int32 */
             demand: number;
             districtNames: string[];
+            /** @description The next follow-up date is today or past (待跟进). */
+            followUpDue: boolean;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -3936,6 +4517,8 @@ export interface components {
             name: string;
             /** @description `YYYY-MM-DD`. */
             nextFollowUpOn?: string | null;
+            /** @description Core `customerAction` codes this caller is offered, in table order. */
+            offeredActions: string[];
             /** Format: int64 */
             ownerId?: number | null;
             ownerName: string;
@@ -3957,6 +4540,63 @@ export interface components {
             status: number;
             storeName: string;
             tags: number[];
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_DealRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            area: number;
+            /** Format: int64 */
+            commission: number;
+            /** Format: int64 */
+            createdAt: number;
+            customerName: string;
+            customerPhone: string;
+            /** @description `YYYY-MM-DD`. */
+            dealDate: string;
+            /** Format: int64 */
+            declarerId: number;
+            declarerName: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Its commission order, once the split is approved.
+             */
+            orderId?: number | null;
+            /**
+             * Format: int32
+             * @description core `orderStatus` of that order.
+             */
+            orderStatus?: number | null;
+            /** Format: int64 */
+            paid: number;
+            /** Format: int64 */
+            price: number;
+            /** Format: int64 */
+            projectId: number;
+            projectName: string;
+            /** Format: int64 */
+            reportId: number;
+            /**
+             * Format: int32
+             * @description core `dealStatus`.
+             */
+            status: number;
+            statusLabel: string;
+            storeName: string;
+            unit: string;
           })[];
         /** Format: int64 */
         total: number;
@@ -4413,15 +5053,26 @@ export interface components {
             agentName: string;
             code: string;
             contractCode: string;
-            /** Format: int64 */
-            contractId: number;
-            /** Format: int32 */
+            /**
+             * Format: int64
+             * @description The contract it collects; `None` for a new-home deal's order.
+             */
+            contractId?: number | null;
+            /**
+             * Format: int32
+             * @description 1 买卖, 2 租赁; 0 for a new-home deal's order.
+             */
             contractKind: number;
             /** Format: int64 */
             createdAt: number;
             customerName: string;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description The new-home deal it collects (`/work/business/newHouse/dealDetail/{id}`), if it is one's.
+             */
+            newHomeDealId?: number | null;
             /** Format: int64 */
             paid: number;
             reason: string;
@@ -4678,6 +5329,51 @@ export interface components {
             siteId?: number | null;
             /** Format: int64 */
             storeCount: number;
+          })[];
+        /** Format: int64 */
+        total: number;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Page_ViewingRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One page of a list and the count of all matching rows. */
+      data: {
+        list: ({
+            /** Format: int64 */
+            at: number;
+            /** Format: int64 */
+            companionId?: number | null;
+            companionName: string;
+            /** Format: int64 */
+            customerId: number;
+            /** @description The customer's name when the caller reads the customer, else 王先生. */
+            customerName: string;
+            /** @description Whether the caller reads the customer (its page may link to it). */
+            customerReadable: boolean;
+            feedback: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Core `viewingKind`.
+             */
+            kind: number;
+            /** Format: int64 */
+            listingId?: number | null;
+            /** @description Whether the caller may write the feedback. */
+            mayWriteFeedback: boolean;
+            /** Format: int64 */
+            projectId?: number | null;
+            /** @description 西湖家园 3幢2单元1502, or the project's name. */
+            targetName: string;
+            /** Format: int64 */
+            userId?: number | null;
+            userName: string;
           })[];
         /** Format: int64 */
         total: number;
@@ -5272,6 +5968,20 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_Companion: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_CompanyOption: {
       /**
        * Format: int32
@@ -5287,6 +5997,87 @@ export interface components {
           /** Format: int64 */
           siteId: number;
         }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CustomerAgent: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          name: string;
+          storeName: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CustomerRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: ({
+          /** Format: int64 */
+          areaMax?: number | null;
+          /**
+           * Format: int64
+           * @description Hundredths of a ㎡.
+           */
+          areaMin?: number | null;
+          /** Format: int64 */
+          budgetMax?: number | null;
+          /**
+           * Format: int64
+           * @description Fen.
+           */
+          budgetMin?: number | null;
+          circleNames: string[];
+          /** Format: int64 */
+          createdAt: number;
+          /** Format: int32 */
+          demand: number;
+          districtNames: string[];
+          /** @description The next follow-up date is today or past (待跟进). */
+          followUpDue: boolean;
+          /** Format: int64 */
+          id: number;
+          /** Format: int64 */
+          lastFollowUpAt?: number | null;
+          /**
+           * Format: int32
+           * @description Core `customerLevel`.
+           */
+          level: number;
+          name: string;
+          /** @description `YYYY-MM-DD`. */
+          nextFollowUpOn?: string | null;
+          /** @description Core `customerAction` codes this caller is offered, in table order. */
+          offeredActions: string[];
+          /** Format: int64 */
+          ownerId?: number | null;
+          ownerName: string;
+          phone: string;
+          /** @description `full`, `reveal` (masked, 查看 offered) or `masked`. */
+          phoneAccess: string;
+          /** Format: int32 */
+          pool: number;
+          /** Format: int32 */
+          rooms?: number | null;
+          /**
+           * Format: int32
+           * @description Core `customerSex`.
+           */
+          sex: number;
+          /** Format: int32 */
+          source: number;
+          /** Format: int32 */
+          status: number;
+          storeName: string;
+          tags: number[];
+        })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_DealPerson: {
@@ -5735,6 +6526,21 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_ViewingTarget: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** @description Whether it fits the customer's wish (shown first). */
+          fits: boolean;
+          /** Format: int64 */
+          id: number;
+          label: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_VerifiedData: {
       /**
        * Format: int32
@@ -5743,6 +6549,47 @@ export interface components {
       code: number;
       data: {
         verified: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ViewingRow: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description One viewing as the customer's or the listing's page shows it. */
+      data: {
+        /** Format: int64 */
+        at: number;
+        /** Format: int64 */
+        companionId?: number | null;
+        companionName: string;
+        /** Format: int64 */
+        customerId: number;
+        /** @description The customer's name when the caller reads the customer, else 王先生. */
+        customerName: string;
+        /** @description Whether the caller reads the customer (its page may link to it). */
+        customerReadable: boolean;
+        feedback: string;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int32
+         * @description Core `viewingKind`.
+         */
+        kind: number;
+        /** Format: int64 */
+        listingId?: number | null;
+        /** @description Whether the caller may write the feedback. */
+        mayWriteFeedback: boolean;
+        /** Format: int64 */
+        projectId?: number | null;
+        /** @description 西湖家园 3幢2单元1502, or the project's name. */
+        targetName: string;
+        /** Format: int64 */
+        userId?: number | null;
+        userName: string;
       };
     };
     /** @description A failed answer, as documented in the OpenAPI document. */
@@ -5756,9 +6603,11 @@ export interface components {
       message: string;
     };
     FileAnalysis: {
-      /** @description The file's text (UTF-8). */
-      content: string;
-      /** @description The file's name; its extension (txt, md, csv) says how it is read. */
+      /** @description The file's text (UTF-8), for txt, md and csv. */
+      content?: string;
+      /** @description The file's bytes in base64: needed for xlsx, docx and pdf, taken for any kind. */
+      data?: string;
+      /** @description The file's name; its extension (txt, md, csv, xlsx, docx, pdf) says how it is read. */
       fileName: string;
       /** Format: int64 */
       knowledgeId: number;
@@ -6299,6 +7148,10 @@ export interface components {
       /** Format: int64 */
       water?: number | null;
     };
+    ListingMatchQuery: components["schemas"]["PageQuery"] & {
+      /** Format: int64 */
+      listingId: number;
+    };
     ListingQuery: components["schemas"]["PageQuery"] & ({
       /**
        * Format: int64
@@ -6770,6 +7623,24 @@ export interface components {
       /** Format: int64 */
       saleStatus?: number | null;
     });
+    /** @description One offer that fits a customer: a listing or a project, and how well (0-100). */
+    OfferMatch: {
+      listing?: null | components["schemas"]["ListingRow"];
+      project?: null | components["schemas"]["ProjectOffer"];
+      /** Format: int64 */
+      score: number;
+    };
+    /** @description What fits a customer: the viewing kind their demand asks for and the offers, best first. */
+    OfferMatches: {
+      /**
+       * Format: int32
+       * @description Core `viewingKind`: 1 二手房, 2 租房, 3 新房.
+       */
+      kind: number;
+      list: components["schemas"]["OfferMatch"][];
+      /** Format: int64 */
+      total: number;
+    };
     OrderDetail: components["schemas"]["OrderRow"] & {
       history: components["schemas"]["StatusChange"][];
       /** @description Core `orderAction` codes offered to this caller. */
@@ -6806,15 +7677,26 @@ export interface components {
       agentName: string;
       code: string;
       contractCode: string;
-      /** Format: int64 */
-      contractId: number;
-      /** Format: int32 */
+      /**
+       * Format: int64
+       * @description The contract it collects; `None` for a new-home deal's order.
+       */
+      contractId?: number | null;
+      /**
+       * Format: int32
+       * @description 1 买卖, 2 租赁; 0 for a new-home deal's order.
+       */
       contractKind: number;
       /** Format: int64 */
       createdAt: number;
       customerName: string;
       /** Format: int64 */
       id: number;
+      /**
+       * Format: int64
+       * @description The new-home deal it collects (`/work/business/newHouse/dealDetail/{id}`), if it is one's.
+       */
+      newHomeDealId?: number | null;
       /** Format: int64 */
       paid: number;
       reason: string;
@@ -7080,6 +7962,33 @@ export interface components {
       /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
       problem?: string | null;
       question: string;
+    };
+    /** @description A new-home project as matching shows it: what of it fits. */
+    ProjectOffer: {
+      /** Format: int64 */
+      areaMax: number;
+      /** Format: int64 */
+      areaMin: number;
+      /**
+       * Format: int64
+       * @description Fen per ㎡.
+       */
+      averagePrice?: number | null;
+      districtName: string;
+      /** Format: int64 */
+      id: number;
+      /** @description The house types that fit: `3室2厅2卫`, their areas (hundredths of a ㎡) and prices (fen). */
+      layouts: string[];
+      name: string;
+      /** Format: int64 */
+      priceMax?: number | null;
+      /** Format: int64 */
+      priceMin?: number | null;
+      /**
+       * Format: int32
+       * @description Core `saleStatus`.
+       */
+      saleStatus: number;
     };
     /** @description Publish (`published: true`) or take back (`false`) an assistant. */
     PublishRequest: {
@@ -7747,6 +8656,18 @@ export interface components {
        */
       users: number;
     };
+    /** @description What a viewing's picker offers. */
+    TargetQuery: {
+      /** Format: int64 */
+      customerId: number;
+      /** @description A community's name, pinyin or initials, a listing id, or a project's name. */
+      keyword?: string | null;
+      /**
+       * Format: int64
+       * @description Core `viewingKind`; the customer's demand when absent.
+       */
+      kind?: number | null;
+    };
     /** @description No filter: the caller's own company. */
     TemplateQuery: Record<string, never>;
     TemplateSave: {
@@ -7828,6 +8749,81 @@ export interface components {
     };
     VerifiedData: {
       verified: boolean;
+    };
+    /** @description 写带看: the customer, then core's `customerViewing` form. */
+    ViewingAdd: {
+      /** Format: int64 */
+      companionId?: number | null;
+      /** Format: int64 */
+      customerId?: number;
+      feedback?: string;
+      /**
+       * Format: int64
+       * @description Core `viewingKind`: 1 二手房, 2 租房, 3 新房.
+       */
+      kind?: number | null;
+      /** Format: int64 */
+      listingId?: number | null;
+      /** Format: int64 */
+      projectId?: number | null;
+      /** @description `YYYY-MM-DD`, China time. */
+      viewDate?: string;
+      /** @description `HH:MM`. */
+      viewTime?: string;
+    };
+    /** @description The customer's feedback on one viewing. */
+    ViewingFeedback: {
+      feedback?: string;
+      /** Format: int64 */
+      id?: number;
+    };
+    /** @description The viewings of one customer or of one listing, newest first. */
+    ViewingQuery: components["schemas"]["PageQuery"] & ({
+      /** Format: int64 */
+      customerId?: number | null;
+      /** Format: int64 */
+      listingId?: number | null;
+    });
+    /** @description One viewing as the customer's or the listing's page shows it. */
+    ViewingRow: {
+      /** Format: int64 */
+      at: number;
+      /** Format: int64 */
+      companionId?: number | null;
+      companionName: string;
+      /** Format: int64 */
+      customerId: number;
+      /** @description The customer's name when the caller reads the customer, else 王先生. */
+      customerName: string;
+      /** @description Whether the caller reads the customer (its page may link to it). */
+      customerReadable: boolean;
+      feedback: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description Core `viewingKind`.
+       */
+      kind: number;
+      /** Format: int64 */
+      listingId?: number | null;
+      /** @description Whether the caller may write the feedback. */
+      mayWriteFeedback: boolean;
+      /** Format: int64 */
+      projectId?: number | null;
+      /** @description 西湖家园 3幢2单元1502, or the project's name. */
+      targetName: string;
+      /** Format: int64 */
+      userId?: number | null;
+      userName: string;
+    };
+    /** @description One listing or project the picker offers. */
+    ViewingTarget: {
+      /** @description Whether it fits the customer's wish (shown first). */
+      fits: boolean;
+      /** Format: int64 */
+      id: number;
+      label: string;
     };
     /** @description The asker's verdict on an answer: the turn is named as the chat panel knows it. */
     VoteRequest: {
@@ -7937,6 +8933,44 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Binding"];
+        };
+      };
+    };
+  };
+  /**
+   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
+   * onboarding waits for their details. Needs `/enrollment`.
+   */
+  start: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentStart"];
+      };
+    };
+    responses: {
+      /** @description The new onboarding */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
+   * by whoever's scope covers its importer.
+   */
+  progress: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["IdRequest"];
+      };
+    };
+    responses: {
+      /** @description The import */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ImportJob"];
         };
       };
     };
@@ -8141,6 +9175,26 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Page_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /**
+   * Stops a running batch import (导入中 → 已停止): files not yet finished stay unimported; what
+   * was stored stays. Needs 知识库:编辑 or 知识库详情:编辑.
+   */
+  stop: {
+    parameters: {
+      path: {
+        /** @description The batch import */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The batch, stopped */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_BatchImport"];
         };
       };
     };
@@ -8538,6 +9592,26 @@ export interface operations {
     };
   };
   /**
+   * What the declaration page needs: the report (visited, not yet declared, the caller's), the
+   * colleagues a split may credit, and the commission core works out from the project's rule for
+   * the price and day typed so far. Needs 申报成交.
+   */
+  prepare: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DealPrepare"];
+      };
+    };
+    responses: {
+      /** @description The report, colleagues and commission */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_DealPrepared"];
+        };
+      };
+    };
+  };
+  /**
    * Projects the caller may report to (distributed to their company or store), with each
    * project's reporting rule. Needs 报备 on 我要报备.
    */
@@ -8754,44 +9828,6 @@ export interface operations {
     };
   };
   /**
-   * Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the
-   * onboarding waits for their details. Needs `/enrollment`.
-   */
-  start: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentStart"];
-      };
-    };
-    responses: {
-      /** @description The new onboarding */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
-        };
-      };
-    };
-  };
-  /**
-   * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
-   * by whoever's scope covers its importer.
-   */
-  progress: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["IdRequest"];
-      };
-    };
-    responses: {
-      /** @description The import */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_ImportJob"];
-        };
-      };
-    };
-  };
-  /**
    * The XLSX template to fill: the lead form's labels as the header, an example row, phones
    * kept as text. Needs 批量添加线索.
    */
@@ -8801,6 +9837,20 @@ export interface operations {
       200: {
         content: {
           "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
+        };
+      };
+    };
+  };
+  /**
+   * The agents the caller may hand a customer to (转移): working, unlocked people of their company
+   * whose seat the caller may write. Needs 转移.
+   */
+  agents: {
+    responses: {
+      /** @description Who customers may be transferred to */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CustomerAgent"];
         };
       };
     };
@@ -8820,6 +9870,20 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_ListingDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * 今日待跟进: the caller's own valid private customers whose planned follow-up is today or
+   * past, the longest overdue first (at most fifty). Needs `/work/crm/customer`.
+   */
+  due: {
+    responses: {
+      /** @description The caller's customers due for a follow-up */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CustomerRow"];
         };
       };
     };
@@ -8890,6 +9954,99 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_CustomerDetail"];
+        };
+      };
+    };
+  };
+  /**
+   * The customers a listing the caller reads fits (valid, of its company, the caller's own and
+   * the public pool or their reach), best fits first; phones as the customer rule shows them.
+   * Needs `/work/crm/customer` and the listing's page.
+   */
+  customers: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingMatchQuery"];
+      };
+    };
+    responses: {
+      /** @description Customers the listing fits, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Page_CustomerMatch"];
+        };
+      };
+    };
+  };
+  /**
+   * The listings (二手房 or 租房, by the customer's demand) or new-home projects (demand 2) that
+   * fit a customer the caller reads, best fits first. Needs `/work/crm/customer` and the page
+   * of what is offered (二手房, 租房 or 新房).
+   */
+  listings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CustomerMatchQuery"];
+      };
+    };
+    responses: {
+      /** @description What fits the customer, best first */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_OfferMatches"];
+        };
+      };
+    };
+  };
+  /**
+   * Colleagues who may go along on the caller's viewings (陪同人): of their store or within their
+   * data scope. Needs 写带看.
+   */
+  companions: {
+    responses: {
+      /** @description Who may go along */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_Companion"];
+        };
+      };
+    };
+  };
+  /**
+   * Write the customer's feedback on a viewing: the agent who led it, the colleague along, or a
+   * manager of the customer. Needs 写带看.
+   */
+  feedback: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ViewingFeedback"];
+      };
+    };
+    responses: {
+      /** @description The viewing with its feedback */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ViewingRow"];
+        };
+      };
+    };
+  };
+  /**
+   * The 新增带看 dialog's picker: listings of the customer's company open to viewings (of the kind
+   * chosen, else the customer's demand) or projects distributed to the caller, found by
+   * community, pinyin, initials or number, those fitting the customer first. Needs 写带看.
+   */
+  viewing_targets: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TargetQuery"];
+      };
+    };
+    responses: {
+      /** @description Listings or projects to choose from */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_ViewingTarget"];
         };
       };
     };
