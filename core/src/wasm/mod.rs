@@ -16,8 +16,8 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 
 mod chat;
-mod deal;
 mod customer;
+mod deal;
 mod display;
 mod forms;
 mod lead;

@@ -42,7 +42,10 @@ pub(crate) trait PoolDrop {
 }
 
 /// Drops every row of `P` due at `now`; answers how many moved.
-pub(crate) async fn run<P: PoolDrop>(db: &DatabaseConnection, now: DateTime<Utc>) -> Result<u64, AppError>
+pub(crate) async fn run<P: PoolDrop>(
+    db: &DatabaseConnection,
+    now: DateTime<Utc>,
+) -> Result<u64, AppError>
 where
     <P::Entity as EntityTrait>::Model: Sync,
 {
