@@ -150,9 +150,15 @@ pub async fn add(caller: Caller, AppJson(form): AppJson<LeadForm>) -> ApiResult<
     };
     let db = scoped.unscoped();
     let key = phone::normalise(&form.phone);
-    if let Some(message) = phone_holders(&db, &caller, &me, organisation_id, &[key.clone()])
-        .await?
-        .remove(&key)
+    if let Some(message) = phone_holders(
+        &db,
+        &caller,
+        &me,
+        organisation_id,
+        std::slice::from_ref(&key),
+    )
+    .await?
+    .remove(&key)
     {
         return Err(AppError::Taken(vec![FieldError::new("phone", message)]));
     }
