@@ -5,9 +5,13 @@ import { checkForm, formatDate, formFields, type FormErrors, type FormFieldDef, 
 import { firstScreenForms } from 'virtual:core-snapshot';
 import type { FieldSpec } from './fields';
 
-/** The viewer's date, `YYYY-MM-DD`: core refuses birth dates after it. */
+/**
+ * Today in China time (UTC+8), `YYYY-MM-DD`: the day the server judges dates by (`form::today`),
+ * so a default date or a 'not before/after today' check agrees with the server wherever the
+ * browser's clock is set.
+ */
 export function today(): string {
-  return formatDate(Date.now(), 'YYYY-MM-DD', -new Date().getTimezoneOffset());
+  return formatDate(Date.now(), 'YYYY-MM-DD', 8 * 60);
 }
 
 /** Every fault of `values` on form `kind`: field name → message. */

@@ -73,13 +73,18 @@ function DealEditor({ route, reportId, deal, me }: { route: PageProps['route']; 
   );
   const [price, setPrice] = useState(initial.price ?? '');
   const [dealDate, setDealDate] = useState(initial.dealDate ?? today());
-  const [lines, setLines] = useState<Line[]>(() =>
+  const [lines, setAllLines] = useState<Line[]>(() =>
     deal
       ? deal.shares.map((s, key) => ({ key, kind: s.kind, userId: s.userId ?? undefined, percent: Number(fenToYuan(s.bp)) }))
       : [{ key: 0, kind: DEAL_PERSON, userId: me, percent: 100 }],
   );
   const [saving, setSaving] = useState(false);
+  // The server's or the last submit's word on the split; it goes once the split is changed.
   const [splitError, setSplitError] = useState('');
+  const setLines = (change: (all: Line[]) => Line[]) => {
+    setSplitError('');
+    setAllLines(change);
+  };
   const prepared = useRead(() => dealApi.prepare(reportId, price, dealDate), [reportId, price, dealDate], true);
   const info = prepared.data;
 
