@@ -22,5 +22,7 @@ bash scripts/bench/load.sh
 echo "== houses: 1,000,000 listings over 5,000 communities, filtered list and suggest (scripts/bench/houses.sh)"
 bash scripts/bench/houses.sh
 
+echo "== customers: 200,000 customers and 1,000,000 follow-ups, filtered list (scripts/bench/customers.sh)"
+bash scripts/bench/customers.sh
 echo "== leads: a 10,000-row CSV import, then the same file again (scripts/bench/leads.sh)"
 bash scripts/bench/leads.sh

@@ -204,11 +204,13 @@ pub async fn list(
         }
         select = select.filter(any);
     }
+    // Keys first, from `idx_customer_filtered_list` (m0020), then the page's rows by id.
     let page = scoped
-        .page(
+        .page_by_key(
             select
                 .order_by_desc(customer::Column::CreatedAt)
                 .order_by_desc(customer::Column::Id),
+            customer::Column::Id,
             query.page,
         )
         .await?;

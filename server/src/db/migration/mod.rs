@@ -21,6 +21,7 @@ mod m0015_rental;
 mod m0016_ai_logs;
 mod m0017_listing_indexes;
 mod m0018_menu_known;
+mod m0020_customer_indexes;
 mod m0022_new_home_orders;
 mod m0023_deal_indexes;
 mod m0024_listing_photo;
@@ -52,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_ai_logs::Migration),
             Box::new(m0017_listing_indexes::Migration),
             Box::new(m0018_menu_known::Migration),
+            Box::new(m0020_customer_indexes::Migration),
             Box::new(m0022_new_home_orders::Migration),
             Box::new(m0023_deal_indexes::Migration),
             Box::new(m0024_listing_photo::Migration),
