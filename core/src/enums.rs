@@ -321,6 +321,19 @@ pub fn sex_title(sex: i64) -> &'static str {
     }
 }
 
+/// A person as the customer pages address them: the name and 先生/女士 for the sex (`张伟 先生`),
+/// the name alone for an unknown sex. A name that already ends with a title (`赵先生`, as leads are
+/// often written) is not titled twice.
+pub fn addressed(name: &str, sex: i64) -> String {
+    let name = name.trim();
+    let title = sex_title(sex);
+    if title.is_empty() || ["先生", "女士"].iter().any(|t| name.ends_with(t)) {
+        name.to_owned()
+    } else {
+        format!("{name} {title}")
+    }
+}
+
 /// Stars shown for a customer level (2 → 1, 3 → 2, 4 → 3); 0 for other levels.
 pub fn customer_level_stars(level: i64) -> u8 {
     match level {
@@ -419,6 +432,12 @@ mod tests {
         assert_eq!(sex_title(2), "女士");
         assert_eq!(sex_title(0), "");
         assert_eq!(sex_title(7), "");
+        assert_eq!(addressed("张伟", 1), "张伟 先生");
+        assert_eq!(addressed(" 李娜 ", 2), "李娜 女士");
+        assert_eq!(addressed("张伟", 0), "张伟");
+        assert_eq!(addressed("赵先生", 1), "赵先生", "not 赵先生 先生");
+        assert_eq!(addressed("钱女士", 2), "钱女士");
+        assert_eq!(addressed("孙女士", 1), "孙女士", "the name as written wins");
         // "Customer levels 2, 3 and 4 display as one, two and three stars."
         assert_eq!(customer_level_stars(2), 1);
         assert_eq!(customer_level_stars(4), 3);

@@ -19,7 +19,8 @@ pub enum MaskLevel {
     /// Show every digit.
     #[default]
     None,
-    /// Hide the middle: `138****5678` (numbers longer than 7 digits).
+    /// Hide the middle: `138****5678`; a number of 7 digits or fewer has no middle to hide
+    /// around, and shows only its last two (`*****66`), never whole.
     Middle,
     /// Show only the last four digits.
     Strong,
@@ -41,7 +42,8 @@ impl MaskLevel {
     fn hides(self, index: usize, digits: usize) -> bool {
         match self {
             MaskLevel::None => false,
-            MaskLevel::Middle => digits > 7 && index >= 3 && index < digits - 4,
+            MaskLevel::Middle if digits > 7 => index >= 3 && index < digits - 4,
+            MaskLevel::Middle => index + 2 < digits,
             MaskLevel::Strong => index + 4 < digits,
             MaskLevel::Full => true,
         }
@@ -223,7 +225,8 @@ mod tests {
             mask_phone("0571-88886666", MaskLevel::Middle),
             "057*-****6666"
         );
-        assert_eq!(mask_phone("1234567", MaskLevel::Middle), "1234567");
+        assert_eq!(mask_phone("8888666", MaskLevel::Middle), "*****66");
+        assert_eq!(format_phone("1380000", MaskLevel::Middle), "*****00");
         assert_eq!(format_phone("", MaskLevel::Middle), "");
         assert_eq!(MaskLevel::from_level(1), MaskLevel::Middle);
         assert_eq!(MaskLevel::from_level(9), MaskLevel::None);

@@ -8,7 +8,6 @@ use crate::enums::{
     CUSTOMER_DEMAND, CUSTOMER_LEVEL, CUSTOMER_SEX, CUSTOMER_SOURCE, CUSTOMER_TAG, FOLLOW_UP_WAY,
     ROOM_COUNT, VIEWING_KIND,
 };
-use crate::validate;
 
 /// Longest remark and follow-up.
 pub const REMARK_MAX: usize = 500;
@@ -19,10 +18,9 @@ pub const CUSTOMER: Form = Form {
         name("name", "客户姓名"),
         Field::select("sex", "称呼", Some(CUSTOMER_SEX)).required(),
         Field::text("phone", "联系电话", 20)
-            .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
+            .rule(Rule::ContactPhone)
             .required(),
-        Field::text("phone2", "备用电话", 20)
-            .rule(Rule::Validator(validate::Rule::PhoneOrLandline)),
+        Field::text("phone2", "备用电话", 20).rule(Rule::ContactPhone),
         Field::select("level", "客户等级", Some(CUSTOMER_LEVEL)).required(),
         Field::select("demand", "需求类型", Some(CUSTOMER_DEMAND)).required(),
         amount("budgetMin", "预算下限(万元)"),

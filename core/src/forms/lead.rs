@@ -5,7 +5,6 @@
 use super::org::{name, remark};
 use super::{Control, Field, Form, Rule};
 use crate::enums::{CUSTOMER_DEMAND, SEX};
-use crate::validate;
 
 /// Largest budget in 万 a lead states.
 pub const BUDGET_MAX_WAN: i64 = 100_000;
@@ -16,7 +15,7 @@ pub const CLUE: Form = Form {
     fields: &[
         name("name", "姓名"),
         Field::text("phone", "联系电话", 20)
-            .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
+            .rule(Rule::ContactPhone)
             .required(),
         Field::select("sex", "性别", Some(SEX)),
         Field::select("demand", "需求类型", Some(CUSTOMER_DEMAND)),

@@ -21,6 +21,8 @@ pub enum Rule {
     Choice,
     /// A validator of spec §5 (手机号码, 固话...).
     Validator(validate::Rule),
+    /// A customer's or a lead's phone ([`crate::customer::phone::accepts`]).
+    ContactPhone,
     /// A GB 11643 ID number whose birth date has come; kept upper-cased.
     IdCard,
     /// Digits in groups; kept without spaces.
@@ -80,6 +82,11 @@ impl Rule {
     pub(super) fn required_message(self, label: &str) -> Option<String> {
         match self {
             Rule::Validator(rule) => Some(rule.required_message().to_owned()),
+            Rule::ContactPhone => Some(
+                validate::Rule::PhoneOrLandline
+                    .required_message()
+                    .to_owned(),
+            ),
             Rule::IdCard | Rule::BankCard | Rule::Typed | Rule::Username | Rule::NewPassword => {
                 Some(format!("请输入{label}"))
             }
@@ -134,6 +141,13 @@ pub(super) fn apply(
         Rule::Validator(rule) => validate::check(rule, value, true)
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),
+        Rule::ContactPhone => {
+            if crate::customer::phone::accepts(value) {
+                Ok(kept)
+            } else {
+                Err(validate::Rule::PhoneOrLandline.invalid_message().to_owned())
+            }
+        }
         Rule::IdCard => id_card(value, today),
         Rule::BankCard => validate::check(validate::Rule::BankCard, value, true)
             .map(|()| value.replace(' ', ""))

@@ -272,6 +272,25 @@ mod tests {
     }
 
     #[test]
+    fn a_row_phone_follows_the_customer_rule() {
+        let rows = rows_of(cells("姓名\t联系电话\n短号\t1380000\n座机\t88886666\n")).unwrap();
+        let checked = check_rows(rows, today());
+        let phone_errors = |i: usize| -> Vec<String> {
+            checked[i]
+                .errors
+                .iter()
+                .map(|e| format!("{}:{}", e.field, e.message))
+                .collect()
+        };
+        assert_eq!(
+            phone_errors(0),
+            ["phone:请输入正确的固话号码或手机号码"],
+            "a mobile cut short is no landline"
+        );
+        assert_eq!(phone_errors(1), Vec::<String>::new());
+    }
+
+    #[test]
     fn each_field_answers_its_own_error() {
         let rows = rows_of(cells(
             "姓名,联系电话,性别,需求类型,意向区域,预算(万元),备注\n\

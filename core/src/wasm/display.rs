@@ -133,6 +133,12 @@ pub fn sex_title(sex: f64) -> String {
     enums::sex_title(whole(sex)).into()
 }
 
+/// `张伟 先生`; `赵先生` stays `赵先生`.
+#[wasm_bindgen(js_name = customerAddressed)]
+pub fn customer_addressed(name: &str, sex: Option<f64>) -> String {
+    enums::addressed(name, sex.map(whole).unwrap_or_default())
+}
+
 #[wasm_bindgen(js_name = customerLevelStars)]
 pub fn customer_level_stars(level: f64) -> u8 {
     enums::customer_level_stars(whole(level))

@@ -19,9 +19,11 @@ export interface ClueRowError { field: string; message: string }
 /** A pasted row after the lead form's check: its line, cleaned values, every field at fault. */
 export interface ClueCheckedRow { line: number; values: Record<string, string>; errors: ClueRowError[] }
 /** A lead as its agent sees it, for 转为客户. */
-export interface ClueFacts { name: string; phone: string; sex?: number | null; demand?: number | null; budget?: number | null; remark: string }
+export interface ClueFacts { name: string; phone: string; sex?: number | null; demand?: number | null; budget?: number | null; area: string; remark: string }
+/** A district of the city, as the customer form lists them. */
+export interface ClueDistrict { id: number; name: string }
 /** The customer form's first values for a lead. */
-export interface ClueCustomerStart { name: string; sex: number | null; phone: string; demand: number | null; budgetMax: string; source: number; remark: string }
+export interface ClueCustomerStart { name: string; sex: number | null; phone: string; demand: number | null; budgetMax: string; districtIds: number[]; source: number; remark: string }
 "#;
 
 #[wasm_bindgen]
@@ -32,14 +34,21 @@ extern "C" {
     pub type ClueFactsJs;
     #[wasm_bindgen(typescript_type = "ClueCustomerStart")]
     pub type ClueCustomerStartJs;
+    #[wasm_bindgen(typescript_type = "ClueDistrict[]")]
+    pub type ClueDistrictList;
 }
 
 /// 转为客户: the customer form's first values for a lead (男 → 先生, the budget as its upper
-/// bound, the source 线索转化, the phone as the form takes it).
+/// bound, the districts its 意向区域 names among the city's, the source 线索转化, the phone as
+/// the form takes it).
 #[wasm_bindgen(js_name = clueCustomerStart)]
-pub fn clue_customer_start(lead: ClueFactsJs) -> Result<ClueCustomerStartJs, JsError> {
+pub fn clue_customer_start(
+    lead: ClueFactsJs,
+    districts: ClueDistrictList,
+) -> Result<ClueCustomerStartJs, JsError> {
     let facts: crate::lead::convert::LeadFacts = super::from_js(lead, "线索")?;
-    to_js(&crate::lead::convert::customer_start(&facts))
+    let districts: Vec<crate::lead::convert::District> = super::from_js(districts, "区域")?;
+    to_js(&crate::lead::convert::customer_start(&facts, &districts))
 }
 
 /// Pasted rows (tab-separated from a spreadsheet, or CSV) read by the template's header and

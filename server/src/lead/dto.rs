@@ -40,8 +40,8 @@ pub struct LeadQuery {
     pub end_date: Option<String>,
 }
 
-/// A lead as the pool shows it. The phone is whole for its agent and those who may write it,
-/// masked for the rest (the pool's leads until claimed).
+/// A lead as the pool shows it. The phone is whole for its agent, masked for the rest (the
+/// pool's leads until claimed, and a manager's view), as customers' phones are.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LeadRow {
@@ -124,6 +124,31 @@ pub struct LeadTransition {
     pub reason: Option<i64>,
     #[serde(default)]
     pub remark: String,
+}
+
+/// 批量认领 / 批量分配: the chosen leads and the move.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadBatchTransition {
+    #[serde(default)]
+    pub ids: Vec<i64>,
+    /// Core `clueAction` code: `claim` or `assign`.
+    pub action: String,
+    /// 分配: the agent who follows them from now.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub user_id: Option<i64>,
+}
+
+/// What became of one lead of a batch move.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LeadMoveResult {
+    pub id: i64,
+    /// Empty for a lead the caller cannot read.
+    pub name: String,
+    pub moved: bool,
+    /// Why not, when not moved.
+    pub message: String,
 }
 
 /// 转为客户: the lead and the customer it becomes, as the customer form sends it (core form

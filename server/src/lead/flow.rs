@@ -283,35 +283,46 @@ async fn assignee<C: ConnectionTrait>(
     .ok_or_else(|| AppError::invalid("userId", ASSIGNEE_OUT_OF_REACH))
 }
 
-/// Move a lead through core's lead table: 分配 (a manager, to a colleague within their reach),
-/// 认领 (from the pool), 退回线索池, 标记无效 (with an `invalidReason`), 恢复 (an invalid lead back to
-/// the pool). Refused unless the table allows it from the lead's status to this caller; of two
-/// people acting at once one wins and the other is told the lead changed. Needs `/work/crm/clue`
-/// and the action's own permission.
-#[utoipa::path(post, path = "/api/v1/fm/crm/clue/transition", tag = "crm",
-    request_body = LeadTransition, security(("token" = [])),
-    responses((status = 200, description = "The lead after the move", body = Envelope<LeadDetail>)))]
-pub async fn transition(
-    caller: Caller,
-    AppJson(request): AppJson<LeadTransition>,
-) -> ApiResult<LeadDetail> {
-    let scoped = caller.require(need::CLUE_LIST)?;
-    let action = LeadAction::from_code(&request.action)
+/// A move of the lead table as the caller asks it: the action, and for 分配 the assignee, for
+/// 标记无效 the reason.
+pub struct Move {
+    pub action: LeadAction,
+    pub user_id: Option<i64>,
+    pub reason: Option<i64>,
+    pub remark: String,
+}
+
+/// The move `action` names, if the caller holds its permission (转为客户 has its own route).
+fn move_of(caller: &Caller, action: &str) -> Result<LeadAction, AppError> {
+    let action = LeadAction::from_code(action)
         .filter(|action| *action != LeadAction::Convert)
         .ok_or_else(|| AppError::invalid("action", "未知的线索操作"))?;
     if !caller.allows(need_of(action)) {
         return Err(AppError::NoPermission);
     }
-    let row = match scoped.get::<lead::Entity>(request.id).await {
+    Ok(action)
+}
+
+/// Moves one lead by core's table in its own transaction, recording the move: refused unless the
+/// table allows it from the lead's status to this caller; of two people acting at once one wins
+/// and the other is told the lead changed.
+async fn move_lead(
+    caller: &Caller,
+    scoped: &Scoped<'_>,
+    id: i64,
+    asked: &Move,
+) -> Result<lead::Model, AppError> {
+    let action = asked.action;
+    let row = match scoped.get::<lead::Entity>(id).await {
         Err(AppError::OutOfScope(_)) if action == LeadAction::Claim => {
-            return Err(taken_or_out_of_scope(&scoped.unscoped(), &caller, request.id).await?);
+            return Err(taken_or_out_of_scope(&scoped.unscoped(), caller, id).await?);
         }
         other => other?,
     };
     let from = status_of(&row)?;
-    let to = states::next(action, from, actor_of(&caller, &row))?;
-    let remark = states::check_reason(action, request.reason, &request.remark)?;
-    let reason = states::reason_text(action, request.reason, &remark);
+    let to = states::next(action, from, actor_of(caller, &row))?;
+    let remark = states::check_reason(action, asked.reason, &asked.remark)?;
+    let reason = states::reason_text(action, asked.reason, &remark);
     let mut changes = lead::ActiveModel {
         status: Set(to.code()),
         updated_at: Set(Utc::now()),
@@ -324,7 +335,7 @@ pub async fn transition(
     };
     let after = match action {
         LeadAction::Assign => {
-            let person = assignee(&scoped.unscoped(), request.user_id, row.organisation_id).await?;
+            let person = assignee(&scoped.unscoped(), asked.user_id, row.organisation_id).await?;
             seat(&mut changes, Some(&person));
             Reach::Write
         }
@@ -341,7 +352,7 @@ pub async fn transition(
             Reach::Read
         }
         LeadAction::Invalidate => {
-            changes.invalid_reason = Set(request.reason.and_then(|r| i16::try_from(r).ok()));
+            changes.invalid_reason = Set(asked.reason.and_then(|r| i16::try_from(r).ok()));
             before
         }
         LeadAction::Convert => before,
@@ -357,7 +368,100 @@ pub async fn transition(
     };
     record_move(&on, &saved, action, from, to, &reason).await?;
     txn.commit().await?;
+    Ok(saved)
+}
+
+/// Move a lead through core's lead table: 分配 (a manager, to a colleague within their reach),
+/// 认领 (from the pool), 退回线索池, 标记无效 (with an `invalidReason`), 恢复 (an invalid lead back to
+/// the pool). Refused unless the table allows it from the lead's status to this caller; of two
+/// people acting at once one wins and the other is told the lead changed. Needs `/work/crm/clue`
+/// and the action's own permission.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/transition", tag = "crm",
+    request_body = LeadTransition, security(("token" = [])),
+    responses((status = 200, description = "The lead after the move", body = Envelope<LeadDetail>)))]
+pub async fn transition(
+    caller: Caller,
+    AppJson(request): AppJson<LeadTransition>,
+) -> ApiResult<LeadDetail> {
+    let scoped = caller.require(need::CLUE_LIST)?;
+    let asked = Move {
+        action: move_of(&caller, &request.action)?,
+        user_id: request.user_id,
+        reason: request.reason,
+        remark: request.remark,
+    };
+    let saved = move_lead(&caller, &scoped, request.id, &asked).await?;
     ok(detail_of(&scoped.unscoped(), &caller, saved).await?)
+}
+
+/// The most leads one batch move takes (the pool's largest page).
+pub const BATCH_MAX: usize = 100;
+pub const BATCH_ACTIONS: &str = "批量操作仅支持认领和分配";
+pub const CHOOSE_LEADS: &str = "请选择线索";
+
+/// 批量认领 and 批量分配 on 线索池: each chosen lead moved on its own by core's table, as one move
+/// would be (its own transaction and history), and answered per lead: moved, or why not (a
+/// lead already followed cannot be claimed, one out of reach cannot be assigned). At most 100
+/// leads. Needs `/work/crm/clue` and 认领 or 分配.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/batchTransition", tag = "crm",
+    request_body = LeadBatchTransition, security(("token" = [])),
+    responses((status = 200, description = "What became of each lead", body = Envelope<Vec<LeadMoveResult>>)))]
+pub async fn batch_transition(
+    caller: Caller,
+    AppJson(request): AppJson<LeadBatchTransition>,
+) -> ApiResult<Vec<LeadMoveResult>> {
+    let scoped = caller.require(need::CLUE_LIST)?;
+    let action = move_of(&caller, &request.action)?;
+    if !matches!(action, LeadAction::Claim | LeadAction::Assign) {
+        return Err(AppError::invalid("action", BATCH_ACTIONS));
+    }
+    let mut ids = request.ids;
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(*id));
+    if ids.is_empty() {
+        return Err(AppError::invalid("ids", CHOOSE_LEADS));
+    }
+    if ids.len() > BATCH_MAX {
+        return Err(AppError::invalid(
+            "ids",
+            format!("一次最多操作{BATCH_MAX}条线索"),
+        ));
+    }
+    if action == LeadAction::Assign && request.user_id.is_none() {
+        return Err(AppError::invalid("userId", CHOOSE_ASSIGNEE));
+    }
+    let asked = Move {
+        action,
+        user_id: request.user_id,
+        reason: None,
+        remark: String::new(),
+    };
+    // Names of the leads the caller reads; one they do not is answered by its number alone.
+    let names: HashMap<i64, String> = scoped
+        .all(
+            scoped
+                .read::<lead::Entity>()
+                .filter(lead::Column::Id.is_in(ids.clone())),
+        )
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row.name))
+        .collect();
+    let mut results = Vec::with_capacity(ids.len());
+    for id in ids {
+        let outcome = match move_lead(&caller, &scoped, id, &asked).await {
+            Ok(_) => Ok(()),
+            Err(error @ AppError::Internal(_)) => return Err(error),
+            Err(refused) => Err(refused.to_string()),
+        };
+        results.push(LeadMoveResult {
+            id,
+            name: names.get(&id).cloned().unwrap_or_default(),
+            moved: outcome.is_ok(),
+            message: outcome.err().unwrap_or_default(),
+        });
+    }
+    ok(results)
 }
 
 /// Colleagues at work the caller may assign leads to: the staff within their data scope (a store
@@ -407,7 +511,7 @@ pub async fn assignees(caller: Caller) -> ApiResult<Vec<Assignee>> {
     responses((status = 200, description = "The lead, converted, with its customer's id", body = Envelope<LeadDetail>)))]
 pub async fn convert(
     caller: Caller,
-    AppJson(request): AppJson<LeadConvert>,
+    AppJson(mut request): AppJson<LeadConvert>,
 ) -> ApiResult<LeadDetail> {
     let scoped = caller.require(need::CLUE_LIST)?;
     if !caller.allows(need::CLUE_CONVERT) {
@@ -416,6 +520,11 @@ pub async fn convert(
     let row = scoped.get::<lead::Entity>(request.id).await?;
     let from = status_of(&row)?;
     let to = states::next(LeadAction::Convert, from, actor_of(&caller, &row))?;
+    // A converter who sees the phone masked (a manager converting an agent's lead) keeps the
+    // lead's own.
+    if request.form.phone.contains('*') {
+        request.form.phone = row.phone.clone();
+    }
     let request = form::checked(&request)?;
     let db = scoped.unscoped();
     // A followed lead has its agent: the customer becomes theirs.

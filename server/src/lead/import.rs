@@ -1,6 +1,7 @@
 //! 批量添加线索: rows pasted or read from a CSV/XLSX file (the downloadable template's columns),
-//! each checked by core's lead form, then the valid ones saved in one transaction into the
-//! company's pool. An import is a `lead_import` row: it runs inside the server after the
+//! each checked by core's lead form, then the valid ones saved in one transaction: an agent's
+//! (a caller without 分配) for them to follow, a manager's into the company's pool or to the
+//! colleague they chose. An import is a `lead_import` row: it runs inside the server after the
 //! request that starts it, writes how many rows it has checked as it goes, and keeps the result
 //! of every row (added, refused with its errors, a duplicate by phone, or already imported),
 //! which the batch page polls. Importing the same rows twice adds nothing the second time: each
@@ -20,6 +21,7 @@ use brokerdesk_core::lead::import::{
 };
 use brokerdesk_core::lead::states::LeadStatus;
 use brokerdesk_core::listing::price;
+use brokerdesk_core::org::staff_status::WORKING;
 use calamine::{Reader, Xlsx, open_workbook_from_rs};
 use chrono::Utc;
 use sea_orm::sea_query::OnConflict;
@@ -30,11 +32,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::flow::phone_holders;
+use super::flow::{ASSIGNEE_OUT_OF_REACH, phone_holders};
 use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::audit::{self, Change};
-use crate::entity::{lead, lead_import};
+use crate::entity::{lead, lead_import, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::shared::{IdRequest, millis};
@@ -78,6 +80,10 @@ pub struct ImportStart {
     /// Rows pasted from a spreadsheet (tab-separated) or as CSV text, instead of a file.
     #[serde(default)]
     pub text: String,
+    /// A manager's choice of who follows the leads; none puts them in the pool. An agent's
+    /// leads are theirs whatever this says.
+    #[serde(default, deserialize_with = "crate::paging::lenient_number")]
+    pub assignee_id: Option<i64>,
 }
 
 /// What became of one row.
@@ -205,6 +211,7 @@ pub async fn start(caller: Caller, AppJson(request): AppJson<ImportStart>) -> Ap
         let (Some(organisation_id), Some(site_id)) = (me.organisation_id, me.site_id) else {
             return Err(AppError::NoPermission);
         };
+        let owner = follower(&caller, request.assignee_id).await?;
         // Reading a large XLSX is work for a blocking thread.
         let (file_name, rows) = tokio::task::spawn_blocking(move || read_rows(request))
             .await
@@ -234,17 +241,48 @@ pub async fn start(caller: Caller, AppJson(request): AppJson<ImportStart>) -> Ap
             })
             .await?;
         txn.commit().await?;
-        (job, rows)
+        (job, rows, owner)
     };
-    let (job, rows) = job;
+    let (job, rows, owner) = job;
     let answer = job_of(job.clone());
     tokio::spawn(async move {
-        if let Err(error) = run(&caller, &job, rows).await {
+        if let Err(error) = run(&caller, &job, rows, owner.as_ref()).await {
             tracing::warn!(import = job.id, %error, "lead import failed");
             let _ = finish(&caller, &job, Err(error.to_string())).await;
         }
     });
     ok(answer)
+}
+
+/// Who follows the imported leads: the importer when they do not hand leads out (an agent's
+/// batch is theirs to call); for a manager the colleague they chose, at work and within their
+/// reach, or nobody (the pool).
+async fn follower(caller: &Caller, chosen: Option<i64>) -> Result<Option<user::Model>, AppError> {
+    let me = caller.user();
+    if !caller.allows(need::CLUE_ASSIGN) {
+        return match chosen {
+            Some(id) if id != me.id => Err(AppError::NoPermission),
+            _ => Ok(Some(me.clone())),
+        };
+    }
+    let Some(id) = chosen else {
+        return Ok(None);
+    };
+    let scoped = caller.require(need::CLUE_ASSIGN)?;
+    let person = scoped
+        .all(
+            scoped
+                .write::<user::Entity>()
+                .filter(user::Column::Id.eq(id))
+                .filter(user::Column::OrganisationId.eq(me.organisation_id))
+                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
+                .filter(user::Column::Locked.eq(false)),
+        )
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| AppError::invalid("assigneeId", ASSIGNEE_OUT_OF_REACH))?;
+    Ok(Some(person))
 }
 
 /// Writes the import's progress, or its end.
@@ -345,10 +383,11 @@ async fn held<C: ConnectionTrait>(
     Ok(found)
 }
 
-/// New pool leads of one import, in statements of [`INSERT_CHUNK`] rows; a row another import
-/// of the same company added meanwhile (its row key taken) is left out, not failed.
+/// New leads of one import, in statements of [`INSERT_CHUNK`] rows; a row another import of the
+/// same company added meanwhile (its row key taken) is left out, not failed.
 // Every row is placed in the importer's own company pool (site and company only), which their
-// scope reads; the import row that owns them was written through the scoped door.
+// scope reads, or at the importer's own seat, or at the seat of a colleague their write scope
+// reaches (`follower`); the import row that owns them was written through the scoped door.
 #[allow(clippy::disallowed_methods)]
 async fn insert_leads(
     txn: &DatabaseTransaction,
@@ -376,6 +415,7 @@ async fn run(
     caller: &Caller,
     job: &lead_import::Model,
     rows: Vec<ImportRow>,
+    owner: Option<&user::Model>,
 ) -> Result<(), AppError> {
     let today = form::today();
     let mut checked: Vec<CheckedRow> = Vec::with_capacity(rows.len());
@@ -444,7 +484,7 @@ async fn run(
             first_line.insert(phone.clone(), row.line);
             result.outcome = "added".to_owned();
             added_at.push((results.len(), key.clone()));
-            fresh.push(new_lead(job, &row, phone, key, now));
+            fresh.push(new_lead(job, owner, &row, phone, key, now));
         }
         results.push(result);
     }
@@ -508,9 +548,10 @@ fn row_error(error: &FieldError) -> RowError {
     }
 }
 
-/// A pool lead of this import from a checked row.
+/// A lead of this import from a checked row: followed by `owner` at their seat, or in the pool.
 fn new_lead(
     job: &lead_import::Model,
+    owner: Option<&user::Model>,
     row: &CheckedRow,
     phone_key: String,
     key: String,
@@ -519,10 +560,10 @@ fn new_lead(
     lead::ActiveModel {
         site_id: Set(job.site_id),
         organisation_id: Set(job.organisation_id),
-        store_group_id: Set(None),
-        store_id: Set(None),
-        department_id: Set(None),
-        owner_id: Set(None),
+        store_group_id: Set(owner.and_then(|o| o.store_group_id)),
+        store_id: Set(owner.and_then(|o| o.store_id)),
+        department_id: Set(owner.and_then(|o| o.department_id)),
+        owner_id: Set(owner.map(|o| o.id)),
         name: Set(text(&row.values, "name")),
         phone: Set(text(&row.values, "phone")),
         phone_key: Set(phone_key),
@@ -533,7 +574,10 @@ fn new_lead(
         remark: Set(text(&row.values, "remark")),
         source: Set(SOURCE_BATCH),
         channel: Set(String::new()),
-        status: Set(LeadStatus::Unassigned.code()),
+        status: Set(match owner {
+            Some(_) => LeadStatus::Following.code(),
+            None => LeadStatus::Unassigned.code(),
+        }),
         invalid_reason: Set(None),
         customer_id: Set(None),
         import_id: Set(Some(job.id)),

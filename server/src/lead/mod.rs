@@ -38,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(detail))
         .routes(routes!(flow::add))
         .routes(routes!(flow::transition))
+        .routes(routes!(flow::batch_transition))
         .routes(routes!(flow::assignees))
         .routes(routes!(flow::convert))
         .merge(import::router())
@@ -112,9 +113,9 @@ pub async fn rows<C: ConnectionTrait>(
     Ok(rows
         .iter()
         .map(|row| {
-            let writer = row.owner_id == Some(caller.user().id)
-                || caller.scope().covers(&lead::Entity::place(row));
-            let access = owner_phone::access(writer, false);
+            // As customers' phones: whole for its agent alone, masked for the rest (the pool's
+            // leads until claimed, a manager's view of their agents').
+            let access = owner_phone::access(row.owner_id == Some(caller.user().id), false);
             let offered = status_of(row)
                 .map(|status| states::offered_actions(status, actor_of(caller, row)))
                 .unwrap_or_default();

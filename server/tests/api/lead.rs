@@ -2,7 +2,9 @@
 //! user's scope, core's lead table guarding every move, two claims of one pooled lead of which
 //! exactly one wins, and batch import: per-row errors and duplicates, pasted text, CSV and XLSX
 //! files (the downloadable template among them), and the same rows imported twice adding
-//! nothing the second time.
+//! nothing the second time; an agent's batch theirs to follow, a manager's in the pool or with
+//! the colleague chosen; batch 认领 and 分配 answered per lead; the customer phone rule and its
+//! masking; 转为客户 keeping the districts.
 
 use std::time::Duration;
 
@@ -17,6 +19,7 @@ const LIST: &str = "/api/v1/fm/crm/clue/list";
 const DETAIL: &str = "/api/v1/fm/crm/clue/detail";
 const ADD: &str = "/api/v1/fm/crm/clue/add";
 const TRANSITION: &str = "/api/v1/fm/crm/clue/transition";
+const BATCH: &str = "/api/v1/fm/crm/clue/batchTransition";
 const ASSIGNEES: &str = "/api/v1/fm/crm/clue/assignees";
 const IMPORT: &str = "/api/v1/fm/crm/clue/import";
 const PROGRESS: &str = "/api/v1/fm/crm/clue/import/progress";
@@ -361,6 +364,7 @@ const CSV: &str = "姓名,联系电话,性别,需求类型,意向区域,预算(�
     邓女士,010-87654321,女士,新房购买,滨江区,520.5,周末看房\n";
 
 async fn batch_import_reports_every_row_and_adds_nothing_twice(app: TestApp) {
+    let s = Seeded::load(&app).await;
     let agent = app.as_user("agent").await;
     let manager = app.as_user("manager").await;
     let file = json!({ "fileName": "线索.csv", "content": base64(CSV.as_bytes()) });
@@ -418,10 +422,24 @@ async fn batch_import_reports_every_row_and_adds_nothing_twice(app: TestApp) {
         )]
     );
     assert_eq!(job["results"][3]["message"], "与第2行电话重复");
-    // The valid rows wait in the company's pool, seen by a colleague.
+    // An agent's valid rows are theirs to follow; their manager sees them, phones masked as a
+    // customer's are for anyone but its agent.
     let added = rows(&manager, json!({ "importId": job["id"] })).await;
     assert_eq!(added.len(), 2);
-    assert!(added.iter().all(|r| r["status"] == 1 && r["source"] == 2));
+    assert!(
+        added.iter().all(|r| r["status"] == 2
+            && r["source"] == 2
+            && r["ownerId"] == s.users["agent"]
+            && r["phone"].as_str().unwrap().contains('*')),
+        "{added:?}"
+    );
+    let theirs = rows(&agent, json!({ "importId": job["id"] })).await;
+    assert!(
+        theirs
+            .iter()
+            .all(|r| !r["phone"].as_str().unwrap().contains('*')),
+        "its agent sees them whole"
+    );
     let landline = added.iter().find(|r| r["name"] == "邓女士").unwrap();
     assert_eq!(
         (
@@ -450,7 +468,163 @@ async fn batch_import_reports_every_row_and_adds_nothing_twice(app: TestApp) {
     );
     assert_eq!(
         paste["results"][0]["message"],
-        format!("该电话已有线索（编号{}，在线索池中）", held["id"])
+        format!("该电话已有线索（编号{}，李晓峰跟进中）", held["id"])
+    );
+}
+
+async fn a_managers_batch_goes_to_the_pool_or_the_colleague_chosen(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let first = |rows: Vec<Value>| (rows[0]["status"].clone(), rows[0]["ownerId"].clone());
+    let pooled = import(&manager, json!({ "text": "施先生\t13800030001" })).await;
+    assert_eq!(
+        first(rows(&manager, json!({ "importId": pooled["id"] })).await),
+        (json!(1), Value::Null),
+        "no one chosen: the pool"
+    );
+    let handed = import(
+        &manager,
+        json!({ "text": "严女士\t13800030002", "assigneeId": s.users["agent"] }),
+    )
+    .await;
+    assert_eq!(
+        first(rows(&manager, json!({ "importId": handed["id"] })).await),
+        (json!(2), json!(s.users["agent"]))
+    );
+    // Another store's staff are beyond a store manager's reach; an agent hands nothing on.
+    manager
+        .post(
+            IMPORT,
+            json!({ "text": "华先生\t13800030003", "assigneeId": s.users["manager2"] }),
+        )
+        .await
+        .assert_error(10000004, "只能分配给您管理范围内在职的同事");
+    app.as_user("agent")
+        .await
+        .post(
+            IMPORT,
+            json!({ "text": "华先生\t13800030003", "assigneeId": s.users["manager"] }),
+        )
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+}
+
+async fn batch_claim_and_assign_answer_for_each_lead(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let pool = rows(&agent, json!({ "status": 1 })).await;
+    let mine = rows(&agent, json!({ "mine": true, "status": 2 })).await;
+    let (a, b, followed) = (&pool[0], &pool[1], &mine[0]);
+    let results = agent
+        .data(
+            BATCH,
+            json!({ "ids": [a["id"], b["id"], followed["id"]], "action": "claim" }),
+        )
+        .await;
+    let outcome = |i: usize| {
+        (
+            results[i]["id"].clone(),
+            results[i]["moved"].clone(),
+            results[i]["message"].clone(),
+        )
+    };
+    assert_eq!(outcome(0), (a["id"].clone(), json!(true), json!("")));
+    assert_eq!(outcome(1), (b["id"].clone(), json!(true), json!("")));
+    assert_eq!(
+        outcome(2),
+        (
+            followed["id"].clone(),
+            json!(false),
+            json!("当前状态为「跟进中」，不能执行「认领」")
+        ),
+        "a lead already followed is not claimed, and says why"
+    );
+    assert_eq!(results[0]["name"], a["name"]);
+    for id in [&a["id"], &b["id"]] {
+        let lead = agent.data(DETAIL, json!({ "id": id })).await;
+        assert_eq!(lead["ownerId"], s.users["agent"]);
+        assert_eq!(lead["history"][0]["action"], "claim");
+    }
+    // Agents do not assign, and a batch takes only 认领 and 分配, of chosen leads.
+    agent
+        .post(
+            BATCH,
+            json!({ "ids": [a["id"]], "action": "assign", "userId": s.users["agent"] }),
+        )
+        .await
+        .assert_error(10020001, "无权限执行该操作");
+    manager
+        .post(BATCH, json!({ "ids": [a["id"]], "action": "release" }))
+        .await
+        .assert_error(10000004, "批量操作仅支持认领和分配");
+    manager
+        .post(BATCH, json!({ "ids": [], "action": "claim" }))
+        .await
+        .assert_error(10000004, "请选择线索");
+    // A manager hands two pooled leads to their agent; another store's lead is out of reach.
+    let pool = rows(&manager, json!({ "status": 1 })).await;
+    let boss = rows(&app.as_user("boss").await, json!({})).await;
+    let elsewhere = boss.iter().find(|r| r["storeName"] == "滨江店").unwrap();
+    let results = manager
+        .data(
+            BATCH,
+            json!({ "ids": [pool[0]["id"], pool[1]["id"], elsewhere["id"]],
+                    "action": "assign", "userId": s.users["agent"] }),
+        )
+        .await;
+    assert_eq!(results[0]["moved"], true, "{results}");
+    assert_eq!(results[1]["moved"], true, "{results}");
+    assert_eq!(
+        (
+            results[2]["moved"].clone(),
+            results[2]["name"].clone(),
+            results[2]["message"].clone()
+        ),
+        (json!(false), json!(""), json!("无权限访问该数据")),
+        "nothing of a lead out of reach but its number"
+    );
+    let handed = agent.data(DETAIL, json!({ "id": pool[0]["id"] })).await;
+    assert_eq!(handed["ownerId"], s.users["agent"]);
+}
+
+async fn a_short_number_is_no_phone_and_phones_are_masked(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    // One rule for a lead, a batch row and a customer: 1380000 is a mobile cut short.
+    agent
+        .post(ADD, json!({ "name": "短号", "phone": "1380000" }))
+        .await
+        .assert_error(10000004, "请输入正确的固话号码或手机号码");
+    agent
+        .post(
+            CUSTOMER_ADD,
+            json!({ "name": "短号", "sex": 1, "phone": "1380000", "level": 2, "demand": 1, "source": 1 }),
+        )
+        .await
+        .assert_error(10000004, "请输入正确的固话号码或手机号码");
+    let job = import(
+        &agent,
+        json!({ "text": "短号\t1380000\n座机\t010-88887777\n" }),
+    )
+    .await;
+    assert_eq!(
+        outcomes(&job),
+        [(1, "invalid".to_owned()), (2, "added".to_owned())]
+    );
+    assert_eq!(
+        job["results"][0]["errors"][0],
+        json!({ "field": "phone", "message": "请输入正确的固话号码或手机号码" })
+    );
+    // The landline is the agent's; their manager sees it masked.
+    let seen = rows(
+        &app.as_user("manager").await,
+        json!({ "importId": job["id"] }),
+    )
+    .await;
+    assert_eq!(seen[0]["phone"], "010-****7777");
+    assert_eq!(
+        rows(&agent, json!({ "importId": job["id"] })).await[0]["phone"],
+        "010-88887777"
     );
 }
 
@@ -516,7 +690,7 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
     let page = json!({ "pageNum": 1, "pageSize": 100 });
     let paste = json!({ "text": "马先生\t13800020001" });
     // `A` allowed, `P` 无权限执行该操作, `S` 无权限访问该数据, in fixtures' order.
-    let cases: [(&str, Value, &str); 6] = [
+    let cases: [(&str, Value, &str); 7] = [
         (LIST, page, "APAAAAAPA"),
         (DETAIL, json!({ "id": id }), "APAAASSPS"),
         (ASSIGNEES, json!({}), "APAPAAAPA"),
@@ -527,6 +701,12 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
         ),
         // The administrator belongs to no company: there is no pool to import into.
         (IMPORT, paste, "PPAAAAAPA"),
+        // Per-lead refusals (another store's lead) answer 0 with the reason beside the lead.
+        (
+            BATCH,
+            json!({ "ids": [id], "action": "assign", "userId": agents["ownerId"] }),
+            "APAPAAAPA",
+        ),
         (TEMPLATE_JSON_PROBE, json!({}), "APAAAAAPA"),
     ];
     for (path, body, expect) in cases {
@@ -598,6 +778,28 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
 
 /// Stands in the matrix for the template, which answers a file rather than JSON.
 const TEMPLATE_JSON_PROBE: &str = "template";
+
+async fn converting_keeps_the_districts_the_lead_names(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let lead = agent
+        .data(
+            ADD,
+            json!({ "name": "赵先生", "phone": "13900005555", "sex": 1, "area": "西湖区、滨江" }),
+        )
+        .await;
+    // The pool page starts the form with core's reading of 意向区域: 西湖区 and 滨江区.
+    let districts = json!([s.districts["西湖区"], s.districts["滨江区"]]);
+    let mut form = customer_of(&lead["id"], "13900005555");
+    form["name"] = json!("赵先生");
+    form["districtIds"] = districts.clone();
+    let converted = agent.data(CONVERT, form).await;
+    let customer = agent
+        .data(CUSTOMER_DETAIL, json!({ "id": converted["customerId"] }))
+        .await;
+    assert_eq!(customer["districtIds"], districts, "{customer}");
+    assert_eq!(customer["name"], "赵先生");
+}
 
 async fn converting_a_lead_makes_a_customer_that_keeps_its_history(app: TestApp) {
     let s = Seeded::load(&app).await;
@@ -690,16 +892,19 @@ async fn converting_a_lead_makes_a_customer_that_keeps_its_history(app: TestApp)
         agent.data(DETAIL, json!({ "id": other["id"] })).await["status"],
         2
     );
-    // A manager converts the agent's lead: the customer is the agent's.
-    let by_manager = app
-        .as_user("manager")
-        .await
-        .data(CONVERT, customer_of(&other["id"], "13900008889"))
+    // A manager converts the agent's lead with its phone as they see it, masked: the customer
+    // is the agent's, with the lead's own phone.
+    let manager = app.as_user("manager").await;
+    let shown = manager.data(DETAIL, json!({ "id": other["id"] })).await["phone"].clone();
+    assert_eq!(shown, "139 **** 8889");
+    let by_manager = manager
+        .data(CONVERT, customer_of(&other["id"], shown.as_str().unwrap()))
         .await;
     let theirs = agent
         .data(CUSTOMER_DETAIL, json!({ "id": by_manager["customerId"] }))
         .await;
     assert_eq!(theirs["ownerId"], s.users["agent"]);
+    assert_eq!(theirs["phone"], "139 0000 8889");
 }
 
 async fn duplicates_follow_the_company_phone_scope(app: TestApp) {
@@ -740,6 +945,10 @@ async fn duplicates_follow_the_company_phone_scope(app: TestApp) {
 
 on_both_backends!(
     converting_a_lead_makes_a_customer_that_keeps_its_history,
+    converting_keeps_the_districts_the_lead_names,
+    a_managers_batch_goes_to_the_pool_or_the_colleague_chosen,
+    batch_claim_and_assign_answer_for_each_lead,
+    a_short_number_is_no_phone_and_phones_are_masked,
     duplicates_follow_the_company_phone_scope,
     entering_a_lead_and_refusing_a_duplicate_phone,
     each_user_sees_their_scope,

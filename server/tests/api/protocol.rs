@@ -241,6 +241,7 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/crm/clue/detail",
         "/api/v1/fm/crm/clue/add",
         "/api/v1/fm/crm/clue/transition",
+        "/api/v1/fm/crm/clue/batchTransition",
         "/api/v1/fm/crm/clue/assignees",
         "/api/v1/fm/crm/clue/convert",
         "/api/v1/fm/crm/clue/import",

@@ -509,6 +509,15 @@ export interface paths {
      */
     post: operations["assignees"];
   };
+  "/api/v1/fm/crm/clue/batchTransition": {
+    /**
+     * 批量认领 and 批量分配 on 线索池: each chosen lead moved on its own by core's table, as one move
+     * would be (its own transaction and history), and answered per lead: moved, or why not (a
+     * lead already followed cannot be claimed, one out of reach cannot be assigned). At most 100
+     * leads. Needs `/work/crm/clue` and 认领 or 分配.
+     */
+    post: operations["batch_transition"];
+  };
   "/api/v1/fm/crm/clue/convert": {
     /**
      * 转为客户: the lead becomes a customer of its agent (their private customer), created by the
@@ -6192,6 +6201,23 @@ export interface components {
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_LeadMoveResult: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          /** Format: int64 */
+          id: number;
+          /** @description Why not, when not moved. */
+          message: string;
+          moved: boolean;
+          /** @description Empty for a lead the caller cannot read. */
+          name: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_ListingRoleTotal: {
       /**
        * Format: int32
@@ -6748,6 +6774,12 @@ export interface components {
       skipped: number;
     };
     ImportStart: {
+      /**
+       * Format: int64
+       * @description A manager's choice of who follows the leads; none puts them in the pool. An agent's
+       * leads are theirs whatever this says.
+       */
+      assigneeId?: number | null;
       /** @description The file, base64. */
       content?: string;
       /** @description The file's name; its extension (csv, xlsx) says how it is read. */
@@ -6892,6 +6924,17 @@ export interface components {
       /** Format: int64 */
       topK: number;
     };
+    /** @description 批量认领 / 批量分配: the chosen leads and the move. */
+    LeadBatchTransition: {
+      /** @description Core `clueAction` code: `claim` or `assign`. */
+      action: string;
+      ids?: number[];
+      /**
+       * Format: int64
+       * @description 分配: the agent who follows them from now.
+       */
+      userId?: number | null;
+    };
     /**
      * @description 转为客户: the lead and the customer it becomes, as the customer form sends it (core form
      * `customer`, pre-filled from the lead).
@@ -6918,6 +6961,16 @@ export interface components {
       remark?: string;
       /** Format: int64 */
       sex?: number | null;
+    };
+    /** @description What became of one lead of a batch move. */
+    LeadMoveResult: {
+      /** Format: int64 */
+      id: number;
+      /** @description Why not, when not moved. */
+      message: string;
+      moved: boolean;
+      /** @description Empty for a lead the caller cannot read. */
+      name: string;
     };
     /** @description A lead a customer came from, with its history, as the customer's detail shows it. */
     LeadOrigin: {
@@ -6972,8 +7025,8 @@ export interface components {
       status?: number | null;
     });
     /**
-     * @description A lead as the pool shows it. The phone is whole for its agent and those who may write it,
-     * masked for the rest (the pool's leads until claimed).
+     * @description A lead as the pool shows it. The phone is whole for its agent, masked for the rest (the
+     * pool's leads until claimed, and a manager's view), as customers' phones are.
      */
     LeadRow: {
       area: string;
@@ -9801,6 +9854,27 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_Assignee"];
+        };
+      };
+    };
+  };
+  /**
+   * 批量认领 and 批量分配 on 线索池: each chosen lead moved on its own by core's table, as one move
+   * would be (its own transaction and history), and answered per lead: moved, or why not (a
+   * lead already followed cannot be claimed, one out of reach cannot be assigned). At most 100
+   * leads. Needs `/work/crm/clue` and 认领 or 分配.
+   */
+  batch_transition: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeadBatchTransition"];
+      };
+    };
+    responses: {
+      /** @description What became of each lead */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_LeadMoveResult"];
         };
       };
     };

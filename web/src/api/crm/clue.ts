@@ -12,6 +12,8 @@ export type LeadFilters = Omit<Schema<'LeadQuery'>, 'pageNum' | 'pageSize'>;
 export type LeadTransition = Schema<'LeadTransition'>;
 export type LeadConvert = Schema<'LeadConvert'>;
 export type Assignee = Schema<'Assignee'>;
+export type LeadBatchTransition = Schema<'LeadBatchTransition'>;
+export type LeadMoveResult = Schema<'LeadMoveResult'>;
 export type ImportJob = Schema<'ImportJob'>;
 export type RowResult = Schema<'RowResult'>;
 export type ImportStart = Schema<'ImportStart'>;
@@ -26,6 +28,8 @@ export const clueApi = {
   transition: (data: LeadTransition) => write<LeadDetail>(`${base}/transition`, data),
   /** A move asked for with a click (认领, 退回线索池, 恢复): a refusal toasts. */
   move: (id: number, action: string) => act<LeadDetail>(`${base}/transition`, { id, action }),
+  /** 批量认领 / 批量分配: each lead's outcome; a refusal of the whole request comes back to the form. */
+  batchTransition: (data: LeadBatchTransition) => write<LeadMoveResult[]>(`${base}/batchTransition`, data),
   convert: (data: LeadConvert) => write<LeadDetail>(`${base}/convert`, data),
   assignees: () => choices<Assignee>(`${base}/assignees`),
   /** Starts an import of pasted rows or a file (base64); its rows are checked on the server. */

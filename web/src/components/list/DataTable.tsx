@@ -11,10 +11,17 @@ export interface DataTableProps<T> {
   tree?: boolean;
   /** A row's details, opened under it. */
   expandedRowRender?: (row: T) => ReactNode;
+  /** Rows ticked for a batch action: their keys, and what to do when the ticks change. */
+  selection?: RowSelection;
   testId?: string;
 }
 
 type Key = string | number;
+
+export interface RowSelection {
+  keys: Key[];
+  onChange: (keys: Key[]) => void;
+}
 
 const FLEX_MIN_WIDTH = 100;
 
@@ -33,6 +40,7 @@ export function DataTable<T extends object>({
   rowKey = 'id' as keyof T & string,
   tree,
   expandedRowRender,
+  selection,
   testId = 'data-table',
 }: DataTableProps<T>) {
   // Closed rows are remembered rather than open ones, so rows added by a reload arrive open.
@@ -56,6 +64,14 @@ export function DataTable<T extends object>({
       border={{ wrapper: true, cell: false }}
       noDataElement={<Empty />}
       expandedRowRender={expandedRowRender}
+      rowSelection={
+        selection && {
+          type: 'checkbox',
+          selectedRowKeys: selection.keys,
+          onChange: (keys: Key[]) => selection.onChange(keys),
+          checkboxProps: (record: T) => ({ 'aria-label': `选择${String((record as { name?: unknown }).name ?? record[rowKey])}` }) as object,
+        }
+      }
       {...(tree
         ? {
             expandedRowKeys: expanded,

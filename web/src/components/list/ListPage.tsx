@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Space, type TableColumnProps } from '@arco-design/web-react';
 import type { FieldSpec } from '../form/fields';
 import { Pagination } from '../Pagination';
-import { DataTable } from './DataTable';
+import { DataTable, type RowSelection } from './DataTable';
 import { FilterBar } from './FilterBar';
 import type { ListQuery } from './useListQuery';
 import './ListPage.css';
@@ -16,6 +16,8 @@ export interface ListPageProps<T, F> {
   toolbar?: ReactNode;
   title?: ReactNode;
   rowKey?: keyof T & string;
+  /** Rows ticked for the toolbar's batch actions. */
+  selection?: RowSelection;
   testId?: string;
   /** Dialogs the page opens. */
   children?: ReactNode;
@@ -30,6 +32,7 @@ export function ListPage<T extends object, F extends object>({
   toolbar,
   title,
   rowKey,
+  selection,
   testId = 'list-page',
   children,
 }: ListPageProps<T, F>) {
@@ -44,7 +47,7 @@ export function ListPage<T extends object, F extends object>({
           <Space>{toolbar}</Space>
         </div>
       )}
-      <DataTable columns={columns} rows={query.rows} loading={query.loading} rowKey={rowKey} />
+      <DataTable columns={columns} rows={query.rows} loading={query.loading} rowKey={rowKey} selection={selection} />
       <Pagination total={query.total} current={query.current} pageSize={query.pageSize} onChange={query.changePage} />
       {children}
     </div>

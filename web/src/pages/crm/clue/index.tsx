@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Descriptions, Drawer, Message, Table, Tag } from '@arco-design/web-react';
+import { Button, Descriptions, Drawer, Message, Modal, Table, Tag } from '@arco-design/web-react';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
 import { clueActionReasons, clueCustomerStart, housePriceText } from '@core/wasm';
-import { clueApi, type LeadDetail, type LeadFilters, type LeadRow } from '../../../api/crm/clue';
+import { isApiFailure } from '../../../api/client';
+import { clueApi, type LeadDetail, type LeadFilters, type LeadMoveResult, type LeadRow } from '../../../api/crm/clue';
+import { dictionaryApi } from '../../../api/house/oldHouse';
 import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
@@ -121,6 +123,52 @@ interface MoveValues {
   remark?: string;
 }
 
+/** What a batch move did to each lead: moved, or why not. */
+function BatchResults({ results, onClose }: { results?: { action: string; rows: LeadMoveResult[] }; onClose: () => void }) {
+  const label = results ? enumText('clueAction', results.action) : '';
+  const moved = results?.rows.filter((row) => row.moved).length ?? 0;
+  return (
+    <Modal
+      title={`批量${label}结果`}
+      visible={results !== undefined}
+      onCancel={onClose}
+      onOk={onClose}
+      hideCancel
+      okText="知道了"
+      data-testid="clue-batch-results"
+    >
+      {results && (
+        <>
+          <p data-testid="clue-batch-summary">
+            共{results.rows.length}条：{label}成功{moved}条，未{label}{results.rows.length - moved}条
+          </p>
+          <Table<LeadMoveResult>
+            rowKey="id"
+            data={results.rows}
+            pagination={false}
+            border={{ wrapper: true, cell: false }}
+            onRow={(row) => ({ 'data-row-id': String(row.id) }) as object}
+            columns={[
+              { title: '线索', dataIndex: 'name', width: 120, render: (name: string, row: LeadMoveResult) => name || `编号${row.id}` },
+              {
+                title: '结果',
+                dataIndex: 'moved',
+                width: 80,
+                render: (moved: boolean) => (
+                  <Tag size="small" color={moved ? 'green' : 'red'}>
+                    {moved ? '成功' : '未执行'}
+                  </Tag>
+                ),
+              },
+              { title: '原因', dataIndex: 'message', render: orDash },
+            ]}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}
+
 /**
  * 线索池 (/work/crm/clue): the leads the caller's scope reaches (an agent's own and the pool, a
  * store's for its manager, the company's for its general manager), their phones masked unless
@@ -141,21 +189,56 @@ export default function CluePool({ route }: PageProps) {
   const [moving, setMoving] = useState<{ row: LeadRow; action: string } | undefined>();
   const [converting, setConverting] = useState<LeadRow | undefined>();
   const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [bulkAssigning, setBulkAssigning] = useState(false);
+  const [batchResults, setBatchResults] = useState<{ action: string; rows: LeadMoveResult[] } | undefined>();
   const batchPath = relatedPath(table, route, 'clue/edit');
-  // The dialog's first values, once per lead (a new object each render would reset the form).
+  const areas = useRead(() => dictionaryApi.areas());
+  const districts = useMemo(() => areas.data ?? [], [areas.data]);
+  // The dialog's first values, once per lead (a new object each render would reset the form);
+  // 意向区域's text becomes the city's districts it names, the rest stays in the remark.
   const convertStart = useMemo(
     () =>
       converting &&
-      (clueCustomerStart({
-        name: converting.name,
-        phone: converting.phone,
-        sex: converting.sex,
-        demand: converting.demand,
-        budget: converting.budget,
-        remark: converting.remark,
-      }) as unknown as Record<string, unknown>),
-    [converting],
+      (clueCustomerStart(
+        {
+          name: converting.name,
+          phone: converting.phone,
+          sex: converting.sex,
+          demand: converting.demand,
+          budget: converting.budget,
+          area: converting.area,
+          remark: converting.remark,
+        },
+        districts.map((district) => ({ id: district.id, name: district.name })),
+      ) as unknown as Record<string, unknown>),
+    [converting, districts],
   );
+  // A manager sees an agent's lead's phone masked: the customer keeps the lead's own.
+  const phoneMasked = converting?.phone.includes('*') ?? false;
+  const convertFields = coreFields('customer', {
+    phone: phoneMasked ? { disabled: true, extra: '沿用线索的联系电话' } : {},
+    districtIds: { options: districts.map((district) => ({ label: district.name, value: district.id })) },
+    circleIds: {
+      dependsOn: ['districtIds'],
+      optionsFor: (values) => {
+        const chosen = (values.districtIds as number[] | undefined) ?? [];
+        return districts
+          .filter((district) => chosen.length === 0 || chosen.includes(district.id))
+          .flatMap((district) => district.circles.map((circle) => ({ label: circle.name, value: circle.id })));
+      },
+    },
+  });
+
+  /** A batch move: every ticked lead moved on its own, the outcome of each shown. */
+  const batchMove = async (action: string, userId?: number) => {
+    const result = await clueApi.batchTransition({ ids: selected, action, userId });
+    if (!isApiFailure(result)) {
+      setBatchResults({ action, rows: result });
+      setSelected([]);
+    }
+    return result;
+  };
 
   const moveFields = (action: string): FieldSpec[] =>
     action === 'assign'
@@ -222,8 +305,27 @@ export default function CluePool({ route }: PageProps) {
               批量添加线索
             </Button>
           )}
+          <Permission action="claim">
+            <Button
+              disabled={selected.length === 0}
+              onClick={() =>
+                void batchMove('claim').then((result) => {
+                  if (isApiFailure(result)) Message.error(result.message);
+                })
+              }
+              data-testid="clue-bulk-claim"
+            >
+              批量认领{selected.length > 0 && `（${selected.length}）`}
+            </Button>
+          </Permission>
+          <Permission action="assign">
+            <Button disabled={selected.length === 0} onClick={() => setBulkAssigning(true)} data-testid="clue-bulk-assign">
+              批量分配{selected.length > 0 && `（${selected.length}）`}
+            </Button>
+          </Permission>
         </>
       }
+      selection={{ keys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
       columns={[
         {
           title: '姓名',
@@ -287,7 +389,7 @@ export default function CluePool({ route }: PageProps) {
         title={converting ? `转为客户 · ${converting.name}` : ''}
         visible={converting !== undefined}
         columns={2}
-        fields={coreFields('customer', { districtIds: false, circleIds: false })}
+        fields={convertFields}
         initialValues={convertStart}
         onSubmit={(values) => clueApi.convert({ ...values, id: converting?.id ?? 0 } as Parameters<typeof clueApi.convert>[0])}
         onClose={() => setConverting(undefined)}
@@ -295,6 +397,16 @@ export default function CluePool({ route }: PageProps) {
         successText="已转为客户"
         testId="clue-convert-form"
       />
+      <FormModal<{ userId?: number }>
+        title={`批量分配 · ${selected.length}条线索`}
+        visible={bulkAssigning}
+        fields={[{ field: 'userId', label: '跟进人', kind: 'select', required: true, options: people, placeholder: '请选择跟进人' }]}
+        onSubmit={(values) => batchMove('assign', values.userId)}
+        onClose={() => setBulkAssigning(false)}
+        successText="批量分配已处理"
+        testId="clue-bulk-assign-form"
+      />
+      <BatchResults results={batchResults} onClose={() => setBatchResults(undefined)} />
       <FormModal<Record<string, unknown>>
         title="新增线索"
         visible={adding}

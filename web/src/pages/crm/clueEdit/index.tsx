@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Input, Message, Progress, Space, Table, Tag } from '@arco-design/web-react';
+import { Alert, Button, Input, Message, Progress, Select, Space, Table, Tag } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
 import { clueReadRows, clueTemplateColumns, type ClueCheckedRow } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { clueApi, type ImportJob, type ImportStart, type RowResult } from '../../../api/crm/clue';
 import { saveFile } from '../../../api/ai/logs';
 import { enumText } from '../../../components/enums';
-import { today } from '../../../components/form/coreForm';
-import { fieldLabel } from '../../../components/form/coreForm';
+import { fieldLabel, today } from '../../../components/form/coreForm';
+import { useRead } from '../../../api/useRead';
+import { usePermission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -60,12 +61,19 @@ export default function ClueBatch({ route }: PageProps) {
   const [problem, setProblem] = useState('');
   const [job, setJob] = useState<ImportJob | undefined>();
   const [saving, setSaving] = useState(false);
+  // The rows on screen were sent: 保存 waits until they change.
+  const [sent, setSent] = useState(false);
+  const [assigneeId, setAssigneeId] = useState<number | undefined>();
   const picker = useRef<HTMLInputElement>(null);
   const columns = clueTemplateColumns();
+  // A manager (分配 on 线索池) may hand the batch to a colleague; an agent's batch is theirs.
+  const assigns = usePermission(poolPath ?? '/work/crm/clue')('assign');
+  const assignees = useRead(() => (assigns ? clueApi.assignees() : Promise.resolve([])), assigns);
 
   /** Core's check of pasted or CSV text: every row with its faults. */
   const check = (source: string) => {
     setJob(undefined);
+    setSent(false);
     try {
       const rows: ClueCheckedRow[] = clueReadRows(source, today());
       setLines(rows.map((row) => ({ line: row.line, values: row.values, errors: row.errors })));
@@ -81,6 +89,7 @@ export default function ClueBatch({ route }: PageProps) {
     const bytes = await chosen.arrayBuffer();
     setFile({ name: chosen.name, content: base64Of(bytes) });
     setText('');
+    setSent(false);
     if (/\.csv$/i.test(chosen.name)) {
       check(decodeCsv(bytes));
     } else {
@@ -120,15 +129,16 @@ export default function ClueBatch({ route }: PageProps) {
 
   const valid = lines.filter((line) => line.errors.length === 0).length;
   const save = async () => {
-    const body: Partial<ImportStart> = file ? { fileName: file.name, content: file.content } : { text };
+    const rows: Partial<ImportStart> = file ? { fileName: file.name, content: file.content } : { text };
     setSaving(true);
-    const started = await clueApi.importStart(body).catch(() => undefined);
+    const started = await clueApi.importStart({ ...rows, assigneeId }).catch(() => undefined);
     setSaving(false);
     if (!started) return;
     if (isApiFailure(started)) {
       setProblem(started.message);
       return;
     }
+    setSent(true);
     follow(started);
   };
 
@@ -178,20 +188,41 @@ export default function ClueBatch({ route }: PageProps) {
           onChange={(value) => {
             setText(value);
             setFile(undefined);
+            setSent(false);
           }}
           autoSize={{ minRows: 5, maxRows: 10 }}
           placeholder={`在此粘贴表格中的行，每行一条线索，列之间用制表符或逗号分隔，例如：\n${columns.join('\t')}\n张先生\t13800001234\t男\t二手房购买\t西湖区\t300\t周末看房`}
           aria-label="粘贴线索"
           data-testid="clue-paste"
         />
-        <Space>
+        <Space wrap>
+          {assigns ? (
+            <Select
+              allowClear
+              showSearch
+              style={{ width: 220 }}
+              placeholder="跟进人：不选则进入线索池"
+              value={assigneeId}
+              onChange={(value?: number) => setAssigneeId(value)}
+              options={(assignees.data ?? []).map((person) => ({
+                label: person.storeName ? `${person.name}（${person.storeName}）` : person.name,
+                value: person.id,
+              }))}
+              aria-label="跟进人"
+              data-testid="clue-assignee"
+            />
+          ) : (
+            <span style={{ color: 'var(--color-text-2)' }} data-testid="clue-mine-note">
+              导入的线索由您跟进
+            </span>
+          )}
           <Button onClick={() => check(text)} disabled={!text.trim()} data-testid="clue-check">
             检查数据
           </Button>
           <Button
             type="primary"
             loading={saving || running}
-            disabled={file ? /\.csv$/i.test(file.name) && valid === 0 : valid === 0}
+            disabled={sent || (file ? /\.csv$/i.test(file.name) && valid === 0 : valid === 0)}
             onClick={save}
             data-testid="clue-save"
           >

@@ -10,6 +10,7 @@ import { DetailSection } from '../../../components/detail/DetailPage';
 import { orDash } from '../../org/shared/format';
 import { FitBar } from './CustomerMatches';
 import { ViewingTable } from './CustomerViewings';
+import { addressed } from './customerText';
 
 /** 带看记录 of a listing. */
 export function ListingViewings({ listingId }: { listingId: number }) {
@@ -48,10 +49,7 @@ export function ListingMatches({ listingId }: { listingId: number }) {
             title: '客户',
             render: (_: unknown, { customer }: CustomerMatch) => (
               <Space size={4}>
-                <span>
-                  {customer.name}
-                  {enumText('customerSex', customer.sex)}
-                </span>
+                <span>{addressed(customer)}</span>
                 <Tag size="small" color="orangered">
                   {enumText('customerLevel', customer.level)}
                 </Tag>

@@ -1,17 +1,17 @@
 // How a customer reads in the list, the drawer and the home page's reminder: every word and
 // number from core (enum labels, stars, budget and area ranges), nothing decided here.
 import { Rate, Tag } from '@arco-design/web-react';
-import { customerAreaText, customerBudgetText, customerLevelStars } from '@core/wasm';
+import { customerAddressed, customerAreaText, customerBudgetText, customerLevelStars } from '@core/wasm';
 import { enumText } from '../../../components/enums';
 
 /** The customer page's route: its actions (认领, 转移, 查看电话…) gate the buttons wherever a
  *  customer is shown, the workspace home included. */
 export const CUSTOMER_ROUTE = '/work/crm/customer';
 
-/** 张伟 先生: the name and core's 先生/女士 for the sex (nothing for an unknown one). */
+/** 张伟 先生: the name and core's 先生/女士 for the sex (nothing for an unknown one, and no
+ *  second title for a name such as 赵先生). */
 export function addressed(customer: { name: string; sex: number }): string {
-  const title = enumText('customerSex', customer.sex);
-  return title === '—' ? customer.name : `${customer.name} ${title}`;
+  return customerAddressed(customer.name, customer.sex);
 }
 
 /** `200-300万`, `80万以上`, `不限`. */
