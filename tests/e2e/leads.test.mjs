@@ -57,7 +57,12 @@ describe('leads', () => {
     await shot(page, 'clue-batch-saved');
     const manager = await apiSession(base, 'manager');
     const short = await api(base, '/api/v1/fm/crm/clue/list', { pageNum: 1, pageSize: 10, keyword: `短号${n}` }, manager);
-    assert.equal(short.data.total, 0, 'the short number was not saved');
+    // (The keyword also finds phones holding its digits: the good rows' phones hold the stamp.)
+    assert.deepEqual(
+      short.data.list.filter((lead) => lead.name === `短号${n}`),
+      [],
+      'the short number was not saved',
+    );
 
     // The same rows checked and sent again add nothing: each is reported as imported before.
     await page.getByTestId('clue-check').click();
@@ -122,7 +127,8 @@ describe('leads', () => {
     await page.getByTestId('filter-keyword').fill(name);
     await page.getByTestId('filter-search').click();
     const customerRow = page.locator('tbody tr', { hasText: name });
-    await customerRow.getByText('西湖区').first().waitFor();
+    await customerRow.waitFor();
+    assert.match(await customerRow.textContent(), /西湖区、滨江区/);
     await shot(page, 'clue-converted-customer');
   });
 
