@@ -4,7 +4,7 @@ import { request } from '../client';
 import type { Schema } from '../schemas';
 import { act, choices, pageOf, read, write } from '../org/calls';
 
-/** A list row; `phone` is as the server lets this caller see it (masked in the pool). */
+/** A list row; `phone` is as the server lets this caller see it (whole only for the lead's agent, as customers' phones). */
 export type LeadRow = Schema<'LeadRow'>;
 /** One lead with its history and the core `clueAction` codes offered to this caller. */
 export type LeadDetail = Schema<'LeadDetail'>;
