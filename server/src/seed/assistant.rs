@@ -91,22 +91,8 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
 }
 
 /// `(asker's username, days ago, question, answer as the knowledge base gave it, vote)`: what the 对话日志 and 使用统计 pages
-/// show on a fresh demo (today's turns are the visitor's own).
+/// show on a fresh demo (today's turns are the visitor's own). Oldest first, so ids follow time as they do live.
 const PAST_TURNS: [(&str, i64, &str, &str, i16); 4] = [
-    (
-        "manager",
-        1,
-        "报备有效期是多久？",
-        "报备审核通过后，客户在项目方的保护期一般为30天，具体以楼盘合作协议为准。",
-        1,
-    ),
-    (
-        "manager",
-        2,
-        "佣金什么时候结算？",
-        "二手房在网签完成并收齐佣金后进入结佣流程；新房在客户签约且开发商回款后结佣。",
-        0,
-    ),
     (
         "boss",
         3,
@@ -115,6 +101,20 @@ const PAST_TURNS: [(&str, i64, &str, &str, i16); 4] = [
         1,
     ),
     ("boss", 3, "今天午饭吃什么？", crate::chat::NOT_FOUND, 2),
+    (
+        "manager",
+        2,
+        "佣金什么时候结算？",
+        "二手房在网签完成并收齐佣金后进入结佣流程；新房在客户签约且开发商回款后结佣。",
+        0,
+    ),
+    (
+        "manager",
+        1,
+        "报备有效期是多久？",
+        "报备审核通过后，客户在项目方的保护期一般为30天，具体以楼盘合作协议为准。",
+        1,
+    ),
 ];
 
 async fn past_turns(db: &impl ConnectionTrait, assistant: &assistant::Model) -> Result<(), DbErr> {

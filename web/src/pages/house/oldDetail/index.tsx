@@ -307,6 +307,7 @@ export default function ListingDetailPage({ route }: PageProps) {
               api.transition({ id, action: reasonFor ?? '', reason: values.reason, remark: values.remark ?? '' })
             }
             onClose={() => setReasonFor(undefined)}
+            successText={reasonFor ? `${enumText(trade.actions, reasonFor)}成功` : undefined}
             testId="house-reason-form"
           />
         </>
