@@ -236,18 +236,13 @@ macro_rules! formed {
 /// checked with core's form `$core`.
 macro_rules! add_request {
     ($name:ident { $(#[$doc:meta])* $target:ident } + $form:ident, $core:path) => {
-        #[derive(Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            $(#[$doc])*
-            #[serde(default, deserialize_with = "crate::paging::lenient_number")]
-            pub $target: Option<i64>,
-            #[serde(flatten)]
-            pub form: $form,
-        }
-
-        impl $crate::form::CoreForm for $name {
-            const FORM: &'static brokerdesk_core::forms::Form = &$core;
+        $crate::crud::bodies! {
+            pub struct $name: $core {
+                $(#[$doc])*
+                $target: number,
+                #[serde(flatten)]
+                form: $form,
+            }
         }
     };
 }
@@ -255,16 +250,12 @@ macro_rules! add_request {
 /// An edit body: the row's id, then the form's fields, checked with core's form `$core`.
 macro_rules! edit_request {
     ($name:ident + $form:ident, $core:path) => {
-        #[derive(Debug, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
-        #[serde(rename_all = "camelCase")]
-        pub struct $name {
-            pub id: i64,
-            #[serde(flatten)]
-            pub form: $form,
-        }
-
-        impl $crate::form::CoreForm for $name {
-            const FORM: &'static brokerdesk_core::forms::Form = &$core;
+        $crate::crud::bodies! {
+            pub struct $name: $core {
+                id: i64,
+                #[serde(flatten)]
+                form: $form,
+            }
         }
     };
 }

@@ -166,6 +166,13 @@ pub fn new_row<R: Resource>(site: Option<i64>, organisation: Option<i64>) -> R::
 }
 
 impl<C: ConnectionTrait> Unscoped<'_, C> {
+    /// The row of `E` with this id, wherever it is kept (a role a person keeps, the hire of an
+    /// onboarding the caller acts on).
+    pub async fn row<E: Placed>(&self, id: i64) -> Result<Option<E::Model>, AppError> {
+        self.one(self.find::<E>().filter(E::id_column().eq(id)))
+            .await
+    }
+
     /// The `value` column of the rows of `E` whose `key` holds `id` (a person's roles, a role's
     /// menus).
     pub async fn linked<E: EntityTrait>(

@@ -2,16 +2,20 @@
 //! inside the caller's transaction: of two people acting on one row at once, exactly one moves
 //! it and the other is told the status changed under them, instead of both succeeding on what
 //! they read before. Every status table (staff, onboarding, and the business state machines to
-//! come) declares once what "still as read" means and moves only through [`guarded`].
+//! come) declares once what "still as read" means and moves only through [`guarded`]; a move
+//! a person makes is written down by [`recorded`]: the history line and the audit entry.
 
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, DatabaseTransaction, QueryFilter};
+use serde_json::Value;
 
-use crate::access::{Placed, Scoped};
+use crate::access::{Place, Placed, Scoped};
+use crate::audit::{self, Action, Change};
 use crate::entity::{
     assistant, commission_order, customer, deal_contract, enrollment, lead, listing, new_home_deal,
     new_home_report, user,
 };
 use crate::error::AppError;
+use crate::history::{self, StatusMove};
 
 /// What someone who lost the race is told.
 pub const CHANGED_MEANWHILE: &str = "该记录的状态已被他人修改，请刷新后重试";
@@ -80,6 +84,69 @@ where
         Reach::Read => on.get::<E>(E::id(before)).await,
         Reach::Write => on.get_writable::<E>(E::id(before)).await,
     }
+}
+
+/// One move a person makes, as it is written down: the record's kind (in the history and the
+/// audit log alike), the action, the status codes the history shows, and what the audit log
+/// keeps before and after.
+pub struct Move<'a> {
+    pub kind: &'static str,
+    pub action: &'static str,
+    pub from: &'a str,
+    pub to: &'a str,
+    pub reason: &'a str,
+    pub audit: (Option<Value>, Option<Value>),
+    /// False for a step that leaves the status where it is (an onboarding's save): it has no
+    /// history line and is an update in the audit log.
+    pub moves: bool,
+}
+
+/// [`guarded`], then the move written down ([`record`]); answers the row as written.
+pub async fn recorded<E, A>(
+    on: &Scoped<'_, DatabaseTransaction>,
+    before: &E::Model,
+    changes: A,
+    step: Move<'_>,
+) -> Result<E::Model, AppError>
+where
+    E: Guarded,
+    A: ActiveModelTrait<Entity = E>,
+{
+    let place = E::place(before);
+    let saved = guarded(on, before, changes).await?;
+    record(on, E::id(&saved), place, step).await?;
+    Ok(saved)
+}
+
+/// Writes down a move of the row `id` (kept at `place`) in the caller's transaction: its history
+/// line and its audit entry.
+pub async fn record(
+    on: &Scoped<'_, DatabaseTransaction>,
+    id: i64,
+    place: Place,
+    step: Move<'_>,
+) -> Result<(), AppError> {
+    let (db, actor) = (on.transaction(), on.actor());
+    if step.moves {
+        let line = StatusMove {
+            entity: step.kind,
+            entity_id: id,
+            action: step.action,
+            from: step.from,
+            to: step.to,
+            reason: step.reason,
+            actor_id: Some(actor.id),
+        };
+        history::record(db, line).await?;
+    }
+    let action = if step.moves {
+        Action::Status
+    } else {
+        Action::Update
+    };
+    let (before, after) = step.audit;
+    let change = Change::new(step.kind, id, action, before, after, place);
+    audit::record(db, actor, change).await
 }
 
 /// A person's working status and lock flag move together.

@@ -50,6 +50,17 @@ struct Target {
     organisation: Option<i64>,
 }
 
+impl Target {
+    /// Where its settings are kept.
+    fn place(&self) -> Place {
+        Place {
+            site: Some(self.site),
+            organisation: self.organisation,
+            ..Place::default()
+        }
+    }
+}
+
 /// Whose settings a call is about: the organisation asked for; else the caller's own
 /// organisation (someone who works in a company sees and switches their company's apps, and
 /// the `siteId` the SPA merges into every body does not turn that into their city's); else,
@@ -94,11 +105,7 @@ async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablem
                 .filter(app_enablement::Column::SiteId.eq(target.site)),
         )
         .await?;
-    let editable = scoped.scope().covers(&Place {
-        site: Some(target.site),
-        organisation: target.organisation,
-        ..Place::default()
-    });
+    let editable = scoped.scope().covers(&target.place());
     Ok(apps
         .into_iter()
         .map(|a| {
@@ -204,13 +211,10 @@ crud_routes!(app_enablement, "app";
     need::APP_ENABLE, "/api/v1/fm/app/setEnabled", "Apps with their setting after the change", |scoped| {
         let target = target(&scoped, request.site_id, request.organisation_id).await?;
         let door = scoped.unscoped();
-        door.one(
-            door.find::<app::Entity>()
-                .filter(app::Column::Id.eq(request.app_id))
-                .filter(app::Column::Enabled.eq(true)),
-        )
-        .await?
-        .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
+        door.row::<app::Entity>(request.app_id)
+            .await?
+            .filter(|app| app.enabled)
+            .ok_or_else(|| AppError::invalid("appId", "应用不存在或已停用"))?;
         let existing = own_setting(&scoped, &target, request.app_id).await?;
         let now = Utc::now();
         match existing {
@@ -253,12 +257,7 @@ crud_routes!(app_enablement, "app";
         }
         // With no row to drop the removal would check nothing: whoever may not switch the
         // company's apps is refused all the same.
-        let place = Place {
-            site: Some(target.site),
-            organisation: target.organisation,
-            ..Place::default()
-        };
-        if !scoped.scope().covers(&place) {
+        if !scoped.scope().covers(&target.place()) {
             return Err(AppError::out_of_scope());
         }
         if let Some(row) = own_setting(&scoped, &target, request.app_id).await? {

@@ -6,15 +6,14 @@ use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus}
 use sea_orm::DatabaseTransaction;
 
 use super::{EnrollmentDecision, EnrollmentDetail, EnrollmentId, answer};
-use crate::access::Placed;
-use crate::audit::{self, Action, Change, snapshot};
+use crate::audit::snapshot;
 use crate::crud::prelude::*;
 use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, status_change, user};
-use crate::history::{self, StatusMove};
+use crate::history;
 use crate::staff::view;
 use crate::staff::{self, apply_status, working_status};
-use crate::transition;
+use crate::transition::{self, Move};
 
 /// Loads an onboarding the caller may act on and checks the action against the table.
 pub(super) async fn for_action(
@@ -26,10 +25,7 @@ pub(super) async fn for_action(
     let to = onboarding::next(action, row.status.0)?;
     let db = scoped.unscoped();
     let hire = db
-        .one(
-            db.find::<user::Entity>()
-                .filter(user::Column::Id.eq(row.user_id)),
-        )
+        .row::<user::Entity>(row.user_id)
         .await?
         .ok_or(AppError::NotFound)?;
     Ok((row, hire, to))
@@ -60,49 +56,22 @@ pub(super) async fn move_to(
     change: impl FnOnce(&mut enrollment::ActiveModel),
 ) -> Result<enrollment::Model, AppError> {
     let from = row.status.0;
-    let place = enrollment::Entity::place(&row);
     let mut changes = enrollment::ActiveModel {
         status: Set(to.into()),
         updated_at: Set(Utc::now()),
         ..Default::default()
     };
     change(&mut changes);
-    let saved = transition::guarded(on, &row, changes).await?;
-    let (db, actor) = (on.transaction(), on.actor());
-    if from != to {
-        history::record(
-            db,
-            StatusMove {
-                entity: history::ENROLLMENT,
-                entity_id: saved.id,
-                action: action.code(),
-                from: from.code(),
-                to: to.code(),
-                reason,
-                actor_id: Some(actor.id),
-            },
-        )
-        .await?;
-    }
-    let kind = if from == to {
-        Action::Update
-    } else {
-        Action::Status
+    let step = Move {
+        kind: history::ENROLLMENT,
+        action: action.code(),
+        from: from.code(),
+        to: to.code(),
+        reason,
+        audit: (snapshot(&from.code()), snapshot(&to.code())),
+        moves: from != to,
     };
-    audit::record(
-        db,
-        actor,
-        Change::new(
-            "enrollment",
-            saved.id,
-            kind,
-            snapshot(&from.code()),
-            snapshot(&to.code()),
-            place,
-        ),
-    )
-    .await?;
-    Ok(saved)
+    transition::recorded(on, &row, changes, step).await
 }
 
 /// [`move_to`] in a transaction of its own, for moves that write nothing else; answers the
@@ -132,7 +101,7 @@ crud_routes!(enrollment, "enrollment";
         let (row, hire, to) = for_action(&scoped, request.id, OnboardingAction::Submit).await?;
         // Core's 提交审批 form requires the details and the 入职状态, and says what is missing.
         let status = row.target_status.as_ref().map(|target| target.code());
-        staff::person_form_of(&hire).check_as(true, status)?;
+        staff::person_form_of(&hire).check(true, status)?;
         moved(&scoped, row, OnboardingAction::Submit, to, "", |active| {
             active.submitted_at = Set(Some(Utc::now()));
             active.reject_reason = Set(String::new());

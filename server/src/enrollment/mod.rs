@@ -16,6 +16,7 @@ use crate::crud::prelude::*;
 use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, user};
 use crate::history::{self, StatusMove};
+use crate::resource::describe_one;
 use crate::shared::name_of;
 use crate::staff::view;
 use crate::staff::{self, PersonForm, working_status};
@@ -32,73 +33,54 @@ impl Resource for enrollment::Entity {
     type View = Enrollment;
 
     describe!(async |db, rows| -> Enrollment {
-        Ok(describe(db, rows)
-            .await?
+        let hires = db
+            .all(
+                db.find::<user::Entity>()
+                    .filter(user::Column::Id.is_in(rows.iter().map(|r| r.user_id))),
+            )
+            .await?;
+        let staff_rows = view::rows(db, &hires).await?;
+        let people: Vec<i64> = rows
+            .iter()
+            .flat_map(|r| [r.started_by, r.decided_by])
+            .flatten()
+            .collect();
+        let deciders = history::names_of(db, people).await?;
+        Ok(rows
             .into_iter()
-            .map(|(e, _)| e)
+            .filter_map(|row| {
+                let hire = staff_rows.iter().find(|s| s.id == row.user_id)?.clone();
+                Some(Enrollment {
+                    id: row.id,
+                    user_id: row.user_id,
+                    username: hire.username,
+                    real_name: hire.real_name,
+                    mobile: hire.mobile,
+                    organisation_id: hire.organisation_id,
+                    store_id: hire.store_id,
+                    store_name: hire.store_name,
+                    department_id: hire.department_id,
+                    department_name: hire.department_name,
+                    position_id: hire.position_id,
+                    position_name: hire.position_name,
+                    status: row.status.code().to_owned(),
+                    working_status: row.target_status.map(|target| target.code().to_owned()),
+                    reject_reason: row.reject_reason,
+                    started_by: row.started_by,
+                    started_by_name: name_of(&deciders, row.started_by),
+                    decided_by: row.decided_by,
+                    decided_by_name: name_of(&deciders, row.decided_by),
+                    submitted_at: row.submitted_at.map(millis),
+                    decided_at: row.decided_at.map(millis),
+                    created_at: millis(row.created_at),
+                    available_actions: onboarding::available_actions(row.status.0)
+                        .into_iter()
+                        .map(|a| a.code().to_owned())
+                        .collect(),
+                })
+            })
             .collect())
     });
-}
-
-async fn describe<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-    rows: Vec<enrollment::Model>,
-) -> Result<Vec<(Enrollment, user::Model)>, AppError> {
-    let hires = db
-        .all(
-            db.find::<user::Entity>()
-                .filter(user::Column::Id.is_in(rows.iter().map(|r| r.user_id))),
-        )
-        .await?;
-    let staff_rows = view::rows(db, &hires).await?;
-    let people: Vec<i64> = rows
-        .iter()
-        .flat_map(|r| [r.started_by, r.decided_by])
-        .flatten()
-        .collect();
-    let deciders = history::names_of(db, people).await?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (Some(hire), Some(staff_row)) = (
-            hires.iter().find(|h| h.id == row.user_id).cloned(),
-            staff_rows.iter().find(|s| s.id == row.user_id).cloned(),
-        ) else {
-            continue;
-        };
-        let status = row.status.0;
-        out.push((
-            Enrollment {
-                id: row.id,
-                user_id: row.user_id,
-                username: staff_row.username,
-                real_name: staff_row.real_name,
-                mobile: staff_row.mobile,
-                organisation_id: staff_row.organisation_id,
-                store_id: staff_row.store_id,
-                store_name: staff_row.store_name,
-                department_id: staff_row.department_id,
-                department_name: staff_row.department_name,
-                position_id: staff_row.position_id,
-                position_name: staff_row.position_name,
-                status: row.status.code().to_owned(),
-                working_status: row.target_status.map(|target| target.code().to_owned()),
-                reject_reason: row.reject_reason.clone(),
-                started_by: row.started_by,
-                started_by_name: name_of(&deciders, row.started_by),
-                decided_by: row.decided_by,
-                decided_by_name: name_of(&deciders, row.decided_by),
-                submitted_at: row.submitted_at.map(millis),
-                decided_at: row.decided_at.map(millis),
-                created_at: millis(row.created_at),
-                available_actions: onboarding::available_actions(status)
-                    .into_iter()
-                    .map(|a| a.code().to_owned())
-                    .collect(),
-            },
-            hire,
-        ));
-    }
-    Ok(out)
 }
 
 /// Narrows each record's `available_actions` to the caller: 通过 and 驳回 only for an approver
@@ -142,12 +124,10 @@ async fn describe_detail<C: ConnectionTrait>(
     row: enrollment::Model,
     unmasked: bool,
 ) -> Result<EnrollmentDetail, AppError> {
-    let id = row.id;
-    let hired_roles = row.hired_roles.clone();
-    let (mut enrollment, hire) = describe(db, vec![row])
-        .await?
-        .pop()
-        .ok_or(AppError::NotFound)?;
+    let (id, hired_roles) = (row.id, row.hired_roles.clone());
+    let hire = db.row::<user::Entity>(row.user_id).await?;
+    let hire = hire.ok_or(AppError::NotFound)?;
+    let mut enrollment = describe_one::<enrollment::Entity, _>(db, row).await?;
     let person = view::detail(db, hire.clone(), unmasked).await?;
     enrollment.mobile = person.row.mobile.clone();
     // A decided onboarding says what the person was hired as, not what they are today.
@@ -286,7 +266,7 @@ crud_routes!(enrollment, "enrollment";
     |scoped| {
         let form = form::checked(&form)?;
         let (row, hire, to) = for_action(&scoped, form.id, OnboardingAction::Save).await?;
-        let person = form.person.check(false)?;
+        let person = form.person.check(false, None)?;
         let target = working_status("workingStatus", form.working_status.as_deref())?;
         staff::refuse_duplicates(&scoped.unscoped(), None, &person, Some(hire.id)).await?;
         let mut record = user::ActiveModel::default();

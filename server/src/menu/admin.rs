@@ -123,10 +123,7 @@ async fn check<C: ConnectionTrait>(
     let sort = fields::sort("sort", form.sort)?;
     if let Some(parent) = form.parent_id {
         let row = db
-            .one(
-                db.find::<menu::Entity>()
-                    .filter(menu::Column::Id.eq(parent)),
-            )
+            .row::<menu::Entity>(parent)
             .await?
             .ok_or_else(|| AppError::invalid("parentId", "上级菜单不存在"))?;
         if row.menu_type != i16::from(MENU_TYPE_DIRECTORY) {

@@ -21,17 +21,17 @@ pub use dto::*;
 
 use crate::AppState;
 use crate::access::{Caller, Placed, Scoped, Unscoped, need};
-use crate::audit::{self, Action, Change, snapshot};
+use crate::audit::snapshot;
 use crate::entity::{
     new_home_deal, new_home_project, new_home_report, new_home_report_rule, store,
 };
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
-use crate::history::{self, StatusMove};
+use crate::history;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
 use crate::shared::{IdRequest, millis, name_of};
-use crate::transition;
+use crate::transition::{self, Move};
 
 /// The entity name in the audit log and status history.
 pub const KIND: &str = "newHomeReport";
@@ -455,35 +455,17 @@ pub async fn transition(
     }
     let saved = scoped
         .in_transaction(async |on| {
-            let saved = transition::guarded(on, &row, changes).await?;
             let (from_code, to_code) = (from.code().to_string(), to.code().to_string());
-            history::record(
-                on.transaction(),
-                StatusMove {
-                    entity: KIND,
-                    entity_id: row.id,
-                    action: action.code(),
-                    from: &from_code,
-                    to: &to_code,
-                    reason: &reason,
-                    actor_id: Some(on.actor().id),
-                },
-            )
-            .await?;
-            audit::record(
-                on.transaction(),
-                on.actor(),
-                Change::new(
-                    KIND,
-                    row.id,
-                    Action::Status,
-                    snapshot(&from.label()),
-                    snapshot(&to.label()),
-                    new_home_report::Entity::place(&saved),
-                ),
-            )
-            .await?;
-            Ok(saved)
+            let step = Move {
+                kind: KIND,
+                action: action.code(),
+                from: &from_code,
+                to: &to_code,
+                reason: &reason,
+                audit: (snapshot(&from.label()), snapshot(&to.label())),
+                moves: true,
+            };
+            transition::recorded(on, &row, changes, step).await
         })
         .await?;
     ok(detail_of(&scoped, &caller, saved).await?)

@@ -177,14 +177,11 @@ crud_routes!(role, "role";
         let checked = check(&scoped, &request.form, &place, None).await?;
         let row = role::ActiveModel {
             code: Set(format!("R{}", &new_token()[..12])),
-            name: Set(checked.name.clone()),
-            data_scope: Set(checked.data_scope.code().to_owned()),
             organisation_id: Set(place.organisation),
             site_id: Set(place.site),
             store_id: Set(place.store),
-            remark: Set(checked.remark.clone()),
             created_at: Set(Utc::now()),
-            ..Default::default()
+            ..checked.row.clone()
         };
         let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
             set_custom_set(on.transaction(), row.id, &checked).await
@@ -199,17 +196,11 @@ crud_routes!(role, "role";
         refuse_own_role(&scoped, before.id).await?;
         let place = role::Entity::place(&before);
         let checked = check(&scoped, &request.form, &place, Some(before.id)).await?;
-        let changes = role::ActiveModel {
-            name: Set(checked.name.clone()),
-            data_scope: Set(checked.data_scope.code().to_owned()),
-            remark: Set(checked.remark.clone()),
-            ..Default::default()
-        };
         let custom_set = async |on: &Scoped<'_, _>, row: &role::Model| {
             set_custom_set(on.transaction(), row.id, &checked).await
         };
         scoped
-            .change_with::<role::Entity>(before, changes, custom_set)
+            .change_with::<role::Entity>(before, checked.row.clone(), custom_set)
             .await?
     };
     /// Delete a role nobody holds. Needs a role page's `delete`.

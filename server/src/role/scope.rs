@@ -2,7 +2,7 @@
 //! the custom set of departments and stores a custom scope names.
 
 use super::RoleForm;
-use crate::access::Place;
+use crate::access::{Place, Placed};
 use crate::crud::prelude::*;
 use crate::entity::{
     department, organisation, role, role_scope_department, role_scope_store, store,
@@ -59,13 +59,11 @@ pub(super) async fn place_for_new(
     Err(AppError::out_of_scope())
 }
 
-/// A checked role form.
+/// A checked role form: the role's values and its custom set.
 pub(super) struct Checked {
-    pub(super) name: String,
-    pub(super) data_scope: DataScope,
+    pub(super) row: role::ActiveModel,
     pub(super) departments: Vec<i64>,
     pub(super) stores: Vec<i64>,
-    pub(super) remark: String,
 }
 
 pub(super) async fn check(
@@ -89,39 +87,11 @@ pub(super) async fn check(
                 "请选择自定义数据范围的部门或门店",
             ));
         }
-        for id in &form.custom_department_ids {
-            let dept = scoped
-                .get_writable::<department::Entity>(*id)
-                .await
-                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
-            if place
-                .organisation
-                .is_some_and(|org| org != dept.organisation_id)
-            {
-                return Err(AppError::invalid(
-                    "customDepartmentIds",
-                    "所选部门不属于该公司",
-                ));
-            }
-            departments.push(dept.id);
-        }
-        for id in &form.custom_store_ids {
-            let shop = scoped
-                .get_writable::<store::Entity>(*id)
-                .await
-                .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
-            if place
-                .organisation
-                .is_some_and(|org| org != shop.organisation_id)
-            {
-                return Err(AppError::invalid("customStoreIds", "所选门店不属于该公司"));
-            }
-            stores.push(shop.id);
-        }
-        departments.sort_unstable();
-        departments.dedup();
-        stores.sort_unstable();
-        stores.dedup();
+        let (ids, field) = (&form.custom_department_ids, "customDepartmentIds");
+        departments =
+            custom::<department::Entity>(scoped, ids, place, field, "所选部门不属于该公司").await?;
+        let (ids, field) = (&form.custom_store_ids, "customStoreIds");
+        stores = custom::<store::Entity>(scoped, ids, place, field, "所选门店不属于该公司").await?;
     }
     let db = scoped.unscoped();
     let mut same = db
@@ -145,13 +115,42 @@ pub(super) async fn check(
         same = same.filter(role::Column::Id.ne(id));
     }
     form::refuse_taken(&db, same, "name", "该范围内已存在同名角色").await?;
+    let row = role::ActiveModel {
+        name: Set(name),
+        data_scope: Set(scope.code().to_owned()),
+        remark: Set(remark),
+        ..Default::default()
+    };
     Ok(Checked {
-        name,
-        data_scope: scope,
+        row,
         departments,
         stores,
-        remark,
     })
+}
+
+/// The departments or stores of a custom set, sorted: each one the caller may change (else the
+/// scope is wider than theirs), in the role's company (else `elsewhere`, on `field`).
+async fn custom<E: Placed>(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    ids: &[i64],
+    place: &Place,
+    field: &'static str,
+    elsewhere: &'static str,
+) -> Result<Vec<i64>, AppError> {
+    let mut set = Vec::new();
+    for id in ids {
+        let row = scoped
+            .get_writable::<E>(*id)
+            .await
+            .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+        if place.organisation.is_some() && E::place(&row).organisation != place.organisation {
+            return Err(AppError::invalid(field, elsewhere));
+        }
+        set.push(*id);
+    }
+    set.sort_unstable();
+    set.dedup();
+    Ok(set)
 }
 
 /// Makes a role's custom set what the checked form names.

@@ -86,14 +86,9 @@ bodies! {
 }
 
 impl PersonForm {
-    /// Checks the fields with core's rules; `complete` requires every onboarding field.
-    pub fn check(&self, complete: bool) -> Result<CheckedPerson, AppError> {
-        self.check_as(complete, None)
-    }
-
-    /// [`Self::check`] of an onboarding, with the working status the hire is to start in (its
-    /// 提交审批 form requires one).
-    pub fn check_as(
+    /// Checks the fields with core's rules; `complete` requires every onboarding field, and
+    /// the working status the hire is to start in (its 提交审批 form requires one).
+    pub fn check(
         &self,
         complete: bool,
         working_status: Option<&str>,

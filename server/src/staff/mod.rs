@@ -81,7 +81,7 @@ pub async fn prepare_new_person(
 ) -> Result<NewPerson, AppError> {
     // Username and password have passed the caller's core form (staff, onboardingStart).
     let (username, password) = (username.to_owned(), password.to_owned());
-    let person = person.check(false)?;
+    let person = person.check(false, None)?;
     let seat_checked = seat::resolve(scoped, seat.request(None)).await?;
     let roles = seat::check_roles(scoped, &seat.role_ids, seat_checked.organisation, &[]).await?;
     refuse_duplicates(&scoped.unscoped(), Some(&username), &person, None).await?;
@@ -292,7 +292,7 @@ crud_routes!(user, "staff";
         let form = form::checked(&form)?;
         let before = scoped.get_writable::<user::Entity>(form.id).await?;
         ensure_person_changeable(&scoped, &before)?;
-        let person = form.person.check(false)?;
+        let person = form.person.check(false, None)?;
         let db = scoped.unscoped();
         let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
         let held = db.linked::<user_role::Entity>(user, before.id, role).await?;

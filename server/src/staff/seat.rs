@@ -155,10 +155,7 @@ pub async fn position_rank<C: ConnectionTrait>(
     }
     let db = scoped.unscoped();
     Ok(db
-        .one(
-            db.find::<position::Entity>()
-                .filter(position::Column::Id.eq(id)),
-        )
+        .row::<position::Entity>(id)
         .await?
         .filter(|own| own.organisation_id == Some(organisation))
         .map(|own| (organisation, own.sort)))
@@ -188,7 +185,7 @@ pub async fn check_roles<C: ConnectionTrait>(
         let kept = already_held.contains(id);
         let held = if kept {
             let db = scoped.unscoped();
-            db.one(db.find::<role::Entity>().filter(role::Column::Id.eq(*id)))
+            db.row::<role::Entity>(*id)
                 .await?
                 .ok_or(AppError::NotFound)?
         } else {
@@ -232,32 +229,35 @@ pub async fn ensure_grantable<C: ConnectionTrait>(
     if !scope_ok {
         return Err(AppError::GrantTooWide(message));
     }
-    let db = scoped.unscoped();
+    // Its custom set must be the caller's to change.
+    let (db, too_wide) = (scoped.unscoped(), |_: AppError| {
+        AppError::GrantTooWide(message)
+    });
     let (role, department) = (
         role_scope_department::Column::RoleId,
         role_scope_department::Column::DepartmentId,
     );
-    for department in db
+    for id in db
         .linked::<role_scope_department::Entity>(role, held.id, department)
         .await?
     {
         scoped
-            .get_writable::<department::Entity>(department)
+            .get_writable::<department::Entity>(id)
             .await
-            .map_err(|_| AppError::GrantTooWide(message))?;
+            .map_err(too_wide)?;
     }
     let (role, store) = (
         role_scope_store::Column::RoleId,
         role_scope_store::Column::StoreId,
     );
-    for store in db
+    for id in db
         .linked::<role_scope_store::Entity>(role, held.id, store)
         .await?
     {
         scoped
-            .get_writable::<store::Entity>(store)
+            .get_writable::<store::Entity>(id)
             .await
-            .map_err(|_| AppError::GrantTooWide(message))?;
+            .map_err(too_wide)?;
     }
     // What the caller may hand on to this role: their own grants, or, for who administers the
     // role's company from above, the company workspace (else no new company gets a working role).

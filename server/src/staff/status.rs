@@ -2,18 +2,16 @@
 //! 锁定, 解锁) with their history and audit entry, and ending the sessions of whoever leaves or
 //! is locked. Onboarding moves a hire into work through the same path.
 
-use brokerdesk_core::org::staff_status::{self, StaffAction, WORKING, WorkingStatus};
+use brokerdesk_core::org::staff_status::{self, StaffAction, StaffState, WORKING, WorkingStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{DatabaseTransaction, EntityTrait};
 
 use super::view::{self, StaffDetail};
 use super::{StaffStatusChange, ensure_person_changeable};
-use crate::access::Placed;
-use crate::audit::{self, Action, Change, snapshot};
 use crate::crud::prelude::*;
 use crate::entity::{session_token, user};
-use crate::history::{self, StatusMove};
-use crate::transition;
+use crate::history;
+use crate::transition::{self, Move};
 
 /// Ends every open session of a person at once.
 // A child-row helper (clippy.toml): sessions belong to a person the caller may change.
@@ -42,14 +40,6 @@ pub fn working_status(
     }
 }
 
-/// The working status and lock flag, as the audit log keeps a status change.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StatusSnapshot<'a> {
-    working_status: &'a str,
-    locked: bool,
-}
-
 /// Moves a person's status by the staff transition table, guarded against a change since
 /// `person` was read, and records it; ends their sessions when they leave or are locked. Used
 /// by the staff screens and by onboarding.
@@ -60,52 +50,34 @@ pub async fn apply_status(
     target: Option<WorkingStatus>,
     reason: &str,
 ) -> Result<user::Model, AppError> {
-    let (db, actor) = (on.transaction(), on.actor());
     let from = view::state_of(&person);
     let to = staff_status::next(action, from, target)?;
-    let place = user::Entity::place(&person);
     let changes = user::ActiveModel {
         working_status: Set(to.working_status.into()),
         locked: Set(to.locked),
         updated_at: Set(Utc::now()),
         ..Default::default()
     };
-    let saved = transition::guarded(on, &person, changes).await?;
+    // The audit log keeps the working status and the lock flag.
+    let snapshot = |state: StaffState| {
+        Some(serde_json::json!({
+            "workingStatus": state.working_status.code(),
+            "locked": state.locked,
+        }))
+    };
+    let step = Move {
+        kind: history::STAFF,
+        action: action.code(),
+        from: from.code(),
+        to: to.code(),
+        reason,
+        audit: (snapshot(from), snapshot(to)),
+        moves: true,
+    };
+    let saved = transition::recorded(on, &person, changes, step).await?;
     if action.ends_sessions() {
-        revoke_sessions(db, saved.id).await?;
+        revoke_sessions(on.transaction(), saved.id).await?;
     }
-    history::record(
-        db,
-        StatusMove {
-            entity: history::STAFF,
-            entity_id: saved.id,
-            action: action.code(),
-            from: from.code(),
-            to: to.code(),
-            reason,
-            actor_id: Some(actor.id),
-        },
-    )
-    .await?;
-    audit::record(
-        db,
-        actor,
-        Change::new(
-            "staff",
-            saved.id,
-            Action::Status,
-            snapshot(&StatusSnapshot {
-                working_status: from.working_status.code(),
-                locked: from.locked,
-            }),
-            snapshot(&StatusSnapshot {
-                working_status: to.working_status.code(),
-                locked: to.locked,
-            }),
-            place,
-        ),
-    )
-    .await?;
     Ok(saved)
 }
 
