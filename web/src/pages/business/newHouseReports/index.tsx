@@ -130,7 +130,7 @@ export default function NewHouseReportsPage({ route }: PageProps) {
           width: 170,
           render: (_: unknown, row: Report) => (
             <span>
-              {row.customerName} <Typography.Text type="secondary" data-testid="report-phone">
+              {row.customerName} <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} data-testid="report-phone">
                 {formatPhone(row.customerPhone)}
               </Typography.Text>
             </span>
