@@ -69,8 +69,8 @@ pub fn mask_phone(value: &str, level: MaskLevel) -> String {
         .collect()
 }
 
-/// A phone number for display: a mainland mobile number (with any +86/86 prefix dropped) in
-/// groups 3-4-4, masked by level; other numbers masked as given.
+/// A phone number for display: a mainland mobile number (with any +86/86 prefix dropped; whole
+/// or already masked) in groups 3-4-4, masked by level; other numbers masked as given.
 pub fn format_phone(value: &str, level: MaskLevel) -> String {
     let trimmed = value.trim();
     let national = trimmed
@@ -78,9 +78,8 @@ pub fn format_phone(value: &str, level: MaskLevel) -> String {
         .or_else(|| trimmed.strip_prefix("86").filter(|rest| rest.len() == 11))
         .unwrap_or(trimmed)
         .trim();
-    let is_mobile = national.len() == 11
-        && national.starts_with('1')
-        && national.bytes().all(|b| b.is_ascii_digit());
+    // A mobile number, whole or already masked (`138****5678`, as a 隐号 report keeps it).
+    let is_mobile = crate::validate::Rule::Tel2.accepts(national);
     if !is_mobile {
         return mask_phone(trimmed, level);
     }
@@ -228,6 +227,11 @@ mod tests {
         assert_eq!(mask_phone("8888666", MaskLevel::Middle), "*****66");
         assert_eq!(format_phone("1380000", MaskLevel::Middle), "*****00");
         assert_eq!(format_phone("", MaskLevel::Middle), "");
+        // A number kept masked (隐号报备) is grouped like any mobile.
+        assert_eq!(
+            format_phone("138****5678", MaskLevel::None),
+            "138 **** 5678"
+        );
         assert_eq!(MaskLevel::from_level(1), MaskLevel::Middle);
         assert_eq!(MaskLevel::from_level(9), MaskLevel::None);
     }

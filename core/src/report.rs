@@ -8,7 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::enums::{REPORT_ACTION, REPORT_STATUS};
+use crate::format::{MaskLevel, mask_phone};
 use crate::org::TransitionError;
+use crate::validate;
 
 /// §3 report status, stored as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -76,6 +78,10 @@ use ReportStatus as S;
 
 /// Statuses in which a report keeps its customer for its agent (see [`protects`]).
 pub const PROTECTING: [ReportStatus; 3] = [S::Pending, S::Approved, S::Valid];
+
+/// Statuses in which a report waits for the project side's next step: 审核 (待审核) or 确认到访
+/// (审核通过). 报备审核 opens on them, so an approved report stays in view for its visit.
+pub const AWAITING_PROJECT_SIDE: [ReportStatus; 2] = [S::Pending, S::Approved];
 
 const RULES: [Rule; 6] = [
     Rule {
@@ -214,6 +220,18 @@ impl ReportAction {
     pub fn needs_reason(self) -> bool {
         self.rule().needs_reason
     }
+
+    /// What the page tells the person who took the action, naming where the report stands now.
+    pub fn done_message(self) -> &'static str {
+        match self {
+            ReportAction::Approve => "审核通过，客户到访后请确认到访",
+            ReportAction::Reject => "已审核失败",
+            ReportAction::Visit => "已确认到访，客户为有效客户",
+            ReportAction::Invalidate => "已标记为无效客户",
+            ReportAction::Close => "报备已关闭",
+            ReportAction::Expire => "报备已过期失效",
+        }
+    }
 }
 
 /// Whether `action` may move a report in `from`, whoever asks.
@@ -325,30 +343,31 @@ impl TryFrom<i16> for PhoneMode {
     }
 }
 
-pub const PHONE_REQUIRED: &str = "请输入客户手机号码";
 pub const PHONE_FULL: &str = "该楼盘需全号报备，请输入11位手机号码";
 pub const PHONE_MASKED: &str = "该楼盘为隐号报备，请输入前三后四位（如138****5678）";
 
-/// The phone as kept for a project of `mode`: a full mobile (11 digits starting with 1), or a
-/// masked one (`138****5678`: three digits, four `*`, four digits; a full number is masked
-/// here, so the whole number is never kept for a 隐号 project).
+/// The phone as kept for a project of `mode`, by core's phone rules: a whole mobile (core's
+/// `mobile` rule), or for a 隐号 project a masked one (core's `tel2` rule with exactly the middle
+/// four hidden, `138****5678`); a whole number given to a 隐号 project is masked here by core's
+/// masking (the middle level, as customers' phones are masked), so it is never kept whole. The
+/// spaces of the product's display format (`138 1234 5678`) are dropped.
 pub fn check_phone(mode: PhoneMode, phone: &str) -> Result<String, String> {
     let phone: String = phone.chars().filter(|c| !c.is_whitespace()).collect();
     if phone.is_empty() {
-        return Err(PHONE_REQUIRED.to_owned());
+        return Err(validate::Rule::Mobile.required_message().to_owned());
     }
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let full = phone.len() == 11 && phone.starts_with('1') && digits(&phone);
+    let whole = validate::Rule::Mobile.accepts(&phone);
     match mode {
-        PhoneMode::Full if full => Ok(phone),
+        PhoneMode::Full if whole => Ok(phone),
         PhoneMode::Full => Err(PHONE_FULL.to_owned()),
-        PhoneMode::Masked if full => Ok(phone_key(&phone)),
+        PhoneMode::Masked if whole => Ok(mask_phone(&phone, MaskLevel::Middle)),
         PhoneMode::Masked => {
-            let shaped = phone.len() == 11
-                && phone.starts_with('1')
-                && digits(&phone[..3])
-                && &phone[3..7] == "****"
-                && digits(&phone[7..]);
+            // Masked: core's masking of a whole mobile with these first three and last four.
+            let shaped = validate::Rule::Tel2.accepts(&phone) && {
+                let whole = format!("{}0000{}", &phone[..3], &phone[7..]);
+                validate::Rule::Mobile.accepts(&whole)
+                    && mask_phone(&whole, MaskLevel::Middle) == phone
+            };
             if shaped {
                 Ok(phone)
             } else {
@@ -452,6 +471,37 @@ mod tests {
         }
     }
 
+    /// 报备审核's default view holds exactly the statuses in which the project side has its next
+    /// step (审核通过 or 确认到访), so approving a report leaves it in view for its visit.
+    #[test]
+    fn the_project_side_waits_on_pending_and_approved_reports() {
+        use ReportAction as A;
+        let forward = [A::Approve, A::Visit];
+        for from in ReportStatus::ALL {
+            let next_step = offered_actions(from, REVIEWER)
+                .into_iter()
+                .any(|action| forward.contains(&action));
+            assert_eq!(AWAITING_PROJECT_SIDE.contains(&from), next_step, "{from:?}");
+        }
+        assert_eq!(next(A::Approve, S::Pending, REVIEWER), Ok(S::Approved));
+        assert!(AWAITING_PROJECT_SIDE.contains(&S::Approved));
+    }
+
+    #[test]
+    fn every_person_action_says_what_it_did() {
+        assert_eq!(
+            ReportAction::Approve.done_message(),
+            "审核通过，客户到访后请确认到访"
+        );
+        assert_eq!(
+            ReportAction::Visit.done_message(),
+            "已确认到访，客户为有效客户"
+        );
+        for action in ReportAction::ALL {
+            assert!(!action.done_message().is_empty(), "{action:?}");
+        }
+    }
+
     #[test]
     fn each_side_takes_only_its_own_actions() {
         use ReportAction as A;
@@ -514,7 +564,7 @@ mod tests {
         );
         assert_eq!(
             check_phone(PhoneMode::Full, "").unwrap_err(),
-            PHONE_REQUIRED
+            "请输入手机号码"
         );
         assert_eq!(
             check_phone(PhoneMode::Masked, "138****8000").unwrap(),
@@ -525,7 +575,14 @@ mod tests {
             check_phone(PhoneMode::Masked, "13800138000").unwrap(),
             "138****8000"
         );
-        for bad in ["138***8000", "1380***8000", "238****8000", "13a****8000"] {
+        for bad in [
+            "138***8000",
+            "1380***8000",
+            "238****8000",
+            "13a****8000",
+            "1**********",
+            "1*38**8000*",
+        ] {
             assert_eq!(
                 check_phone(PhoneMode::Masked, bad).unwrap_err(),
                 PHONE_MASKED

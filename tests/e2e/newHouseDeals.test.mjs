@@ -67,24 +67,29 @@ describe('new-home deals', () => {
     await page.getByText('报备成功，等待项目方审核').first().waitFor();
     const mine = page.getByTestId('report-list').locator('tbody tr', { hasText: customer });
     await expect(mine.getByTestId('report-status')).toHaveText('待审核');
+    // The phone shows as every phone of the product does (core's format, 3-4-4).
+    await expect(mine.getByTestId('report-phone')).toHaveText(`${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`);
     await shot(page, 'newhouse-report-list');
 
-    // City operations approve it on 报备审核 and confirm the visit.
+    // City operations approve it on 报备审核 and confirm the visit. The list opens on what waits
+    // for them (待审核 and 审核通过): each move says what it did, and the approved report stays in
+    // view with 确认到访, no filter touched.
     const city = await signIn(browser, site, 'city');
     await city.page.goto(`${site}/coc/newHouse/report`);
     const review = city.page.getByTestId('report-list').locator('tbody tr', { hasText: customer });
+    await expect(review.getByTestId('report-status')).toHaveText('待审核');
     await review.getByTestId('report-approve').click();
     await city.page.locator('.arco-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
-    // The list opens on 待审核; the approved report is found under 审核通过.
-    await choose(city.page, city.page.getByTestId('filter-form'), 'filter-status', '审核通过');
-    await city.page.getByTestId('filter-search').click();
+    await expect(city.page.locator('.arco-message', { hasText: '审核通过，客户到访后请确认到访' })).toBeVisible();
     await expect(review.getByTestId('report-status')).toHaveText('审核通过');
+    await expect(review.getByTestId('report-visit')).toBeEnabled();
     await shot(city.page, 'newhouse-report-review');
     await review.getByTestId('report-visit').click();
     await city.page.locator('.arco-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
-    await choose(city.page, city.page.getByTestId('filter-form'), 'filter-status', '有效客户');
-    await city.page.getByTestId('filter-search').click();
-    await expect(review.getByTestId('report-status')).toHaveText('有效客户');
+    await expect(city.page.locator('.arco-message', { hasText: '已确认到访，客户为有效客户' })).toBeVisible();
+    await shot(city.page, 'newhouse-report-visited');
+    // Visited, it no longer waits for the city: it leaves the default view.
+    await expect(review).toHaveCount(0);
     await city.context.close();
 
     // The agent declares the deal: first a split of 90%, which core refuses, then 100%.

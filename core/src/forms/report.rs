@@ -5,6 +5,7 @@
 use super::org::{name, remark};
 use super::{Control, Field, Form, Rule};
 use crate::enums::{SEX, TIME_OF_DAY};
+use crate::validate;
 
 pub const REPORT: Form = Form {
     kind: "report",
@@ -12,7 +13,10 @@ pub const REPORT: Form = Form {
         Field::select("projectId", "报备楼盘", None).required(),
         name("customerName", "客户姓名"),
         Field::select("customerSex", "客户性别", Some(SEX)),
-        Field::text("customerPhone", "客户手机", 13)
+        // Core's mobile rule that allows the masked middle (`tel2`), as the browser and the
+        // server both check it; the project's 全号/隐号 rule comes after, on the server.
+        Field::text("customerPhone", "客户手机", 11)
+            .rule(Rule::Validator(validate::Rule::Tel2))
             .required()
             .hint("全号报备填11位手机号，隐号报备填前三后四位（如138****5678）"),
         Field::text("visitDate", "预计到访日期", 10)

@@ -67,6 +67,23 @@ pub fn report_needs_reason(action: &str) -> bool {
     ReportAction::from_code(action).is_some_and(ReportAction::needs_reason)
 }
 
+/// What the page tells the person who took `action` (empty for an unknown code).
+#[wasm_bindgen(js_name = reportDoneMessage)]
+pub fn report_done_message(action: &str) -> String {
+    ReportAction::from_code(action)
+        .map(|action| action.done_message().to_owned())
+        .unwrap_or_default()
+}
+
+/// The statuses 报备审核 opens on: those in which the project side has its next step.
+#[wasm_bindgen(js_name = reportAwaitingProjectSide)]
+pub fn report_awaiting_project_side() -> Vec<i32> {
+    report::AWAITING_PROJECT_SIDE
+        .iter()
+        .map(|status| i32::from(status.code()))
+        .collect()
+}
+
 /// Whether 申报成交 is offered on a report in `status` (visited, no deal yet).
 #[wasm_bindgen(js_name = reportDeclarable)]
 pub fn report_declarable(status: f64, has_deal: bool) -> bool {

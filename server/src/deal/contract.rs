@@ -14,11 +14,10 @@ use brokerdesk_core::listing::price;
 use brokerdesk_core::listing::trade::Trade;
 use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::{NaiveDate, Utc};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set};
 
 use super::dto::*;
+use super::split_writer;
 use super::template::template_of;
 use super::{
     CONTRACT, ORDER, contract_status, holds_contract_duty, kind_of, needs_of, order_status,
@@ -477,40 +476,22 @@ async fn split_lines(
         .collect())
 }
 
-/// Replaces a contract's split lines: rows of a contract the caller may write, each placed at
-/// its person's seat (which may lie outside the caller's scope: a colleague of another store).
-#[allow(clippy::disallowed_methods)]
+/// Replaces a contract's split lines (the one split writer, `deal::split_writer`).
 async fn write_splits(
     txn: &DatabaseTransaction,
     contract: &deal_contract::Model,
     lines: &[(SplitLine, i64, user::Model)],
 ) -> Result<(), AppError> {
-    deal_split::Entity::delete_many()
-        .filter(deal_split::Column::ContractId.eq(contract.id))
-        .exec(txn)
-        .await?;
-    if lines.is_empty() {
-        return Ok(());
-    }
-    deal_split::Entity::insert_many(lines.iter().map(|(line, amount, person)| {
-        deal_split::ActiveModel {
-            site_id: Set(contract.site_id),
-            organisation_id: Set(contract.organisation_id),
-            store_group_id: Set(person.store_group_id),
-            store_id: Set(person.store_id),
-            department_id: Set(person.department_id),
-            user_id: Set(person.id),
-            contract_id: Set(contract.id),
-            role: Set(line.role.code()),
-            share_bp: Set(line.share_bp),
-            amount: Set(*amount),
-            settled_at: Set(None),
-            ..Default::default()
-        }
-    }))
-    .exec_without_returning(txn)
-    .await?;
-    Ok(())
+    let lines: Vec<split_writer::Line<'_>> = lines
+        .iter()
+        .map(|(line, amount, person)| split_writer::Line {
+            code: line.role.code(),
+            bp: line.share_bp,
+            amount: *amount,
+            person: Some(person),
+        })
+        .collect();
+    split_writer::replace::<deal_split::Entity, _>(txn, &contract.into(), &lines).await
 }
 
 fn columns_of(

@@ -8,6 +8,7 @@ mod achievement;
 mod contract;
 mod dto;
 mod order;
+pub mod split_writer;
 mod template;
 
 use brokerdesk_core::deal::Duty;

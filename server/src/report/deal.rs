@@ -28,6 +28,7 @@ use super::dto::*;
 use super::{rows as report_rows, status_of as report_status};
 use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
+use crate::deal::split_writer;
 use crate::entity::{
     commission_order, new_home_commission_rule, new_home_deal, new_home_deal_share,
     new_home_project, new_home_report, store, user,
@@ -303,7 +304,7 @@ async fn detail_of(
 }
 
 /// The project's commission rules as core reads them.
-async fn rules_of<C: ConnectionTrait>(
+pub(crate) async fn rules_of<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     project_id: i64,
 ) -> Result<Vec<CommissionRule>, AppError> {
@@ -455,53 +456,22 @@ async fn declared<C: ConnectionTrait>(
     })
 }
 
-/// Replaces a deal's split lines: each at its person's seat (the deal's own for the project
-/// side's share), which may lie outside the declarer's scope (a colleague of another store).
-#[allow(clippy::disallowed_methods)]
+/// Replaces a deal's split lines (the one split writer, `deal::split_writer`).
 async fn write_shares(
     txn: &DatabaseTransaction,
     deal: &new_home_deal::Model,
     lines: &[(Share, i64, Option<user::Model>)],
 ) -> Result<(), AppError> {
-    new_home_deal_share::Entity::delete_many()
-        .filter(new_home_deal_share::Column::DealId.eq(deal.id))
-        .exec(txn)
-        .await?;
-    if lines.is_empty() {
-        return Ok(());
-    }
-    new_home_deal_share::Entity::insert_many(lines.iter().enumerate().map(
-        |(sort, (share, part, person))| {
-            let seat = |of_person: Option<Option<i64>>, of_deal: Option<i64>| match person {
-                Some(_) => of_person.flatten(),
-                None => of_deal,
-            };
-            new_home_deal_share::ActiveModel {
-                site_id: Set(deal.site_id),
-                deal_id: Set(deal.id),
-                kind: Set(i16::try_from(share.kind).unwrap_or(PROJECT_SIDE as i16)),
-                user_id: Set(person.as_ref().map(|p| p.id)),
-                bp: Set(share.bp),
-                amount_fen: Set(*part),
-                sort: Set(i32::try_from(sort).unwrap_or_default()),
-                organisation_id: Set(Some(deal.organisation_id)),
-                store_group_id: Set(seat(
-                    person.as_ref().map(|p| p.store_group_id),
-                    deal.store_group_id,
-                )),
-                store_id: Set(seat(person.as_ref().map(|p| p.store_id), deal.store_id)),
-                department_id: Set(seat(
-                    person.as_ref().map(|p| p.department_id),
-                    deal.department_id,
-                )),
-                settled_at: Set(None),
-                ..Default::default()
-            }
-        },
-    ))
-    .exec_without_returning(txn)
-    .await?;
-    Ok(())
+    let lines: Vec<split_writer::Line<'_>> = lines
+        .iter()
+        .map(|(share, part, person)| split_writer::Line {
+            code: i16::try_from(share.kind).unwrap_or(PROJECT_SIDE as i16),
+            bp: share.bp,
+            amount: *part,
+            person: person.as_ref(),
+        })
+        .collect();
+    split_writer::replace::<new_home_deal_share::Entity, _>(txn, &deal.into(), &lines).await
 }
 
 async fn record_move(

@@ -42,6 +42,10 @@ pub struct ReportQuery {
     /// core `reportStatus`.
     #[serde(default)]
     pub status: Option<i64>,
+    /// Any of these core `reportStatus` codes (empty: every status); 报备审核 opens on core's
+    /// `AWAITING_PROJECT_SIDE`.
+    #[serde(default)]
+    pub statuses: Option<Vec<i64>>,
     #[serde(default)]
     pub project_id: Option<i64>,
     /// Customer name, phone digits or report number.

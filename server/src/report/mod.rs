@@ -262,6 +262,9 @@ pub async fn list(
     if let Some(status) = query.status {
         select = select.filter(new_home_report::Column::Status.eq(status));
     }
+    if let Some(statuses) = query.statuses.filter(|list| !list.is_empty()) {
+        select = select.filter(new_home_report::Column::Status.is_in(statuses));
+    }
     if let Some(project) = query.project_id {
         select = select.filter(new_home_report::Column::ProjectId.eq(project));
     }

@@ -48,7 +48,8 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     super::customer::write(db).await?;
     super::viewing::write(db).await?;
     super::lead::write_converted(db).await?;
-    super::deal::write(db).await
+    super::deal::write(db).await?;
+    super::new_home_deal::write(db).await
 }
 
 async fn organisation_tree(db: &impl ConnectionTrait, ids: &mut Ids) -> Result<(), DbErr> {

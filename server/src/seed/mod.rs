@@ -14,6 +14,7 @@ mod lead;
 mod listing;
 mod menus;
 mod new_home;
+mod new_home_deal;
 mod rental;
 mod report;
 mod viewing;

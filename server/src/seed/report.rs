@@ -1,6 +1,7 @@
 //! The demo's new-home reports: each project's reporting rule, and reports of the demo agents in
 //! every status (待审核, 审核通过 with its visit window running, 审核失败, 有效客户, 无效客户 after an
-//! expired window, 已关闭), so the 我要报备 page and city operations' 报备审核 page are alive.
+//! expired window, 已关闭), so the 我要报备 page and city operations' 报备审核 page are alive, and
+//! the visited customers the demo's new-home deals are declared on.
 //! Times count back from the moment of seeding.
 
 use brokerdesk_core::report::{PhoneMode, ReportStatus, phone_key};
@@ -32,7 +33,7 @@ struct Demo {
     reason: &'static str,
 }
 
-const REPORTS: [Demo; 9] = [
+const REPORTS: [Demo; 14] = [
     Demo {
         reporter: "agent",
         project: "西溪云庐",
@@ -111,6 +112,57 @@ const REPORTS: [Demo; 9] = [
         phone: "13905710008",
         status: ReportStatus::Approved,
         days_ago: 3,
+        reason: "",
+    },
+    // Visited customers of the demo's new-home deals (`seed/new_home_deal.rs`).
+    Demo {
+        reporter: "agent",
+        project: "西溪云庐",
+        customer: "许晴",
+        sex: 2,
+        phone: "13905710010",
+        status: ReportStatus::Valid,
+        days_ago: 12,
+        reason: "",
+    },
+    Demo {
+        reporter: "agent",
+        project: "西溪云庐",
+        customer: "何涛",
+        sex: 1,
+        phone: "13905710011",
+        status: ReportStatus::Valid,
+        days_ago: 16,
+        reason: "",
+    },
+    Demo {
+        reporter: "agent",
+        project: "西溪云庐",
+        customer: "冯雪",
+        sex: 2,
+        phone: "13905710012",
+        status: ReportStatus::Valid,
+        days_ago: 20,
+        reason: "",
+    },
+    Demo {
+        reporter: "agent",
+        project: "西溪云庐",
+        customer: "蒋欣",
+        sex: 2,
+        phone: "13905710013",
+        status: ReportStatus::Valid,
+        days_ago: 24,
+        reason: "",
+    },
+    Demo {
+        reporter: "agent",
+        project: "西溪云庐",
+        customer: "韩梅",
+        sex: 2,
+        phone: "13905710014",
+        status: ReportStatus::Valid,
+        days_ago: 14,
         reason: "",
     },
     Demo {

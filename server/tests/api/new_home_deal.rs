@@ -354,8 +354,79 @@ async fn a_split_credits_colleagues_of_the_company_only(app: TestApp) {
         .assert_error(10000004, "请为客户成交人和客户合作人选择员工");
 }
 
+/// The demo brokerage has a new-home deal of 李晓峰 in each deal status, each with its split to
+/// the fen and the order its status implies, so 成交详情, 佣金结算 and 业绩 are alive on `make run`.
+async fn the_demo_has_a_deal_in_each_status(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = s.users["agent"];
+    let manager = app.as_user("manager").await;
+    let list = manager
+        .data(LIST, json!({ "pageNum": 1, "pageSize": 50 }))
+        .await;
+    let rows = list["list"].as_array().unwrap();
+    // (status, its label, the order's status: none before 业绩审核通过)
+    let wanted = [
+        (5, "业绩待审核", None),
+        (1, "待结佣", Some(10)),
+        (2, "部分结佣", Some(16)),
+        (3, "已结佣", Some(20)),
+        (4, "已关闭", Some(100)),
+    ];
+    for (status, label, order) in wanted {
+        let row = rows
+            .iter()
+            .find(|r| r["status"] == status && r["declarerId"] == agent)
+            .unwrap_or_else(|| panic!("no demo deal {label}: {list}"));
+        assert_eq!(row["statusLabel"], label);
+        let deal = manager.data(DETAIL, json!({ "id": row["id"] })).await;
+        let shares = deal["shares"].as_array().unwrap();
+        assert!(
+            shares
+                .iter()
+                .any(|l| l["kind"] == 1 && l["userId"] == agent),
+            "{deal}"
+        );
+        let parts: i64 = shares.iter().map(|l| l["amount"].as_i64().unwrap()).sum();
+        assert_eq!(parts, deal["commission"].as_i64().unwrap(), "{deal}");
+        let orders = deal["orders"].as_array().unwrap();
+        match order {
+            None => assert!(orders.is_empty(), "{deal}"),
+            Some(code) => {
+                assert_eq!(orders.len(), 1, "{deal}");
+                assert_eq!(orders[0]["status"], code, "{deal}");
+                let paid = orders[0]["paid"].as_i64().unwrap();
+                let receivable = orders[0]["receivable"].as_i64().unwrap();
+                match status {
+                    2 => assert!(paid > 0 && paid < receivable, "{deal}"),
+                    3 => assert_eq!(paid, receivable),
+                    _ => assert_eq!(paid, 0),
+                }
+            }
+        }
+        let counted = shares.iter().all(|l| l["settledAt"].is_i64());
+        assert_eq!(counted, status == 3, "only a settled deal counts: {deal}");
+        // Newest first: it began with 申报成交.
+        let history = deal["history"].as_array().unwrap();
+        assert_eq!(history.last().unwrap()["actionLabel"], "申报成交", "{deal}");
+    }
+    // The settled demo deal counts in this month's performance, which still reconciles.
+    let boss = app.as_user("boss").await;
+    let company = boss.data(ACHIEVEMENT, json!({ "group": "company" })).await;
+    assert_eq!(company["total"], company["settledOrders"], "{company}");
+    let mine = manager.data(ACHIEVEMENT, json!({ "group": "agent" })).await;
+    assert!(
+        mine["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["id"] == agent),
+        "{mine}"
+    );
+}
+
 on_both_backends!(
     a_visited_customer_is_declared_reviewed_paid_and_counted,
+    the_demo_has_a_deal_in_each_status,
     a_closed_deal_closes_its_order,
     a_split_credits_colleagues_of_the_company_only,
 );

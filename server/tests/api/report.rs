@@ -295,8 +295,39 @@ async fn an_unvisited_report_expires_by_itself(app: TestApp) {
     assert_eq!(again["reporterName"], "孙丽");
 }
 
+/// 报备审核 opens on core's statuses awaiting the project side (待审核 and 审核通过): a report
+/// the city approves stays in that view with its new status, ready for 确认到访.
+async fn the_review_list_keeps_an_approved_report_for_its_visit(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let city = app.as_user("city").await;
+    let xixi = project_id(&agent, "西溪云庐").await;
+    let id = agent.data(ADD, report(xixi, "孙八", "13822223333")).await["id"].clone();
+    let waiting = json!({ "statuses": [1, 2], "pageSize": 50 });
+    let before = statuses(&city.data(LIST, waiting.clone()).await);
+    assert!(before.contains(&("孙八".to_owned(), 1)), "{before:?}");
+    assert!(before.contains(&("刘芳".to_owned(), 2)), "{before:?}");
+    assert!(
+        before.iter().all(|(_, status)| [1, 2].contains(status)),
+        "{before:?}"
+    );
+    city.data(MOVE, json!({ "id": id, "action": "approve" }))
+        .await;
+    let after = statuses(&city.data(LIST, waiting.clone()).await);
+    assert!(after.contains(&("孙八".to_owned(), 2)), "{after:?}");
+    let visited = city
+        .data(MOVE, json!({ "id": id, "action": "visit" }))
+        .await;
+    assert_eq!(visited["status"], 4);
+    let done = statuses(&city.data(LIST, waiting).await);
+    assert!(done.iter().all(|(name, _)| name != "孙八"), "{done:?}");
+    // The phone is checked by core's mobile rule first, saying what every phone field says.
+    let garbled = agent.post(ADD, report(xixi, "孙八", "1382222333x")).await;
+    assert_eq!(garbled.message(), "仅支持中国大陆手机号码");
+}
+
 on_both_backends!(
     an_unvisited_report_expires_by_itself,
+    the_review_list_keeps_an_approved_report_for_its_visit,
     an_agent_reports_on_distributed_projects_only,
     the_first_report_of_a_customer_wins,
     city_operations_review_and_confirm_the_visit,

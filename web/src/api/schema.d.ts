@@ -8119,6 +8119,11 @@ export interface components {
        * @description core `reportStatus`.
        */
       status?: number | null;
+      /**
+       * @description Any of these core `reportStatus` codes (empty: every status); 报备审核 opens on core's
+       * `AWAITING_PROJECT_SIDE`.
+       */
+      statuses?: number[] | null;
     });
     ReportRow: {
       /** Format: int64 */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Input, Modal, Space, Table, Tag } from '@arco-design/web-react';
+import { formatPhone } from '@core/wasm';
 import { dealApi, type DealOrder, type DealShare } from '../../../api/business/newHouse';
 import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
@@ -97,7 +98,7 @@ export default function NewHouseDealDetailPage({ route }: PageProps) {
               { label: '应收佣金', value: <span data-testid="deal-commission">{yuanText(deal.commission)}</span> },
               { label: '已收佣金', value: yuanText(deal.paid) },
               { label: '成交日期', value: deal.dealDate },
-              { label: '客户', value: `${deal.customerName} ${deal.customerPhone}` },
+              { label: '客户', value: `${deal.customerName} ${formatPhone(deal.customerPhone)}` },
               { label: '申报人', value: `${deal.declarerName}${deal.storeName ? `（${deal.storeName}）` : ''}` },
               { label: '申报时间', value: dateTime(deal.createdAt) },
             ]}

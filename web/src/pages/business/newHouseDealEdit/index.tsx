@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Grid, InputNumber, Message, Select, Space, Spin, Table, Typography } from '@arco-design/web-react';
 import { IconDelete, IconPlus } from '@arco-design/web-react/icon';
-import { fenToYuan, newHomeDealSplit, type DealShareLine } from '@core/wasm';
+import { fenToYuan, formatPhone, newHomeDealSplit, type DealShareLine } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { dealApi, type DealDetail, type DealForm } from '../../../api/business/newHouse';
 import { useRead } from '../../../api/useRead';
@@ -138,7 +138,7 @@ function DealEditor({ route, reportId, deal, me }: { route: PageProps['route']; 
       <Typography.Title heading={5}>{dealId ? '修改成交申报' : '申报成交'}</Typography.Title>
       {info && (
         <Typography.Paragraph data-testid="deal-edit-report">
-          {info.report.projectName} · 客户 {info.report.customerName} {info.report.customerPhone} · 报备人{' '}
+          {info.report.projectName} · 客户 {info.report.customerName} {formatPhone(info.report.customerPhone)} · 报备人{' '}
           {info.report.reporterName}
         </Typography.Paragraph>
       )}

@@ -1,8 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Input, Modal, Tag, Typography } from '@arco-design/web-react';
+import { Button, Input, Message, Modal, Tag, Typography } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
-import { reportDeclarable, reportNeedsReason, reportOfferedActions } from '@core/wasm';
+import {
+  formatPhone,
+  reportAwaitingProjectSide,
+  reportDeclarable,
+  reportDoneMessage,
+  reportNeedsReason,
+  reportOfferedActions,
+} from '@core/wasm';
 import { reportApi, type Report, type ReportAdd, type ReportFilters } from '../../../api/business/newHouse';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
@@ -23,13 +30,17 @@ import { dateTime } from '../../org/shared/format';
 const STATUS_COLORS: Record<number, string> = { 1: 'orange', 2: 'arcoblue', 3: 'red', 4: 'green', 5: 'gray', 6: 'gray' };
 /** The page action each report action needs. */
 const NEEDS: Record<string, string> = { approve: 'review', reject: 'review', invalidate: 'review', visit: 'visit', close: 'close' };
+/** 报备审核 opens on the reports waiting for the project side (待审核 to review, 审核通过 to confirm
+ *  the visit), so an approved report stays in view for its 确认到访. */
+const CITY_FILTERS: ReportFilters = { statuses: Array.from(reportAwaitingProjectSide()) };
 
 /**
  * 我要报备 (/work/business/newHouse): the caller's reports by status, 新增报备 to a distributed
  * project (the phone whole or 前三后四 as the project's rule says), 关闭, and 申报成交 on a
- * visited one. 报备审核 (/coc/newHouse/report): the same list of the city's reports, where city
- * operations approve or refuse them (with a reason) and confirm the visit. The buttons are core's
- * table for the actions the viewer holds.
+ * visited one. 报备审核 (/coc/newHouse/report): the same list of the city's reports, opening on
+ * those waiting for the project side, where city operations approve or refuse them (with a
+ * reason) and confirm the visit. The buttons are core's table for the actions the viewer holds;
+ * each move ends with core's message of what it did.
  */
 export default function NewHouseReportsPage({ route }: PageProps) {
   const table = useMenuStore((state) => state.routeTable);
@@ -37,7 +48,7 @@ export default function NewHouseReportsPage({ route }: PageProps) {
   const { grants } = usePermissions();
   const guarded = useGuardedClick();
   const city = route.meta.workspace === '/coc';
-  const query = useListQuery<Report, ReportFilters>(reportApi.list, city ? { status: 1 } : {});
+  const query = useListQuery<Report, ReportFilters>(reportApi.list, city ? CITY_FILTERS : {});
   const [adding, setAdding] = useState(false);
   const [asking, setAsking] = useState<{ row: Report; action: string } | undefined>();
   const [reason, setReason] = useState('');
@@ -45,6 +56,7 @@ export default function NewHouseReportsPage({ route }: PageProps) {
 
   const move = async (row: Report, action: string, why = '') => {
     await reportApi.move(row.id, action, why);
+    Message.success(reportDoneMessage(action));
     query.reload();
   };
   const choose = (row: Report, action: string) => {
@@ -93,7 +105,7 @@ export default function NewHouseReportsPage({ route }: PageProps) {
 
   const filters: FieldSpec[] = [
     { field: 'keyword', label: '客户', placeholder: '客户姓名/手机号/报备编号' },
-    { field: 'status', label: '报备状态', kind: 'select', options: enumOptions('reportStatus') },
+    { field: 'statuses', label: '报备状态', kind: 'multiSelect', options: enumOptions('reportStatus') },
   ];
 
   return (
@@ -101,7 +113,7 @@ export default function NewHouseReportsPage({ route }: PageProps) {
       testId="report-list"
       query={query}
       filters={filters}
-      initialFilters={city ? { status: 1 } : {}}
+      initialFilters={city ? CITY_FILTERS : {}}
       toolbar={
         !city && (
           <Permission action="add">
@@ -118,7 +130,9 @@ export default function NewHouseReportsPage({ route }: PageProps) {
           width: 170,
           render: (_: unknown, row: Report) => (
             <span>
-              {row.customerName} <Typography.Text type="secondary">{row.customerPhone}</Typography.Text>
+              {row.customerName} <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }} data-testid="report-phone">
+                {formatPhone(row.customerPhone)}
+              </Typography.Text>
             </span>
           ),
         },
