@@ -1,8 +1,11 @@
 //! Small pieces every organisation endpoint uses: the `{id}` body, timestamps as epoch
-//! milliseconds, and reading the name and count look-ups that `Unscoped` answers.
+//! milliseconds, reading the name and count look-ups that `Unscoped` answers, and a column
+//! among many given values.
 
 use std::collections::HashMap;
 
+use sea_orm::ColumnTrait;
+use sea_orm::sea_query::{Query, SimpleExpr, Value};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -26,4 +29,24 @@ pub fn name_of(names: &HashMap<i64, String>, id: Option<i64>) -> String {
 /// The count for `id` in a look-up, 0 when absent.
 pub fn count_of(counts: &HashMap<i64, i64>, id: i64) -> i64 {
     counts.get(&id).copied().unwrap_or_default()
+}
+
+/// `column IN (SELECT column1 FROM (VALUES (?), (?), …))`: the rows whose `column` is one of
+/// many given values (a batch's phones or row keys), as a join the engines can answer by the
+/// column's index or by hashing the values. A plain `IN (?, ?, …)` of hundreds of parameters
+/// is, in PostgreSQL's generic plan of a prepared statement, tested value by value against
+/// every row the plan reads: right after a big import, before autovacuum has counted the new
+/// rows, that took 0.5 s per 500 keys (docs/benchmarks.md, the lead import). `values` must
+/// not be empty.
+pub fn among<C, V>(column: C, values: impl IntoIterator<Item = V>) -> SimpleExpr
+where
+    C: ColumnTrait,
+    V: Into<Value>,
+{
+    column.in_subquery(
+        Query::select()
+            .column("column1")
+            .from_values(values.into_iter().map(Into::into), "given")
+            .to_owned(),
+    )
 }

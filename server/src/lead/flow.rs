@@ -22,7 +22,7 @@ use crate::entity::{customer, lead, store, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::history::{self, StatusMove};
-use crate::shared::name_of;
+use crate::shared::{among, name_of};
 use crate::transition::{self, Reach};
 
 /// 手工录入 in core's `clueSource`.
@@ -77,7 +77,7 @@ pub async fn phone_holders<C: ConnectionTrait>(
             db.all(
                 db.find::<lead::Entity>()
                     .filter(lead::Column::OrganisationId.eq(organisation_id))
-                    .filter(lead::Column::PhoneKey.is_in(chunk.iter().cloned()))
+                    .filter(among(lead::Column::PhoneKey, chunk.iter().cloned()))
                     .filter(lead::Column::Status.ne(LeadStatus::Invalid.code()))
                     .filter(leads_within(scope, seat))
                     .order_by_asc(lead::Column::Id),

@@ -17,7 +17,8 @@ use base64::Engine;
 use brokerdesk_core::customer::phone;
 use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::lead::import::{
-    self, CheckedRow, ImportRow, check_rows, identity, rows_of, template_columns, text_cells,
+    self, CheckedRow, IMPORT_MAX_ROWS, ImportRow, check_rows, identity, rows_of, template_columns,
+    text_cells,
 };
 use brokerdesk_core::lead::states::LeadStatus;
 use brokerdesk_core::listing::price;
@@ -39,7 +40,7 @@ use crate::audit::{self, Change};
 use crate::entity::{lead, lead_import, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
-use crate::shared::{IdRequest, millis};
+use crate::shared::{IdRequest, among, millis};
 
 /// A file of 10,000 rows, base64 in JSON, with room to spare.
 const IMPORT_BODY_LIMIT: usize = 8 * 1024 * 1024;
@@ -362,19 +363,20 @@ fn small(values: &serde_json::Map<String, serde_json::Value>, field: &str) -> Op
     text(values, field).parse().ok()
 }
 
-/// The row keys of `keys` the company already holds.
+/// The row keys of `keys` the company already holds: one query for a whole import (at most
+/// [`IMPORT_MAX_ROWS`] keys, one parameter each, within both engines' bound).
 async fn held<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     organisation_id: i64,
     keys: &[String],
 ) -> Result<HashSet<String>, AppError> {
     let mut found = HashSet::new();
-    for chunk in keys.chunks(INSERT_CHUNK) {
+    for chunk in keys.chunks(IMPORT_MAX_ROWS) {
         let rows: Vec<Option<String>> = db
             .values(
                 db.find::<lead::Entity>()
                     .filter(lead::Column::OrganisationId.eq(organisation_id))
-                    .filter(lead::Column::RowKey.is_in(chunk.iter().cloned())),
+                    .filter(among(lead::Column::RowKey, chunk.iter().cloned())),
                 lead::Column::RowKey,
             )
             .await?;

@@ -27,6 +27,7 @@ mod m0023_deal_indexes;
 mod m0024_listing_photo;
 mod m0025_knowledge_import;
 mod m0027_report_menu_path;
+mod m0028_company_indexes;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_listing_photo::Migration),
             Box::new(m0025_knowledge_import::Migration),
             Box::new(m0027_report_menu_path::Migration),
+            Box::new(m0028_company_indexes::Migration),
         ]
     }
 }
