@@ -9,9 +9,10 @@ import { isApiFailure } from '../../../api/client';
 import { useRead } from '../../../api/useRead';
 import { viewingApi, type Companion, type ViewingRow, type ViewingTarget } from '../../../api/crm/viewing';
 import { enumText } from '../../../components/enums';
-import { coreFields, formErrors, today } from '../../../components/form/coreForm';
+import { coreFields, formErrors, nowClock, today } from '../../../components/form/coreForm';
 import { FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
+import { useEscToClose } from '../../../components/form/useEscToClose';
 import { dateTime, orDash } from '../../org/shared/format';
 
 /** The feedback column: the text, or a box for those who may write it. */
@@ -98,6 +99,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
   const [targets, setTargets] = useState<ViewingTarget[]>([]);
   const [companions, setCompanions] = useState<Companion[]>([]);
   const [saving, setSaving] = useState(false);
+  // Over the customer's drawer: Esc closes the dialog only (a picker's first Esc is the picker's).
+  const layer = useEscToClose(visible, onClose);
 
   const search = (keyword: string, forKind = kind) => {
     void viewingApi.targets(customerId, forKind, keyword).then(setTargets);
@@ -105,7 +108,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
 
   // Mounted afresh for each dialog: the choices load once it opens.
   useEffect(() => {
-    form.setFieldsValue({ kind: initialKind, viewDate: today() });
+    // China's date and time now, wherever the browser's clock is set: the server reads them so.
+    form.setFieldsValue({ kind: initialKind, viewDate: today(), viewTime: nowClock() });
     void viewingApi.targets(customerId, initialKind, '').then(setTargets);
     void viewingApi.companions().then(setCompanions);
   }, [form, customerId, initialKind]);
@@ -145,6 +149,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
       onCancel={onClose}
       confirmLoading={saving}
       unmountOnExit
+      escToExit={false}
+      wrapClassName={layer}
       data-testid="viewing-form"
     >
       <Form
