@@ -332,4 +332,35 @@ describe('customers', () => {
     await page.getByTestId('pagination').scrollIntoViewIfNeeded();
     await shot(page, 'crm-customer-list-800-pager');
   });
+
+  test('a listing opened twice from a customer is one tab, named by its home first', async ({ page, site, base }) => {
+    // A customer who would take any second-hand home: every valid listing matches.
+    const agent = await apiSession(base, 'agent');
+    const name = `宽客${stamp()}`;
+    const added = await api(base, '/api/v1/fm/crm/customer/add', { name, sex: 1, phone: mobile(), level: 3, demand: 1, source: 1 }, agent);
+    assert.equal(added.code, 0, added.message);
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await (await findRow(page, name)).getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    const offers = drawer.getByTestId('customer-matches').locator('tbody tr a');
+    const open = async (n) => {
+      await drawer.getByRole('tab', { name: '匹配房源' }).click();
+      const link = offers.nth(n);
+      const text = (await link.textContent()).trim();
+      await link.click();
+      await page.getByTestId('tabs-bar').locator(`[title="${text} · 二手房详情"]`).waitFor();
+      await page.goBack();
+      await drawer.getByText(`${name} 先生`).first().waitFor();
+      return text;
+    };
+    const first = await open(0);
+    await open(0);
+    const second = await open(1);
+    const tabs = page.getByTestId('tabs-bar').locator('[data-tab-path^="/work/house/old/detail/"]');
+    await expect(tabs).toHaveCount(2);
+    const titles = await tabs.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')));
+    assert.deepEqual(titles, [`${first} · 二手房详情`, `${second} · 二手房详情`]);
+    await shot(page, 'crm-customer-listing-tabs');
+  });
 });

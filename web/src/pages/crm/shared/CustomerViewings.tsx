@@ -3,6 +3,7 @@
 // What may be shown and when is core's (`customer::viewing`): the form is core's
 // `customerViewing`, the server checks the same rules.
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Form, Input, Message, Modal, Select, Space, Table, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
@@ -14,6 +15,7 @@ import { FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { useEscToClose } from '../../../components/form/useEscToClose';
 import { dateTime, orDash } from '../../org/shared/format';
+import { offerPath } from './CustomerMatches';
 
 /** The feedback column: the text, or a box for those who may write it. */
 function FeedbackCell({ row }: { row: ViewingRow }) {
@@ -68,12 +70,15 @@ export function ViewingTable({ rows, loading, on }: { rows: ViewingRow[]; loadin
           ? {
               title: '带看房源',
               dataIndex: 'targetName',
-              render: (_: unknown, row: ViewingRow) => (
-                <Space size={4}>
-                  <Tag size="small">{enumText('viewingKind', row.kind)}</Tag>
-                  {row.targetName}
-                </Space>
-              ),
+              render: (_: unknown, row: ViewingRow) => {
+                const id = row.kind === 3 ? row.projectId : row.listingId;
+                return (
+                  <Space size={4}>
+                    <Tag size="small">{enumText('viewingKind', row.kind)}</Tag>
+                    {id ? <Link to={offerPath(row.kind, id)}>{row.targetName}</Link> : row.targetName}
+                  </Space>
+                );
+              },
             }
           : { title: '客户', dataIndex: 'customerName', width: 120 },
         { title: '带看人', dataIndex: 'userName', width: 90, render: orDash },
