@@ -282,8 +282,8 @@ describe('customers', () => {
     await fill(page, 'field-phone', mobile());
     await choose(page, 'field-level', '★★');
     await choose(page, 'field-demand', '租房');
-    await expect(form.getByText('预算下限(元/月)')).toBeVisible();
-    await expect(form.getByText('预算上限(元/月)')).toBeVisible();
+    await expect(form.getByText('月租下限(元)')).toBeVisible();
+    await expect(form.getByText('月租上限(元)')).toBeVisible();
     await fill(page, 'field-budgetMin', '3000');
     await fill(page, 'field-budgetMax', '4500');
     await choose(page, 'field-source', '门店接待');

@@ -93,11 +93,14 @@ impl BudgetUnit {
         }
     }
 
-    /// The form's label of a budget bound (`预算下限`), with the unit: `预算下限(万元)`.
-    pub fn label(self, bound: &str) -> String {
-        match self {
-            BudgetUnit::Wan => format!("{bound}(万元)"),
-            BudgetUnit::YuanPerMonth => format!("{bound}(元/月)"),
+    /// The form's label of the budget's lower (or `upper`) bound, with the unit: `预算下限(万元)`,
+    /// for a rental `月租下限(元)` (as short, so it stays on one line).
+    pub fn label(self, upper: bool) -> &'static str {
+        match (self, upper) {
+            (BudgetUnit::Wan, false) => "预算下限(万元)",
+            (BudgetUnit::Wan, true) => "预算上限(万元)",
+            (BudgetUnit::YuanPerMonth, false) => "月租下限(元)",
+            (BudgetUnit::YuanPerMonth, true) => "月租上限(元)",
         }
     }
 
@@ -269,13 +272,13 @@ mod tests {
     fn a_rental_budget_is_typed_in_yuan_a_month_and_a_purchase_in_wan() {
         let rent = BudgetUnit::of_demand(3);
         assert_eq!(rent, BudgetUnit::YuanPerMonth);
-        assert_eq!(rent.label("预算下限"), "预算下限(元/月)");
+        assert_eq!(rent.label(false), "月租下限(元)");
         assert_eq!(rent.to_fen("3500"), Some(350_000));
         assert_eq!(rent.typed(350_000), "3500");
         assert_eq!(rent.ranges(), "rent");
         for demand in [1, 2] {
             let price = BudgetUnit::of_demand(demand);
-            assert_eq!(price.label("预算上限"), "预算上限(万元)");
+            assert_eq!(price.label(true), "预算上限(万元)");
             assert_eq!(price.to_fen("285.5"), Some(285_500_000));
             assert_eq!(price.typed(285_500_000), "285.5");
             assert_eq!(price.ranges(), "price");

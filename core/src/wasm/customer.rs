@@ -12,10 +12,13 @@ pub fn customer_budget_text(demand: f64, min_fen: Option<f64>, max_fen: Option<f
     wish::budget_text(whole(demand), min_fen.map(whole), max_fen.map(whole))
 }
 
-/// The customer form's label of a budget bound for `demand`: `预算下限(万元)`, `预算下限(元/月)`.
+/// The customer form's label of the budget's lower (or `upper`) bound for `demand`:
+/// `预算下限(万元)`, for a rental `月租下限(元)`.
 #[wasm_bindgen(js_name = customerBudgetLabel)]
-pub fn customer_budget_label(demand: f64, bound: &str) -> String {
-    wish::BudgetUnit::of_demand(whole(demand)).label(bound)
+pub fn customer_budget_label(demand: f64, upper: bool) -> String {
+    wish::BudgetUnit::of_demand(whole(demand))
+        .label(upper)
+        .to_owned()
 }
 
 /// A stored budget in fen as the customer form shows it again for `demand`: `285.5` (万),

@@ -285,11 +285,13 @@ function control(spec: FieldSpec, testId: string): ReactNode {
         />
       );
     case 'time':
-      // The value stays the `HH:mm` text the server takes.
+      // The value stays the `HH:mm` text the server takes, China time. No 此刻 button: it would
+      // take the browser's clock (a form defaults to China's now instead, `nowClock`).
       return (
         <TimePicker
           placeholder={common.placeholder}
           disabled={spec.disabled}
+          showNowBtn={false}
           {...({ 'data-testid': testId } as object)}
           style={{ width: '100%' }}
           format="HH:mm"

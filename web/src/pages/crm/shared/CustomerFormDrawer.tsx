@@ -87,11 +87,11 @@ export function CustomerFormDrawer({
   }, [customer, form, onClose]);
 
   // A budget's unit follows the demand: 万 for a purchase, 元 a month for a rental (core).
-  const budgetLabel = (bound: string) => (values: Record<string, unknown>) =>
-    customerBudgetLabel(Number(values.demand ?? 1), bound);
+  const budgetLabel = (upper: boolean) => (values: Record<string, unknown>) =>
+    customerBudgetLabel(Number(values.demand ?? 1), upper);
   const fields = coreFields('customer', {
-    budgetMin: { labelFor: budgetLabel('预算下限') },
-    budgetMax: { labelFor: budgetLabel('预算上限') },
+    budgetMin: { labelFor: budgetLabel(false) },
+    budgetMax: { labelFor: budgetLabel(true) },
     districtIds: { options: districts.map((d) => ({ label: d.name, value: d.id })) },
     circleIds: {
       dependsOn: ['districtIds'],
