@@ -52,6 +52,9 @@ pub const DEFAULT_THEME_TYPE: u32 = 1;
 pub const NO_SITE_ID: i64 = 0;
 /// Relative dates count days up to this many, then show the date.
 pub const RELATIVE_DATE_MAX_DAYS: u32 = 10;
+/// Business time is China time (UTC+8) wherever the browser's clock is set: the day a date
+/// field means, the time a viewing happened, every time shown.
+pub const BUSINESS_UTC_OFFSET_MINUTES: i32 = 480;
 
 /// Every numeric constant by the camelCase key the SPA uses.
 pub fn numeric() -> Vec<(&'static str, f64)> {
@@ -102,6 +105,10 @@ pub fn numeric() -> Vec<(&'static str, f64)> {
         ("defaultThemeType", DEFAULT_THEME_TYPE.into()),
         ("noSiteId", NO_SITE_ID as f64),
         ("relativeDateMaxDays", RELATIVE_DATE_MAX_DAYS.into()),
+        (
+            "businessUtcOffsetMinutes",
+            BUSINESS_UTC_OFFSET_MINUTES.into(),
+        ),
     ]
 }
 

@@ -1,7 +1,8 @@
 //! Visited-view tabs (spec §2): unique by path, titled by the query title or the route name,
 //! capped by the page width with the oldest dropped, and closing a tab frees its session entry.
 //! The home tab is pinned (first, never dropped by the cap, never closed), as admin templates
-//! do; a record's page names its record in the tab ("员工详情 · 张三") so two are told apart;
+//! do; a record's page names its record first in the tab ("张三 · 员工详情") so two are told
+//! apart even when a tab's width cuts the title short ("西湖家园 1幢1单元401 · 二手房详情");
 //! a menu refresh renames open tabs.
 
 use std::collections::BTreeMap;
@@ -36,7 +37,8 @@ pub struct VisitedView<M = RouteMeta> {
 }
 
 impl<M> VisitedView<M> {
-    /// The query title, else the name; then " · " and the record's name when there is one.
+    /// The query title, else the name; the record's name before it when there is one, so the
+    /// part that tells two tabs of one page apart is what a narrow tab still shows.
     fn retitle(&mut self) {
         let base = self
             .query
@@ -45,7 +47,7 @@ impl<M> VisitedView<M> {
             .cloned()
             .unwrap_or_else(|| self.name.clone());
         self.title = match self.subject.as_deref().filter(|s| !s.is_empty()) {
-            Some(subject) if subject != base => format!("{base}{SUBJECT_SEPARATOR}{subject}"),
+            Some(subject) if subject != base => format!("{subject}{SUBJECT_SEPARATOR}{base}"),
             _ => base,
         };
     }
@@ -278,12 +280,12 @@ mod tests {
         let views = name_visited_view(views, "/u/1", "张三");
         let views = name_visited_view(views, "/u/2", "李四");
         let titles: Vec<&str> = views.iter().map(|v| v.title.as_str()).collect();
-        assert_eq!(titles, ["员工详情 · 张三", "员工详情 · 李四"]);
+        assert_eq!(titles, ["张三 · 员工详情", "李四 · 员工详情"]);
         // Coming back to the page (a new `cached` stamp) keeps the name until it loads again.
         let mut back = detail("/u/1");
         back.full_path = "/u/1?cached=1".into();
         let views = add_visited_view(views, back, None).views;
-        assert_eq!(views[0].title, "员工详情 · 张三");
+        assert_eq!(views[0].title, "张三 · 员工详情");
     }
 
     #[test]

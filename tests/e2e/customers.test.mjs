@@ -177,7 +177,7 @@ describe('customers', () => {
     const added = await api(
       base,
       '/api/v1/fm/crm/customer/add',
-      { name, sex: 1, phone: mobile(), level: 4, demand: 3, source: 2, budgetMin: '0.5', budgetMax: '0.8' },
+      { name, sex: 1, phone: mobile(), level: 4, demand: 3, source: 2, budgetMin: '5000', budgetMax: '8000' },
       manager,
     );
     assert.equal(added.code, 0, added.message);
@@ -213,5 +213,154 @@ describe('customers', () => {
     const mine = await api(base, LIST, { pageNum: 1, pageSize: 10, keyword: name, mine: true }, agent);
     assert.equal(mine.data.total, 1, JSON.stringify(mine));
     await context.close();
+  });
+
+  test('the open customer lives in the address, and Esc closes only the top layer', async ({ page, site, base }) => {
+    const agent = await apiSession(base, 'agent');
+    const name = `址客${stamp()}`;
+    const added = await api(base, '/api/v1/fm/crm/customer/add', { name, sex: 1, phone: mobile(), level: 3, demand: 1, source: 1 }, agent);
+    assert.equal(added.code, 0, added.message);
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    const row = await findRow(page, name);
+    await row.getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByText(`${name} 先生`).first().waitFor();
+    const opened = new URL(page.url());
+    assert.ok(opened.searchParams.has('customer'), `the address names the customer: ${page.url()}`);
+
+    // F5 keeps it open; back closes it and forward opens it again, the list in view throughout.
+    await page.reload();
+    await drawer.getByText(`${name} 先生`).first().waitFor();
+    await page.goBack();
+    await expect(drawer).toHaveCount(0);
+    await expect(page.getByTestId('crm-customer').locator('tbody tr').first()).toBeVisible();
+    await page.goForward();
+    await drawer.getByText(`${name} 先生`).first().waitFor();
+
+    // 写跟进 over the drawer: one Esc closes the dialog, the drawer stays; the next closes the drawer.
+    await drawer.getByRole('tab', { name: '跟进记录' }).click();
+    await drawer.getByTestId('follow-up-add').click();
+    const followUp = page.getByTestId('follow-up-form');
+    await followUp.waitFor();
+    await page.getByTestId('field-content').click();
+    await page.keyboard.press('Escape');
+    await followUp.waitFor({ state: 'detached' });
+    await expect(drawer).toBeVisible();
+    await shot(page, 'crm-customer-esc-closes-the-dialog-only');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    assert.ok(!new URL(page.url()).searchParams.has('customer'), `closed, the address names no customer: ${page.url()}`);
+
+    // 编辑 (a drawer over the drawer) closes alone on Esc too.
+    await row.getByTestId('customer-open').click();
+    await drawer.getByTestId('customer-edit').click();
+    await page.getByTestId('customer-form').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('customer-form').waitFor({ state: 'detached' });
+    await expect(drawer).toBeVisible();
+    await closeDrawer(page);
+
+    // An address naming no customer: the list stays in view, no drawer, and the address drops it.
+    await page.goto(`${site}/work/crm/customer?customer=abc`);
+    await expect(page.getByTestId('crm-customer').locator('tbody tr').first()).toBeVisible();
+    await page.waitForURL((url) => !url.searchParams.has('customer'));
+    await expect(drawer).toHaveCount(0);
+    await shot(page, 'crm-customer-unknown-in-address');
+  });
+
+  test('a rental customer budgets a monthly rent in 元, and the form lines its labels up', async ({ page, site }) => {
+    const name = `租客${stamp()}`;
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await page.getByTestId('customer-add').click();
+    const form = page.getByTestId('customer-form');
+    await form.waitFor();
+    await expect(form.getByText('预算下限(万元)')).toBeVisible();
+    await fill(page, 'field-name', name);
+    await choose(page, 'field-sex', '女士');
+    await fill(page, 'field-phone', mobile());
+    await choose(page, 'field-level', '★★');
+    await choose(page, 'field-demand', '租房');
+    await expect(form.getByText('月租下限(元)')).toBeVisible();
+    await expect(form.getByText('月租上限(元)')).toBeVisible();
+    await fill(page, 'field-budgetMin', '3000');
+    await fill(page, 'field-budgetMax', '4500');
+    await choose(page, 'field-source', '门店接待');
+    await fill(page, 'field-remark', '想要近地铁');
+
+    // 备注 spans both columns; its label ends where the first column's labels end.
+    const labelEnd = async (text) => {
+      const box = await form.locator('.arco-form-label-item', { hasText: text }).first().boundingBox();
+      return box.x + box.width;
+    };
+    const remarkEnd = await labelEnd('备注');
+    for (const label of ['客户姓名', '联系电话']) {
+      const end = await labelEnd(label);
+      assert.ok(Math.abs(end - remarkEnd) <= 4, `备注 ends at ${remarkEnd}, ${label} at ${end}`);
+    }
+    await shot(page, 'crm-customer-add-rental');
+    await page.getByTestId('customer-save').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByText('3000-4500元/月').first().waitFor();
+    await closeDrawer(page);
+
+    // The list shows it so, and 租房 filters by the rent ranges.
+    const row = await findRow(page, name);
+    await expect(row).toContainText('3000-4500元/月');
+    await choose(page, 'filter-demand', '租房');
+    await choose(page, 'filter-budgetRange', '3000-5000元');
+    await search(page);
+    await expect(page.getByTestId('crm-customer').locator('tbody tr', { hasText: name })).toHaveCount(1);
+    await shot(page, 'crm-customer-list-rental-budget');
+  });
+
+  test('at 800 px the pager covers no row', async ({ page, site }) => {
+    await signIn(page, site, 'agent');
+    await page.setViewportSize({ width: 800, height: 700 });
+    await openList(page, site);
+    const rows = page.getByTestId('crm-customer').locator('tbody tr');
+    // Scrolled just far enough to bring the last row in (as Tab or find does), nothing lies over it.
+    await rows.last().evaluate((row) => row.scrollIntoView({ block: 'end' }));
+    const last = await rows.last().boundingBox();
+    const atRow = await page.evaluate(
+      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('tbody tr')),
+      { x: last.x + 40, y: last.y + last.height / 2 },
+    );
+    assert.ok(atRow, 'the middle of the last row is the row, not the pager over it');
+    await shot(page, 'crm-customer-list-800-last-row');
+    await page.getByTestId('pagination').scrollIntoViewIfNeeded();
+    await shot(page, 'crm-customer-list-800-pager');
+  });
+
+  test('a listing opened twice from a customer is one tab, named by its home first', async ({ page, site, base }) => {
+    // A customer who would take any second-hand home: every valid listing matches.
+    const agent = await apiSession(base, 'agent');
+    const name = `宽客${stamp()}`;
+    const added = await api(base, '/api/v1/fm/crm/customer/add', { name, sex: 1, phone: mobile(), level: 3, demand: 1, source: 1 }, agent);
+    assert.equal(added.code, 0, added.message);
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await (await findRow(page, name)).getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    const offers = drawer.getByTestId('customer-matches').locator('tbody tr a');
+    const open = async (n) => {
+      await drawer.getByRole('tab', { name: '匹配房源' }).click();
+      const link = offers.nth(n);
+      const text = (await link.textContent()).trim();
+      await link.click();
+      await page.getByTestId('tabs-bar').locator(`[title="${text} · 二手房详情"]`).waitFor();
+      await page.goBack();
+      await drawer.getByText(`${name} 先生`).first().waitFor();
+      return text;
+    };
+    const first = await open(0);
+    await open(0);
+    const second = await open(1);
+    const tabs = page.getByTestId('tabs-bar').locator('[data-tab-path^="/work/house/old/detail/"]');
+    await expect(tabs).toHaveCount(2);
+    const titles = await tabs.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')));
+    assert.deepEqual(titles, [`${first} · 二手房详情`, `${second} · 二手房详情`]);
+    await shot(page, 'crm-customer-listing-tabs');
   });
 });

@@ -35,8 +35,8 @@ describe('tabs and sidebar', () => {
     await page.getByTestId('staff-detail').getByText('王建国').first().waitFor();
     await page.goto(`${base}/work/store/userInfo/${colleague}`);
     await page.getByTestId('staff-detail').getByText('李晓峰').first().waitFor();
-    await page.getByTestId('tabs-bar').getByText('员工详情 · 李晓峰').waitFor();
-    assert.deepEqual(await tabTitles(page), ['首页', '员工详情 · 王建国', '员工详情 · 李晓峰']);
+    await page.getByTestId('tabs-bar').getByText('李晓峰 · 员工详情').waitFor();
+    assert.deepEqual(await tabTitles(page), ['首页', '王建国 · 员工详情', '李晓峰 · 员工详情']);
     const selected = page.getByTestId('sidebar').locator('.arco-menu-item.arco-menu-selected');
     assert.equal((await selected.innerText()).trim(), '门店员工');
     await shot(page, 'staff-detail-tabs');
@@ -68,7 +68,7 @@ describe('tab titles', () => {
     await page.goto(`${base}/work/store/userInfo/${added.data.id}`);
     const path = `/work/store/userInfo/${added.data.id}`;
     const title = page.getByTestId('tabs-bar').locator(`[data-tab-path="${path}"]`);
-    await expect(title).toHaveAttribute('title', `员工详情 · ${realName}`);
+    await expect(title).toHaveAttribute('title', `${realName} · 员工详情`);
     const tab = page
       .getByTestId('tabs-bar')
       .locator('.arco-tabs-header-title')
@@ -124,7 +124,7 @@ describe('a record that cannot be shown', () => {
     await tabs.locator('[data-tab-path="/work/store/userInfo/999999"]').click();
     await page.getByTestId('detail-error').getByText('数据不存在或已被删除').waitFor();
     assert.equal(await page.getByTestId('staff-detail').count(), 0);
-    assert.deepEqual(await tabTitles(page), ['首页', '员工详情 · 王建国', '员工详情']);
+    assert.deepEqual(await tabTitles(page), ['首页', '王建国 · 员工详情', '员工详情']);
   });
 
   test('a company that does not exist shows the error state in the city centre', async ({ page, base }) => {

@@ -3,7 +3,7 @@
 // the page lists the viewing under 带看记录 and the customer under 匹配客户; the agent writes the
 // customer's feedback in place.
 import assert from 'node:assert/strict';
-import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
@@ -69,5 +69,68 @@ describe('viewings and matching', () => {
     await shot(page, 'house-old-detail-viewings');
     await matches.scrollIntoViewIfNeeded();
     await shot(page, 'house-old-detail-matching-customers');
+  });
+});
+
+/** `[YYYY-MM-DD, HH:MM]` of China now plus `shiftMs`. */
+function china(shiftMs = 0) {
+  const at = new Date(Date.now() + shiftMs + 8 * 3_600_000).toISOString();
+  return [at.slice(0, 10), at.slice(11, 16)];
+}
+
+describe('a viewing’s time is China time wherever the browser is', () => {
+  // The browser's clock is set to UTC, eight hours behind 杭州.
+  test.use({ timezoneId: 'UTC' });
+
+  test('a viewing entered at 10:15 shows 10:15, and the dialog starts at China’s date and time', async ({ page, site, base }) => {
+    const agent = await apiSession(base, 'agent');
+    const name = `钱看房${stamp()}`;
+    await data(base, agent, '/api/v1/fm/crm/customer/add', {
+      name,
+      sex: 2,
+      phone: `1365556${stamp().slice(-4)}`,
+      level: 3,
+      demand: 1,
+      source: 1,
+    });
+
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/crm/customer`);
+    await page.getByTestId('filter-keyword').fill(name);
+    await page.getByTestId('filter-search').click();
+    await page.getByTestId('crm-customer').locator('tbody tr', { hasText: name }).getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByRole('tab', { name: '带看记录' }).click();
+    await drawer.getByTestId('viewing-add').click();
+    const dialog = page.locator('.arco-modal:visible', { hasText: '新增带看' });
+    await dialog.waitFor();
+
+    // 新增带看 starts at China's date and time now, not the browser's (8 hours behind).
+    const [today, now] = china();
+    await expect(dialog.getByTestId('viewing-viewDate')).toHaveValue(today);
+    const shown = await dialog.locator('.arco-picker input').nth(1).inputValue();
+    const minutes = (hhmm) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+    assert.ok(Math.abs(minutes(shown) - minutes(now)) <= 2 || Math.abs(minutes(shown) - minutes(now)) >= 24 * 60 - 2, `time ${shown}, China ${now}`);
+
+    // 10:15 today in 杭州 if that has passed there, else yesterday.
+    const [yesterday] = china(-86_400_000);
+    const day = minutes(now) > minutes('10:20') ? today : yesterday;
+    await page.getByTestId('viewing-target').click();
+    await page.locator('.arco-select-popup:visible .arco-select-option').first().click();
+    const date = dialog.getByTestId('viewing-viewDate');
+    await date.fill(day);
+    await date.press('Enter');
+    const time = dialog.locator('.arco-picker input').nth(1);
+    await time.click();
+    await time.fill('10:15');
+    await time.press('Enter');
+    await shot(page, 'crm-viewing-add-utc-browser');
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await page.getByText('带看已保存').first().waitFor();
+
+    const viewings = drawer.getByTestId('viewings-of-customer');
+    await expect(viewings.locator('tbody tr').first()).toContainText(`${day} 10:15`);
+    await shot(page, 'crm-viewing-china-time');
   });
 });

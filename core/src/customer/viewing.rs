@@ -142,13 +142,22 @@ pub fn check_listing(kind: ViewingKind, trade: Trade, status: HouseStatus) -> Re
     Ok(())
 }
 
-/// A viewing at `at` entered at `now` (both milliseconds): not in the future, not older than
-/// [`BACKDATE_DAYS`].
+/// Milliseconds of China time (UTC+8) ahead of UTC.
+const CHINA_OFFSET_MS: i64 = crate::constants::BUSINESS_UTC_OFFSET_MINUTES as i64 * 60_000;
+
+/// The China-time calendar day of `ms`, counted from 1970-01-01.
+fn china_day(ms: i64) -> i64 {
+    (ms + CHINA_OFFSET_MS).div_euclid(DAY_MS)
+}
+
+/// A viewing at `at` entered at `now` (both milliseconds): not in the future, and on a China
+/// date no more than [`BACKDATE_DAYS`] before today's (the date field's own rule), whatever
+/// the hour.
 pub fn check_time(at: i64, now: i64) -> Result<(), Refusal> {
     if at > now + CLOCK_SLACK_MS {
         return Err(refused("viewTime", "带看时间不能晚于现在"));
     }
-    if at < now - BACKDATE_DAYS * DAY_MS {
+    if china_day(at) < china_day(now) - BACKDATE_DAYS {
         return Err(refused(
             "viewDate",
             format!("只能补录{BACKDATE_DAYS}天内的带看"),
@@ -163,7 +172,7 @@ pub fn at_millis(date: &str, time: &str) -> Option<i64> {
     let day = chrono::NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d").ok()?;
     let (hour, minute) = crate::forms::clock_time(time.trim())?;
     let local = day.and_hms_opt(hour, minute, 0)?;
-    Some(local.and_utc().timestamp_millis() - 8 * 3_600_000)
+    Some(local.and_utc().timestamp_millis() - CHINA_OFFSET_MS)
 }
 
 /// The companion must be someone else than the agent leading the viewing.
@@ -374,6 +383,30 @@ mod tests {
         assert!(may_write_feedback(8, Some(7), Some(8), false));
         assert!(may_write_feedback(9, Some(7), Some(8), true));
         assert!(!may_write_feedback(9, Some(7), Some(8), false));
+    }
+
+    #[test]
+    fn thirty_days_back_counts_china_dates() {
+        // Now: 2026-11-25 07:00 in 杭州, still 2026-11-24 in UTC.
+        let now = at_millis("2026-11-25", "07:00").unwrap();
+        // 2026-10-26 is 30 China days back, at any hour.
+        assert!(check_time(at_millis("2026-10-26", "06:00").unwrap(), now).is_ok());
+        assert!(check_time(at_millis("2026-10-26", "00:00").unwrap(), now).is_ok());
+        // 2026-10-25 09:00 in 杭州 is 01:00 UTC of a day that is 30 UTC days back: still refused.
+        assert_eq!(
+            check_time(at_millis("2026-10-25", "09:00").unwrap(), now)
+                .unwrap_err()
+                .message,
+            "只能补录30天内的带看"
+        );
+        // 10:15 today is in the future at 07:00, however the browser's clock is set.
+        assert_eq!(
+            check_time(at_millis("2026-11-25", "10:15").unwrap(), now)
+                .unwrap_err()
+                .field,
+            "viewTime"
+        );
+        assert!(check_time(at_millis("2026-11-25", "06:55").unwrap(), now).is_ok());
     }
 
     #[test]

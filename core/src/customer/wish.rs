@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::listing::filter::{Bounds, bounds};
-use crate::listing::price::{fen_to_wan_text, hundredths_text};
+use crate::listing::price::{fen_to_wan_text, hundredths, hundredths_text, wan_to_fen};
 
 /// A customer's wish. A missing bound is open; empty districts mean anywhere; no layout means
 /// any number of rooms.
@@ -64,9 +64,75 @@ pub fn fits(wish: &Wish, offer: &Offer) -> bool {
         })
 }
 
-/// The §9 range `index` of `name` (`price` or `area`) in storage units, for a list filter.
+/// The §3 demand of a rental customer.
+pub const RENTAL_DEMAND: i64 = 3;
+
+/// The unit a customer's budget is typed and shown in, by demand: a purchase in 万 (the total
+/// price), a rental in 元 a month (the rent). Stored in fen either way, as listings are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum BudgetUnit {
+    Wan,
+    YuanPerMonth,
+}
+
+impl BudgetUnit {
+    pub fn of_demand(demand: i64) -> BudgetUnit {
+        if demand == RENTAL_DEMAND {
+            BudgetUnit::YuanPerMonth
+        } else {
+            BudgetUnit::Wan
+        }
+    }
+
+    /// What follows the numbers: `万`, `元/月`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            BudgetUnit::Wan => "万",
+            BudgetUnit::YuanPerMonth => "元/月",
+        }
+    }
+
+    /// The form's label of the budget's lower (or `upper`) bound, with the unit: `预算下限(万元)`,
+    /// for a rental `月租下限(元)` (as short, so it stays on one line).
+    pub fn label(self, upper: bool) -> &'static str {
+        match (self, upper) {
+            (BudgetUnit::Wan, false) => "预算下限(万元)",
+            (BudgetUnit::Wan, true) => "预算上限(万元)",
+            (BudgetUnit::YuanPerMonth, false) => "月租下限(元)",
+            (BudgetUnit::YuanPerMonth, true) => "月租上限(元)",
+        }
+    }
+
+    /// A typed budget (the form's check has passed) as fen: `285.5` 万, `3500` 元.
+    pub fn to_fen(self, text: &str) -> Option<i64> {
+        match self {
+            BudgetUnit::Wan => wan_to_fen(text),
+            BudgetUnit::YuanPerMonth => hundredths(text),
+        }
+    }
+
+    /// Fen as the form shows it again: `285.5`, `3500`.
+    pub fn typed(self, fen: i64) -> String {
+        match self {
+            BudgetUnit::Wan => fen_to_wan_text(fen),
+            BudgetUnit::YuanPerMonth => hundredths_text(fen),
+        }
+    }
+
+    /// The §9 ranges the customer list filters budgets of this unit by: total prices in 万,
+    /// monthly rents in 元 (the rental list's).
+    pub fn ranges(self) -> &'static str {
+        match self {
+            BudgetUnit::Wan => "price",
+            BudgetUnit::YuanPerMonth => "rent",
+        }
+    }
+}
+
+/// The §9 range `index` of `name` (`price`, `rent` or `area`) in storage units, for a list filter.
 pub fn filter_bounds(name: &str, index: usize) -> Option<Bounds> {
-    matches!(name, "price" | "area")
+    matches!(name, "price" | "rent" | "area")
         .then(|| bounds(name, index))
         .flatten()
 }
@@ -93,9 +159,15 @@ fn span(min: Option<String>, max: Option<String>, unit: &str) -> String {
     }
 }
 
-/// A budget in fen as the customer list shows it: `200-300.5万`, `80万以上`, `不限`.
-pub fn budget_text(min: Option<i64>, max: Option<i64>) -> String {
-    span(min.map(fen_to_wan_text), max.map(fen_to_wan_text), "万")
+/// A budget in fen of a customer of `demand` as lists show it: `200-300.5万`, `80万以上`,
+/// `3000-5000元/月` for a rental, `不限`.
+pub fn budget_text(demand: i64, min: Option<i64>, max: Option<i64>) -> String {
+    let unit = BudgetUnit::of_demand(demand);
+    span(
+        min.map(|fen| unit.typed(fen)),
+        max.map(|fen| unit.typed(fen)),
+        unit.suffix(),
+    )
 }
 
 /// An area in hundredths of a ㎡ as the customer list shows it: `80-120㎡`.
@@ -180,14 +252,41 @@ mod tests {
     #[test]
     fn a_wish_reads_as_a_range() {
         assert_eq!(
-            budget_text(Some(200 * WAN), Some(300_500_000)),
+            budget_text(1, Some(200 * WAN), Some(300_500_000)),
             "200-300.5万"
         );
-        assert_eq!(budget_text(Some(80 * WAN), None), "80万以上");
-        assert_eq!(budget_text(None, Some(150 * WAN)), "150万以下");
-        assert_eq!(budget_text(Some(90 * WAN), Some(90 * WAN)), "90万");
-        assert_eq!(budget_text(None, None), "不限");
+        assert_eq!(budget_text(2, Some(80 * WAN), None), "80万以上");
+        assert_eq!(budget_text(1, None, Some(150 * WAN)), "150万以下");
+        assert_eq!(budget_text(1, Some(90 * WAN), Some(90 * WAN)), "90万");
+        assert_eq!(budget_text(1, None, None), "不限");
+        // A rental customer's budget is a monthly rent in 元, as the rental list shows rents.
+        assert_eq!(
+            budget_text(3, Some(300_000), Some(500_000)),
+            "3000-5000元/月"
+        );
+        assert_eq!(budget_text(3, Some(450_050), None), "4500.5元/月以上");
         assert_eq!(area_text(Some(8_000), Some(12_050)), "80-120.5㎡");
+    }
+
+    #[test]
+    fn a_rental_budget_is_typed_in_yuan_a_month_and_a_purchase_in_wan() {
+        let rent = BudgetUnit::of_demand(3);
+        assert_eq!(rent, BudgetUnit::YuanPerMonth);
+        assert_eq!(rent.label(false), "月租下限(元)");
+        assert_eq!(rent.to_fen("3500"), Some(350_000));
+        assert_eq!(rent.typed(350_000), "3500");
+        assert_eq!(rent.ranges(), "rent");
+        for demand in [1, 2] {
+            let price = BudgetUnit::of_demand(demand);
+            assert_eq!(price.label(true), "预算上限(万元)");
+            assert_eq!(price.to_fen("285.5"), Some(285_500_000));
+            assert_eq!(price.typed(285_500_000), "285.5");
+            assert_eq!(price.ranges(), "price");
+        }
+        // A rental budget between 3000 and 5000 元 meets the rental list's 3000-5000元 range.
+        let rent_3000_5000 = filter_bounds("rent", 3).unwrap();
+        assert!(overlaps(Some(350_000), Some(450_000), rent_3000_5000));
+        assert!(!overlaps(Some(600_000), None, rent_3000_5000));
     }
 
     #[test]

@@ -5,10 +5,36 @@ use wasm_bindgen::prelude::*;
 use super::display::whole;
 use crate::customer::wish;
 
-/// A budget in fen as the customer list shows it: `200-300万`, `80万以上`, `不限`.
+/// A budget in fen of a customer of `demand` as lists show it: `200-300万`, `80万以上`,
+/// `3000-5000元/月` (a rental), `不限`.
 #[wasm_bindgen(js_name = customerBudgetText)]
-pub fn customer_budget_text(min_fen: Option<f64>, max_fen: Option<f64>) -> String {
-    wish::budget_text(min_fen.map(whole), max_fen.map(whole))
+pub fn customer_budget_text(demand: f64, min_fen: Option<f64>, max_fen: Option<f64>) -> String {
+    wish::budget_text(whole(demand), min_fen.map(whole), max_fen.map(whole))
+}
+
+/// The customer form's label of the budget's lower (or `upper`) bound for `demand`:
+/// `预算下限(万元)`, for a rental `月租下限(元)`.
+#[wasm_bindgen(js_name = customerBudgetLabel)]
+pub fn customer_budget_label(demand: f64, upper: bool) -> String {
+    wish::BudgetUnit::of_demand(whole(demand))
+        .label(upper)
+        .to_owned()
+}
+
+/// A stored budget in fen as the customer form shows it again for `demand`: `285.5` (万),
+/// `3500` (元).
+#[wasm_bindgen(js_name = customerBudgetTyped)]
+pub fn customer_budget_typed(demand: f64, fen: f64) -> String {
+    wish::BudgetUnit::of_demand(whole(demand)).typed(whole(fen))
+}
+
+/// The §9 ranges the customer list's 预算 filter offers for the demand chosen (none chosen is
+/// a purchase): `price` (万) or `rent` (元/月).
+#[wasm_bindgen(js_name = customerBudgetRanges)]
+pub fn customer_budget_ranges(demand: Option<f64>) -> String {
+    wish::BudgetUnit::of_demand(demand.map(whole).unwrap_or(1))
+        .ranges()
+        .to_owned()
 }
 
 /// An area in hundredths of a ㎡ as the customer list shows it: `80-120㎡`.

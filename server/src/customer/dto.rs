@@ -33,7 +33,8 @@ pub struct CustomerQuery {
     /// A business circle the customer wants.
     #[serde(default, deserialize_with = "lenient_number")]
     pub circle_id: Option<i64>,
-    /// Index into core's §9 `price` ranges (万): customers whose budget meets it.
+    /// Index into core's §9 budget ranges of the demand (`price` in 万, for rental customers
+    /// `rent` in 元 a month; core `BudgetUnit::ranges`): customers whose budget meets it.
     #[serde(default, deserialize_with = "lenient_number")]
     pub budget_range: Option<i64>,
     /// Index into core's `area` ranges (㎡).

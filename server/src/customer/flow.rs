@@ -7,6 +7,7 @@ use brokerdesk_core::customer::phone::{self, DedupScope, Holder};
 use brokerdesk_core::customer::pool::{
     self, CustomerAction, CustomerPool, CustomerState, CustomerStatus,
 };
+use brokerdesk_core::customer::wish::BudgetUnit;
 use brokerdesk_core::listing::owner_phone;
 use brokerdesk_core::listing::price;
 use brokerdesk_core::org::fields::FieldError;
@@ -43,8 +44,10 @@ fn joined(ids: &[i64]) -> String {
 /// The form's values as columns (everything but the placement and the pool).
 fn columns_of(form: &CustomerForm, row: &mut customer::ActiveModel) {
     let small = |value: Option<i64>| value.and_then(|v| i16::try_from(v).ok());
-    // The form's check has passed: these read.
-    let fen = |text: &str| price::wan_to_fen(text);
+    // The form's check has passed: these read. A budget is typed in the demand's unit (万 for a
+    // purchase, 元 a month for a rental).
+    let unit = BudgetUnit::of_demand(form.demand.unwrap_or_default());
+    let fen = |text: &str| unit.to_fen(text);
     let area = |text: &str| price::hundredths(text);
     row.name = Set(form.name.clone());
     row.sex = Set(small(form.sex).unwrap_or_default());

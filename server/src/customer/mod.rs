@@ -177,10 +177,16 @@ pub async fn list(
         // Core `pool::follow_up_due` as SQL: planned for today or a day past.
         select = select.filter(customer::Column::NextFollowUpOn.lte(form::today()));
     }
+    // A budget range is in the chosen demand's unit: monthly rents (元) for rental customers,
+    // total prices (万) for the others, whose budgets alone it then reads.
+    let budget = wish::BudgetUnit::of_demand(query.demand.unwrap_or(1));
+    if query.budget_range.is_some() && budget == wish::BudgetUnit::Wan {
+        select = select.filter(customer::Column::Demand.ne(wish::RENTAL_DEMAND));
+    }
     select = meeting(
         select,
         (customer::Column::BudgetMin, customer::Column::BudgetMax),
-        "price",
+        budget.ranges(),
         query.budget_range,
         "budgetRange",
     )?;

@@ -86,9 +86,16 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         let (status, pool) = state_of(i);
         let private = pool == CustomerPool::Private;
         let demand = [1, 1, 2, 1, 3][i % 5];
-        let wan = 1_000_000_i64;
-        let budget_min = [80, 120, 200, 300, 60][i % 5] * wan;
-        let budget_max = budget_min + [40, 80, 100][i % 3] * wan;
+        // A purchase budgets a total price in 万, a rental a monthly rent in 元 (fen stored).
+        let (budget_min, budget_max) = if demand == 3 {
+            let yuan = 100_i64;
+            let min = [2_000, 3_000, 4_500][i % 3] * yuan;
+            (min, min + [1_000, 2_000, 3_000][i % 3] * yuan)
+        } else {
+            let wan = 1_000_000_i64;
+            let min = [80, 120, 200, 300, 60][i % 5] * wan;
+            (min, min + [40, 80, 100][i % 3] * wan)
+        };
         let area_min = [5_000, 7_000, 9_000, 11_000][i % 4];
         let site_districts = districts.get(&site_id).cloned().unwrap_or_default();
         let wanted: Vec<String> = site_districts

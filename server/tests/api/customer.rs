@@ -232,6 +232,30 @@ async fn each_user_sees_their_scope_and_phones_as_the_rule_says(app: TestApp) {
     for row in rows(&manager, json!({ "demand": 3 })).await {
         assert_eq!(row["demand"], 3);
     }
+    // A price range (万) reads purchase budgets only; a rental's budget is a monthly rent in 元,
+    // typed so, and 租房 filters it by the rent ranges.
+    for row in rows(&manager, json!({ "budgetRange": 0 })).await {
+        assert_ne!(row["demand"], 3, "{row}");
+    }
+    let renter = manager
+        .data(
+            "/api/v1/fm/crm/customer/add",
+            json!({ "name": "租客甲", "sex": 2, "phone": "13655550999", "level": 2, "demand": 3,
+                    "source": 1, "budgetMin": "3500", "budgetMax": "4500" }),
+        )
+        .await;
+    assert_eq!(renter["budgetMin"], 350_000, "{renter}");
+    assert_eq!(renter["budgetMax"], 450_000, "{renter}");
+    // Core's rent range 3 is 3000-5000元.
+    let renters = rows(&manager, json!({ "demand": 3, "budgetRange": 3 })).await;
+    assert!(
+        renters.iter().any(|row| row["id"] == renter["id"]),
+        "{renters:?}"
+    );
+    for row in &renters {
+        let min = row["budgetMin"].as_i64();
+        assert!(min.is_none_or(|min| min < 500_000), "{row}");
+    }
     manager
         .post(
             LIST,

@@ -62,8 +62,12 @@ async fn customer_for(
         .and_then(|name| s.districts.get(name))
         .copied();
     let (budget_min, budget_max) = if demand == 3 {
-        // A rent is typed in 元 but the customer form's budget is in 万.
-        (String::new(), String::new())
+        // A rental customer's budget is a monthly rent, typed in 元.
+        let yuan = price / 100;
+        (
+            format!("{}", (yuan - 1_000).max(1)),
+            format!("{}", yuan + 1_000),
+        )
     } else {
         (
             wan(price - 200_000_000).max("1".into()),
@@ -75,10 +79,8 @@ async fn customer_for(
         "demand": demand, "areaMin": format!("{}", (area - 20).max(1)),
         "areaMax": format!("{}", area + 20), "rooms": listing["rooms"], "source": 1,
     });
-    if !budget_min.is_empty() {
-        form["budgetMin"] = json!(budget_min);
-        form["budgetMax"] = json!(budget_max);
-    }
+    form["budgetMin"] = json!(budget_min);
+    form["budgetMax"] = json!(budget_max);
     if let Some(district) = district {
         form["districtIds"] = json!([district]);
     }

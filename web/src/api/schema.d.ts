@@ -2445,7 +2445,8 @@ export interface components {
       areaRange?: number | null;
       /**
        * Format: int64
-       * @description Index into core's §9 `price` ranges (万): customers whose budget meets it.
+       * @description Index into core's §9 budget ranges of the demand (`price` in 万, for rental customers
+       * `rent` in 元 a month; core `BudgetUnit::ranges`): customers whose budget meets it.
        */
       budgetRange?: number | null;
       /**

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, type Location } from 'react-router-dom';
 import { buildHref, readQuery } from './query';
 
@@ -34,4 +34,27 @@ export function freshnessOf(location: Pick<Location, 'state' | 'search'>): strin
 export function useRouteQuery(): Record<string, string> {
   const { search } = useLocation();
   return useMemo(() => readQuery(search).query, [search]);
+}
+
+/**
+ * One query parameter of the current page as state that lives in the address (`?customer=12`):
+ * a reload keeps it, back and forward step through its changes. Setting it pushes a history
+ * entry (replaces with `replace`) carrying the page's own history state, so the page stays
+ * mounted with its filters; `undefined` removes it. Values travel encrypted like any other.
+ */
+export function useQueryParam(name: string): [string | undefined, (value: string | undefined, replace?: boolean) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const query = useRouteQuery();
+  const value = query[name] || undefined;
+  const set = useCallback(
+    (next: string | undefined, replace = false) => {
+      // `cached` stays in the history state it came in (useNav), never re-encrypted.
+      const { cached: _cached, [name]: _old, ...rest } = readQuery(location.search).query;
+      const wanted = next === undefined ? rest : { ...rest, [name]: next };
+      navigate(buildHref(location.pathname, wanted), { replace, state: location.state });
+    },
+    [location.pathname, location.search, location.state, name, navigate],
+  );
+  return [value, set];
 }

@@ -73,6 +73,6 @@ describe('visited-view tabs (spec §2)', () => {
     if (!staff) throw new Error('the default menu has no 门店员工');
     staff.menuName = '店员';
     refresh(buildRouteTable(menus));
-    expect(useTabsStore.getState().views.map((v) => v.title)).toEqual(['员工详情 · 张三', '员工详情 · 李四', '店员']);
+    expect(useTabsStore.getState().views.map((v) => v.title)).toEqual(['张三 · 员工详情', '李四 · 员工详情', '店员']);
   });
 });

@@ -46,7 +46,7 @@ export function FormModal<V extends object>({
 }: FormModalProps<V>) {
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
-  useEscToClose(visible, onClose);
+  const layer = useEscToClose(visible, onClose);
   const returnFocus = useReturnFocus(visible);
 
   useEffect(() => {
@@ -97,6 +97,7 @@ export function FormModal<V extends object>({
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
       escToExit={false}
+      wrapClassName={layer}
       afterClose={returnFocus}
       style={{ width: columns === 2 ? 860 : 560 }}
     >

@@ -3,15 +3,21 @@
 // with the same field and the same message.
 import { checkForm, formatDate, formFields, type FormErrors, type FormFieldDef, type FormKind } from '@core/wasm';
 import { firstScreenForms } from 'virtual:core-snapshot';
+import { LIMITS } from '../../config/coreData';
 import type { FieldSpec } from './fields';
 
 /**
- * Today in China time (UTC+8), `YYYY-MM-DD`: the day the server judges dates by (`form::today`),
- * so a default date or a 'not before/after today' check agrees with the server wherever the
- * browser's clock is set.
+ * Today in China time (UTC+8, core's `businessUtcOffsetMinutes`), `YYYY-MM-DD`: the day the
+ * server judges dates by (`form::today`), so a default date or a 'not before/after today' check
+ * agrees with the server wherever the browser's clock is set.
  */
 export function today(): string {
-  return formatDate(Date.now(), 'YYYY-MM-DD', 8 * 60);
+  return formatDate(Date.now(), 'YYYY-MM-DD', LIMITS.businessUtcOffsetMinutes);
+}
+
+/** The time of day now in China time, `HH:mm`: what a time field means (a viewing's 带看时间). */
+export function nowClock(): string {
+  return formatDate(Date.now(), 'HH:mm', LIMITS.businessUtcOffsetMinutes);
 }
 
 /** Every fault of `values` on form `kind`: field name → message. */
@@ -42,7 +48,17 @@ export function fieldLabel(kind: FormKind, field: string): string {
 export type FieldUi = Partial<
   Pick<
     FieldSpec,
-    'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen' | 'optionsFor' | 'treeDataFor' | 'dependsOn' | 'resetTo'
+    | 'options'
+    | 'treeData'
+    | 'placeholder'
+    | 'disabled'
+    | 'extra'
+    | 'visibleWhen'
+    | 'optionsFor'
+    | 'treeDataFor'
+    | 'labelFor'
+    | 'dependsOn'
+    | 'resetTo'
   >
 >;
 

@@ -3,7 +3,7 @@
 // and are checked by core's form; filter fields are plain.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from '@arco-design/web-react';
-import type { RulesProps } from '@arco-design/web-react';
+import type { ColProps, RulesProps } from '@arco-design/web-react';
 import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
 import type { EnumOption } from '../enums';
@@ -54,6 +54,12 @@ export interface FieldSpec {
   optionsFor?: (values: Record<string, unknown>) => EnumOption[];
   /** A tree of choices that follows the form's other values (the chosen store's departments). */
   treeDataFor?: (values: Record<string, unknown>) => TreeOption[];
+  /** A label that follows the form's other values (a budget's unit follows the demand); over `label`. */
+  labelFor?: (values: Record<string, unknown>) => string;
+  /** The label and box columns of a field wider than its form's others (a remark across two
+   *  columns keeps its label in line with the first column's). */
+  labelCol?: ColProps;
+  wrapperCol?: ColProps;
   /** Fields whose change empties this one: a choice made for another company no longer fits. */
   dependsOn?: string[];
   /** What this field takes instead of nothing when a field it depends on changes. */
@@ -62,10 +68,11 @@ export interface FieldSpec {
 
 type FormValues = Record<string, unknown>;
 
-/** `spec` with the choices its `optionsFor`/`treeDataFor` give for `values`. */
+/** `spec` with the label and choices its `labelFor`/`optionsFor`/`treeDataFor` give for `values`. */
 function withChoices(spec: FieldSpec, values: FormValues): FieldSpec {
   return {
     ...spec,
+    label: spec.labelFor ? spec.labelFor(values) : spec.label,
     options: spec.optionsFor ? spec.optionsFor(values) : spec.options,
     treeData: spec.treeDataFor ? spec.treeDataFor(values) : spec.treeData,
   };
@@ -278,11 +285,13 @@ function control(spec: FieldSpec, testId: string): ReactNode {
         />
       );
     case 'time':
-      // The value stays the `HH:mm` text the server takes.
+      // The value stays the `HH:mm` text the server takes, China time. No 此刻 button: it would
+      // take the browser's clock (a form defaults to China's now instead, `nowClock`).
       return (
         <TimePicker
           placeholder={common.placeholder}
           disabled={spec.disabled}
+          showNowBtn={false}
           {...({ 'data-testid': testId } as object)}
           style={{ width: '100%' }}
           format="HH:mm"
@@ -303,8 +312,8 @@ function requiredNow(spec: FieldSpec, values: Record<string, unknown>): boolean 
 
 /** A form item for `spec`; test ids read `<prefix>-<field>`. */
 export function FormField({ spec, testIdPrefix = 'field' }: { spec: FieldSpec; testIdPrefix?: string }) {
-  const { visibleWhen, requiredWhen, optionsFor, treeDataFor } = spec;
-  if (!visibleWhen && !requiredWhen && !optionsFor && !treeDataFor)
+  const { visibleWhen, requiredWhen, optionsFor, treeDataFor, labelFor } = spec;
+  if (!visibleWhen && !requiredWhen && !optionsFor && !treeDataFor && !labelFor)
     return <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={spec.required} />;
   return (
     <Form.Item shouldUpdate noStyle>
@@ -335,6 +344,8 @@ function FieldItem({ spec, testIdPrefix, required }: { spec: FieldSpec; testIdPr
       label={spec.label}
       field={spec.field}
       required={required}
+      labelCol={spec.labelCol}
+      wrapperCol={spec.wrapperCol}
       rules={spec.form ? coreRule(spec.form, spec.field, () => form.getFieldsValue()) : []}
       validateTrigger={['onBlur', 'onChange']}
       triggerPropName={spec.kind === 'switch' ? 'checked' : undefined}

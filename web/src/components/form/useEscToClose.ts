@@ -1,18 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 
 /** A select, tree select or date picker: Esc there is the picker's before it is the dialog's. */
 const PICKER = '.arco-select, .arco-tree-select, .arco-picker, [role="combobox"]';
 /** A picker's drop-down, rendered outside the dialog: choosing there may leave focus nowhere. */
 const PICKER_POPUP = '.arco-trigger, .arco-select-popup, .arco-tree-select-popup, .arco-picker-container';
+/** The layers Esc closes, one at a time: dialogs (a confirm too) and drawers. */
+const LAYER = '.arco-modal-wrapper, .arco-drawer-wrapper';
+
+/** Whether the layer marked `mark` is the topmost one showing: the last shown in the page
+ *  (each opens at the end of the body, over those open before). */
+function onTop(mark: string): boolean {
+  const shown = [...document.querySelectorAll(LAYER)].filter((layer) => layer.getClientRects().length > 0);
+  return Boolean(shown.at(-1)?.closest(`.${mark}`));
+}
 
 /**
- * Esc in a dialog: on a picker, the first Esc is the picker's (an open one closes; a closed one
- * keeps the dialog, so an Esc after choosing loses nothing) and the next Esc closes the dialog;
- * anywhere else Esc closes the dialog. Listened for in the capture phase, because Arco's tree
- * select stops every key at itself, open or not. The dialog sets Arco's own `escToExit` off so one
- * Esc never does both.
+ * Esc in a dialog or drawer: only the topmost layer closes (写跟进 over the customer's drawer
+ * closes, the drawer stays). On a picker, the first Esc is the picker's (an open one closes; a
+ * closed one keeps the dialog, so an Esc after choosing loses nothing) and the next Esc closes
+ * the layer; anywhere else Esc closes it. Listened for in the capture phase, because Arco's tree
+ * select stops every key at itself, open or not, and stopped there once taken, so no layer
+ * under it (an Arco drawer's own Esc) closes as well. The layer sets Arco's own `escToExit` off
+ * and carries the returned class (`wrapClassName`), by which it knows whether it is on top.
  */
-export function useEscToClose(visible: boolean, onClose: () => void): void {
+export function useEscToClose(visible: boolean, onClose: () => void): string {
+  const mark = `esc-layer-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   useEffect(() => {
     if (!visible) return;
     // The last key was an Esc a picker took: the next Esc is the dialog's.
@@ -25,6 +37,7 @@ export function useEscToClose(visible: boolean, onClose: () => void): void {
         clickedPicker = false;
         return;
       }
+      if (!onTop(mark)) return;
       const target = event.target instanceof Element ? event.target : null;
       const onPicker = Boolean(target?.closest(PICKER)) || clickedPicker;
       if (target?.closest('[aria-expanded="true"]') || (onPicker && !pickerHadEsc)) {
@@ -33,6 +46,7 @@ export function useEscToClose(visible: boolean, onClose: () => void): void {
         return;
       }
       pickerHadEsc = false;
+      event.stopImmediatePropagation();
       onClose();
     };
     const onPointer = (event: MouseEvent) => {
@@ -46,5 +60,6 @@ export function useEscToClose(visible: boolean, onClose: () => void): void {
       document.removeEventListener('keydown', onKeyDown, true);
       document.removeEventListener('mousedown', onPointer, true);
     };
-  }, [visible, onClose]);
+  }, [visible, onClose, mark]);
+  return mark;
 }

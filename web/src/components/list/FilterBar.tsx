@@ -1,6 +1,6 @@
 import { Button, Form, Space } from '@arco-design/web-react';
 import { IconRefresh, IconSearch } from '@arco-design/web-react/icon';
-import { FormField, type FieldSpec } from '../form/fields';
+import { clearDependents, FormField, type FieldSpec } from '../form/fields';
 
 export interface FilterBarProps<F> {
   fields: FieldSpec[];
@@ -21,6 +21,8 @@ export function FilterBar<F extends object>({ fields, initialValues, onSearch }:
       className="list-page__filters"
       initialValues={initialValues}
       onSubmit={(values) => onSearch({ ...initialValues, ...values })}
+      // A choice whose options follow another filter (预算 by 需求) is cleared when that one changes.
+      onChange={(changed, values) => clearDependents(form, fields, changed, values)}
       data-testid="filter-form"
     >
       {fields.map((spec) => (

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@arco-design/web-react';
+import { customerBudgetRanges } from '@core/wasm';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { customerApi, type CustomerFilters, type CustomerRow } from '../../../api/crm/customer';
 import { dictionaryApi } from '../../../api/house/oldHouse';
@@ -10,7 +11,7 @@ import { ListPage } from '../../../components/list/ListPage';
 import { RowActions, type RowAction } from '../../../components/list/RowActions';
 import { useListQuery } from '../../../components/list/useListQuery';
 import { Permission } from '../../../components/Permission';
-import { useRouteQuery } from '../../../router/useNav';
+import { useQueryParam } from '../../../router/useNav';
 import type { PageProps } from '../../registry';
 import { dateTime } from '../../org/shared/format';
 import { rangeOptions } from '../../house/shared/listing';
@@ -23,6 +24,11 @@ import { moveLabel, moveNeeds, takeMove, TransferModal } from '../shared/custome
 type Filters = Omit<CustomerFilters, 'due' | 'mine'> & { followUp?: string };
 
 const FOLLOW_UP_CHOICES = [{ label: '待跟进（今日及逾期）', value: 'due' }];
+
+/** The customer number an address's `customer` names, if it is one. */
+function customerId(text: string | undefined): number | undefined {
+  return text !== undefined && /^[1-9]\d{0,15}$/.test(text) ? Number(text) : undefined;
+}
 
 /** The moves a row offers as buttons; 成交 is taken in the drawer, where the customer is read whole. */
 const ROW_MOVES = ['claim', 'transfer', 'release', 'invalidate', 'restore'];
@@ -43,9 +49,17 @@ export default function Customers(_: PageProps) {
   const circles = (areas.data ?? []).flatMap((district) =>
     district.circles.map((circle) => ({ label: circle.name, value: circle.id })),
   );
-  // The home page's reminder opens a customer here: `?customer=<id>`.
-  const asked = Number(useRouteQuery().customer);
-  const [opened, setOpened] = useState<number | undefined>(asked > 0 ? asked : undefined);
+  // The open customer lives in the address (`?customer=<id>`, as the home page's reminder links
+  // it): a reload reopens the drawer, back and forward open and close it. An address naming no
+  // customer number is dropped and the list stays (a value that fails decryption has had the
+  // guard's §2 'url参数错误'); a number the caller cannot read closes with the server's word.
+  const [asked, setAsked] = useQueryParam('customer');
+  const opened = customerId(asked);
+  const setOpened = (id: number | undefined) => setAsked(id === undefined ? undefined : String(id));
+  const malformed = asked !== undefined && opened === undefined;
+  useEffect(() => {
+    if (malformed) setAsked(undefined, true);
+  }, [malformed, setAsked]);
   const [adding, setAdding] = useState(false);
   const [transferring, setTransferring] = useState<CustomerRow | undefined>();
   const [phones, setPhones] = useState<Record<number, string>>({});
@@ -82,7 +96,14 @@ export default function Customers(_: PageProps) {
         { field: 'keyword', label: '客户', placeholder: '姓名/电话/编号' },
         { field: 'demand', label: '需求', kind: 'select', options: enumOptions('customerDemand') },
         { field: 'level', label: '等级', kind: 'select', options: enumOptions('customerLevel') },
-        { field: 'budgetRange', label: '预算', kind: 'select', options: rangeOptions('price') },
+        {
+          field: 'budgetRange',
+          label: '预算',
+          kind: 'select',
+          // A rental customer budgets a monthly rent: 租房 offers the rent ranges (core).
+          optionsFor: (values) => rangeOptions(customerBudgetRanges(values.demand === undefined ? undefined : Number(values.demand))),
+          dependsOn: ['demand'],
+        },
         { field: 'areaRange', label: '面积', kind: 'select', options: rangeOptions('area') },
         { field: 'districtId', label: '区域', kind: 'select', options: districts },
         { field: 'circleId', label: '商圈', kind: 'select', options: circles },
@@ -163,7 +184,7 @@ export default function Customers(_: PageProps) {
         },
       ]}
     >
-      {opened !== undefined && <CustomerDrawer id={opened} onClose={() => setOpened(undefined)} />}
+      {opened !== undefined && <CustomerDrawer key={opened} id={opened} onClose={() => setOpened(undefined)} />}
       {adding && <CustomerFormDrawer onClose={() => setAdding(false)} onSaved={(saved) => setOpened(saved.id)} />}
       {transferring && <TransferModal customer={transferring} onClose={() => setTransferring(undefined)} />}
     </ListPage>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { customerApi, type CustomerDetail, type CustomerFollowUp, type CustomerFollowUpAdd } from '../../../api/crm/customer';
@@ -7,6 +7,7 @@ import { useRead, useReveal } from '../../../api/useRead';
 import { enumText } from '../../../components/enums';
 import { coreFields, today } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
+import { useEscToClose } from '../../../components/form/useEscToClose';
 import { Permission } from '../../../components/Permission';
 import { dateTime, orDash } from '../../org/shared/format';
 import { CustomerFormDrawer } from './CustomerFormDrawer';
@@ -163,10 +164,18 @@ function BasicTab({ customer }: { customer: CustomerDetail }) {
  */
 export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const detail = useRead(() => customerApi.detail(id));
+  // A customer that cannot be shown (gone, or out of reach: the request has said so) closes
+  // its drawer, so the list stays in view.
+  const failed = detail.error !== null;
+  useEffect(() => {
+    if (failed) onClose();
+  }, [failed, onClose]);
   const [tab, setTab] = useState('basic');
   const [editing, setEditing] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const customer = detail.data;
+  // Esc closes the topmost layer only: 写跟进 or 编辑 over the drawer closes, the drawer stays.
+  const layer = useEscToClose(true, onClose);
 
   const take = (action: string) => {
     if (!customer) return;
@@ -224,6 +233,8 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
       visible
       footer={null}
       onCancel={onClose}
+      escToExit={false}
+      wrapClassName={layer}
       unmountOnExit
     >
       {!customer ? (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Drawer, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
-import { houseAreaText, houseFenToWan } from '@core/wasm';
+import { customerBudgetLabel, customerBudgetTyped, houseAreaText } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { customerApi, type CustomerDetail, type CustomerForm } from '../../../api/crm/customer';
 import { dictionaryApi } from '../../../api/house/oldHouse';
@@ -8,10 +8,12 @@ import { useRead } from '../../../api/useRead';
 import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
+import { useEscToClose } from '../../../components/form/useEscToClose';
 
 type Values = CustomerForm;
 
-/** A stored customer as the form shows it again: 万 and ㎡ as typed, the phones whole. Someone
+/** A stored customer as the form shows it again: the budget in its demand's unit (万, or 元 a
+ *  month for a rental) and ㎡ as typed, the phones whole. Someone
  *  editing a customer they see masked (a manager) asks for the phones whole, on file. */
 async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
   const phones =
@@ -19,7 +21,8 @@ async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
       ? await customerApi.revealPhone(customer.id)
       : { phone: customer.phone, phone2: customer.phone2 };
   const bare = (phone: string) => phone.replace(/\s/g, '');
-  const wan = (fen?: number | null) => (fen === null || fen === undefined ? undefined : houseFenToWan(fen));
+  const budget = (fen?: number | null) =>
+    fen === null || fen === undefined ? undefined : customerBudgetTyped(customer.demand, fen);
   const area = (value?: number | null) => (value === null || value === undefined ? undefined : houseAreaText(value));
   return {
     name: customer.name,
@@ -28,8 +31,8 @@ async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
     phone2: bare(phones.phone2),
     level: customer.level,
     demand: customer.demand,
-    budgetMin: wan(customer.budgetMin),
-    budgetMax: wan(customer.budgetMax),
+    budgetMin: budget(customer.budgetMin),
+    budgetMax: budget(customer.budgetMax),
     areaMin: area(customer.areaMin),
     areaMax: area(customer.areaMax),
     districtIds: customer.districtIds,
@@ -40,6 +43,10 @@ async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
     remark: customer.remark,
   };
 }
+
+/** A remark across both columns: half the label span of a column's field, so its label ends
+ *  where theirs do (one column below md, as every field). */
+const ACROSS = { labelCol: { xs: 8, md: 4 }, wrapperCol: { xs: 16, md: 20 } };
 
 /**
  * 新增客户 and 编辑客户 in a drawer: core's `customer` form, with the city's districts and the
@@ -61,6 +68,8 @@ export function CustomerFormDrawer({
   const [ready, setReady] = useState(customer === undefined);
   const areas = useRead(() => dictionaryApi.areas());
   const districts = areas.data ?? [];
+  // Over the customer's drawer: Esc closes this one only.
+  const layer = useEscToClose(true, onClose);
 
   useEffect(() => {
     if (!customer) return;
@@ -77,7 +86,12 @@ export function CustomerFormDrawer({
     };
   }, [customer, form, onClose]);
 
+  // A budget's unit follows the demand: 万 for a purchase, 元 a month for a rental (core).
+  const budgetLabel = (upper: boolean) => (values: Record<string, unknown>) =>
+    customerBudgetLabel(Number(values.demand ?? 1), upper);
   const fields = coreFields('customer', {
+    budgetMin: { labelFor: budgetLabel(false) },
+    budgetMax: { labelFor: budgetLabel(true) },
     districtIds: { options: districts.map((d) => ({ label: d.name, value: d.id })) },
     circleIds: {
       dependsOn: ['districtIds'],
@@ -118,6 +132,8 @@ export function CustomerFormDrawer({
       title={customer ? `编辑客户 · ${customer.name}` : '新增客户'}
       visible
       onCancel={onClose}
+      escToExit={false}
+      wrapClassName={layer}
       unmountOnExit
       footer={
         <Space>
@@ -145,7 +161,7 @@ export function CustomerFormDrawer({
             {fields.map((spec) => (
               // Two columns on a wide window; one below, so no label is squeezed.
               <Grid.Col key={spec.field} xs={24} md={spec.kind === 'textarea' ? 24 : 12}>
-                <FormField spec={spec} />
+                <FormField spec={spec.kind === 'textarea' ? { ...spec, ...ACROSS } : spec} />
               </Grid.Col>
             ))}
           </Grid.Row>

@@ -13,16 +13,22 @@ export function FitBar({ score }: { score: number }) {
   return <Progress percent={score} size="small" width={80} formatText={() => `${score}`} />;
 }
 
+/** The detail page of what a viewing of core `viewingKind` `kind` shows: one path per record,
+ *  so opening it again (from 匹配房源 or 带看记录) comes back to its one tab. */
+export function offerPath(kind: number, id: number): string {
+  if (kind === 3) return `/work/newHouse/detail/${id}`;
+  return `/work/house/${kind === 2 ? 'rental' : 'old'}/detail/${id}`;
+}
+
 function title(match: OfferMatch): { text: string; to: string } {
   if (match.listing) {
-    const family = match.listing.trade === 2 ? 'rental' : 'old';
     return {
       text: `${match.listing.communityName} ${match.listing.roomLabel}`,
-      to: `/work/house/${family}/detail/${match.listing.id}`,
+      to: offerPath(match.listing.trade === 2 ? 2 : 1, match.listing.id),
     };
   }
   const project = match.project;
-  return { text: project?.name ?? '', to: `/work/newHouse/detail/${project?.id ?? 0}` };
+  return { text: project?.name ?? '', to: offerPath(3, project?.id ?? 0) };
 }
 
 function facts(match: OfferMatch): string {

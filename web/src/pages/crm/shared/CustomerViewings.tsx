@@ -3,16 +3,19 @@
 // What may be shown and when is core's (`customer::viewing`): the form is core's
 // `customerViewing`, the server checks the same rules.
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Button, Form, Input, Message, Modal, Select, Space, Table, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
 import { useRead } from '../../../api/useRead';
 import { viewingApi, type Companion, type ViewingRow, type ViewingTarget } from '../../../api/crm/viewing';
 import { enumText } from '../../../components/enums';
-import { coreFields, formErrors, today } from '../../../components/form/coreForm';
+import { coreFields, formErrors, nowClock, today } from '../../../components/form/coreForm';
 import { FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
+import { useEscToClose } from '../../../components/form/useEscToClose';
 import { dateTime, orDash } from '../../org/shared/format';
+import { offerPath } from './CustomerMatches';
 
 /** The feedback column: the text, or a box for those who may write it. */
 function FeedbackCell({ row }: { row: ViewingRow }) {
@@ -67,12 +70,15 @@ export function ViewingTable({ rows, loading, on }: { rows: ViewingRow[]; loadin
           ? {
               title: '带看房源',
               dataIndex: 'targetName',
-              render: (_: unknown, row: ViewingRow) => (
-                <Space size={4}>
-                  <Tag size="small">{enumText('viewingKind', row.kind)}</Tag>
-                  {row.targetName}
-                </Space>
-              ),
+              render: (_: unknown, row: ViewingRow) => {
+                const id = row.kind === 3 ? row.projectId : row.listingId;
+                return (
+                  <Space size={4}>
+                    <Tag size="small">{enumText('viewingKind', row.kind)}</Tag>
+                    {id ? <Link to={offerPath(row.kind, id)}>{row.targetName}</Link> : row.targetName}
+                  </Space>
+                );
+              },
             }
           : { title: '客户', dataIndex: 'customerName', width: 120 },
         { title: '带看人', dataIndex: 'userName', width: 90, render: orDash },
@@ -98,6 +104,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
   const [targets, setTargets] = useState<ViewingTarget[]>([]);
   const [companions, setCompanions] = useState<Companion[]>([]);
   const [saving, setSaving] = useState(false);
+  // Over the customer's drawer: Esc closes the dialog only (a picker's first Esc is the picker's).
+  const layer = useEscToClose(visible, onClose);
 
   const search = (keyword: string, forKind = kind) => {
     void viewingApi.targets(customerId, forKind, keyword).then(setTargets);
@@ -105,7 +113,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
 
   // Mounted afresh for each dialog: the choices load once it opens.
   useEffect(() => {
-    form.setFieldsValue({ kind: initialKind, viewDate: today() });
+    // China's date and time now, wherever the browser's clock is set: the server reads them so.
+    form.setFieldsValue({ kind: initialKind, viewDate: today(), viewTime: nowClock() });
     void viewingApi.targets(customerId, initialKind, '').then(setTargets);
     void viewingApi.companions().then(setCompanions);
   }, [form, customerId, initialKind]);
@@ -145,6 +154,8 @@ function ViewingDialog({ customerId, kind: initialKind, visible, onClose }: Dial
       onCancel={onClose}
       confirmLoading={saving}
       unmountOnExit
+      escToExit={false}
+      wrapClassName={layer}
       data-testid="viewing-form"
     >
       <Form

@@ -2,13 +2,13 @@
 // the viewer does not read shows as 王先生) and 匹配客户 (the customers it fits, best first,
 // within the viewer's reach).
 import { Space, Table, Tag } from '@arco-design/web-react';
-import { housePriceText, houseAreaText } from '@core/wasm';
 import { useRead } from '../../../api/useRead';
 import { viewingApi, type CustomerMatch } from '../../../api/crm/viewing';
 import { enumText } from '../../../components/enums';
 import { DetailSection } from '../../../components/detail/DetailPage';
 import { orDash } from '../../org/shared/format';
 import { FitBar } from './CustomerMatches';
+import { areaText, budgetText } from './customerText';
 import { ViewingTable } from './CustomerViewings';
 import { addressed } from './customerText';
 
@@ -21,14 +21,6 @@ export function ListingViewings({ listingId }: { listingId: number }) {
       <ViewingTable rows={viewings.data?.list ?? []} loading={viewings.loading} on="listing" />
     </DetailSection>
   );
-}
-
-/** `80-120万`, `100万以上`, or 不限. */
-function rangeText(min: number | null | undefined, max: number | null | undefined, text: (v: number) => string, unit = '') {
-  if (min == null && max == null) return '不限';
-  if (min == null) return `${text(max ?? 0)}${unit}以内`;
-  if (max == null) return `${text(min)}${unit}以上`;
-  return `${text(min)}-${text(max)}${unit}`;
 }
 
 /** 匹配客户 of a listing. */
@@ -59,12 +51,11 @@ export function ListingMatches({ listingId }: { listingId: number }) {
           },
           {
             title: '预算',
-            render: (_: unknown, { customer }: CustomerMatch) =>
-              customer.demand === 3 ? '不限' : rangeText(customer.budgetMin, customer.budgetMax, housePriceText),
+            render: (_: unknown, { customer }: CustomerMatch) => budgetText(customer),
           },
           {
             title: '面积',
-            render: (_: unknown, { customer }: CustomerMatch) => rangeText(customer.areaMin, customer.areaMax, houseAreaText, '㎡'),
+            render: (_: unknown, { customer }: CustomerMatch) => areaText(customer),
           },
           {
             title: '意向区域',

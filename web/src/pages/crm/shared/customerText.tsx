@@ -14,9 +14,9 @@ export function addressed(customer: { name: string; sex: number }): string {
   return customerAddressed(customer.name, customer.sex);
 }
 
-/** `200-300万`, `80万以上`, `不限`. */
-export function budgetText(customer: { budgetMin?: number | null; budgetMax?: number | null }): string {
-  return customerBudgetText(customer.budgetMin ?? undefined, customer.budgetMax ?? undefined);
+/** `200-300万`, `80万以上`, a rental's `3000-5000元/月`, `不限` (core, by the demand's unit). */
+export function budgetText(customer: { demand: number; budgetMin?: number | null; budgetMax?: number | null }): string {
+  return customerBudgetText(customer.demand, customer.budgetMin ?? undefined, customer.budgetMax ?? undefined);
 }
 
 /** `80-120㎡`. */

@@ -38,7 +38,7 @@ function actionRule(field: 'code' | 'name' | 'perms', row: () => Record<string, 
 export function MenuFormModal({ title, visible, initialValues, parents, onSubmit, onClose, onSaved }: MenuFormProps) {
   const [form] = Form.useForm<MenuFields>();
   const [saving, setSaving] = useState(false);
-  useEscToClose(visible, onClose);
+  const layer = useEscToClose(visible, onClose);
   const returnFocus = useReturnFocus(visible);
   const fields = coreFields('menu', {
     parentId: { treeData: parents, placeholder: '不选则为顶级' },
@@ -81,6 +81,7 @@ export function MenuFormModal({ title, visible, initialValues, parents, onSubmit
       okButtonProps={{ 'data-testid': 'form-submit' } as object}
       unmountOnExit
       escToExit={false}
+      wrapClassName={layer}
       afterClose={returnFocus}
       style={{ width: 760 }}
     >

@@ -1,14 +1,14 @@
 import { formatDate } from '@core/wasm';
+import { LIMITS } from '../../../config/coreData';
 
-/** The browser's offset from UTC in minutes, as core's date formats take it. */
-function localOffsetMinutes(timeMs: number): number {
-  return -new Date(timeMs).getTimezoneOffset();
-}
-
-/** Epoch milliseconds as `YYYY-MM-DD HH:mm` (core formatDate); '—' when absent. */
+/**
+ * Epoch milliseconds as `YYYY-MM-DD HH:mm` in China time (core formatDate with core's
+ * `businessUtcOffsetMinutes`), as the brokerage keeps its times wherever the browser's clock is
+ * set: a viewing entered at 10:15 shows 10:15. '—' when absent.
+ */
 export function dateTime(timeMs: number | null | undefined): string {
   if (timeMs === null || timeMs === undefined) return '—';
-  return formatDate(timeMs, 'YYYY-MM-DD HH:mm', localOffsetMinutes(timeMs)) || '—';
+  return formatDate(timeMs, 'YYYY-MM-DD HH:mm', LIMITS.businessUtcOffsetMinutes) || '—';
 }
 
 /** A plain value for a table cell or description: '—' when empty. */
