@@ -42,7 +42,7 @@ export function fieldLabel(kind: FormKind, field: string): string {
 export type FieldUi = Partial<
   Pick<
     FieldSpec,
-    'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen' | 'optionsFor' | 'treeDataFor' | 'dependsOn' | 'resetTo'
+    'options' | 'treeData' | 'placeholder' | 'disabled' | 'extra' | 'visibleWhen' | 'optionsFor' | 'treeDataFor' | 'dependsOn' | 'resetTo' | 'onSearch'
   >
 >;
 
