@@ -396,7 +396,8 @@ export default function ContractEdit({ route }: PageProps) {
       const row = customers.rows.find((r) => r.id === changed.customerId);
       if (row) {
         form.setFieldValue('customerName', row.name);
-        if (row.phoneAccess === 'full') form.setFieldValue('customerPhone', row.phone);
+        // The list shows a whole phone spaced for reading (137 2000 6173); the form takes digits.
+        if (row.phoneAccess === 'full') form.setFieldValue('customerPhone', row.phone.replace(/[\s-]/g, ''));
       }
     }
     const splitInputs = ['listingId', 'agentId', 'customerSourceId', 'customerId'];
