@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod audit_snapshot;
 pub mod chat;
+pub mod china_time;
 pub mod community;
 pub mod constants;
 pub mod customer;

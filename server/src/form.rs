@@ -5,8 +5,9 @@
 //! A handler checks its body after `caller.require(..)`, so a caller without the permission
 //! learns nothing about the fields: `let form = form::checked(&form)?;`.
 
+use brokerdesk_core::china_time;
 use brokerdesk_core::forms::{self, FieldError, Form};
-use chrono::{FixedOffset, NaiveDate, Utc};
+use chrono::{NaiveDate, Utc};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -18,10 +19,11 @@ pub trait CoreForm: Serialize + DeserializeOwned {
     const FORM: &'static Form;
 }
 
-/// The day in China (UTC+8), where the brokerages work: a birth date after it is refused.
+/// The day in China (UTC+8), where the brokerages work (core's `china_time`): every business
+/// date the server takes from its clock (a signing date, a birth date's limit, a follow-up due,
+/// the current month) is this day.
 pub fn today() -> NaiveDate {
-    let china = FixedOffset::east_opt(8 * 3600).expect("UTC+8 is a valid offset");
-    Utc::now().with_timezone(&china).date_naive()
+    china_time::day_of(Utc::now())
 }
 
 /// The body after its form's check, cleaned (trimmed text, ID numbers upper-cased, bank cards

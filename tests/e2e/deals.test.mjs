@@ -2,7 +2,8 @@
 // they keep, adjusts the ACN split (core refuses it until it totals 100%); the manager signs it;
 // the agent submits its commission order; the manager approves it and confirms two partial
 // receipts (an overpayment shows the server's message) until it is 已结清; the agent's
-// performance this month shows the deal. Screenshots at 1440 px and 800 px.
+// performance this month shows the deal. Screenshots at 1440 px and 800 px. The form offers only
+// listings 签约 accepts, links a customer found by phone, and points at what an empty save lacks.
 import assert from 'node:assert/strict';
 import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
@@ -42,6 +43,69 @@ async function openOrder(page, site, code) {
 }
 
 describe('deals', () => {
+  test('the contract form offers only signable listings, links a customer and points at what is missing', async ({ page, site, base }) => {
+    const agent = await apiSession(base, 'agent');
+    const pool = await api(base, '/api/v1/fm/house/old/list', { pageNum: 1, pageSize: 100, status: 1, pool: 2 }, agent);
+    assert.equal(pool.code, 0, pool.message);
+    const unsignable = pool.data.list[0];
+    assert.ok(unsignable, 'the demo company keeps a public-pool listing');
+    const mine = await api(base, '/api/v1/fm/house/old/list', { pageNum: 1, pageSize: 100, status: 1, pool: 1, mine: true }, agent);
+    const listing = mine.data.list[1] ?? mine.data.list[0];
+    const customers = await api(base, '/api/v1/fm/crm/customer/list', { pageNum: 1, pageSize: 20, mine: true }, agent);
+    assert.equal(customers.code, 0, customers.message);
+    const customer = customers.data.list[0];
+    assert.ok(customer, 'the demo agent keeps customers');
+    const code = `MM-PICK-${stamp()}`;
+
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/business/dealContract`);
+    await page.getByTestId('dealContract-list').locator('tbody tr').first().waitFor();
+    await page.getByTestId('dealContract-add').click();
+    await page.getByTestId('dealContract-edit').waitFor();
+    const tabs = page.getByTestId('tabs-bar');
+    await expect(tabs).toContainText('新增买卖合同');
+    await expect(tabs).not.toContainText('编辑买卖合同');
+
+    // Saving the empty form, at the foot of the page: back to the first field at fault, and a toast.
+    await page.getByTestId('form-submit').click();
+    await page.locator('.arco-message').getByText(/^合同编号不能为空（共\d+项需要修改）$/).waitFor();
+    await expect(page.getByTestId('field-code')).toBeInViewport();
+    await shot(page, 'deal-contract-empty-save');
+
+    // The listing picker offers the agent's private listing, never a public-pool one 签约 refuses.
+    await page.getByTestId('field-listingId').click();
+    const popup = page.locator('.arco-select-popup:visible');
+    await popup.getByText(`${listing.communityName} ${listing.roomLabel}`).first().waitFor();
+    await expect(popup.getByText(`${unsignable.communityName} ${unsignable.roomLabel}`)).toHaveCount(0);
+    await popup.getByText(`${listing.communityName} ${listing.roomLabel}`).first().click();
+
+    // The customer picker finds the agent's customer by phone and fills the party.
+    await page.getByTestId('field-customerId').click();
+    await page.getByTestId('field-customerId').locator('input').fill(customer.phone);
+    await page.locator('.arco-select-popup:visible').getByText(customer.name).first().click();
+    await expect(page.getByTestId('field-customerName')).toHaveValue(customer.name);
+    await expect(page.getByTestId('field-customerPhone')).toHaveValue(customer.phone.replace(/\s/g, ''));
+    await shot(page, 'deal-contract-customer-picked');
+
+    await fill(page, 'code', code);
+    await fill(page, 'ownerName', '周业主');
+    await fill(page, 'ownerPhone', '13755550011');
+    await fill(page, 'price', '280');
+    await fill(page, 'ownerCommission', '20000');
+    await fill(page, 'customerCommission', '20000');
+    await page.getByTestId('form-submit').click();
+    const detail = page.getByTestId('dealContract-detail');
+    await detail.getByTestId('contract-status').getByText('草签').first().waitFor();
+    await expect(detail).toContainText(customer.name);
+    // The detail's tab took the edit tab's place.
+    await expect(tabs).not.toContainText('新增买卖合同');
+    const saved = await api(base, '/api/v1/fm/business/contract/detail', { id: Number(page.url().split('/').pop()) }, agent);
+    assert.equal(saved.data.customerId, customer.id);
+    assert.equal(saved.data.customerSourceId, customer.ownerId);
+    await shot(page, 'deal-contract-linked-detail');
+  });
+
   test('a sale contract from its split to settled commission and the agent’s performance', async ({ browser, page, site, base }) => {
     const agent = await apiSession(base, 'agent');
     const mine = await api(base, '/api/v1/fm/house/old/list', { pageNum: 1, pageSize: 100, status: 1, pool: 1, mine: true }, agent);

@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 use super::Duty;
 use super::order::OrderStatus;
 use crate::enums::{CONTRACT_ACTION, CONTRACT_KIND, CONTRACT_STATUS};
+use crate::listing::lifecycle::{self, HouseAction, HouseStatus, ListingState, Pool};
+use crate::listing::trade::Trade;
 use crate::org::TransitionError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -118,6 +120,17 @@ coded!(
     [Draft, Signed, Settled, Cancelled]
 );
 
+impl ContractKind {
+    /// The trade of the listings a contract of this kind is written on: 买卖 on a second-hand
+    /// listing, 租赁 on a rental (房管家 keeps them apart).
+    pub fn trade(self) -> Trade {
+        match self {
+            ContractKind::Sale => Trade::Sale,
+            ContractKind::Lease => Trade::Lease,
+        }
+    }
+}
+
 impl ContractAction {
     pub const ALL: [ContractAction; 3] = [
         ContractAction::Sign,
@@ -195,9 +208,64 @@ pub fn cancellable(status: ContractStatus, paid: i64) -> Result<ContractStatus, 
     Ok(to)
 }
 
+/// `房源当前为「有效（公盘）」，不能签约`.
+pub fn listing_not_signable(state: ListingState) -> String {
+    format!("房源当前为「{}」，不能签约", state.label())
+}
+
+/// Whether a contract may be written and signed on a listing in `state`: signing moves it to
+/// 我司成交, so core's listing table must allow that move from it (a valid or reserved listing
+/// of the private pool; a public-pool one is claimed first). The contract form's listing picker
+/// offers only these, saving refuses the rest on the field, and 签约 checks again.
+pub fn listing_signable(state: ListingState) -> Result<(), String> {
+    if lifecycle::can(HouseAction::DealOurs, state) {
+        Ok(())
+    } else {
+        Err(listing_not_signable(state))
+    }
+}
+
+/// The listing states of `trade` a contract may be written on, for the picker's queries.
+pub fn signable_states(trade: Trade) -> Vec<ListingState> {
+    HouseStatus::ALL
+        .into_iter()
+        .flat_map(|status| {
+            Pool::ALL.map(|pool| ListingState {
+                trade,
+                status,
+                pool,
+            })
+        })
+        .filter(|state| listing_signable(*state).is_ok())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_a_private_valid_or_reserved_listing_can_be_signed() {
+        let state = |status, pool| ListingState {
+            trade: Trade::Sale,
+            status,
+            pool,
+        };
+        assert_eq!(
+            signable_states(Trade::Sale),
+            [
+                state(HouseStatus::Valid, Pool::Private),
+                state(HouseStatus::Reserved, Pool::Private)
+            ]
+        );
+        assert_eq!(signable_states(Trade::Lease).len(), 2);
+        assert_eq!(
+            listing_signable(state(HouseStatus::Valid, Pool::Public)).unwrap_err(),
+            "房源当前为「有效（公盘）」，不能签约"
+        );
+        assert!(listing_signable(state(HouseStatus::Sealed, Pool::Private)).is_err());
+        assert!(listing_signable(state(HouseStatus::OurDeal, Pool::Private)).is_err());
+    }
 
     #[test]
     fn a_contract_is_signed_then_settled_or_cancelled() {

@@ -34,6 +34,9 @@ const OWNER_NAME: Field = name("ownerName", "业主姓名");
 const OWNER_PHONE: Field = Field::text("ownerPhone", "业主电话", 20)
     .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
     .required();
+/// The 客户 linked to the contract (the caller's, found by name or phone); left empty for a
+/// customer not in the system. Its owner agent is the 客源人 when none is named.
+const CUSTOMER: Field = Field::select("customerId", "关联客户", None);
 const CUSTOMER_NAME: Field = name("customerName", "客户姓名");
 const CUSTOMER_PHONE: Field = Field::text("customerPhone", "客户电话", 20)
     .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
@@ -58,6 +61,7 @@ pub const SALE_CONTRACT: Form = Form {
         Field::select("listingId", "房源", None).required(),
         OWNER_NAME,
         OWNER_PHONE,
+        CUSTOMER,
         CUSTOMER_NAME,
         CUSTOMER_PHONE,
         positive("price", "成交价(万元)", PRICE_MAX_WAN),
@@ -81,6 +85,7 @@ pub const LEASE_CONTRACT: Form = Form {
         Field::text("address", "房屋地址", 100).required(),
         OWNER_NAME,
         OWNER_PHONE,
+        CUSTOMER,
         CUSTOMER_NAME,
         CUSTOMER_PHONE,
         positive("price", "月租金(元)", RENT_MAX_YUAN),

@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::display::whole;
 use super::{from_js, to_js};
+use crate::deal::contract::{self, ContractKind};
 use crate::deal::order::yuan;
 use crate::deal::split::{self, DealRole, SplitLine};
 use crate::listing::price;
@@ -18,6 +19,8 @@ const DEAL_TYPES: &str = r#"
 export interface DealSplitLine { role: number; userId: number; shareBp: number }
 /** A split's parts in fen, line by line, or why it cannot be divided (the shares' total). */
 export interface DealSplitAmounts { amounts: number[]; error?: string }
+/** A listing state (§3 houseStatus, pool 1 私盘 / 2 公盘) a contract may be written on. */
+export interface DealListingState { status: number; pool: number }
 "#;
 
 #[wasm_bindgen]
@@ -26,6 +29,33 @@ extern "C" {
     pub type DealSplitLineList;
     #[wasm_bindgen(typescript_type = "DealSplitAmounts")]
     pub type DealSplitAmountsJs;
+    #[wasm_bindgen(typescript_type = "DealListingState[]")]
+    pub type DealListingStateList;
+}
+
+#[derive(Serialize)]
+struct StateOut {
+    status: i16,
+    pool: i16,
+}
+
+/// The listing states a contract of `kind` (1 买卖, 2 租赁) may be written on (core's signing
+/// rule, `deal::contract::signable_states`): the contract form's listing picker asks for these
+/// only. None for an unknown kind.
+#[wasm_bindgen(js_name = dealSignableListingStates)]
+pub fn deal_signable_listing_states(kind: f64) -> Result<DealListingStateList, JsError> {
+    let states = ContractKind::from_code(whole(kind))
+        .map(|kind| contract::signable_states(kind.trade()))
+        .unwrap_or_default();
+    to_js(
+        &states
+            .into_iter()
+            .map(|state| StateOut {
+                status: state.status.code(),
+                pool: state.pool.code(),
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// A line as the page holds it: a role not chosen yet is 0.

@@ -10,8 +10,9 @@ use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use brokerdesk_core::chat::status as chat_status;
+use brokerdesk_core::china_time;
 use brokerdesk_core::enums::CHAT_VOTE;
-use chrono::{DateTime, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
@@ -38,11 +39,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(docs))
         .routes(routes!(vote))
         .routes(routes!(export))
-}
-
-/// Days are counted in China's time, as the brokerages work.
-fn china() -> FixedOffset {
-    FixedOffset::east_opt(8 * 3600).expect("UTC+8 is a valid offset")
 }
 
 /// One chat turn as the log pages show it.
@@ -165,10 +161,7 @@ pub(crate) fn day(
 
 /// The first instant of `day` in China time.
 pub(crate) fn day_start(day: NaiveDate) -> DateTime<Utc> {
-    day.and_hms_opt(0, 0, 0)
-        .and_then(|at| at.and_local_timezone(china()).single())
-        .map(|at| at.with_timezone(&Utc))
-        .unwrap_or_default()
+    china_time::start_of(day)
 }
 
 impl LogFilter {
@@ -503,7 +496,7 @@ pub async fn statistics(
     let mut assistants: BTreeMap<(Option<i64>, String), Counter> = BTreeMap::new();
     let mut users: HashMap<i64, Counter> = HashMap::new();
     for row in &rows {
-        let on = row.created_at.with_timezone(&china()).date_naive();
+        let on = china_time::day_of(row.created_at);
         days.entry(on).or_default().add(row);
         assistants
             .entry((row.assistant_id, row.assistant_name.clone()))
@@ -646,7 +639,7 @@ pub async fn export(
     for turn in describe(&db, rows).await? {
         let at = DateTime::from_timestamp_millis(turn.created_at)
             .unwrap_or_default()
-            .with_timezone(&china())
+            .with_timezone(&china_time::offset())
             .format("%Y-%m-%d %H:%M:%S")
             .to_string();
         let fields = [

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Datelike, FixedOffset, NaiveDate, TimeZone, Utc};
+use brokerdesk_core::china_time;
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
 
@@ -13,18 +14,13 @@ use super::dto::*;
 use crate::access::{Caller, need};
 use crate::entity::{commission_order, deal_split, new_home_deal_share, organisation, store};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::form;
 use crate::history;
-
-/// China time: a month's performance is the brokerage's month.
-fn china() -> FixedOffset {
-    FixedOffset::east_opt(8 * 3600).unwrap_or_else(|| FixedOffset::east_opt(0).expect("UTC"))
-}
 
 /// `YYYY-MM` as the instants it runs between, or the current month when empty.
 fn month_bounds(text: &str) -> Result<(String, DateTime<Utc>, DateTime<Utc>), AppError> {
-    let tz = china();
     let first = if text.trim().is_empty() {
-        let today = Utc::now().with_timezone(&tz).date_naive();
+        let today = form::today();
         NaiveDate::from_ymd_opt(today.year(), today.month(), 1)
     } else {
         NaiveDate::parse_from_str(&format!("{}-01", text.trim()), "%Y-%m-%d").ok()
@@ -36,13 +32,11 @@ fn month_bounds(text: &str) -> Result<(String, DateTime<Utc>, DateTime<Utc>), Ap
         NaiveDate::from_ymd_opt(first.year(), first.month() + 1, 1)
     }
     .ok_or_else(|| AppError::invalid("month", "请选择正确的月份"))?;
-    let at = |day: NaiveDate| {
-        tz.from_local_datetime(&day.and_hms_opt(0, 0, 0).unwrap_or_default())
-            .single()
-            .map(|t| t.with_timezone(&Utc))
-            .ok_or_else(|| AppError::invalid("month", "请选择正确的月份"))
-    };
-    Ok((first.format("%Y-%m").to_string(), at(first)?, at(next)?))
+    Ok((
+        first.format("%Y-%m").to_string(),
+        china_time::start_of(first),
+        china_time::start_of(next),
+    ))
 }
 
 /// Performance in a month by agent, store or company, over the splits the caller reads, with

@@ -11,7 +11,6 @@ use brokerdesk_core::deal::split::{self, DealRole, SplitLine};
 use brokerdesk_core::forms;
 use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus};
 use brokerdesk_core::listing::price;
-use brokerdesk_core::listing::trade::Trade;
 use brokerdesk_core::org::staff_status::WorkingStatus;
 use chrono::{NaiveDate, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set};
@@ -24,8 +23,8 @@ use super::{
 };
 use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{
-    commission_order, deal_contract, deal_split, listing, listing_role, listing_role_member, store,
-    user,
+    commission_order, customer, deal_contract, deal_split, listing, listing_role,
+    listing_role_member, store, user,
 };
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
@@ -36,7 +35,7 @@ use crate::shared::{IdRequest, millis, name_of};
 use crate::transition::{self, Reach};
 
 pub const CODE_TAKEN: &str = "合同编号已存在";
-pub const LISTING_GONE: &str = "该房源已成交或已失效，不能签约";
+pub const CUSTOMER_GONE: &str = "客户不存在或不在您的范围内，请重新选择";
 pub const PERSON_NOT_OURS: &str = "只能选择本公司的员工";
 pub const SALE_NEEDS_SECOND_HAND: &str = "买卖合同只能选择二手房源";
 pub const LEASE_NEEDS_RENTAL: &str = "租赁合同只能选择租房房源";
@@ -278,6 +277,7 @@ fn fen(text: &str) -> i64 {
 /// What a checked form sets, apart from the placement, status and split.
 struct Values {
     listing: Option<listing::Model>,
+    customer_id: Option<i64>,
     address: String,
     agent: user::Model,
     source: user::Model,
@@ -336,12 +336,7 @@ async fn values_of(
             if row.organisation_id != organisation_id {
                 return Err(AppError::invalid("listingId", "只能选择本公司的房源"));
             }
-            // 买卖 on a second-hand listing, 租赁 on a rental (房管家 keeps them apart).
-            let wanted = match kind {
-                ContractKind::Sale => Trade::Sale,
-                ContractKind::Lease => Trade::Lease,
-            };
-            if row.trade != wanted.code() {
+            if row.trade != kind.trade().code() {
                 return Err(AppError::invalid(
                     "listingId",
                     match kind {
@@ -362,14 +357,38 @@ async fn values_of(
             .unwrap_or_default(),
         None => form.address.trim().to_owned(),
     };
+    let customer = match form.customer_id {
+        Some(id) => {
+            let row = scoped
+                .get::<customer::Entity>(id)
+                .await
+                .map_err(|error| match error {
+                    AppError::NotFound | AppError::OutOfScope(_) => {
+                        AppError::invalid("customerId", CUSTOMER_GONE)
+                    }
+                    other => other,
+                })?;
+            if row.organisation_id != organisation_id {
+                return Err(AppError::invalid("customerId", CUSTOMER_GONE));
+            }
+            Some(row)
+        }
+        None => None,
+    };
     let me = scoped.actor();
     let agent = match form.agent_id {
         Some(id) => colleague(&db, id, organisation_id, "agentId").await?,
         None => me.clone(),
     };
-    let source = match form.customer_source_id {
-        Some(id) => colleague(&db, id, organisation_id, "customerSourceId").await?,
-        None => agent.clone(),
+    // 客源人: as named, else the linked customer's owner agent (贝壳 ACN's 客源 role), else the
+    // closer.
+    let source = match (
+        form.customer_source_id,
+        customer.as_ref().and_then(|c| c.owner_id),
+    ) {
+        (Some(id), _) => colleague(&db, id, organisation_id, "customerSourceId").await?,
+        (None, Some(owner)) => colleague(&db, owner, organisation_id, "customerId").await?,
+        (None, None) => agent.clone(),
     };
     let price = match kind {
         ContractKind::Sale => price::wan_to_fen(&form.price).unwrap_or_default(),
@@ -377,6 +396,7 @@ async fn values_of(
     };
     Ok(Values {
         listing,
+        customer_id: customer.map(|c| c.id),
         address,
         agent,
         source,
@@ -513,6 +533,7 @@ fn columns_of(
     row.owner_phone = Set(form.owner_phone.trim().to_owned());
     row.customer_name = Set(form.customer_name.trim().to_owned());
     row.customer_phone = Set(form.customer_phone.trim().to_owned());
+    row.customer_id = Set(values.customer_id);
     row.customer_source_id = Set(values.source.id);
     row.price = Set(values.price);
     row.lease_months = Set(match kind {
@@ -530,6 +551,13 @@ fn columns_of(
     row.remark = Set(form.remark.trim().to_owned());
     row.signed_on = Set(values.signed_on);
     row.updated_at = Set(Utc::now());
+}
+
+/// A new contract (or one moved to another listing) is written only on a listing it can be
+/// signed on (core's rule, as 签约 checks it again), refused on the field.
+fn signable(listing: &listing::Model) -> Result<(), AppError> {
+    contract::listing_signable(listings::state_of(listing)?)
+        .map_err(|message| AppError::invalid("listingId", message))
 }
 
 fn form_of(kind: ContractKind) -> &'static forms::Form {
@@ -553,10 +581,8 @@ pub async fn add(caller: Caller, AppJson(body): AppJson<ContractAdd>) -> ApiResu
         .organisation_id
         .ok_or(AppError::NoPermission)?;
     let values = values_of(&scoped, kind, &body.form, organisation_id, None).await?;
-    if let Some(listing) = &values.listing
-        && !listings::state_of(listing)?.status.is_active()
-    {
-        return Err(AppError::invalid("listingId", LISTING_GONE));
+    if let Some(listing) = &values.listing {
+        signable(listing)?;
     }
     let lines = split_lines(&scoped, &body.form, &values, organisation_id).await?;
     let now = Utc::now();
@@ -564,7 +590,6 @@ pub async fn add(caller: Caller, AppJson(body): AppJson<ContractAdd>) -> ApiResu
         organisation_id: Set(organisation_id),
         kind: Set(kind.code()),
         status: Set(ContractStatus::Draft.code()),
-        customer_id: Set(None),
         created_by: Set(Some(scoped.actor().id)),
         created_at: Set(now),
         ..Default::default()
@@ -611,9 +636,8 @@ pub async fn edit(
     .await?;
     if values.listing.as_ref().map(|l| l.id) != before.listing_id
         && let Some(listing) = &values.listing
-        && !listings::state_of(listing)?.status.is_active()
     {
-        return Err(AppError::invalid("listingId", LISTING_GONE));
+        signable(listing)?;
     }
     let lines = split_lines(&scoped, &body.form, &values, before.organisation_id).await?;
     let saved = scoped
@@ -724,12 +748,7 @@ async fn move_listing(
             (to, format!("合同{}解约", contract.code))
         }
         _ => {
-            if !lifecycle::can(action, from) {
-                return Err(AppError::TransitionRefused(format!(
-                    "房源当前为「{}」，不能签约",
-                    from.label()
-                )));
-            }
+            contract::listing_signable(from).map_err(AppError::TransitionRefused)?;
             let to = lifecycle::ListingState {
                 status: HouseStatus::OurDeal,
                 ..from
@@ -841,7 +860,7 @@ pub async fn transition(
                 ..Default::default()
             };
             if action == ContractAction::Sign && row.signed_on.is_none() {
-                changes.signed_on = Set(Some(Utc::now().date_naive()));
+                changes.signed_on = Set(Some(form::today()));
             }
             let saved = transition::guarded(on, &row, changes).await?;
             record_contract_move(on, saved.id, action, from, to).await?;
@@ -975,6 +994,7 @@ pub async fn split_preview(
         owner_phone: String::new(),
         customer_name: String::new(),
         customer_phone: String::new(),
+        customer_id: body.customer_id,
         price: String::new(),
         lease_months: None,
         deposit: String::new(),

@@ -134,6 +134,11 @@ pub struct ContractForm {
     pub customer_name: String,
     #[serde(default)]
     pub customer_phone: String,
+    /// The 客户 the contract is linked to, one the caller reads; none for a customer not in the
+    /// system (the names and phones above are the contract's either way). Its owner agent is the
+    /// 客源人 when none is named.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub customer_id: Option<i64>,
     /// 买卖: 成交价 in 万; 租赁: monthly rent in 元.
     #[serde(default, deserialize_with = "lenient_text")]
     pub price: String,
@@ -407,6 +412,9 @@ pub struct SplitPreview {
     pub agent_id: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub customer_source_id: Option<i64>,
+    /// The linked 客户: their owner agent is the 客源人 when none is named.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub customer_id: Option<i64>,
     /// 元.
     #[serde(default, deserialize_with = "lenient_text")]
     pub owner_commission: String,

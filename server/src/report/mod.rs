@@ -9,10 +9,11 @@ pub mod deal;
 mod dto;
 pub mod expiry;
 
+use brokerdesk_core::china_time;
 use brokerdesk_core::report::{
     self, Actor, DEFAULT_PROTECTION_DAYS, DEFAULT_VISIT_DAYS, PhoneMode, ReportAction, ReportStatus,
 };
-use chrono::{DateTime, Duration, FixedOffset, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -95,8 +96,7 @@ pub async fn rule_of<C: ConnectionTrait>(
 
 /// The day in China (UTC+8) of `at`, as a refusal names it.
 fn day(at: DateTime<Utc>) -> String {
-    let china = FixedOffset::east_opt(8 * 3600).expect("UTC+8 is a valid offset");
-    at.with_timezone(&china).format("%Y-%m-%d").to_string()
+    china_time::day_of(at).format("%Y-%m-%d").to_string()
 }
 
 /// The rows as callers see them, names looked up for all at once.

@@ -356,7 +356,97 @@ async fn a_cancelled_contract_puts_its_listing_back_on_the_market(app: TestApp) 
     assert_eq!(signed["status"], 2);
 }
 
+/// A contract is written only on a listing 签约 accepts, linked to a customer the caller reads
+/// (whose owner agent becomes the 客源人), and signed on the China day.
+async fn a_contract_needs_a_signable_listing_and_links_a_customer_in_scope(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let public = agent
+        .data(
+            "/api/v1/fm/house/old/list",
+            json!({ "pageNum": 1, "pageSize": 50, "status": 1, "pool": 2 }),
+        )
+        .await["list"][0]
+        .clone();
+    assert!(
+        public["id"].is_i64(),
+        "the demo company keeps a public-pool listing"
+    );
+    agent
+        .post(ADD, sale(&public["id"], "MM-T-0201"))
+        .await
+        .assert_error(10000004, "房源当前为「有效（公盘）」，不能签约");
+
+    // The manager closes a deal on the agent's customer: 客源 goes to the customer's owner.
+    let customer = agent
+        .data(
+            "/api/v1/fm/crm/customer/list",
+            json!({ "pageNum": 1, "pageSize": 20, "mine": true }),
+        )
+        .await["list"][0]
+        .clone();
+    assert_eq!(
+        customer["ownerId"], s.users["agent"],
+        "the agent keeps customers"
+    );
+    let listing = my_listing(&agent).await;
+    let mut body = sale(&listing["id"], "MM-T-0202");
+    body["customerId"] = customer["id"].clone();
+    body["signedOn"] = json!("");
+    let added = manager.data(ADD, body.clone()).await;
+    assert_eq!(added["customerId"], customer["id"]);
+    assert_eq!(added["customerSourceId"], s.users["agent"]);
+    let source_line = added["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|line| line["role"] == 6)
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        source_line["userId"], s.users["agent"],
+        "客源 to the customer's owner"
+    );
+    let closer_line = added["splits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|line| line["role"] == 7)
+        .cloned()
+        .unwrap();
+    assert_eq!(closer_line["userId"], s.users["manager"]);
+
+    // A customer of another company is not the caller's to link.
+    let foreign = app
+        .as_user("nbmanager")
+        .await
+        .data(
+            "/api/v1/fm/crm/customer/list",
+            json!({ "pageNum": 1, "pageSize": 20 }),
+        )
+        .await["list"][0]
+        .clone();
+    assert!(foreign["id"].is_i64(), "the other company keeps customers");
+    body["customerId"] = foreign["id"].clone();
+    body["code"] = json!("MM-T-0203");
+    manager
+        .post(ADD, body)
+        .await
+        .assert_error(10000004, "客户不存在或不在您的范围内，请重新选择");
+
+    // Signed today in China, whatever the UTC day.
+    let signed = manager
+        .data(MOVE, json!({ "id": added["id"], "action": "sign" }))
+        .await;
+    let china_today = brokerdesk_core::china_time::day_of(chrono::Utc::now())
+        .format("%Y-%m-%d")
+        .to_string();
+    assert_eq!(signed["signedOn"], json!(china_today));
+}
+
 on_both_backends!(
+    a_contract_needs_a_signable_listing_and_links_a_customer_in_scope,
     a_sale_goes_from_draft_to_settled_and_counts_as_performance,
     a_template_must_total_a_whole_and_splits_follow_it,
     each_kind_takes_its_own_trade_and_the_form_sees_its_split,

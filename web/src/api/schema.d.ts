@@ -2239,6 +2239,13 @@ export interface components {
       code?: string;
       /** @description 元. */
       customerCommission?: string;
+      /**
+       * Format: int64
+       * @description The 客户 the contract is linked to, one the caller reads; none for a customer not in the
+       * system (the names and phones above are the contract's either way). Its owner agent is the
+       * 客源人 when none is named.
+       */
+      customerId?: number | null;
       customerName?: string;
       customerPhone?: string;
       /**
@@ -8411,6 +8418,11 @@ export interface components {
       agentId?: number | null;
       /** @description 元. */
       customerCommission?: string;
+      /**
+       * Format: int64
+       * @description The linked 客户: their owner agent is the 客源人 when none is named.
+       */
+      customerId?: number | null;
       /** Format: int64 */
       customerSourceId?: number | null;
       /**

@@ -59,6 +59,7 @@ export type FieldUi = Partial<
     | 'labelFor'
     | 'dependsOn'
     | 'resetTo'
+    | 'onSearch'
   >
 >;
 

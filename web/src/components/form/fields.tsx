@@ -60,6 +60,8 @@ export interface FieldSpec {
    *  columns keeps its label in line with the first column's). */
   labelCol?: ColProps;
   wrapperCol?: ColProps;
+  /** A select whose choices the server finds for what is typed (a customer by name or phone). */
+  onSearch?: (text: string) => void;
   /** Fields whose change empties this one: a choice made for another company no longer fits. */
   dependsOn?: string[];
   /** What this field takes instead of nothing when a field it depends on changes. */
@@ -265,8 +267,11 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           allowClear
           showSearch
           onKeyDown={shiftTabPastBox}
-          filterOption={(input, option) =>
-            String((option as { props?: { children?: unknown } }).props?.children ?? '').includes(input)
+          onSearch={spec.onSearch}
+          filterOption={
+            spec.onSearch
+              ? false
+              : (input, option) => String((option as { props?: { children?: unknown } }).props?.children ?? '').includes(input)
           }
         />
       );

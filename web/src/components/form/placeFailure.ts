@@ -27,3 +27,27 @@ export function placeFailure<V>(form: FormInstance<V>, fields: FieldSpec[], fail
   );
   form.scrollToField(ours[0].field as keyof V);
 }
+
+/**
+ * The form's values when the browser's checks pass; otherwise the page scrolls to the first field
+ * at fault (in the form's order) and a toast says what to fix, as a server refusal does, so a
+ * save clicked at the foot of a long form is never met with silence.
+ */
+export async function validated<V>(form: FormInstance<V>, fields: FieldSpec[]): Promise<V | undefined> {
+  try {
+    return await form.validate();
+  } catch {
+    const errors = form.getFieldsError() as Record<string, { message?: unknown } | undefined>;
+    const faulty = fields.filter((spec) => errors[spec.field]);
+    const first = faulty[0];
+    if (!first) {
+      Message.error('请检查标红的项');
+      return undefined;
+    }
+    form.scrollToField(first.field as keyof V);
+    const message = errors[first.field]?.message;
+    const said = typeof message === 'string' && message ? message : `请检查${first.label}`;
+    Message.error(faulty.length > 1 ? `${said}（共${faulty.length}项需要修改）` : said);
+    return undefined;
+  }
+}

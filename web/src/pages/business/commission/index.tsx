@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Descriptions, Drawer, Message, Space, Spin, Table, Typography } from '@arco-design/web-react';
+import { Button, Descriptions, Drawer, Message, Result, Space, Spin, Table, Typography } from '@arco-design/web-react';
 import { houseFenToYuan } from '@core/wasm';
 import { orderApi, type OrderDetail, type OrderFilters, type OrderPay, type OrderRow, type ReceiptView } from '../../../api/business/deal';
 import type { StatusChange } from '../../../api/house/oldHouse';
@@ -88,7 +88,15 @@ function OrderDrawer({ id, route, onClose }: { id: number | undefined; route: Pa
       unmountOnExit
       data-testid="order-drawer"
     >
-      {!order ? (
+      {detail.error ? (
+        // An order that is gone or not the caller's, in a detail page's words (the drawer closes).
+        <Result
+          status="404"
+          title="无法显示该记录"
+          subTitle={detail.error.message || '加载失败，请稍后重试'}
+          data-testid="detail-error"
+        />
+      ) : !order ? (
         <Spin style={{ display: 'block', margin: '40px auto' }} />
       ) : (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -196,9 +204,10 @@ function OrderDrawer({ id, route, onClose }: { id: number | undefined; route: Pa
  */
 export default function Commission({ route }: PageProps) {
   const query = useListQuery(orderApi.list, {} as OrderFilters);
-  const asked = useRouteQuery().order;
-  // 去结算 on a contract opens its order here (each navigation mounts the page afresh).
-  const [open, setOpen] = useState<number | undefined>(asked ? Number(asked) : undefined);
+  const asked = useRouteQuery().order ?? '';
+  // 去结算 on a contract opens its order here (each navigation mounts the page afresh); an
+  // address whose order is not an id opens nothing.
+  const [open, setOpen] = useState<number | undefined>(/^[1-9]\d{0,15}$/.test(asked) ? Number(asked) : undefined);
 
   return (
     <ListPage<OrderRow, OrderFilters>

@@ -1,8 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Form, Grid, Input, Message, Select, Space, Spin, Table, Typography } from '@arco-design/web-react';
 import { IconDelete, IconPlus, IconRefresh } from '@arco-design/web-react/icon';
-import { dealBpText, dealPercentToBp, dealSplitAmounts, dealYuanToFen, houseFenToYuan } from '@core/wasm';
+import {
+  dealBpText,
+  dealPercentToBp,
+  dealSignableListingStates,
+  dealSplitAmounts,
+  dealYuanToFen,
+  houseFenToYuan,
+} from '@core/wasm';
 import {
   contractApi,
   type ContractDetail,
@@ -11,36 +18,43 @@ import {
   type SplitView,
 } from '../../../api/business/deal';
 import { isApiFailure, type ApiFailure } from '../../../api/client';
+import { customerApi, type CustomerRow } from '../../../api/crm/customer';
 import type { ListingRow } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
-import { placeFailure } from '../../../components/form/placeFailure';
+import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { enumOptions } from '../../../components/enums';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useTabsStore } from '../../../stores/tabs';
 import type { PageProps } from '../../registry';
 import { contractKindOf, shareText, yuanText, type ContractKind } from '../shared/deal';
 
 type Values = Omit<ContractForm, 'splits'>;
+
+/** `李晓峰（滨江店）`: a person as the form's pickers name them. */
+const personLabel = (name: string, storeName?: string | null) => (storeName ? `${name}（${storeName}）` : name);
 
 /** One line of the split as the editor holds it: the share as typed, in percent. */
 interface Line {
   key: number;
   role?: number;
   userId?: number;
-  /** The person's name as the server gave it, for someone outside the form's people list. */
+  /** The person's name and store as the server gave them, for someone outside the form's people list. */
   name?: string;
+  storeName?: string;
   percent: string;
 }
 
 let nextKey = 1;
-const lineOf = (split: Pick<SplitView, 'role' | 'userId' | 'userName' | 'shareBp'>): Line => ({
+const lineOf = (split: Pick<SplitView, 'role' | 'userId' | 'userName' | 'storeName' | 'shareBp'>): Line => ({
   key: nextKey++,
   role: split.role,
   userId: split.userId,
   name: split.userName,
+  storeName: split.storeName,
   percent: dealBpText(split.shareBp),
 });
 
@@ -54,6 +68,7 @@ function formValues(contract: ContractDetail, kind: ContractKind): Partial<Value
     ownerPhone: contract.ownerPhone,
     customerName: contract.customerName,
     customerPhone: contract.customerPhone,
+    customerId: contract.customerId ?? undefined,
     price: kind.priceInput(contract.price),
     leaseMonths: contract.leaseMonths ?? undefined,
     deposit: contract.deposit ? houseFenToYuan(contract.deposit) : '',
@@ -72,11 +87,16 @@ function formValues(contract: ContractDetail, kind: ContractKind): Partial<Value
 const listingLabel = (row: ListingRow) =>
   [`${row.communityName} ${row.roomLabel}`, row.maintainerName ? `维护人 ${row.maintainerName}` : ''].filter(Boolean).join(' · ');
 
-/** The listings a contract of `kind` may be written on: the caller's valid and reserved ones. */
+/**
+ * The listings a contract of `kind` may be written on: those the caller reads in a state core's
+ * signing rule allows (valid or reserved, private pool), so none is offered that 签约 would refuse.
+ */
 function useListingChoices(kind: ContractKind, current?: { id: number; address: string }) {
   const listings = useRead(async () => {
     const pages = await Promise.all(
-      [1, 4].map((status) => kind.listings.list({ status, pageNum: 1, pageSize: 100 } as never).catch(() => ({ list: [] }))),
+      dealSignableListingStates(kind.code).map(({ status, pool }) =>
+        kind.listings.list({ status, pool, pageNum: 1, pageSize: 100 } as never).catch(() => ({ list: [] })),
+      ),
     );
     return pages.flatMap((page) => page.list);
   });
@@ -86,6 +106,28 @@ function useListingChoices(kind: ContractKind, current?: { id: number; address: 
     if (current && !rows.some((row) => row.id === current.id)) options.unshift({ value: current.id, label: current.address });
     return { options, rows };
   }, [listings.data, current]);
+}
+
+/** `吴客户 · 13755550002`: a customer as the picker offers them (the phone as the caller sees it). */
+const customerLabel = (row: Pick<CustomerRow, 'name' | 'phone'>) => [row.name, row.phone].filter(Boolean).join(' · ');
+
+/**
+ * The customers a contract may be linked to: the caller's customers in scope found by name or
+ * phone as typed (the server's keyword), and the one already linked.
+ */
+function useCustomerChoices(current?: { id: number; name: string; phone: string }) {
+  const [keyword, setKeyword] = useState('');
+  const found = useRead(
+    () => customerApi.list({ keyword: keyword.trim() || undefined, pageNum: 1, pageSize: 20 } as never).catch(() => ({ list: [] as CustomerRow[] })),
+    ['contract-customers', keyword],
+    true,
+  );
+  return useMemo(() => {
+    const rows: CustomerRow[] = found.data?.list ?? [];
+    const options = rows.map((row) => ({ value: row.id, label: customerLabel(row) }));
+    if (current && !rows.some((row) => row.id === current.id)) options.unshift({ value: current.id, label: customerLabel(current) });
+    return { options, rows, search: setKeyword };
+  }, [found.data, current]);
 }
 
 /**
@@ -118,14 +160,11 @@ function SplitEditor({
   const update = (key: number, change: Partial<Line>) =>
     onChange(lines.map((line) => (line.key === key ? { ...line, ...change } : line)));
   const personOptions = [
-    ...people.map((person) => ({
-      value: person.id,
-      label: person.storeName ? `${person.name}（${person.storeName}）` : person.name,
-    })),
-    // A listing's role holder of another store, named by the server.
+    ...people.map((person) => ({ value: person.id, label: personLabel(person.name, person.storeName) })),
+    // A listing's role holder of another store, named by the server with their store.
     ...lines
       .filter((line) => line.userId !== undefined && line.name && !people.some((person) => person.id === line.userId))
-      .map((line) => ({ value: line.userId as number, label: line.name as string })),
+      .map((line) => ({ value: line.userId as number, label: personLabel(line.name as string, line.storeName) })),
   ].filter((option, index, all) => all.findIndex((other) => other.value === option.value) === index);
   return (
     <Card
@@ -247,6 +286,8 @@ export default function ContractEdit({ route }: PageProps) {
   const isNew = param === 'new';
   const id = Number(param);
   const nav = useNav();
+  const { pathname } = useLocation();
+  const closeTab = useTabsStore((state) => state.close);
   const table = useMenuStore((state) => state.routeTable);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -263,6 +304,14 @@ export default function ContractEdit({ route }: PageProps) {
     [contract],
   );
   const listings = useListingChoices(kind, current);
+  const linked = useMemo(
+    () =>
+      contract?.customerId != null
+        ? { id: contract.customerId, name: contract.customerName, phone: contract.customerPhone }
+        : undefined,
+    [contract],
+  );
+  const customers = useCustomerChoices(linked);
 
   useEffect(() => {
     if (isNew) return;
@@ -289,6 +338,7 @@ export default function ContractEdit({ route }: PageProps) {
         listingId: values.listingId ?? undefined,
         agentId: values.agentId ?? undefined,
         customerSourceId: values.customerSourceId ?? undefined,
+        customerId: values.customerId ?? undefined,
         ownerCommission: String(values.ownerCommission ?? ''),
         customerCommission: String(values.customerCommission ?? ''),
       })
@@ -319,12 +369,17 @@ export default function ContractEdit({ route }: PageProps) {
   const fields: FieldSpec[] = coreFields(kind.form, {
     listingId: {
       options: listings.options,
-      placeholder: kind.code === 1 ? '选择本门店的二手房源（有效或已预定）' : '选择租房房源，或只填房屋地址',
+      placeholder: kind.code === 1 ? '选择可签约的二手房源（私盘，有效或已预定）' : '选择可签约的租房房源，或只填房屋地址',
     },
-    agentId: { options: (people.data ?? []).map((p) => ({ value: p.id, label: p.storeName ? `${p.name}（${p.storeName}）` : p.name })), placeholder: '默认为本人' },
+    agentId: { options: (people.data ?? []).map((p) => ({ value: p.id, label: personLabel(p.name, p.storeName) })), placeholder: '默认为本人' },
     customerSourceId: {
-      options: (people.data ?? []).map((p) => ({ value: p.id, label: p.storeName ? `${p.name}（${p.storeName}）` : p.name })),
-      placeholder: '默认为成交人',
+      options: (people.data ?? []).map((p) => ({ value: p.id, label: personLabel(p.name, p.storeName) })),
+      placeholder: '默认为关联客户的维护人，否则为成交人',
+    },
+    customerId: {
+      options: customers.options,
+      onSearch: customers.search,
+      placeholder: '按姓名或电话查找我的客户；系统外的客户可不选，直接填写姓名电话',
     },
   });
 
@@ -336,7 +391,16 @@ export default function ContractEdit({ route }: PageProps) {
       const row = listings.rows.find((r) => r.id === changed.listingId);
       if (row) form.setFieldValue('address', `${row.communityName} ${row.roomLabel}`);
     }
-    const splitInputs = ['listingId', 'agentId', 'customerSourceId'];
+    // A linked customer fills the parties' name and the phone when the caller sees it whole.
+    if (changed.customerId != null) {
+      const row = customers.rows.find((r) => r.id === changed.customerId);
+      if (row) {
+        form.setFieldValue('customerName', row.name);
+        // The list shows a whole phone spaced for reading (137 2000 6173); the form takes digits.
+        if (row.phoneAccess === 'full') form.setFieldValue('customerPhone', row.phone.replace(/[\s-]/g, ''));
+      }
+    }
+    const splitInputs = ['listingId', 'agentId', 'customerSourceId', 'customerId'];
     if (!touched.current && Object.keys(changed).some((name) => splitInputs.includes(name))) void refill();
   };
 
@@ -347,7 +411,7 @@ export default function ContractEdit({ route }: PageProps) {
   };
 
   const save = async () => {
-    const values = await form.validate().catch(() => undefined);
+    const values = await validated(form, fields);
     if (!values) return;
     const splits = lines.map((line) => ({
       role: line.role ?? 0,
@@ -373,7 +437,11 @@ export default function ContractEdit({ route }: PageProps) {
       }
       Message.success(isNew ? `${kind.name}已保存为草签` : `${kind.name}已保存`);
       const detail = relatedPath(table, route, `${kind.family}/detail`, result.id);
-      if (detail) nav.replace(detail);
+      if (detail) {
+        nav.replace(detail);
+        // The detail's tab takes the place of this page's: no stale 编辑 tab is left beside it.
+        closeTab(pathname);
+      }
     } catch {
       // the request client has shown what went wrong
     } finally {

@@ -42,7 +42,7 @@ export default function ContractList({ route }: PageProps) {
       toolbar={
         editPath && (
           <Permission action="add">
-            <Button type="primary" icon={<IconPlus />} onClick={() => nav.push(editPath)} data-testid={`${kind.family}-add`}>
+            <Button type="primary" icon={<IconPlus />} onClick={() => nav.push(editPath, { title: `新增${kind.name}` })} data-testid={`${kind.family}-add`}>
               新增{kind.name}
             </Button>
           </Permission>
