@@ -103,7 +103,9 @@ impl KeyAction {
     }
 
     pub fn from_code(code: &str) -> Option<KeyAction> {
-        KeyAction::ALL.into_iter().find(|action| action.code() == code)
+        KeyAction::ALL
+            .into_iter()
+            .find(|action| action.code() == code)
     }
 }
 

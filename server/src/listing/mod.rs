@@ -10,6 +10,7 @@
 pub mod drop_job;
 mod dto;
 mod flow;
+pub mod key;
 pub mod photo;
 mod routes;
 pub mod view;

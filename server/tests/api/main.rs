@@ -16,6 +16,7 @@ mod enrollment;
 mod fake_model;
 mod fixtures;
 mod forms;
+mod keys;
 mod knowledge;
 mod knowledge_files;
 mod lead;

@@ -26,6 +26,7 @@ mod m0022_new_home_orders;
 mod m0023_deal_indexes;
 mod m0024_listing_photo;
 mod m0025_knowledge_import;
+mod m0029_listing_key;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -58,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_deal_indexes::Migration),
             Box::new(m0024_listing_photo::Migration),
             Box::new(m0025_knowledge_import::Migration),
+            Box::new(m0029_listing_key::Migration),
         ]
     }
 }
