@@ -5,6 +5,7 @@
 //! loans (钥匙借还). The server enforces these; the SPA shows what they allow.
 
 pub mod drop;
+pub mod export;
 pub mod filter;
 pub mod key;
 pub mod lifecycle;

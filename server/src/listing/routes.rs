@@ -7,6 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::*;
+use super::export::export_in;
 use super::flow::{
     add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, transition_in,
 };
@@ -24,7 +25,7 @@ use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::paging::Page;
 use crate::shared::IdRequest;
 use axum::extract::State;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 
 /// Declares the routes of one trade in module `$module`, at the paths given.
 macro_rules! trade_routes {
@@ -369,6 +370,35 @@ key_routes!(
     "/api/v1/fm/house/rental/key/return"
 );
 
+/// Declares the 导出 route of one trade in module `$module`, at the path given.
+macro_rules! export_routes {
+    ($module:ident, $trade:expr, $export:tt) => {
+        mod $module {
+            use super::*;
+
+            /// The filtered list (the list's filters and scope) as an XLSX file, newest first,
+            /// owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+            /// caller is told to narrow the filter). Needs 导出.
+            #[utoipa::path(post, path = $export, tag = "house",
+                request_body = ListingQuery, security(("token" = [])),
+                responses((status = 200, description = "The listings as XLSX", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>)))]
+            pub async fn export(
+                caller: Caller,
+                AppJson(query): AppJson<ListingQuery>,
+            ) -> Result<Response, AppError> {
+                export_in($trade, &caller, query).await
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new().routes(routes!(export))
+            }
+        }
+    };
+}
+
+export_routes!(sale_export, Trade::Sale, "/api/v1/fm/house/old/export");
+export_routes!(lease_export, Trade::Lease, "/api/v1/fm/house/rental/export");
+
 pub fn router() -> OpenApiRouter<AppState> {
     sale::router()
         .merge(lease::router())
@@ -376,4 +406,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(lease_photos::router())
         .merge(sale_keys::router())
         .merge(lease_keys::router())
+        .merge(sale_export::router())
+        .merge(lease_export::router())
 }

@@ -13,6 +13,7 @@ mod config;
 mod customer;
 mod deal;
 mod enrollment;
+mod export;
 mod fake_model;
 mod fixtures;
 mod forms;

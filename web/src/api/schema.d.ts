@@ -889,6 +889,14 @@ export interface paths {
     /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
     post: operations["edit"];
   };
+  "/api/v1/fm/house/old/export": {
+    /**
+     * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+     * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+     * caller is told to narrow the filter). Needs 导出.
+     */
+    post: operations["export"];
+  };
   "/api/v1/fm/house/old/followUp/add": {
     /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
     post: operations["follow_up_add"];
@@ -1001,6 +1009,14 @@ export interface paths {
   "/api/v1/fm/house/rental/edit": {
     /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
     post: operations["edit"];
+  };
+  "/api/v1/fm/house/rental/export": {
+    /**
+     * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+     * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+     * caller is told to narrow the filter). Needs 导出.
+     */
+    post: operations["export"];
   };
   "/api/v1/fm/house/rental/followUp/add": {
     /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
@@ -9439,32 +9455,21 @@ export interface operations {
     };
   };
   /**
-   * The filtered log (newest first, at most 10,000 turns) as a CSV file with a byte-order mark,
-   * so spreadsheet programs read its Chinese. Needs 对话日志:导出.
+   * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+   * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+   * caller is told to narrow the filter). Needs 导出.
    */
   export: {
-    parameters: {
-      query?: {
-        assistantId?: number;
-        /** @description Part of the asker's name. */
-        userName?: string;
-        /** @description Part of the question or the answer. */
-        keyword?: string;
-        /** @description Core `chatVote`. */
-        vote?: number;
-        /** @description Chat status: 0 done, 2 error, 3 stopped. */
-        status?: number;
-        /** @description First day, `YYYY-MM-DD` (China time), included. */
-        startDate?: string;
-        /** @description Last day, `YYYY-MM-DD`, included. */
-        endDate?: string;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingQuery"];
       };
     };
     responses: {
-      /** @description 对话日志.csv */
+      /** @description The listings as XLSX */
       200: {
         content: {
-          "text/csv": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
         };
       };
     };

@@ -56,6 +56,9 @@ export function listingApi(family: ListingFamily) {
   const base = `/api/v1/fm/house/${family}`;
   return {
     list: pageOf<ListingRow, ListingFilters>(`${base}/list`),
+    /** 导出: the filtered list as XLSX (the server's rows, phones as on screen); a refusal toasts. */
+    exportXlsx: (filters: ListingFilters) =>
+      request<Blob>({ url: `${base}/export`, data: filters, responseType: 'blob' }),
     detail: (id: number) => read<ListingDetail>(`${base}/detail`, { id }),
     add: (data: ListingAdd) => write<ListingDetail>(`${base}/add`, data),
     edit: (data: ListingEdit) => write<ListingDetail>(`${base}/edit`, data),
