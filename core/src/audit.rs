@@ -43,6 +43,7 @@ pub const AUDIT_ENTITY: EnumTable = EnumTable {
         c("customer", "客户"),
         c("rental", "租房房源"),
         c("listingPhoto", "房源图片"),
+        c("listingKey", "房源钥匙"),
         c("session", "登录"),
         c("knowledge", "知识库"),
         c("knowledgeDataSet", "知识库数据集"),

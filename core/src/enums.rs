@@ -154,6 +154,10 @@ tables! {
         n(7, "外景"), n(8, "小区环境"), n(9, "其他"),
     ];
     KEY_TYPE = "keyType" [n(1, "钥匙在店"), n(2, "业主保管"), n(3, "物业保管"), n(4, "密码锁"), n(5, "无钥匙")];
+    /// Where a registered key is: in its place, or lent out (core `listing::key`).
+    KEY_STATUS = "keyStatus" [n(1, "在库"), n(2, "借出中")];
+    /// What can be done to a listing's key: the key table `listing::key` names these.
+    KEY_ACTION = "keyAction" [c("register", "登记钥匙"), c("lend", "借出"), c("return", "归还")];
     WINDOW_TYPE = "windowType" [n(1, "普通窗"), n(2, "飘窗"), n(3, "落地窗"), n(4, "转角窗")];
     DECORATION = "decoration" [n(1, "毛坯"), n(2, "简装"), n(3, "中装"), n(4, "精装"), n(5, "豪装")];
     ORIENTATION = "orientation" [

@@ -11,8 +11,8 @@ use super::org::name;
 use super::{Control, Field, Form, Rule};
 use crate::enums::{
     BUILDING_STRUCTURE, BUILDING_TYPE, DECORATION, ELECTRICITY_TYPE, HEATING_TYPE, HOUSE_TAG,
-    ORIENTATION, PROPERTY_TERM, RENT_PAYMENT, RENT_TYPE, RENTAL_FACILITY, RENTAL_TAG, ROOM_COUNT,
-    WATER_TYPE,
+    KEY_TYPE, ORIENTATION, PROPERTY_TERM, RENT_PAYMENT, RENT_TYPE, RENTAL_FACILITY, RENTAL_TAG,
+    ROOM_COUNT, WATER_TYPE,
 };
 use crate::org::fields::FieldError;
 use crate::validate;
@@ -155,6 +155,30 @@ pub const FOLLOW_UP: Form = Form {
     fields: &[Field::text("content", "跟进内容", 500)
         .control(Control::Textarea)
         .required()],
+};
+
+/// 登记钥匙: what kind of key, its number in the store's key box, and a remark.
+pub const KEY_REGISTER: Form = Form {
+    kind: "keyRegister",
+    fields: &[
+        Field::select("keyType", "钥匙类型", Some(KEY_TYPE)).required(),
+        Field::text("keyNo", "钥匙编号", 20),
+        Field::text("remark", "备注", 200).control(Control::Textarea),
+    ],
+};
+
+/// 借出钥匙: what for, for which customer, and when it comes back
+/// (core `listing::key::check_expected_return`).
+pub const KEY_LEND: Form = Form {
+    kind: "keyLend",
+    fields: &[
+        Field::text("purpose", "借用事由", 50).required(),
+        Field::text("customerName", "带看客户", 20),
+        Field::text("expectedReturn", "预计归还日期", 10)
+            .control(Control::Date)
+            .rule(Rule::Date)
+            .required(),
+    ],
 };
 
 /// One person in one listing role.

@@ -219,6 +219,8 @@ pub const ALL: &[Form] = &[
     listing::RENTAL,
     listing::RENTAL_EDIT,
     listing::FOLLOW_UP,
+    listing::KEY_REGISTER,
+    listing::KEY_LEND,
     community::COMMUNITY,
     community::COMMUNITY_EDIT,
     community::BUILDING,
@@ -258,8 +260,8 @@ pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_VIEWING, CUSTOMER_VIEW
 pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{
-    FOLLOW_UP, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember, SECOND_HAND, SECOND_HAND_EDIT,
-    check_role_members,
+    FOLLOW_UP, KEY_LEND, KEY_REGISTER, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember,
+    SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
 };
 pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};

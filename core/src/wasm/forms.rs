@@ -18,7 +18,7 @@ export type FormKind =
     | 'onboardingCancel' | 'onboardingReject' | 'community' | 'communityEdit' | 'building' | 'unit'
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
-    | 'followUp' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
+    | 'followUp' | 'keyRegister' | 'keyLend' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
     | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp'
     | 'report' | 'newHomeDeal';
 export type FormControl =

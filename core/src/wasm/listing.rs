@@ -105,6 +105,12 @@ pub fn house_list_ranges(trade: Option<f64>) -> Vec<String> {
         .collect()
 }
 
+/// The name of a trade's 导出 file: 二手房源.xlsx, 租房房源.xlsx.
+#[wasm_bindgen(js_name = houseExportFileName)]
+pub fn house_export_file_name(trade: Option<f64>) -> String {
+    crate::listing::export::file_name(trade_of(trade)).to_owned()
+}
+
 /// `285万`.
 #[wasm_bindgen(js_name = housePriceText)]
 pub fn house_price_text(price_fen: f64) -> String {

@@ -218,6 +218,8 @@ needs! {
     HOUSE_OLD_CLAIM = ["work:house:old:claim"];
     HOUSE_OLD_VIEW_PHONE = ["work:house:old:viewPhone"];
     HOUSE_OLD_FOLLOW_UP = ["work:house:old:followUp"];
+    /// 导出 of the filtered list (XLSX).
+    HOUSE_OLD_EXPORT = ["work:house:old:export"];
     /// 租房: the same needs on the rental pages.
     HOUSE_RENTAL_LIST = ["work:house:rental:list"];
     HOUSE_RENTAL_READ = ["work:house:rental:list", "work:house:rental:detail:view"];
@@ -227,6 +229,7 @@ needs! {
     HOUSE_RENTAL_CLAIM = ["work:house:rental:claim"];
     HOUSE_RENTAL_VIEW_PHONE = ["work:house:rental:viewPhone"];
     HOUSE_RENTAL_FOLLOW_UP = ["work:house:rental:followUp"];
+    HOUSE_RENTAL_EXPORT = ["work:house:rental:export"];
 
     /// 客户: the list (its detail opens in a drawer), entering and editing, 认领 from the public
     /// pool, a manager's 转移, 查看电话, 写跟进 and 写带看.

@@ -35,6 +35,8 @@ pub mod lead;
 pub mod lead_import;
 pub mod listing;
 pub mod listing_follow_up;
+pub mod listing_key;
+pub mod listing_key_loan;
 pub mod listing_photo;
 pub mod listing_role;
 pub mod listing_role_member;

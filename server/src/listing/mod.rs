@@ -9,7 +9,9 @@
 
 pub mod drop_job;
 mod dto;
+mod export;
 mod flow;
+pub mod key;
 pub mod photo;
 mod routes;
 pub mod view;
@@ -48,6 +50,8 @@ pub struct Needs {
     pub claim: Need,
     pub view_phone: Need,
     pub follow_up: Need,
+    /// 导出 of the filtered list.
+    pub export: Need,
 }
 
 const SALE: Needs = Needs {
@@ -59,6 +63,7 @@ const SALE: Needs = Needs {
     claim: need::HOUSE_OLD_CLAIM,
     view_phone: need::HOUSE_OLD_VIEW_PHONE,
     follow_up: need::HOUSE_OLD_FOLLOW_UP,
+    export: need::HOUSE_OLD_EXPORT,
 };
 
 const LEASE: Needs = Needs {
@@ -70,6 +75,7 @@ const LEASE: Needs = Needs {
     claim: need::HOUSE_RENTAL_CLAIM,
     view_phone: need::HOUSE_RENTAL_VIEW_PHONE,
     follow_up: need::HOUSE_RENTAL_FOLLOW_UP,
+    export: need::HOUSE_RENTAL_EXPORT,
 };
 
 pub fn needs(trade: Trade) -> &'static Needs {
@@ -195,14 +201,13 @@ fn community_match(keyword: &str) -> Condition {
         .add(community::Column::Initials.contains(&lower))
 }
 
-/// The listings of `trade` the caller reads, newest first, filtered by core's ranges of the
-/// trade, district, circle, community, status, pool and keyword.
-pub async fn list_of(
+/// The listings of `trade` the caller reads, filtered by core's ranges of the trade, district,
+/// circle, community, status, pool and keyword: the list and its 导出 alike.
+pub(crate) async fn filtered(
     trade: Trade,
-    caller: &Caller,
-    query: ListingQuery,
-) -> Result<Page<ListingRow>, AppError> {
-    let scoped = caller.require(needs(trade).list)?;
+    scoped: &Scoped<'_>,
+    query: &ListingQuery,
+) -> Result<Select<listing::Entity>, AppError> {
     let mut select = scoped
         .read::<listing::Entity>()
         .filter(listing::Column::Trade.eq(trade.code()));
@@ -276,6 +281,17 @@ pub async fn list_of(
         }
         select = select.filter(any);
     }
+    Ok(select)
+}
+
+/// The listings of `trade` the caller reads, newest first, filtered as [`filtered`] says.
+pub async fn list_of(
+    trade: Trade,
+    caller: &Caller,
+    query: ListingQuery,
+) -> Result<Page<ListingRow>, AppError> {
+    let scoped = caller.require(needs(trade).list)?;
+    let select = filtered(trade, &scoped, &query).await?;
     let page = scoped
         .page_by_key(
             select

@@ -7,8 +7,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::*;
+use super::export::export_in;
 use super::flow::{
     add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, transition_in,
+};
+use super::key::{
+    KeyLend, KeyQuery, KeyRegister, ListingKey, get_in_trade, lend_in, register_in, return_in,
 };
 use super::photo::{
     Photo, PhotoArrange, PhotoFileQuery, PhotoListQuery, PhotoUpload, arrange_in, delete_in,
@@ -21,7 +25,7 @@ use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::paging::Page;
 use crate::shared::IdRequest;
 use axum::extract::State;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 
 /// Declares the routes of one trade in module `$module`, at the paths given.
 macro_rules! trade_routes {
@@ -281,9 +285,127 @@ photo_routes!(
     "/api/v1/fm/house/rental/photo/file"
 );
 
+/// Declares the key routes of one trade in module `$module`, at the paths given.
+macro_rules! key_routes {
+    ($module:ident, $trade:expr, $get:tt, $register:tt, $lend:tt, $return:tt) => {
+        mod $module {
+            use super::*;
+
+            /// A listing's key (type, store and person keeping it, number, whether it is out)
+            /// with its loans and the key actions offered to the caller. Needs the list or the
+            /// detail page and a listing the caller reads.
+            #[utoipa::path(post, path = $get, tag = "house",
+                request_body = KeyQuery, security(("token" = [])),
+                responses((status = 200, description = "The key and its log", body = Envelope<ListingKey>)))]
+            pub async fn key_get(
+                caller: Caller,
+                AppJson(query): AppJson<KeyQuery>,
+            ) -> ApiResult<ListingKey> {
+                ok(get_in_trade($trade, &caller, query).await?)
+            }
+
+            /// 登记钥匙: register the key or change its registration (not while it is out); the
+            /// caller keeps it at their store and becomes a 钥匙人. Needs 编辑 of a listing the
+            /// caller keeps or manages.
+            #[utoipa::path(post, path = $register, tag = "house",
+                request_body = KeyRegister, security(("token" = [])),
+                responses((status = 200, description = "The key", body = Envelope<ListingKey>)))]
+            pub async fn key_register(
+                caller: Caller,
+                AppJson(form): AppJson<KeyRegister>,
+            ) -> ApiResult<ListingKey> {
+                ok(register_in($trade, &caller, form).await?)
+            }
+
+            /// 借出: the caller takes a key kept in the store (what for, which customer, when it
+            /// comes back); a key already out is not lent twice. Needs 编辑 and a listing the
+            /// caller reads.
+            #[utoipa::path(post, path = $lend, tag = "house",
+                request_body = KeyLend, security(("token" = [])),
+                responses((status = 200, description = "The key, now out", body = Envelope<ListingKey>)))]
+            pub async fn key_lend(
+                caller: Caller,
+                AppJson(form): AppJson<KeyLend>,
+            ) -> ApiResult<ListingKey> {
+                ok(lend_in($trade, &caller, form).await?)
+            }
+
+            /// 归还: the key is back. Needs 编辑 and a listing the caller reads.
+            #[utoipa::path(post, path = $return, tag = "house",
+                request_body = KeyQuery, security(("token" = [])),
+                responses((status = 200, description = "The key, back in place", body = Envelope<ListingKey>)))]
+            pub async fn key_return(
+                caller: Caller,
+                AppJson(query): AppJson<KeyQuery>,
+            ) -> ApiResult<ListingKey> {
+                ok(return_in($trade, &caller, query).await?)
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new()
+                    .routes(routes!(key_get))
+                    .routes(routes!(key_register))
+                    .routes(routes!(key_lend))
+                    .routes(routes!(key_return))
+            }
+        }
+    };
+}
+
+key_routes!(
+    sale_keys,
+    Trade::Sale,
+    "/api/v1/fm/house/old/key/get",
+    "/api/v1/fm/house/old/key/register",
+    "/api/v1/fm/house/old/key/lend",
+    "/api/v1/fm/house/old/key/return"
+);
+
+key_routes!(
+    lease_keys,
+    Trade::Lease,
+    "/api/v1/fm/house/rental/key/get",
+    "/api/v1/fm/house/rental/key/register",
+    "/api/v1/fm/house/rental/key/lend",
+    "/api/v1/fm/house/rental/key/return"
+);
+
+/// Declares the 导出 route of one trade in module `$module`, at the path given.
+macro_rules! export_routes {
+    ($module:ident, $trade:expr, $export:tt) => {
+        mod $module {
+            use super::*;
+
+            /// The filtered list (the list's filters and scope) as an XLSX file, newest first,
+            /// owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+            /// caller is told to narrow the filter). Needs 导出.
+            #[utoipa::path(post, path = $export, tag = "house",
+                request_body = ListingQuery, security(("token" = [])),
+                responses((status = 200, description = "The listings as XLSX", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>)))]
+            pub async fn export(
+                caller: Caller,
+                AppJson(query): AppJson<ListingQuery>,
+            ) -> Result<Response, AppError> {
+                export_in($trade, &caller, query).await
+            }
+
+            pub fn router() -> OpenApiRouter<AppState> {
+                OpenApiRouter::new().routes(routes!(export))
+            }
+        }
+    };
+}
+
+export_routes!(sale_export, Trade::Sale, "/api/v1/fm/house/old/export");
+export_routes!(lease_export, Trade::Lease, "/api/v1/fm/house/rental/export");
+
 pub fn router() -> OpenApiRouter<AppState> {
     sale::router()
         .merge(lease::router())
         .merge(sale_photos::router())
         .merge(lease_photos::router())
+        .merge(sale_keys::router())
+        .merge(lease_keys::router())
+        .merge(sale_export::router())
+        .merge(lease_export::router())
 }

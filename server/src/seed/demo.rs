@@ -44,6 +44,7 @@ pub(super) async fn write(db: &impl ConnectionTrait, password_hash: &str) -> Res
     let dictionary = super::listing::Dictionary::load(db).await?;
     super::listing::write(db, &dictionary).await?;
     super::rental::write(db, &dictionary).await?;
+    super::key::write(db).await?;
     super::lead::write(db).await?;
     super::customer::write(db).await?;
     super::viewing::write(db).await?;

@@ -9,6 +9,7 @@ mod deal;
 mod demo;
 mod demo_data;
 mod first_admin;
+mod key;
 mod knowledge;
 mod lead;
 mod listing;

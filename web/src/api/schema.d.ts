@@ -898,6 +898,14 @@ export interface paths {
     /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
     post: operations["edit"];
   };
+  "/api/v1/fm/house/old/export": {
+    /**
+     * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+     * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+     * caller is told to narrow the filter). Needs 导出.
+     */
+    post: operations["export"];
+  };
   "/api/v1/fm/house/old/followUp/add": {
     /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
     post: operations["follow_up_add"];
@@ -905,6 +913,34 @@ export interface paths {
   "/api/v1/fm/house/old/followUp/list": {
     /** A listing's follow-ups, newest first. Needs the list or the detail page. */
     post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/old/key/get": {
+    /**
+     * A listing's key (type, store and person keeping it, number, whether it is out)
+     * with its loans and the key actions offered to the caller. Needs the list or the
+     * detail page and a listing the caller reads.
+     */
+    post: operations["key_get"];
+  };
+  "/api/v1/fm/house/old/key/lend": {
+    /**
+     * 借出: the caller takes a key kept in the store (what for, which customer, when it
+     * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
+     * caller reads.
+     */
+    post: operations["key_lend"];
+  };
+  "/api/v1/fm/house/old/key/register": {
+    /**
+     * 登记钥匙: register the key or change its registration (not while it is out); the
+     * caller keeps it at their store and becomes a 钥匙人. Needs 编辑 of a listing the
+     * caller keeps or manages.
+     */
+    post: operations["key_register"];
+  };
+  "/api/v1/fm/house/old/key/return": {
+    /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+    post: operations["key_return"];
   };
   "/api/v1/fm/house/old/list": {
     /**
@@ -983,6 +1019,14 @@ export interface paths {
     /** Edit a listing's details, owner and roles: its maintainer or a manager. Needs 编辑. */
     post: operations["edit"];
   };
+  "/api/v1/fm/house/rental/export": {
+    /**
+     * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+     * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+     * caller is told to narrow the filter). Needs 导出.
+     */
+    post: operations["export"];
+  };
   "/api/v1/fm/house/rental/followUp/add": {
     /** Write a follow-up; the maintainer's restarts the drop rule's clock. Needs 写跟进. */
     post: operations["follow_up_add"];
@@ -990,6 +1034,34 @@ export interface paths {
   "/api/v1/fm/house/rental/followUp/list": {
     /** A listing's follow-ups, newest first. Needs the list or the detail page. */
     post: operations["follow_up_list"];
+  };
+  "/api/v1/fm/house/rental/key/get": {
+    /**
+     * A listing's key (type, store and person keeping it, number, whether it is out)
+     * with its loans and the key actions offered to the caller. Needs the list or the
+     * detail page and a listing the caller reads.
+     */
+    post: operations["key_get"];
+  };
+  "/api/v1/fm/house/rental/key/lend": {
+    /**
+     * 借出: the caller takes a key kept in the store (what for, which customer, when it
+     * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
+     * caller reads.
+     */
+    post: operations["key_lend"];
+  };
+  "/api/v1/fm/house/rental/key/register": {
+    /**
+     * 登记钥匙: register the key or change its registration (not while it is out); the
+     * caller keeps it at their store and becomes a 钥匙人. Needs 编辑 of a listing the
+     * caller keeps or manages.
+     */
+    post: operations["key_register"];
+  };
+  "/api/v1/fm/house/rental/key/return": {
+    /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+    post: operations["key_return"];
   };
   "/api/v1/fm/house/rental/list": {
     /**
@@ -3935,6 +4007,50 @@ export interface components {
       });
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_ListingKey: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /** @description A listing's key as the detail page shows it, with its log and what the caller may do. */
+      data: {
+        /** @description Core `keyAction` codes offered to the caller by the key table. */
+        actions: string[];
+        /**
+         * Format: int64
+         * @description The person keeping it: the listing's 钥匙人.
+         */
+        holderId?: number | null;
+        holderName: string;
+        keyNo: string;
+        /**
+         * Format: int32
+         * @description Core `keyType`.
+         */
+        keyType?: number | null;
+        keyTypeName: string;
+        /** Format: int64 */
+        listingId: number;
+        /** @description Its loans, newest first. */
+        loans: components["schemas"]["KeyLoan"][];
+        /** @description Whether a key has been registered at all. */
+        registered: boolean;
+        remark: string;
+        /**
+         * Format: int32
+         * @description Core `keyStatus`.
+         */
+        status?: number | null;
+        statusName: string;
+        /** Format: int64 */
+        storeId?: number | null;
+        storeName: string;
+        /** Format: int64 */
+        updatedAt?: number | null;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ListingRole: {
       /**
        * Format: int32
@@ -6802,6 +6918,48 @@ export interface components {
       /** Format: int64 */
       organisationId?: number | null;
     };
+    /** @description 借出 (core form `keyLend`): the caller takes the key. */
+    KeyLend: {
+      customerName?: string;
+      /** @description `YYYY-MM-DD`, today or later. */
+      expectedReturn?: string;
+      /** Format: int64 */
+      listingId: number;
+      purpose?: string;
+    };
+    /** @description One loan of a key. */
+    KeyLoan: {
+      /** Format: int64 */
+      borrowerId?: number | null;
+      borrowerName: string;
+      customerName: string;
+      /** @description `YYYY-MM-DD`. */
+      expectedReturn: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      lentAt: number;
+      purpose: string;
+      /** Format: int64 */
+      returnedAt?: number | null;
+      returnedByName: string;
+    };
+    KeyQuery: {
+      /** Format: int64 */
+      listingId: number;
+    };
+    /** @description 登记钥匙 (core form `keyRegister`). */
+    KeyRegister: {
+      keyNo?: string;
+      /**
+       * Format: int32
+       * @description Core `keyType`.
+       */
+      keyType?: number | null;
+      /** Format: int64 */
+      listingId: number;
+      remark?: string;
+    };
     Knowledge: {
       /** Format: int64 */
       createdAt: number;
@@ -7208,6 +7366,42 @@ export interface components {
       totalFloors?: number | null;
       /** Format: int64 */
       water?: number | null;
+    };
+    /** @description A listing's key as the detail page shows it, with its log and what the caller may do. */
+    ListingKey: {
+      /** @description Core `keyAction` codes offered to the caller by the key table. */
+      actions: string[];
+      /**
+       * Format: int64
+       * @description The person keeping it: the listing's 钥匙人.
+       */
+      holderId?: number | null;
+      holderName: string;
+      keyNo: string;
+      /**
+       * Format: int32
+       * @description Core `keyType`.
+       */
+      keyType?: number | null;
+      keyTypeName: string;
+      /** Format: int64 */
+      listingId: number;
+      /** @description Its loans, newest first. */
+      loans: components["schemas"]["KeyLoan"][];
+      /** @description Whether a key has been registered at all. */
+      registered: boolean;
+      remark: string;
+      /**
+       * Format: int32
+       * @description Core `keyStatus`.
+       */
+      status?: number | null;
+      statusName: string;
+      /** Format: int64 */
+      storeId?: number | null;
+      storeName: string;
+      /** Format: int64 */
+      updatedAt?: number | null;
     };
     ListingMatchQuery: components["schemas"]["PageQuery"] & {
       /** Format: int64 */
@@ -9332,32 +9526,21 @@ export interface operations {
     };
   };
   /**
-   * The filtered log (newest first, at most 10,000 turns) as a CSV file with a byte-order mark,
-   * so spreadsheet programs read its Chinese. Needs 对话日志:导出.
+   * The filtered list (the list's filters and scope) as an XLSX file, newest first,
+   * owner phones as the caller sees them on screen, at most 5,000 rows (past that the
+   * caller is told to narrow the filter). Needs 导出.
    */
   export: {
-    parameters: {
-      query?: {
-        assistantId?: number;
-        /** @description Part of the asker's name. */
-        userName?: string;
-        /** @description Part of the question or the answer. */
-        keyword?: string;
-        /** @description Core `chatVote`. */
-        vote?: number;
-        /** @description Chat status: 0 done, 2 error, 3 stopped. */
-        status?: number;
-        /** @description First day, `YYYY-MM-DD` (China time), included. */
-        startDate?: string;
-        /** @description Last day, `YYYY-MM-DD`, included. */
-        endDate?: string;
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ListingQuery"];
       };
     };
     responses: {
-      /** @description 对话日志.csv */
+      /** @description The listings as XLSX */
       200: {
         content: {
-          "text/csv": unknown;
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": number[];
         };
       };
     };
@@ -10337,6 +10520,82 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_DistributionTarget"];
+        };
+      };
+    };
+  };
+  /**
+   * A listing's key (type, store and person keeping it, number, whether it is out)
+   * with its loans and the key actions offered to the caller. Needs the list or the
+   * detail page and a listing the caller reads.
+   */
+  key_get: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyQuery"];
+      };
+    };
+    responses: {
+      /** @description The key and its log */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingKey"];
+        };
+      };
+    };
+  };
+  /**
+   * 借出: the caller takes a key kept in the store (what for, which customer, when it
+   * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
+   * caller reads.
+   */
+  key_lend: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyLend"];
+      };
+    };
+    responses: {
+      /** @description The key, now out */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingKey"];
+        };
+      };
+    };
+  };
+  /**
+   * 登记钥匙: register the key or change its registration (not while it is out); the
+   * caller keeps it at their store and becomes a 钥匙人. Needs 编辑 of a listing the
+   * caller keeps or manages.
+   */
+  key_register: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyRegister"];
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingKey"];
+        };
+      };
+    };
+  };
+  /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+  key_return: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["KeyQuery"];
+      };
+    };
+    responses: {
+      /** @description The key, back in place */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_ListingKey"];
         };
       };
     };

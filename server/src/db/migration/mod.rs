@@ -28,6 +28,7 @@ mod m0024_listing_photo;
 mod m0025_knowledge_import;
 mod m0027_report_menu_path;
 mod m0028_company_indexes;
+mod m0029_listing_key;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0025_knowledge_import::Migration),
             Box::new(m0027_report_menu_path::Migration),
             Box::new(m0028_company_indexes::Migration),
+            Box::new(m0029_listing_key::Migration),
         ]
     }
 }

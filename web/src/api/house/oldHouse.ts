@@ -19,6 +19,11 @@ export type StatusChange = Schema<'StatusChange'>;
 /** One photo of a listing: gallery order, cover, what it shows (core `photoCategory`). */
 export type ListingPhoto = Schema<'Photo'>;
 export type PhotoPlace = Schema<'PhotoPlace'>;
+/** A listing's key (core `keyType`, `keyStatus`), its loans and the `keyAction` codes offered. */
+export type ListingKey = Schema<'ListingKey'>;
+export type KeyLoan = Schema<'KeyLoan'>;
+export type KeyRegister = Schema<'KeyRegister'>;
+export type KeyLend = Schema<'KeyLend'>;
 
 /** A district of the caller's city with its business circles. */
 export interface AreaOption {
@@ -51,6 +56,9 @@ export function listingApi(family: ListingFamily) {
   const base = `/api/v1/fm/house/${family}`;
   return {
     list: pageOf<ListingRow, ListingFilters>(`${base}/list`),
+    /** 导出: the filtered list as XLSX (the server's rows, phones as on screen); a refusal toasts. */
+    exportXlsx: (filters: ListingFilters) =>
+      request<Blob>({ url: `${base}/export`, data: filters, responseType: 'blob' }),
     detail: (id: number) => read<ListingDetail>(`${base}/detail`, { id }),
     add: (data: ListingAdd) => write<ListingDetail>(`${base}/add`, data),
     edit: (data: ListingEdit) => write<ListingDetail>(`${base}/edit`, data),
@@ -69,6 +77,11 @@ export function listingApi(family: ListingFamily) {
     arrangePhotos: (listingId: number, photos: PhotoPlace[], coverId: number) =>
       act<ListingPhoto[]>(`${base}/photo/arrange`, { listingId, photos, coverId }),
     deletePhoto: (id: number) => act(`${base}/photo/delete`, { id }),
+    key: (listingId: number) => read<ListingKey>(`${base}/key/get`, { listingId }),
+    registerKey: (data: KeyRegister) => write<ListingKey>(`${base}/key/register`, data),
+    lendKey: (data: KeyLend) => write<ListingKey>(`${base}/key/lend`, data),
+    /** 归还: a click; a refusal toasts. */
+    returnKey: (listingId: number) => act<ListingKey>(`${base}/key/return`, { listingId }),
     /** The caller's own copy, watermarked by the server with their name and user code. */
     photoFile: (id: number, thumb: boolean) =>
       request<Blob>({ url: `${base}/photo/file`, data: { id, thumb }, responseType: 'blob', showLoading: false }),

@@ -19,6 +19,7 @@ import type { PageProps } from '../../registry';
 import { ListingMatches, ListingViewings } from '../../crm/shared/ListingViewings';
 import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
+import { ListingKeySection } from '../shared/ListingKey';
 import { PhotoGallery } from '../shared/ListingPhotos';
 
 interface ReasonValues {
@@ -142,7 +143,7 @@ function tradeItems(listing: ListingDetail, trade: Trade) {
 
 /**
  * 二手房详情 (/work/house/old/detail/:id) and 租房详情 (/work/house/rental/detail/:id): the
- * listing, its owner, roles, follow-ups, viewings, matching customers and history.
+ * listing, its owner, roles, key (钥匙), follow-ups, viewings, matching customers and history.
  */
 export default function ListingDetailPage({ route }: PageProps) {
   const trade = tradeOf(route);
@@ -293,6 +294,7 @@ export default function ListingDetailPage({ route }: PageProps) {
               ...roleLines(listing),
             ]}
           />
+          <ListingKeySection trade={trade} listingId={listing.id} />
           <FollowUps listing={listing} trade={trade} />
           <ListingViewings listingId={listing.id} />
           <ListingMatches listingId={listing.id} />

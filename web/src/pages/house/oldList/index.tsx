@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button } from '@arco-design/web-react';
-import { IconPlus } from '@arco-design/web-react/icon';
+import { IconDownload, IconPlus } from '@arco-design/web-react/icon';
+import { houseExportFileName } from '@core/wasm';
+import { saveFile } from '../../../api/ai/logs';
 import { dictionaryApi, type ListingFilters, type ListingRow } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
@@ -49,6 +51,15 @@ export default function ListingList({ route }: PageProps) {
           { field: 'floorRange' as const, label: '楼层', kind: 'select' as const, options: rangeOptions('floor') },
         ];
 
+  // 导出 writes what the list shows now: the same filters, the server's rows and masking.
+  const download = () =>
+    void trade.api
+      .exportXlsx(query.filters)
+      .then((blob) => {
+        if (blob instanceof Blob) saveFile(blob, houseExportFileName(trade.code));
+      })
+      .catch(() => undefined);
+
   return (
     <ListPage<ListingRow, ListingFilters>
       // The page's trade keeps its own filters, rows and test ids.
@@ -65,18 +76,25 @@ export default function ListingList({ route }: PageProps) {
         { field: 'pool', label: '盘别', kind: 'select', options: enumOptions('housePool') },
       ]}
       toolbar={
-        editPath && (
-          <Permission action="add">
-            <Button
-              type="primary"
-              icon={<IconPlus />}
-              onClick={() => nav.push(editPath)}
-              data-testid={`${trade.family}-house-add`}
-            >
-              {trade.code === 1 ? '录入房源' : '录入租房'}
+        <>
+          {editPath && (
+            <Permission action="add">
+              <Button
+                type="primary"
+                icon={<IconPlus />}
+                onClick={() => nav.push(editPath)}
+                data-testid={`${trade.family}-house-add`}
+              >
+                {trade.code === 1 ? '录入房源' : '录入租房'}
+              </Button>
+            </Permission>
+          )}
+          <Permission action="export">
+            <Button icon={<IconDownload />} onClick={download} data-testid={`${trade.family}-house-export`}>
+              导出
             </Button>
           </Permission>
-        )
+        </>
       }
       columns={[
         {
