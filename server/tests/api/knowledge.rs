@@ -367,7 +367,7 @@ async fn a_file_is_previewed_then_imported_once(app: TestApp) {
         (Some(1), Some(2))
     );
     assert_eq!(first["dataSet"]["sourceName"], "文件导入");
-    assert_eq!(first["dataSet"]["name"], "展厅制度.csv");
+    assert_eq!(first["dataSet"]["name"], "展厅制度");
     assert_eq!(first["dataSet"]["pointCount"], 1);
     // The same file again: nothing twice, no empty data set.
     let again = admin.data(&path("analysis/submit"), submit(good)).await;
