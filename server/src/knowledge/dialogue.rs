@@ -18,7 +18,7 @@ use crate::entity::chat_log;
 use crate::error::{ApiResult, AppError, AppJson, Envelope};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create))
+    OpenApiRouter::new().routes(routes!(dialogue_create))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -42,7 +42,7 @@ pub struct DialogueCreate {
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/dialogue/create", tag = "knowledge",
     request_body = DialogueCreate, security(("token" = [])),
     responses((status = 200, description = "The new point", body = Envelope<KnowledgePoint>)))]
-pub async fn create(
+pub async fn dialogue_create(
     caller: Caller,
     AppJson(request): AppJson<DialogueCreate>,
 ) -> ApiResult<KnowledgePoint> {

@@ -20,7 +20,7 @@ use crate::entity::knowledge_point;
 use crate::error::{ApiResult, AppJson, Envelope, ok};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(expect))
+    OpenApiRouter::new().routes(routes!(fee_expect))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -56,7 +56,7 @@ pub struct FeeExpect {
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/fee/expect", tag = "knowledge",
     request_body = FeeExpectRequest, security(("token" = [])),
     responses((status = 200, description = "The estimate", body = Envelope<FeeExpect>)))]
-pub async fn expect(
+pub async fn fee_expect(
     State(state): State<AppState>,
     caller: Caller,
     AppJson(request): AppJson<FeeExpectRequest>,

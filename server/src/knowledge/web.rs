@@ -28,7 +28,7 @@ use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 const REDIRECTS_MAX: usize = 5;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(analysis))
+    OpenApiRouter::new().routes(routes!(web_analysis))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,7 +44,7 @@ pub struct WebAnalysis {
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/web/analysis", tag = "knowledge",
     request_body = WebAnalysis, security(("token" = [])),
     responses((status = 200, description = "The points read, marked", body = Envelope<FilePreview>)))]
-pub async fn analysis(
+pub async fn web_analysis(
     caller: Caller,
     AppJson(request): AppJson<WebAnalysis>,
 ) -> ApiResult<FilePreview> {
