@@ -217,6 +217,73 @@ pub fn import_kind(file_name: &str) -> Result<String, String> {
     }
 }
 
+/// Said by `fee/expect` when no price is configured: nothing to multiply, and nothing is paid.
+pub const FEE_UNPRICED: &str =
+    "未配置大模型计费单价：知识库在本机分词建立检索索引，不调用大模型，导入不产生费用";
+
+/// The tokens a model would count for `text`, estimated without its tokenizer: one per Chinese
+/// (or other non-ASCII) character, one per four letters or digits of a Latin word (rounded up),
+/// one per punctuation mark; white space counts nothing. Chinese text, what a knowledge base
+/// holds, comes out close to what DeepSeek's and Qwen's tokenizers count.
+pub fn estimate_tokens(text: &str) -> u64 {
+    let mut tokens = 0u64;
+    let mut word = 0u64;
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word += 1;
+            continue;
+        }
+        tokens += word.div_ceil(4);
+        word = 0;
+        if !c.is_whitespace() {
+            tokens += 1;
+        }
+    }
+    tokens + word.div_ceil(4)
+}
+
+/// The tokens of one point as indexed: its question, answer and extra indexes.
+pub fn point_tokens(question: &str, answer: &str, indexes: &[String]) -> u64 {
+    estimate_tokens(question)
+        + estimate_tokens(answer)
+        + indexes
+            .iter()
+            .map(|index| estimate_tokens(index))
+            .sum::<u64>()
+}
+
+/// What `tokens` cost at `fen_per_million` fen per million tokens, in whole fen rounded up (a
+/// started fen is charged).
+pub fn fee_fen(tokens: u64, fen_per_million: i64) -> i64 {
+    let price = u128::try_from(fen_per_million.max(0)).unwrap_or(0);
+    let fen = (u128::from(tokens) * price).div_ceil(1_000_000);
+    i64::try_from(fen).unwrap_or(i64::MAX)
+}
+
+/// The data set a chat turn made a point (`dialogue/create`, 对话标注) goes to.
+pub const DIALOGUE_DATA_SET: &str = "对话标注";
+
+/// The longest name of a data set.
+pub const DATA_SET_NAME_MAX: usize = 50;
+
+/// The name of the data set a file's points go to: the file's name without its folder and
+/// without the extension an import reads (规则.docx → 规则), at most [`DATA_SET_NAME_MAX`]
+/// characters; a name that is nothing but the extension keeps it.
+pub fn data_set_name_of_file(file_name: &str) -> String {
+    let name = file_name.trim();
+    let name = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let stem = match name.rsplit_once('.') {
+        Some((stem, ext))
+            if !stem.trim().is_empty()
+                && IMPORT_KINDS.contains(&ext.trim().to_ascii_lowercase().as_str()) =>
+        {
+            stem.trim()
+        }
+        _ => name,
+    };
+    stem.chars().take(DATA_SET_NAME_MAX).collect()
+}
+
 /// Whether the browser sends this file as bytes (base64) rather than as text.
 pub fn is_binary_import(file_name: &str) -> bool {
     import_kind(file_name).is_ok_and(|kind| BINARY_KINDS.contains(&kind.as_str()))
@@ -592,6 +659,45 @@ mod tests {
         assert!(is_binary_import("a.XLSX") && is_binary_import("b.pdf"));
         assert!(!is_binary_import("c.csv") && !is_binary_import("d"));
         assert_eq!(import_kind("e.exe"), Err(IMPORT_KIND_RULE.to_owned()));
+    }
+
+    #[test]
+    fn tokens_are_estimated_per_chinese_character_and_per_four_latin_letters() {
+        assert_eq!(estimate_tokens(""), 0);
+        assert_eq!(estimate_tokens("钥匙丢了怎么办？"), 8);
+        assert_eq!(estimate_tokens("VR 看房"), 3);
+        assert_eq!(estimate_tokens("deepseek"), 2);
+        assert_eq!(estimate_tokens("2026年"), 2);
+        assert_eq!(
+            point_tokens("钥匙放哪？", "放钥匙柜。", &["借钥匙".to_owned()]),
+            13
+        );
+    }
+
+    #[test]
+    fn a_fee_is_whole_fen_rounded_up() {
+        assert_eq!(fee_fen(0, 200), 0);
+        assert_eq!(fee_fen(1, 200), 1);
+        assert_eq!(fee_fen(5_000, 200), 1);
+        assert_eq!(fee_fen(1_000_000, 200), 200);
+        assert_eq!(fee_fen(2_500_001, 200), 501);
+        assert_eq!(fee_fen(1_000, -5), 0);
+    }
+
+    #[test]
+    fn a_file_names_its_data_set_without_its_extension() {
+        assert_eq!(data_set_name_of_file("规则.docx"), "规则");
+        assert_eq!(
+            data_set_name_of_file(" 门店制度.2026.PDF "),
+            "门店制度.2026"
+        );
+        assert_eq!(data_set_name_of_file("C:\\资料\\值班.txt"), "值班");
+        assert_eq!(data_set_name_of_file("说明.exe"), "说明.exe");
+        assert_eq!(data_set_name_of_file(".md"), ".md");
+        assert_eq!(
+            data_set_name_of_file(&format!("{}.csv", "长".repeat(60))),
+            "长".repeat(50)
+        );
     }
 
     #[test]

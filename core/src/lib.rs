@@ -38,6 +38,7 @@ pub mod storage;
 pub mod tabs;
 pub mod text;
 pub mod validate;
+pub mod web_page;
 
 #[cfg(feature = "wasm")]
 mod wasm;

@@ -12,6 +12,7 @@
 //! | `BROKERDESK_AI_BASE_URL` | unset | an OpenAI-compatible chat API (`…/v1`); unset: assistants answer from the knowledge base |
 //! | `BROKERDESK_AI_API_KEY` | unset | its key, sent as `Authorization: Bearer` |
 //! | `BROKERDESK_AI_MODEL` | `deepseek-chat` | the model asked |
+//! | `BROKERDESK_AI_PRICE_FEN` | unset | what a million tokens cost there, in whole fen (`fee/expect`); unset: no fee is estimated |
 //! | `BROKERDESK_DATA_DIR` | `data` | files the server keeps: listing photos under `photos/` |
 //! | `BROKERDESK_WATERMARK_FONT` | `/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc` | the CJK font (`.ttc`/`.otf`/`.ttf`) photo watermarks are drawn in |
 //!
@@ -157,6 +158,10 @@ pub enum ConfigError {
     WeakAdminPassword,
     #[error("BROKERDESK_AI_BASE_URL `{0}` is not an http:// or https:// address")]
     BadAiBaseUrl(String),
+    #[error(
+        "BROKERDESK_AI_PRICE_FEN `{0}` is not a whole number of fen (per million tokens), such as 200"
+    )]
+    BadAiPrice(String),
     #[error("BROKERDESK_SMS_WEBHOOK `{0}` is not an http:// or https:// address")]
     BadSmsWebhook(String),
     #[error("BROKERDESK_ADDR `{0}` is not a socket address such as 127.0.0.1:8080")]
@@ -230,6 +235,16 @@ impl Config {
                 model: get("BROKERDESK_AI_MODEL", DEFAULT_AI_MODEL)
                     .trim()
                     .to_owned(),
+                price_per_million_fen: match lookup("BROKERDESK_AI_PRICE_FEN") {
+                    Some(text) if !text.trim().is_empty() => Some(
+                        text.trim()
+                            .parse::<i64>()
+                            .ok()
+                            .filter(|fen| *fen >= 0)
+                            .ok_or(ConfigError::BadAiPrice(text))?,
+                    ),
+                    _ => None,
+                },
             })
         } else {
             return Err(ConfigError::BadAiBaseUrl(ai_base));

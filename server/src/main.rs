@@ -62,6 +62,17 @@ async fn run() -> Result<(), StartError> {
     let config = Config::from_env()?;
     let (db, seeded) = prepare_database(&config.database, &config.seeding).await?;
     brokerdesk_server::jobs::start(db.clone());
+    // A batch import left running by a server that stopped is ended at start, not a minute on.
+    {
+        let db = db.clone();
+        tokio::spawn(async move {
+            match brokerdesk_server::knowledge::abandoned::run(&db, chrono::Utc::now()).await {
+                Ok(0) => {}
+                Ok(ended) => tracing::info!(ended, "abandoned knowledge imports ended"),
+                Err(error) => tracing::warn!(%error, "abandoned knowledge imports not ended"),
+            }
+        });
+    }
     // The segmentation dictionary loads beside the start, not in the first search.
     tokio::task::spawn_blocking(brokerdesk_server::knowledge::retrieval::warm_up);
     let web_dir = config.web_dir.is_dir().then(|| config.web_dir.clone());

@@ -65,6 +65,12 @@ pub trait Answerer: Send + Sync {
         question: &Question,
         out: mpsc::Sender<Piece>,
     ) -> Result<Vec<usize>, AnswerError>;
+
+    /// What a million tokens cost at this answerer's service, in fen, when one is configured
+    /// (`fee/expect` multiplies by it); none for an answerer that asks no paid service.
+    fn price_per_million_fen(&self) -> Option<i64> {
+        None
+    }
 }
 
 /// Answers with the best retrieved point, citing it, or says honestly that nothing was found.

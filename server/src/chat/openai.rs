@@ -24,6 +24,8 @@ pub struct Provider {
     pub base_url: String,
     pub api_key: Option<String>,
     pub model: String,
+    /// What a million tokens cost there, in fen (`BROKERDESK_AI_PRICE_FEN`); unset: unpriced.
+    pub price_per_million_fen: Option<i64>,
 }
 
 impl std::fmt::Debug for Provider {
@@ -146,6 +148,10 @@ fn failed(detail: impl std::fmt::Display) -> AnswerError {
 
 #[async_trait]
 impl Answerer for OpenAiAnswerer {
+    fn price_per_million_fen(&self) -> Option<i64> {
+        self.provider.price_per_million_fen
+    }
+
     async fn answer(
         &self,
         question: &Question,

@@ -47,6 +47,7 @@ pub const JOBS: &[Job] = &[
     job!("listing.drop", 300, crate::listing::drop_job::run),
     job!("report.expiry", 300, crate::report::expiry::run),
     job!("customer.drop", 300, crate::customer::drop_job::run),
+    job!("knowledge.abandoned", 60, crate::knowledge::abandoned::run),
 ];
 
 /// Starts every job on its own timer; each first runs one period after the start.

@@ -104,8 +104,14 @@ pub struct KnowledgeConfig {
     #[serde(default, deserialize_with = "lenient_number")]
     pub id: Option<i64>,
     pub name: String,
-    #[serde(default)]
+    /// Empty when absent or null (the page sends null for a 简介 left blank).
+    #[serde(default, deserialize_with = "null_as_empty")]
     pub description: String,
+}
+
+/// A text that may come as null: empty.
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(deserializer)?.unwrap_or_default())
 }
 
 impl CoreForm for KnowledgeConfig {

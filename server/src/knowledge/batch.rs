@@ -10,6 +10,7 @@
 //! finished 已停止. What was stored stays; importing the same files again adds only the rest
 //! (the content hash). A file that cannot be read is 失败 with its reason; the others go on.
 //! When the last file is done the task moves the batch 导入中 → 已完成 the same guarded way.
+//! A batch whose server stopped meanwhile is ended by [`super::abandoned`].
 
 use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::enums::{KNOWLEDGE_FILE_STAGE, KNOWLEDGE_IMPORT_STATUS};
@@ -24,6 +25,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::abandoned::HEARTBEAT;
 use super::files::points_of_file;
 use super::import::{SOURCE_FILE, checked, held};
 use super::retrieval::terms_of;
@@ -385,6 +387,35 @@ fn stage(
     }
 }
 
+/// Waits for `work`, saying every [`HEARTBEAT`] that the batch is alive, so no sweep for
+/// abandoned batches (`knowledge::abandoned`) ends it while a long file is read.
+async fn beating<T>(
+    caller: &Caller,
+    id: i64,
+    mut work: tokio::task::JoinHandle<T>,
+) -> Result<T, AppError> {
+    let mut beat = tokio::time::interval(HEARTBEAT);
+    beat.tick().await;
+    loop {
+        tokio::select! {
+            done = &mut work => return done.map_err(AppError::internal),
+            _ = beat.tick() => {
+                let scoped = caller.require(need::KNOWLEDGE_EDIT)?;
+                let txn = scoped.begin().await?;
+                scoped
+                    .on(&txn)
+                    .update::<knowledge_import::Entity>(knowledge_import::ActiveModel {
+                        id: Set(id),
+                        updated_at: Set(Utc::now()),
+                        ..Default::default()
+                    })
+                    .await?;
+                txn.commit().await?;
+            }
+        }
+    }
+}
+
 /// Whether someone stopped the batch.
 async fn stopped(caller: &Caller, id: i64) -> Result<bool, AppError> {
     let scoped = caller.require(need::KNOWLEDGE_EDIT)?;
@@ -454,9 +485,8 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
             file.content.clone(),
             file.data.clone(),
         );
-        let read = tokio::task::spawn_blocking(move || points_of_file(&name, &content, &data))
-            .await
-            .map_err(AppError::internal)?;
+        let reading = tokio::task::spawn_blocking(move || points_of_file(&name, &content, &data));
+        let read = beating(caller, id, reading).await?;
         let points = match read {
             Ok(points) => points,
             Err(message) => {
@@ -539,7 +569,8 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
                 let set = match data_set {
                     Some(set) => set,
                     None => {
-                        let name: String = file.file_name.chars().take(50).collect();
+                        let name =
+                            brokerdesk_core::knowledge::data_set_name_of_file(&file.file_name);
                         let set = on
                             .insert::<knowledge_data_set::Entity>(knowledge_data_set::ActiveModel {
                                 knowledge_id: Set(row.knowledge_id),

@@ -165,7 +165,18 @@ pub async fn analysis(
         .await
         .map_err(AppError::internal)?
         .map_err(|message| AppError::invalid("content", message))?;
-    let mut seen = held(&db, base.id).await?;
+    ok(preview(&db, base.id, request.file_name, read).await?)
+}
+
+/// The points read, each marked: held already (or earlier in the same read), or refused by the
+/// point form, and how many would be added.
+pub(super) async fn preview(
+    db: &Unscoped<'_, sea_orm::DatabaseConnection>,
+    knowledge: i64,
+    file_name: String,
+    read: Vec<ImportedPoint>,
+) -> Result<FilePreview, AppError> {
+    let mut seen = held(db, knowledge).await?;
     let points: Vec<PreviewPoint> = read
         .into_iter()
         .map(|point| match checked(point) {
@@ -189,8 +200,8 @@ pub async fn analysis(
         .iter()
         .filter(|p| !p.duplicate && p.problem.is_none())
         .count() as u64;
-    ok(FilePreview {
-        file_name: request.file_name,
+    Ok(FilePreview {
+        file_name,
         points,
         fresh,
     })
@@ -221,7 +232,7 @@ pub async fn submit(
             AppError::invalid("points", format!("第{}条：{problem}", n + 1))
         })?);
     }
-    let name: String = request.file_name.trim().chars().take(50).collect();
+    let name = brokerdesk_core::knowledge::data_set_name_of_file(&request.file_name);
     if name.is_empty() {
         return Err(AppError::invalid("fileName", "文件名不能为空"));
     }

@@ -7,13 +7,17 @@
 //! reaching everything (the global admin) writes them, like the app catalogue; reading needs the
 //! knowledge pages.
 
+pub mod abandoned;
 pub mod bases;
 pub mod batch;
 pub mod content;
+pub mod dialogue;
+pub mod fee;
 pub mod files;
 pub mod import;
 pub mod retrieval;
 pub mod search;
+pub mod web;
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
@@ -32,7 +36,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(content::router())
         .merge(import::router())
         .merge(batch::router())
+        .merge(fee::router())
+        .merge(dialogue::router())
         .merge(search::router())
+        .merge(web::router())
 }
 
 /// The `{id}` of a path such as `knowledge/del/{id}`; anything but a whole number is refused in

@@ -463,6 +463,7 @@ async fn with_model(behaviour: Behaviour) -> (TestApp, FakeModel) {
         base_url: model.base_url.clone(),
         api_key: Some("test-key".into()),
         model: "test-model".into(),
+        price_per_million_fen: None,
     };
     let app = TestApp::start_with_model(Backend::Sqlite, provider)
         .await

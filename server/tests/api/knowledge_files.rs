@@ -490,6 +490,16 @@ async fn a_batch_imports_every_file_and_shows_how_far_it_is(app: TestApp) {
         ]
     );
     assert!(batch["files"][0]["dataSetId"].is_i64());
+    let set = admin
+        .data(
+            &format!(
+                "{K}/data/set/detail/{}",
+                batch["files"][0]["dataSetId"].as_i64().unwrap()
+            ),
+            json!({}),
+        )
+        .await;
+    assert_eq!(set["name"], "带看", "named after the file, without .csv");
     assert_eq!(
         batch["files"][4]["dataSetId"],
         Value::Null,
@@ -598,7 +608,90 @@ async fn a_batch_stops_when_asked_and_a_second_import_adds_the_rest(app: TestApp
     assert_eq!(points_in(&admin, base).await, 3001);
 }
 
+/// A server that stopped mid-import (a restart): the batch it left 导入中 is ended at the next
+/// start's sweep, its unfinished file 失败 with the reason; importing the same files again adds
+/// only what was not stored.
+async fn a_batch_left_running_by_a_stopped_server_is_ended_and_can_be_imported_again(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let base = new_base(&admin, "中断导入测试").await;
+    let files = json!([
+        { "fileName": "门禁.txt", "content": "问：门禁卡丢了怎么办？\n答：找行政补办。\n" },
+        { "fileName": "车位.csv", "content": "问题,答案\n车位怎么租？,找物业登记。\n车位月租多少？,三百元。\n" },
+    ]);
+    let started = admin
+        .data(
+            &format!("{K}/batch/import"),
+            json!({ "knowledgeId": base, "files": files.clone() }),
+        )
+        .await;
+    let id = started["id"].as_i64().unwrap();
+    ended(&admin, id).await;
+    // As a server stopped while storing 车位.csv leaves it: running, the file half-stored.
+    app.sql(&format!(
+        "UPDATE knowledge_import SET status = 1, files_done = 1, rows_done = 2, added = 2, \
+         finished_at = NULL WHERE id = {id}"
+    ))
+    .await;
+    app.sql(&format!(
+        "UPDATE knowledge_import_file SET stage = 3, rows_done = 1, added = 1 \
+         WHERE import_id = {id} AND seq = 2"
+    ))
+    .await;
+    app.sql("DELETE FROM knowledge_point WHERE question = '车位月租多少？'")
+        .await;
+    let now = chrono::Utc::now();
+    let sweep = brokerdesk_server::knowledge::abandoned::run;
+    assert_eq!(
+        sweep(&app.db, now).await.unwrap(),
+        0,
+        "a batch that wrote a moment ago may still be alive"
+    );
+    let running = admin
+        .data(&format!("{K}/batch/import/progress/{id}"), json!({}))
+        .await;
+    assert_eq!(running["statusName"], "导入中");
+
+    let later = now + chrono::Duration::minutes(3);
+    assert_eq!(sweep(&app.db, later).await.unwrap(), 1);
+    assert_eq!(sweep(&app.db, later).await.unwrap(), 0, "ended once");
+    let batch = admin
+        .data(&format!("{K}/batch/import/progress/{id}"), json!({}))
+        .await;
+    assert_eq!(batch["statusName"], "已完成", "{batch}");
+    assert!(batch["finishedAt"].is_i64());
+    assert_eq!(
+        (&batch["filesDone"], &batch["failed"]),
+        (&json!(2), &json!(1))
+    );
+    assert_eq!(batch["files"][0]["stageName"], "已完成");
+    assert_eq!(batch["files"][1]["stageName"], "失败");
+    assert_eq!(
+        batch["files"][1]["error"],
+        "服务重启，导入中断，请重新导入该文件"
+    );
+    let stop = admin
+        .post(&format!("{K}/stop/batch/import/{id}"), json!({}))
+        .await;
+    assert_eq!(stop.message(), "该导入已结束，无法停止");
+
+    // The retry: the same files again store only the point the stop left out.
+    let again = admin
+        .data(
+            &format!("{K}/batch/import"),
+            json!({ "knowledgeId": base, "files": files }),
+        )
+        .await;
+    let again = ended(&admin, again["id"].as_i64().unwrap()).await;
+    assert_eq!(
+        (&again["statusName"], &again["added"], &again["skipped"]),
+        (&json!("已完成"), &json!(1), &json!(2)),
+        "{again}"
+    );
+    assert_eq!(points_in(&admin, base).await, 3);
+}
+
 on_both_backends!(
     a_batch_imports_every_file_and_shows_how_far_it_is,
     a_batch_stops_when_asked_and_a_second_import_adds_the_rest,
+    a_batch_left_running_by_a_stopped_server_is_ended_and_can_be_imported_again,
 );

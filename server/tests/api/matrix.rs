@@ -1150,6 +1150,42 @@ async fn knowledge_routes(app: TestApp) {
         json!({ "query": "带看准备" }),
     )
     .await;
+    m.same(&k("fee/expect"), ADMIN_ONLY, json!({ "knowledgeId": base }))
+        .await;
+    // A page on a local web server, for 网页解析.
+    let page = {
+        let html = "<h2>带看要带什么？</h2><p>带看确认单。</p>";
+        let web = axum::Router::new().route(
+            "/",
+            axum::routing::get(move || async move {
+                ([(axum::http::header::CONTENT_TYPE, "text/html")], html)
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, web).await.unwrap() });
+        url
+    };
+    m.same(
+        &k("web/analysis"),
+        ADMIN_ONLY,
+        json!({ "knowledgeId": base, "url": page }),
+    )
+    .await;
+    let lunch = m
+        .admin(
+            "/api/v1/chat/assistant/log/page",
+            json!({ "keyword": "今天午饭吃什么？" }),
+        )
+        .await["list"][0]["id"]
+        .as_i64()
+        .unwrap();
+    m.same(
+        &k("dialogue/create"),
+        ADMIN_ONLY,
+        json!({ "logId": lunch, "knowledgeId": base, "answer": "午休12:00-13:00。" }),
+    )
+    .await;
     m.check(&k("batch/import"), ADMIN_ONLY, |user| async move {
         json!({ "knowledgeId": base, "files": [{ "fileName": format!("{user}.txt"), "content": format!("问：{user}的批量问题？\n答：答案。") }] })
     })

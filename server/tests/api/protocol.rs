@@ -375,6 +375,9 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/chat/Knowledge/batch/import",
         "/api/v1/chat/Knowledge/batch/import/progress/{id}",
         "/api/v1/chat/Knowledge/stop/batch/import/{id}",
+        "/api/v1/chat/Knowledge/fee/expect",
+        "/api/v1/chat/Knowledge/web/analysis",
+        "/api/v1/chat/Knowledge/dialogue/create",
     ];
     for path in knowledge_paths {
         assert!(paths[path]["post"].is_object(), "{path} undocumented");

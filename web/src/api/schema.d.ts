@@ -66,9 +66,20 @@ export interface paths {
     /** Deletes a point. Needs 知识库:编辑 or 知识库详情:编辑. */
     post: operations["delete_point"];
   };
+  "/api/v1/chat/Knowledge/dialogue/create": {
+    /**
+     * Makes a chat turn a knowledge point in the data set 对话标注. Needs 对话日志 and
+     * 知识库:编辑 (or 知识库详情:编辑).
+     */
+    post: operations["dialogue_create"];
+  };
   "/api/v1/chat/Knowledge/edit/point": {
     /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
     post: operations["edit_point"];
+  };
+  "/api/v1/chat/Knowledge/fee/expect": {
+    /** Estimates the cost of indexing points. Needs 知识库 or 知识库详情. */
+    post: operations["fee_expect"];
   };
   "/api/v1/chat/Knowledge/file/import/analysis": {
     /**
@@ -118,6 +129,13 @@ export interface paths {
      * 知识库详情.
      */
     get: operations["history"];
+  };
+  "/api/v1/chat/Knowledge/web/analysis": {
+    /**
+     * Reads a web page into points and shows what an import would add (`fileName` is the page's
+     * title, the name its data set gets). Needs 知识库:编辑 or 知识库详情:编辑.
+     */
+    post: operations["web_analysis"];
   };
   "/api/v1/chat/assistant/del/{id}": {
     /** Remove an assistant; its chat log stays, naming it. Needs 删除 and data scope ALL. */
@@ -2906,6 +2924,20 @@ export interface components {
       storeId?: number | null;
       storeName: string;
     };
+    DialogueCreate: {
+      /** @description The right answer; blank or absent: the answer given. */
+      answer?: string | null;
+      indexes?: string[];
+      /** Format: int64 */
+      knowledgeId: number;
+      /**
+       * Format: int64
+       * @description The chat log turn (`log/page`'s `id`).
+       */
+      logId: number;
+      /** @description The question as it should be kept; blank or absent: the question asked. */
+      question?: string | null;
+    };
     Dictionary: {
       dictKey: string;
       /** Format: int64 */
@@ -3759,6 +3791,42 @@ export interface components {
         /** Format: int32 */
         sex: number;
       });
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FeeExpect: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+        /**
+         * Format: int64
+         * @description The expected fee in whole fen (0 when unpriced).
+         */
+        feeFen: number;
+        /** @description The same in yuan, two decimals. */
+        feeYuan: string;
+        /** @description What the figure means, in Chinese. */
+        note: string;
+        /**
+         * Format: int64
+         * @description Points that would be indexed.
+         */
+        points: number;
+        /**
+         * Format: int64
+         * @description The price per million tokens, in fen, when configured.
+         */
+        pricePerMillionFen?: number | null;
+        /** @description Whether a price is configured. */
+        priced: boolean;
+        /**
+         * Format: int64
+         * @description Their tokens, estimated (core `knowledge::estimate_tokens`).
+         */
+        tokens: number;
+      };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_FilePreview: {
@@ -6752,6 +6820,43 @@ export interface components {
       /** @description What went wrong, in Chinese, fit to show to the user. */
       message: string;
     };
+    FeeExpect: {
+      /**
+       * Format: int64
+       * @description The expected fee in whole fen (0 when unpriced).
+       */
+      feeFen: number;
+      /** @description The same in yuan, two decimals. */
+      feeYuan: string;
+      /** @description What the figure means, in Chinese. */
+      note: string;
+      /**
+       * Format: int64
+       * @description Points that would be indexed.
+       */
+      points: number;
+      /**
+       * Format: int64
+       * @description The price per million tokens, in fen, when configured.
+       */
+      pricePerMillionFen?: number | null;
+      /** @description Whether a price is configured. */
+      priced: boolean;
+      /**
+       * Format: int64
+       * @description Their tokens, estimated (core `knowledge::estimate_tokens`).
+       */
+      tokens: number;
+    };
+    FeeExpectRequest: {
+      /** Format: int64 */
+      knowledgeId: number;
+      /**
+       * @description The points about to be imported (an import's preview); those the base already holds are
+       * not indexed again and not counted. Absent: every point the base holds.
+       */
+      points?: components["schemas"]["SubmittedPoint"][] | null;
+    };
     FileAnalysis: {
       /** @description The file's text (UTF-8), for txt, md and csv. */
       content?: string;
@@ -6977,6 +7082,7 @@ export interface components {
     };
     /** @description A new knowledge base (no `id`) or the new values of one (`id`). */
     KnowledgeConfig: {
+      /** @description Empty when absent or null (the page sends null for a 简介 left blank). */
       description?: string;
       /** Format: int64 */
       id?: number | null;
@@ -9102,6 +9208,12 @@ export interface components {
        */
       vote: number;
     };
+    WebAnalysis: {
+      /** Format: int64 */
+      knowledgeId: number;
+      /** @description An http:// or https:// address. */
+      url: string;
+    };
   };
   responses: never;
   parameters: never;
@@ -9342,6 +9454,25 @@ export interface operations {
       };
     };
   };
+  /**
+   * Makes a chat turn a knowledge point in the data set 对话标注. Needs 对话日志 and
+   * 知识库:编辑 (or 知识库详情:编辑).
+   */
+  dialogue_create: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DialogueCreate"];
+      };
+    };
+    responses: {
+      /** @description The new point */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
   /** Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑. */
   edit_point: {
     requestBody: {
@@ -9354,6 +9485,22 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_KnowledgePoint"];
+        };
+      };
+    };
+  };
+  /** Estimates the cost of indexing points. Needs 知识库 or 知识库详情. */
+  fee_expect: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FeeExpectRequest"];
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FeeExpect"];
         };
       };
     };
@@ -9502,6 +9649,25 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Vec_KnowledgePastSearch"];
+        };
+      };
+    };
+  };
+  /**
+   * Reads a web page into points and shows what an import would add (`fileName` is the page's
+   * title, the name its data set gets). Needs 知识库:编辑 or 知识库详情:编辑.
+   */
+  web_analysis: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebAnalysis"];
+      };
+    };
+    responses: {
+      /** @description The points read, marked */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_FilePreview"];
         };
       };
     };

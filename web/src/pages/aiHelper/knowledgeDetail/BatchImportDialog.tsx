@@ -8,6 +8,9 @@ import { fileBody } from './ImportDialog';
 /** How often a running batch is asked how far it is. */
 const POLL_MS = 500;
 
+/** Core `knowledgeFileStage` 4 已完成: stages below it are still open (排队中 … 索引中). */
+const FILE_DONE = 4;
+
 const STAGE_COLOURS: Record<number, string> = { 3: 'arcoblue', 4: 'green', 5: 'red', 6: 'gray' };
 
 /** One file's stage as a tag: queued, reading, splitting, storing, done, failed or stopped. */
@@ -37,9 +40,12 @@ export function BatchImportDialog({
   const [starting, setStarting] = useState(false);
   const [stopping, setStopping] = useState(false);
   const running = batch?.status === 1;
+  // A stop ends the batch at once; its task then marks the unfinished files 已停止 before its
+  // next chunk, so the dialog keeps asking until no file is left in an open stage.
+  const settling = batch !== undefined && (running || batch.files.some((file) => file.stage < FILE_DONE));
 
   useEffect(() => {
-    if (!batch || batch.status !== 1) return;
+    if (!batch || !settling) return;
     const timer = window.setTimeout(() => {
       knowledgeApi
         .batchProgress(batch.id)
@@ -53,7 +59,7 @@ export function BatchImportDialog({
         });
     }, POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [batch, onChanged]);
+  }, [batch, settling, onChanged]);
 
   const close = () => {
     setFiles([]);
