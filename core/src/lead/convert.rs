@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::customer::phone;
-use crate::listing::price;
+use crate::customer::wish::BudgetUnit;
 
 /// 线索转化 in core `customerSource`.
 pub const SOURCE_FROM_LEAD: i64 = 6;
@@ -109,7 +109,8 @@ pub struct CustomerStart {
     /// The phone as the form takes it: its digits, a mobile without +86.
     pub phone: String,
     pub demand: Option<i64>,
-    /// The lead's budget as the upper bound, in 万.
+    /// The lead's budget as the upper bound, in the customer form's unit for the demand (万, or
+    /// 元 a month for a rental).
     pub budget_max: String,
     /// The districts the lead's 意向区域 names.
     pub district_ids: Vec<i64>,
@@ -152,7 +153,10 @@ pub fn customer_start(lead: &LeadFacts, districts: &[District]) -> CustomerStart
         },
         phone: form_phone(&lead.phone),
         demand: lead.demand,
-        budget_max: lead.budget.map(price::fen_to_wan_text).unwrap_or_default(),
+        budget_max: lead
+            .budget
+            .map(|fen| BudgetUnit::of_demand(lead.demand.unwrap_or_default()).typed(fen))
+            .unwrap_or_default(),
         district_ids: reading.district_ids,
         source: SOURCE_FROM_LEAD,
         remark,
@@ -213,6 +217,16 @@ mod tests {
         assert_eq!(SEX.label("2"), Some("女"));
         assert_eq!(CUSTOMER_SEX.label("2"), Some("女士"));
         assert_eq!(CUSTOMER_SOURCE.label("6"), Some("线索转化"));
+    }
+
+    #[test]
+    fn a_rental_lead_budget_starts_in_yuan_a_month() {
+        let rental = LeadFacts {
+            demand: Some(3),
+            budget: Some(450_000),
+            ..LeadFacts::default()
+        };
+        assert_eq!(customer_start(&rental, &hangzhou()).budget_max, "4500");
     }
 
     #[test]

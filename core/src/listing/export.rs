@@ -156,7 +156,7 @@ mod tests {
             total_floors: 18,
             orientation: 9,
             decoration: 4,
-            price: 2_850_000_00,
+            price: 285_000_000,
             unit_price: 3_184_358,
             rent_type: None,
             tags: &[1, 3],
@@ -178,7 +178,7 @@ mod tests {
         assert_eq!(cells[6], "89.5");
         assert_eq!(cells[7], "15/18层");
         assert_eq!(cells[8], "南北");
-        assert_eq!(cells[10], price::price_text(2_850_000_00));
+        assert_eq!(cells[10], price::price_text(285_000_000));
         assert_eq!(cells[13], "有效");
         assert_eq!(cells[14], "私盘");
         assert_eq!(cells[15], "李晓峰（西湖店）");
@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn a_rental_says_its_rent_and_how_it_is_let() {
         let lease = ExportRow {
-            price: 3_500_00,
+            price: 350_000,
             unit_price: 3_910,
             rent_type: Some(1),
             status: 5,
@@ -196,7 +196,7 @@ mod tests {
         };
         let cells = cells(Trade::Lease, &lease);
         assert_eq!(columns(Trade::Lease)[10], "租金");
-        assert_eq!(cells[10], price::rent_text(3_500_00));
+        assert_eq!(cells[10], price::rent_text(350_000));
         assert_eq!(cells[12], "整租");
         assert_eq!(cells[13], "我司租出");
     }

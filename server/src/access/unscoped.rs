@@ -154,6 +154,19 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
         Ok(select.count(self.db).await?)
     }
 
+    /// Has PostgreSQL look at `E`'s table again after a bulk write (a batch import): until
+    /// autovacuum does, its planner still thinks the table as small as before and can choose
+    /// plans that take seconds. SQLite keeps no such statistics unless asked, so nothing there.
+    pub async fn refresh_statistics<E: EntityTrait + Default>(&self) -> Result<(), AppError> {
+        if self.db.get_database_backend() == sea_orm::DbBackend::Postgres {
+            let table = E::default().table_name().to_owned();
+            self.db
+                .execute_unprepared(&format!("ANALYZE \"{table}\""))
+                .await?;
+        }
+        Ok(())
+    }
+
     /// Whether the select finds any row.
     pub async fn exists<E>(&self, select: Select<E>) -> Result<bool, AppError>
     where

@@ -361,19 +361,16 @@ pub async fn register_in(
             .await?
         }
         Some(old) => {
-            let moved = listing_key::Entity::update_many()
-                .col_expr(listing_key::Column::KeyType, Expr::value(key_type.code()))
-                .col_expr(listing_key::Column::KeyNo, Expr::value(form.key_no.clone()))
-                .col_expr(
-                    listing_key::Column::Remark,
-                    Expr::value(form.remark.clone()),
-                )
-                .col_expr(listing_key::Column::StoreId, Expr::value(store_id))
-                .col_expr(listing_key::Column::HolderId, Expr::value(Some(me.id)))
-                .col_expr(listing_key::Column::UpdatedAt, Expr::value(now))
-                .filter(listing_key::Column::Id.eq(old.id))
-                .filter(listing_key::Column::Status.eq(KeyStatus::Kept.code()));
-            guarded_key(&txn, moved, key::LENT_NO_CHANGE).await?;
+            let changes = listing_key::ActiveModel {
+                key_type: Set(key_type.code()),
+                key_no: Set(form.key_no.clone()),
+                remark: Set(form.remark.clone()),
+                store_id: Set(store_id),
+                holder_id: Set(Some(me.id)),
+                updated_at: Set(now),
+                ..Default::default()
+            };
+            guarded_key(&txn, old.id, KeyStatus::Kept, changes, key::LENT_NO_CHANGE).await?;
             let on = scoped.on(&txn);
             key_of(&on.unscoped(), row.id)
                 .await?
@@ -434,15 +431,12 @@ pub async fn lend_in(trade: Trade, caller: &Caller, form: KeyLend) -> Result<Lis
     let now = Utc::now();
     let txn = scoped.begin().await?;
     // The first write: the row lock is taken before anything else is.
-    let moved = listing_key::Entity::update_many()
-        .col_expr(
-            listing_key::Column::Status,
-            Expr::value(KeyStatus::Lent.code()),
-        )
-        .col_expr(listing_key::Column::UpdatedAt, Expr::value(now))
-        .filter(listing_key::Column::Id.eq(old.id))
-        .filter(listing_key::Column::Status.eq(KeyStatus::Kept.code()));
-    guarded_key(&txn, moved, key::ALREADY_LENT).await?;
+    let lent = listing_key::ActiveModel {
+        status: Set(KeyStatus::Lent.code()),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    guarded_key(&txn, old.id, KeyStatus::Kept, lent, key::ALREADY_LENT).await?;
     insert_loan(
         &txn,
         listing_key_loan::ActiveModel {
@@ -497,15 +491,12 @@ pub async fn return_in(
     let me = scoped.actor();
     let now = Utc::now();
     let txn = scoped.begin().await?;
-    let moved = listing_key::Entity::update_many()
-        .col_expr(
-            listing_key::Column::Status,
-            Expr::value(KeyStatus::Kept.code()),
-        )
-        .col_expr(listing_key::Column::UpdatedAt, Expr::value(now))
-        .filter(listing_key::Column::Id.eq(old.id))
-        .filter(listing_key::Column::Status.eq(KeyStatus::Lent.code()));
-    guarded_key(&txn, moved, key::NOT_LENT).await?;
+    let kept = listing_key::ActiveModel {
+        status: Set(KeyStatus::Kept.code()),
+        updated_at: Set(now),
+        ..Default::default()
+    };
+    guarded_key(&txn, old.id, KeyStatus::Lent, kept, key::NOT_LENT).await?;
     close_loans(&txn, old.id, me.id, now).await?;
     let after = listing_key::Model {
         status: KeyStatus::Kept.code(),
@@ -529,15 +520,22 @@ pub async fn return_in(
     Ok(key)
 }
 
-/// Runs a guarded key update (`… WHERE status = from`): a lost race is told `message`.
+/// Moves a key that is still `from` (`… WHERE id = ? AND status = from`): a lost race is told `message`.
 // The one writer of the key's status: its listing was checked in the caller's reach.
 #[allow(clippy::disallowed_methods)]
 async fn guarded_key(
     txn: &DatabaseTransaction,
-    update: sea_orm::UpdateMany<listing_key::Entity>,
+    key_id: i64,
+    from: KeyStatus,
+    changes: listing_key::ActiveModel,
     message: &str,
 ) -> Result<(), AppError> {
-    let moved = update.exec(txn).await?;
+    let moved = listing_key::Entity::update_many()
+        .set(changes)
+        .filter(listing_key::Column::Id.eq(key_id))
+        .filter(listing_key::Column::Status.eq(from.code()))
+        .exec(txn)
+        .await?;
     if moved.rows_affected != 1 {
         return Err(refused(message));
     }

@@ -472,6 +472,30 @@ async fn batch_import_reports_every_row_and_adds_nothing_twice(app: TestApp) {
     );
 }
 
+/// A batch large enough for the table's statistics to be refreshed after it (on PostgreSQL):
+/// every row is added once, and the same file again adds none.
+async fn a_large_batch_is_added_once(app: TestApp) {
+    let manager = app.as_user("manager").await;
+    let mut csv = String::from("姓名,联系电话\n");
+    for n in 0..1_200 {
+        csv.push_str(&format!("客户{n},1370000{n:04}\n"));
+    }
+    let file = json!({ "fileName": "大批线索.csv", "content": base64(csv.as_bytes()) });
+    let first = import(&manager, file.clone()).await;
+    assert_eq!(
+        (first["total"].clone(), first["added"].clone()),
+        (json!(1200), json!(1200))
+    );
+    let again = import(&manager, file).await;
+    assert_eq!(again["added"], 0, "nothing is added twice");
+    assert!(
+        outcomes(&again)
+            .iter()
+            .all(|(_, outcome)| outcome == "repeated"),
+        "every row says it was imported before"
+    );
+}
+
 async fn a_managers_batch_goes_to_the_pool_or_the_colleague_chosen(app: TestApp) {
     let s = Seeded::load(&app).await;
     let manager = app.as_user("manager").await;
@@ -944,6 +968,7 @@ async fn duplicates_follow_the_company_phone_scope(app: TestApp) {
 }
 
 on_both_backends!(
+    a_large_batch_is_added_once,
     converting_a_lead_makes_a_customer_that_keeps_its_history,
     converting_keeps_the_districts_the_lead_names,
     a_managers_batch_goes_to_the_pool_or_the_colleague_chosen,
