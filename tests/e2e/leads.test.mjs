@@ -40,7 +40,7 @@ describe('leads', () => {
     await page.getByTestId('clue-row-3').getByText('联系电话：请输入正确的固话号码或手机号码').waitFor();
     // A mobile cut short is no landline: refused by the customer's phone rule.
     await page.getByTestId('clue-row-5').getByText('联系电话：请输入正确的固话号码或手机号码').waitFor();
-    await page.getByTestId('clue-row-2').getByText('可导入').waitFor();
+    await page.getByTestId('clue-row-2').getByText('格式正确').waitFor();
     assert.equal((await page.getByTestId('clue-save').textContent()).trim(), '保存有效行（2条）');
     await shot(page, 'clue-batch-checked');
     await page.setViewportSize({ width: 800, height: 700 });

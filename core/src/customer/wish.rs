@@ -104,6 +104,19 @@ impl BudgetUnit {
         }
     }
 
+    /// The label of a single budget figure (a lead's): `预算(万元)`, for a rental `月租(元)`.
+    pub fn single_label(self) -> &'static str {
+        match self {
+            BudgetUnit::Wan => "预算(万元)",
+            BudgetUnit::YuanPerMonth => "月租(元)",
+        }
+    }
+
+    /// A single budget figure in fen as lists show it: `300万`, `4500元/月`.
+    pub fn text(self, fen: i64) -> String {
+        format!("{}{}", self.typed(fen), self.suffix())
+    }
+
     /// A typed budget (the form's check has passed) as fen: `285.5` 万, `3500` 元.
     pub fn to_fen(self, text: &str) -> Option<i64> {
         match self {

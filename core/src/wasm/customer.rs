@@ -28,6 +28,20 @@ pub fn customer_budget_typed(demand: f64, fen: f64) -> String {
     wish::BudgetUnit::of_demand(whole(demand)).typed(whole(fen))
 }
 
+/// The label of a lead's budget for `demand`: `预算(万元)`, for a rental `月租(元)`.
+#[wasm_bindgen(js_name = leadBudgetLabel)]
+pub fn lead_budget_label(demand: f64) -> String {
+    wish::BudgetUnit::of_demand(whole(demand))
+        .single_label()
+        .to_owned()
+}
+
+/// A lead's budget in fen for `demand` as lists show it: `300万`, `4500元/月`.
+#[wasm_bindgen(js_name = leadBudgetText)]
+pub fn lead_budget_text(demand: f64, fen: f64) -> String {
+    wish::BudgetUnit::of_demand(whole(demand)).text(whole(fen))
+}
+
 /// The §9 ranges the customer list's 预算 filter offers for the demand chosen (none chosen is
 /// a purchase): `price` (万) or `rent` (元/月).
 #[wasm_bindgen(js_name = customerBudgetRanges)]

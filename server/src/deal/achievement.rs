@@ -155,6 +155,8 @@ pub async fn summary(
                 _ => String::new(),
             }),
             store_name: match group {
+                // 项目方分成 is the project's, of no store.
+                "agent" if id == 0 => String::new(),
                 "agent" => store_of
                     .get(&id)
                     .copied()

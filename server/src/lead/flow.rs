@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 
 use brokerdesk_core::customer::phone::{self, DedupScope};
+use brokerdesk_core::customer::wish::BudgetUnit;
 use brokerdesk_core::lead::states::{self, LeadAction, LeadStatus};
-use brokerdesk_core::listing::price;
 use brokerdesk_core::org::fields::FieldError;
 use brokerdesk_core::org::staff_status::WORKING;
 use chrono::Utc;
@@ -131,7 +131,8 @@ pub fn columns_of(form: &LeadForm, row: &mut lead::ActiveModel) {
     row.sex = Set(small(form.sex));
     row.demand = Set(small(form.demand));
     row.area = Set(form.area.clone());
-    row.budget = Set(price::wan_to_fen(&form.budget));
+    // A rental's budget is its monthly rent in 元, a purchase's the price in 万 (core).
+    row.budget = Set(BudgetUnit::of_demand(form.demand.unwrap_or_default()).to_fen(&form.budget));
     row.remark = Set(form.remark.clone());
 }
 

@@ -15,13 +15,13 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use base64::Engine;
 use brokerdesk_core::customer::phone;
+use brokerdesk_core::customer::wish::BudgetUnit;
 use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::lead::import::{
     self, CheckedRow, IMPORT_MAX_ROWS, ImportRow, check_rows, identity, rows_of, template_columns,
     text_cells,
 };
 use brokerdesk_core::lead::states::LeadStatus;
-use brokerdesk_core::listing::price;
 use brokerdesk_core::org::staff_status::WORKING;
 use calamine::{Reader, Xlsx, open_workbook_from_rs};
 use chrono::Utc;
@@ -582,7 +582,12 @@ fn new_lead(
         sex: Set(small(&row.values, "sex")),
         demand: Set(small(&row.values, "demand")),
         area: Set(text(&row.values, "area")),
-        budget: Set(price::wan_to_fen(&text(&row.values, "budget"))),
+        budget: Set(BudgetUnit::of_demand(
+            small(&row.values, "demand")
+                .map(i64::from)
+                .unwrap_or_default(),
+        )
+        .to_fen(&text(&row.values, "budget"))),
         remark: Set(text(&row.values, "remark")),
         source: Set(SOURCE_BATCH),
         channel: Set(String::new()),

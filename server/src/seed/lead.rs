@@ -82,7 +82,12 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             sex: Set(Some(if i.is_multiple_of(2) { 1 } else { 2 })),
             demand: Set(Some((i % 3 + 1) as i16)),
             area: Set(AREAS[i % AREAS.len()].to_owned()),
-            budget: Set(Some(((i % 8) as i64 * 50 + 150) * 1_000_000)),
+            // A rental's budget is its monthly rent (2,500–6,000 元), a purchase's 150–500 万.
+            budget: Set(Some(if i % 3 + 1 == 3 {
+                ((i % 8) as i64 * 500 + 2_500) * 100
+            } else {
+                ((i % 8) as i64 * 50 + 150) * 1_000_000
+            })),
             remark: Set(REMARKS[i % REMARKS.len()].to_owned()),
             source: Set(source),
             channel: Set(channel.to_owned()),

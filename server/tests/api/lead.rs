@@ -108,6 +108,14 @@ async fn entering_a_lead_and_refusing_a_duplicate_phone(app: TestApp) {
     assert_eq!(added["ownerId"], s.users["agent"]);
     assert_eq!(added["source"], 1);
     assert_eq!(added["budget"], 280_500_000_i64);
+    // A rental's budget is its monthly rent in 元.
+    let rental = agent
+        .data(
+            ADD,
+            json!({ "name": "柯女士", "phone": "13900007778", "demand": 3, "budget": "4500" }),
+        )
+        .await;
+    assert_eq!(rental["budget"], 450_000_i64);
     assert_eq!(added["phone"], "139 0000 7777", "its agent sees it whole");
     assert_eq!(
         added["offeredActions"],

@@ -76,7 +76,14 @@ export default function Achievement(_props: PageProps) {
           noDataElement={<span>本月暂无业绩</span>}
           data-testid="achievement-table"
           columns={[
-            { title: '排名', dataIndex: '__rank', width: 70, render: (_: unknown, _row: AchievementRow, index: number) => index + 1 },
+            {
+              title: '排名',
+              dataIndex: '__rank',
+              width: 70,
+              // 项目方分成 (no one, id 0) is shown for the total but ranks no one.
+              render: (_: unknown, row: AchievementRow, index: number) =>
+                row.id === 0 ? '—' : index + 1 - (data?.rows ?? []).slice(0, index).filter((r) => r.id === 0).length,
+            },
             { title: column, dataIndex: 'name', render: orDash },
             ...(group === 'agent' ? [{ title: '门店', dataIndex: 'storeName', render: orDash }] : []),
             { title: '成交单数', dataIndex: 'deals', width: 110 },

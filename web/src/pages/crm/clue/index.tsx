@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Descriptions, Drawer, Message, Modal, Table, Tag } from '@arco-design/web-react';
 import { IconPlus, IconUpload } from '@arco-design/web-react/icon';
-import { clueActionReasons, clueCustomerStart, housePriceText } from '@core/wasm';
+import { clueActionReasons, clueCustomerStart, leadBudgetLabel, leadBudgetText } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { clueApi, type LeadDetail, type LeadFilters, type LeadMoveResult, type LeadRow } from '../../../api/crm/clue';
 import { dictionaryApi } from '../../../api/house/oldHouse';
@@ -42,7 +42,9 @@ function StatusTag({ status }: { status: number }) {
   );
 }
 
-const budgetText = (fen: number | null | undefined) => (fen ? housePriceText(fen) : '—');
+/** A lead's budget in its demand's unit (core): `300万`, a rental's `4500元/月`. */
+const budgetText = (fen: number | null | undefined, lead: { demand?: number | null }) =>
+  fen ? leadBudgetText(lead.demand ?? 1, fen) : '—';
 
 function History({ history }: { history: StatusChange[] }) {
   return (
@@ -97,7 +99,7 @@ function LeadDrawer({ id, onClose, actions }: { id?: number; onClose: () => void
               { label: '性别', value: enumText('sex', lead.sex) },
               { label: '需求类型', value: enumText('customerDemand', lead.demand) },
               { label: '意向区域', value: orDash(lead.area) },
-              { label: '预算', value: budgetText(lead.budget) },
+              { label: '预算', value: budgetText(lead.budget, lead) },
               { label: '来源', value: [enumText('clueSource', lead.source), lead.channel].filter(Boolean).join(' · ') },
               { label: '状态', value: <StatusTag status={lead.status} /> },
               ...(lead.invalidReason ? [{ label: '无效原因', value: enumText('invalidReason', lead.invalidReason) }] : []),
@@ -411,7 +413,9 @@ export default function CluePool({ route }: PageProps) {
         title="新增线索"
         visible={adding}
         columns={2}
-        fields={coreFields('clue')}
+        fields={coreFields('clue', {
+          budget: { labelFor: (values) => leadBudgetLabel(Number(values.demand ?? 1)) },
+        })}
         onSubmit={(values) => clueApi.add(values)}
         onClose={() => setAdding(false)}
         testId="clue-add-form"

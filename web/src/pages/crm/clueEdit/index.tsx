@@ -8,7 +8,7 @@ import { saveFile } from '../../../api/ai/logs';
 import { enumText } from '../../../components/enums';
 import { fieldLabel, today } from '../../../components/form/coreForm';
 import { useRead } from '../../../api/useRead';
-import { usePermission } from '../../../components/Permission';
+import { usePermissions } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -67,7 +67,9 @@ export default function ClueBatch({ route }: PageProps) {
   const picker = useRef<HTMLInputElement>(null);
   const columns = clueTemplateColumns();
   // A manager (分配 on 线索池) may hand the batch to a colleague; an agent's batch is theirs.
-  const assigns = usePermission(poolPath ?? '/work/crm/clue')('assign');
+  // What the server does follows the grant itself, not the directive (which keeps buttons on
+  // local hosts, spec §6), so the note says where the rows will really go.
+  const assigns = usePermissions(poolPath ?? '/work/crm/clue').grants('assign');
   const assignees = useRead(() => (assigns ? clueApi.assignees() : Promise.resolve([])), assigns);
 
   /** Core's check of pasted or CSV text: every row with its faults. */
@@ -241,6 +243,11 @@ export default function ClueBatch({ route }: PageProps) {
             </div>
           </div>
         )}
+        {lines.length > 0 && !job && (
+          <div style={{ color: 'var(--color-text-2)' }} data-testid="clue-check-note">
+            检查数据只核对每行的格式；电话是否与已有客户或线索重复，保存时逐行告知。
+          </div>
+        )}
         {lines.length > 0 && (
           <Table<Line>
             rowKey="line"
@@ -282,7 +289,7 @@ export default function ClueBatch({ route }: PageProps) {
                     </span>
                   ) : (
                     <span style={{ color: 'rgb(var(--success-6))' }} data-testid={`clue-row-${line.line}`}>
-                      可导入
+                      格式正确
                     </span>
                   );
                 },
