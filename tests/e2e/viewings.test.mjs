@@ -125,8 +125,10 @@ describe('a viewing’s time is China time wherever the browser is', () => {
     await time.click();
     await time.fill('10:15');
     await time.press('Enter');
+    // Enter closes the time panel (with its own 确定) after an animation a slow machine shows.
+    await expect(dialog.getByRole('button', { name: '确定' })).toHaveCount(1);
     await shot(page, 'crm-viewing-add-utc-browser');
-    await dialog.getByRole('button', { name: '确定' }).click();
+    await dialog.locator('.arco-modal-footer').getByRole('button', { name: '确定' }).click();
     await page.getByText('带看已保存').first().waitFor();
 
     const viewings = drawer.getByTestId('viewings-of-customer');
