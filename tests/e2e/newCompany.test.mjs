@@ -3,7 +3,7 @@
 // it (the form offers only that company's choices), and the general manager signs in and opens
 // the company's first store.
 import assert from 'node:assert/strict';
-import { api, describe, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+import { api, describe, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
 /** Signs in through the page in a context of its own. */
 async function signIn(browser, site, username, password) {
@@ -14,13 +14,22 @@ async function signIn(browser, site, username, password) {
   return { context, page };
 }
 
+/**
+ * Closes the open select and waits until its popup has faded out: while it fades it is still
+ * visible, and the next select's popup would be read together with it.
+ */
+async function closeSelect(page) {
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.arco-select-popup:visible')).toHaveCount(0);
+}
+
 /** Opens an Arco select and answers the labels it offers. */
 async function offered(page, testId) {
   await page.getByTestId(testId).click();
   const popup = page.locator('.arco-select-popup:visible');
   await popup.locator('.arco-select-option').first().waitFor();
   const labels = await popup.locator('.arco-select-option').allInnerTexts();
-  await page.keyboard.press('Escape');
+  await closeSelect(page);
   return labels.map((label) => label.trim());
 }
 
@@ -28,7 +37,7 @@ async function offered(page, testId) {
 async function choose(page, testId, label) {
   await page.getByTestId(testId).click();
   await page.locator('.arco-select-popup:visible').getByText(label, { exact: true }).first().click();
-  await page.keyboard.press('Escape');
+  await closeSelect(page);
 }
 
 /** Ticks a node of the permission tree by its name (`/work/store/staff`). */
@@ -106,7 +115,7 @@ describe('a new company', () => {
       0,
       'the new company has no store yet, and no other company’s store is offered',
     );
-    await page.keyboard.press('Escape');
+    await closeSelect(page);
     await choose(page, 'field-roleIds', '总经理');
     await shot(page, 'org-new-company-general-manager');
     await page.getByTestId('form-submit').click();
