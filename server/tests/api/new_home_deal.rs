@@ -424,7 +424,52 @@ async fn the_demo_has_a_deal_in_each_status(app: TestApp) {
     );
 }
 
+/// Four eyes: a manager who declares a deal (on their agent's visited customer) is offered only
+/// 关闭 on it and refused 业绩审核通过 with a stable code; the boss approves it, and the deal's
+/// order is not the declarer's to approve either.
+async fn a_declarer_does_not_approve_their_own_deal(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let city = app.as_user("city").await;
+    let boss = app.as_user("boss").await;
+    let report = visited(&agent, &city, "西溪云庐", "13855550031").await;
+    let deal = manager
+        .data(ADD, declaration(report, s.users["agent"], None))
+        .await;
+    let id = deal["id"].as_i64().unwrap();
+    assert_eq!(deal["declarerId"], s.users["manager"]);
+    assert_eq!(deal["offeredActions"], json!(["close"]));
+    manager
+        .post(MOVE, json!({ "id": id, "action": "approve" }))
+        .await
+        .assert_error(10020005, "不能审核自己申报的成交，请由其他审核人处理");
+    let still = agent.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(still["statusLabel"], "业绩待审核", "nothing moved");
+    let approved = boss
+        .data(MOVE, json!({ "id": id, "action": "approve" }))
+        .await;
+    assert_eq!(approved["statusLabel"], "待结佣");
+
+    let order = approved["orders"][0]["id"].clone();
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(
+            10020005,
+            "不能审核自己录入或提交的佣金单，请由其他审核人处理",
+        );
+    let paid_for = boss
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(paid_for["status"], 15);
+}
+
 on_both_backends!(
+    a_declarer_does_not_approve_their_own_deal,
     a_visited_customer_is_declared_reviewed_paid_and_counted,
     the_demo_has_a_deal_in_each_status,
     a_closed_deal_closes_its_order,
