@@ -80,7 +80,7 @@ describe('lease contracts', () => {
 
     const detail = page.getByTestId('leaseContract-detail');
     await detail.getByTestId('contract-status').getByText('草签').first().waitFor();
-    await expect(detail).toContainText('4,500.00元/月');
+    await expect(detail).toContainText('月租金：4,500元/月');
     await expect(detail).toContainText('12个月');
     await expect(detail.getByTestId('contract-splits')).toContainText('1,800.00元');
     await expect(detail.getByTestId('contract-listing')).toHaveText(label);

@@ -18,6 +18,7 @@ pub const ADD: &str = "/api/v1/fm/business/newHouse/deal/add";
 pub const EDIT: &str = "/api/v1/fm/business/newHouse/deal/edit";
 pub const MOVE: &str = "/api/v1/fm/business/newHouse/deal/transition";
 const ORDERS: &str = "/api/v1/fm/business/commission/list";
+const ORDER: &str = "/api/v1/fm/business/commission/detail";
 const ORDER_MOVE: &str = "/api/v1/fm/business/commission/transition";
 const PAY: &str = "/api/v1/fm/business/commission/pay";
 const ACHIEVEMENT: &str = "/api/v1/fm/business/achievement/summary";
@@ -451,21 +452,21 @@ async fn a_declarer_does_not_approve_their_own_deal(app: TestApp) {
         .await;
     assert_eq!(approved["statusLabel"], "待结佣");
 
+    // Its order sits at the declarer's seat: the boss submits it. The declarer may not approve
+    // it, nor may the boss who submitted it; the deal's approver is nobody's maker here.
     let order = approved["orders"][0]["id"].clone();
-    agent
-        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+    boss.data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
         .await;
+    const OWN_ORDER: &str = "不能审核自己录入或提交的佣金单，请由其他审核人处理";
     manager
         .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
         .await
-        .assert_error(
-            10020005,
-            "不能审核自己录入或提交的佣金单，请由其他审核人处理",
-        );
-    let paid_for = boss
-        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await;
-    assert_eq!(paid_for["status"], 15);
+        .assert_error(10020005, OWN_ORDER);
+    let seen = boss.data(ORDER, json!({ "id": order })).await;
+    assert_eq!(seen["offeredActions"], json!(["reject", "close"]));
+    boss.post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN_ORDER);
 }
 
 on_both_backends!(
