@@ -149,7 +149,7 @@ describe('new-home deals', () => {
       await who.getByTestId('filter-search').click();
       const row = who.getByTestId('commission-list').locator('tbody tr', { hasText: orderCode });
       // The house shows once, in 房屋; 来源 names the deal it came from (a link to it).
-      await expect(row.getByTestId('order-source')).toHaveText('新房成交');
+      await expect(row.getByTestId('order-source').first()).toHaveText('新房成交');
       await expect(row.locator('td', { hasText: unit })).toHaveCount(1);
       await row.getByTestId('row-open').click();
       await who.getByTestId('order-drawer').getByText(orderCode).first().waitFor();
