@@ -41,6 +41,9 @@ pub enum Actor {
     Person {
         /// Holds the deal detail page's 编辑 (业绩审核) and may write the deal.
         reviewer: bool,
+        /// Declared the deal: does not approve it (four eyes, [`OWN_DECLARATION`]).
+        #[serde(default)]
+        declarer: bool,
     },
 }
 
@@ -55,6 +58,8 @@ struct Rule {
     from: &'static [DealStatus],
     to: DealStatus,
     who: Who,
+    /// Refused to the deal's declarer, whoever else they are (四眼原则).
+    not_by_declarer: bool,
 }
 
 use DealStatus as S;
@@ -65,18 +70,21 @@ const RULES: [Rule; 4] = [
         from: &[S::PerformancePending],
         to: S::CommissionPending,
         who: Who::Reviewer,
+        not_by_declarer: true,
     },
     Rule {
         action: DealAction::SettlePart,
         from: &[S::CommissionPending, S::PartlySettled],
         to: S::PartlySettled,
         who: Who::Settlement,
+        not_by_declarer: false,
     },
     Rule {
         action: DealAction::Settle,
         from: &[S::CommissionPending, S::PartlySettled],
         to: S::Settled,
         who: Who::Settlement,
+        not_by_declarer: false,
     },
     // Money received is not undone by closing: a partly settled deal is settled or stays.
     Rule {
@@ -84,10 +92,14 @@ const RULES: [Rule; 4] = [
         from: &[S::PerformancePending, S::CommissionPending],
         to: S::Closed,
         who: Who::Reviewer,
+        not_by_declarer: false,
     },
 ];
 
 pub const REVIEWER_ONLY: &str = "只有有成交审核权限的店长可以执行此操作";
+/// Four eyes (四眼原则): whoever declared a deal does not approve its performance; 关闭 (a deal that
+/// fell through) stays theirs as a reviewer.
+pub const OWN_DECLARATION: &str = "不能审核自己申报的成交，请由其他审核人处理";
 pub const SETTLEMENT_ONLY: &str = "结佣由佣金结算的收款确认自动执行";
 /// A declaration is edited only while its split waits for review.
 pub const NOT_EDITABLE: &str = "成交已审核，不能再修改";
@@ -165,14 +177,30 @@ impl DealAction {
             .find(|rule| rule.action == self)
             .unwrap_or(&RULES[0])
     }
+
+    /// What the page tells the person who took the action, naming where the deal stands now
+    /// (the toast every move of the product gives).
+    pub fn done_message(self) -> &'static str {
+        match self {
+            DealAction::Approve => "业绩审核通过，已生成佣金单",
+            DealAction::SettlePart => "已部分结佣",
+            DealAction::Settle => "已结佣",
+            DealAction::Close => "成交已关闭",
+        }
+    }
 }
 
 fn allowed(who: Who, actor: Actor) -> bool {
     match (who, actor) {
         (Who::Settlement, Actor::Settlement) => true,
-        (Who::Reviewer, Actor::Person { reviewer }) => reviewer,
+        (Who::Reviewer, Actor::Person { reviewer, .. }) => reviewer,
         _ => false,
     }
+}
+
+/// Whether `rule` is refused to `actor` as the deal's own declarer.
+fn own(rule: &Rule, actor: Actor) -> bool {
+    rule.not_by_declarer && matches!(actor, Actor::Person { declarer: true, .. })
 }
 
 /// The status after `action`, or why not.
@@ -191,6 +219,9 @@ pub fn next(
             Who::Settlement => SETTLEMENT_ONLY,
         }));
     }
+    if own(rule, actor) {
+        return Err(TransitionError::new(OWN_DECLARATION));
+    }
     Ok(rule.to)
 }
 
@@ -199,7 +230,7 @@ pub fn offered_actions(from: DealStatus, actor: Actor) -> Vec<DealAction> {
     RULES
         .iter()
         .filter(|rule| rule.who != Who::Settlement)
-        .filter(|rule| rule.from.contains(&from) && allowed(rule.who, actor))
+        .filter(|rule| rule.from.contains(&from) && allowed(rule.who, actor) && !own(rule, actor))
         .map(|rule| rule.action)
         .collect()
 }
@@ -367,7 +398,10 @@ mod tests {
         assert_eq!(amounts(101, &thirds).unwrap(), [34, 34, 33]);
     }
 
-    const REVIEWER: Actor = Actor::Person { reviewer: true };
+    const REVIEWER: Actor = Actor::Person {
+        reviewer: true,
+        declarer: false,
+    };
 
     #[test]
     fn the_transition_table() {
@@ -429,7 +463,10 @@ mod tests {
             next(
                 A::Approve,
                 S::PerformancePending,
-                Actor::Person { reviewer: false }
+                Actor::Person {
+                    reviewer: false,
+                    declarer: false
+                }
             )
             .unwrap_err()
             .message,
@@ -441,6 +478,34 @@ mod tests {
         );
         assert!(offered_actions(S::PartlySettled, REVIEWER).is_empty());
         assert!(S::PerformancePending.editable() && !S::CommissionPending.editable());
+    }
+
+    #[test]
+    fn a_declarer_does_not_approve_their_own_deal() {
+        use DealAction as A;
+        let own = Actor::Person {
+            reviewer: true,
+            declarer: true,
+        };
+        assert_eq!(
+            next(A::Approve, S::PerformancePending, own)
+                .unwrap_err()
+                .message,
+            "不能审核自己申报的成交，请由其他审核人处理"
+        );
+        // 关闭 of a deal that fell through stays theirs; the page offers only that.
+        assert_eq!(next(A::Close, S::PerformancePending, own), Ok(S::Closed));
+        assert_eq!(offered_actions(S::PerformancePending, own), [A::Close]);
+        // The status is told first: nothing approves a closed deal, whoever asks.
+        assert_eq!(
+            next(A::Approve, S::Closed, own).unwrap_err().message,
+            "当前状态为「已关闭」，不能执行「业绩审核通过」"
+        );
+        assert_eq!(A::Approve.done_message(), "业绩审核通过，已生成佣金单");
+        assert_eq!(A::Close.done_message(), "成交已关闭");
+        // An actor sent without the flag (an older client) is not the declarer.
+        let plain: Actor = serde_json::from_str(r#"{"kind":"person","reviewer":true}"#).unwrap();
+        assert_eq!(plain, REVIEWER);
     }
 
     fn share(kind: i64, user_id: Option<i64>, bp: i64) -> Share {

@@ -131,6 +131,8 @@ describe('new-home deals', () => {
     await manager.page.goto(dealUrl);
     await manager.page.getByTestId('deal-approve').click();
     await manager.page.locator('.arco-modal:visible').getByRole('button', { name: /确\s*定/ }).click();
+    // The move says what it did, as every move of the product does.
+    await expect(manager.page.locator('.arco-message', { hasText: '业绩审核通过，已生成佣金单' })).toBeVisible();
     await expect(manager.page.getByTestId('deal-status')).toHaveText('待结佣');
     const orders = manager.page.getByTestId('deal-orders').locator('tbody tr');
     await expect(orders).toHaveCount(1);
@@ -145,7 +147,11 @@ describe('new-home deals', () => {
       await who.goto(`${site}/work/business/commission`);
       await who.getByTestId('filter-keyword').fill(unit);
       await who.getByTestId('filter-search').click();
-      await who.getByTestId('commission-list').locator('tbody tr', { hasText: orderCode }).getByTestId('row-open').click();
+      const row = who.getByTestId('commission-list').locator('tbody tr', { hasText: orderCode });
+      // The house shows once, in 房屋; 来源 names the deal it came from (a link to it).
+      await expect(row.getByTestId('order-source').first()).toHaveText('新房成交');
+      await expect(row.locator('td', { hasText: unit })).toHaveCount(1);
+      await row.getByTestId('row-open').click();
       await who.getByTestId('order-drawer').getByText(orderCode).first().waitFor();
       return who.getByTestId('order-drawer');
     };

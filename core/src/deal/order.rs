@@ -97,6 +97,9 @@ pub const CHOOSE_PAY_WAY: &str = "请选择收款方式";
 pub const REJECT_REASON: &str = "请填写驳回原因";
 pub const REASON_MAX: usize = 200;
 pub const REASON_TOO_LONG: &str = "原因说明不能超过200个字符";
+/// Four eyes (四眼原则, as brokerage finance keeps it): whoever wrote an order's contract, declared
+/// its new-home deal or submitted it does not approve it; another reviewer does.
+pub const OWN_ORDER: &str = "不能审核自己录入或提交的佣金单，请由其他审核人处理";
 
 /// `本次收款1,000.00元超过未收金额500.00元，请核对`.
 pub fn overpaid(amount: i64, remaining: i64) -> String {
@@ -209,11 +212,27 @@ pub fn next(action: OrderAction, from: OrderStatus) -> Result<OrderStatus, Trans
     Ok(action.rule().to)
 }
 
-/// The actions an order in `from` offers a caller holding `duties`, in table order.
-pub fn offered_actions(from: OrderStatus, holds: impl Fn(Duty) -> bool) -> Vec<OrderAction> {
+/// Whether `action` is refused to a caller who wrote, declared or submitted the order (`own`):
+/// only 审核通过. Their own 驳回 stays: it is how a submitter takes an order back to correct it.
+pub fn four_eyes(action: OrderAction, own: bool) -> Result<(), TransitionError> {
+    if own && action == OrderAction::Approve {
+        Err(TransitionError::new(OWN_ORDER))
+    } else {
+        Ok(())
+    }
+}
+
+/// The actions an order in `from` offers a caller holding `duties`, in table order; 审核通过 not
+/// to one whose own work it is (`own`, [`four_eyes`]).
+pub fn offered_actions(
+    from: OrderStatus,
+    holds: impl Fn(Duty) -> bool,
+    own: bool,
+) -> Vec<OrderAction> {
     OrderAction::ALL
         .into_iter()
         .filter(|action| can(*action, from) && holds(action.duty()))
+        .filter(|action| four_eyes(*action, own).is_ok())
         .collect()
 }
 
@@ -321,19 +340,36 @@ mod tests {
             let open = !matches!(status, S::Settled | S::Closed);
             assert_eq!(can(A::Close, status), open, "{status:?}");
         }
-        assert!(offered_actions(S::Settled, |_| true).is_empty());
+        assert!(offered_actions(S::Settled, |_| true, false).is_empty());
     }
 
     #[test]
     fn offered_actions_follow_duties() {
         assert_eq!(
-            offered_actions(S::PendingReview, |duty| duty == Duty::Review),
+            offered_actions(S::PendingReview, |duty| duty == Duty::Review, false),
             [A::Approve, A::Reject]
         );
         assert_eq!(
-            offered_actions(S::AwaitingPayment, |duty| duty != Duty::Close),
+            offered_actions(S::AwaitingPayment, |duty| duty != Duty::Close, false),
             [A::Pay]
         );
+    }
+
+    #[test]
+    fn nobody_approves_their_own_order() {
+        // The reviewer who wrote the contract, declared the deal or submitted the order is
+        // offered 驳回 (to take it back) but not 审核通过, and is refused it.
+        assert_eq!(
+            offered_actions(S::PendingReview, |duty| duty == Duty::Review, true),
+            [A::Reject]
+        );
+        assert_eq!(
+            four_eyes(A::Approve, true).unwrap_err().message,
+            "不能审核自己录入或提交的佣金单，请由其他审核人处理"
+        );
+        assert!(four_eyes(A::Approve, false).is_ok());
+        assert!(four_eyes(A::Reject, true).is_ok());
+        assert!(four_eyes(A::Pay, true).is_ok());
     }
 
     #[test]

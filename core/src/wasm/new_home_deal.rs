@@ -75,6 +75,14 @@ pub fn report_done_message(action: &str) -> String {
         .unwrap_or_default()
 }
 
+/// What a deal's page tells the person who took `action` (empty for an unknown code).
+#[wasm_bindgen(js_name = dealDoneMessage)]
+pub fn deal_done_message(action: &str) -> String {
+    new_home_deal::DealAction::from_code(action)
+        .map(|action| action.done_message().to_owned())
+        .unwrap_or_default()
+}
+
 /// The statuses 报备审核 opens on: those in which the project side has its next step.
 #[wasm_bindgen(js_name = reportAwaitingProjectSide)]
 pub fn report_awaiting_project_side() -> Vec<i32> {

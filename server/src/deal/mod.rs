@@ -13,8 +13,8 @@ mod template;
 
 use brokerdesk_core::deal::Duty;
 use brokerdesk_core::deal::contract::{ContractKind, ContractStatus};
-use brokerdesk_core::deal::order::OrderStatus;
 use brokerdesk_core::deal::order::yuan;
+use brokerdesk_core::deal::order::{OrderAction, OrderStatus};
 use brokerdesk_core::deal::split::DealRole;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use utoipa_axum::router::OpenApiRouter;
@@ -24,7 +24,7 @@ pub use dto::*;
 
 use crate::AppState;
 use crate::access::{Caller, Need, Unscoped, need};
-use crate::entity::{commission_order, deal_contract, deal_split};
+use crate::entity::{commission_order, deal_contract, deal_split, new_home_deal, status_change};
 use crate::error::AppError;
 use crate::history;
 use crate::resource::Resource;
@@ -102,6 +102,46 @@ pub fn holds_order_duty(caller: &Caller, duty: Duty) -> bool {
         Duty::Close => caller.allows(need::COMMISSION_CLOSE),
         Duty::System => false,
     }
+}
+
+/// Whether `user_id` wrote, declared or submitted `order`, so core's four eyes
+/// (`order::four_eyes`) keep its 审核通过 from them: the writer of its contract, the declarer of
+/// its new-home deal, or anyone who ever submitted it for review (its status history).
+pub async fn own_order<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    order: &commission_order::Model,
+    user_id: i64,
+) -> Result<bool, AppError> {
+    if let Some(contract_id) = order.contract_id
+        && db
+            .exists(
+                db.find::<deal_contract::Entity>()
+                    .filter(deal_contract::Column::Id.eq(contract_id))
+                    .filter(deal_contract::Column::CreatedBy.eq(user_id)),
+            )
+            .await?
+    {
+        return Ok(true);
+    }
+    if let Some(deal_id) = order.new_home_deal_id
+        && db
+            .exists(
+                db.find::<new_home_deal::Entity>()
+                    .filter(new_home_deal::Column::Id.eq(deal_id))
+                    .filter(new_home_deal::Column::DeclarerId.eq(user_id)),
+            )
+            .await?
+    {
+        return Ok(true);
+    }
+    db.exists(
+        db.find::<status_change::Entity>()
+            .filter(status_change::Column::Entity.eq(ORDER))
+            .filter(status_change::Column::EntityId.eq(order.id))
+            .filter(status_change::Column::Action.eq(OrderAction::Submit.code()))
+            .filter(status_change::Column::ActorId.eq(user_id)),
+    )
+    .await
 }
 
 pub fn contract_status(row: &deal_contract::Model) -> Result<ContractStatus, AppError> {

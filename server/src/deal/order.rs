@@ -16,7 +16,7 @@ use sea_orm::{
 
 use super::contract::{record_contract_move, record_order_move};
 use super::dto::*;
-use super::{contract_status, holds_order_duty, order_status};
+use super::{contract_status, holds_order_duty, order_status, own_order};
 use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{
     commission_order, deal_contract, deal_split, new_home_deal, new_home_project, new_home_report,
@@ -155,8 +155,9 @@ async fn detail_of(
         )
         .await?
         .is_some();
+    let own = own_order(&db, &row, caller.user().id).await?;
     let offered = if writable {
-        order::offered_actions(status, |duty| holds_order_duty(caller, duty))
+        order::offered_actions(status, |duty| holds_order_duty(caller, duty), own)
             .into_iter()
             .map(|a| a.code().to_owned())
             .collect()
@@ -306,6 +307,10 @@ pub async fn transition(
         .await?;
     let from = order_status(&row)?;
     let to = order::next(action, from)?;
+    order::four_eyes(
+        action,
+        own_order(&scoped.unscoped(), &row, caller.user().id).await?,
+    )?;
     let reason = order::check_reason(action, &request.reason)?;
     let saved = scoped
         .in_transaction(async |on| {

@@ -206,11 +206,13 @@ async fn rows<C: ConnectionTrait>(
         .collect())
 }
 
-/// Who `caller` is to `row` in core's table: a holder of 业绩审核 who may write the deal.
+/// Who `caller` is to `row` in core's table: a holder of 业绩审核 who may write the deal, and
+/// whether they declared it (then they do not approve it: four eyes).
 fn actor_of(caller: &Caller, row: &new_home_deal::Model) -> Actor {
     let covers = caller.scope().covers(&new_home_deal::Entity::place(row));
     Actor::Person {
         reviewer: covers && caller.allows(need::DEAL_REVIEW),
+        declarer: row.declarer_id == caller.user().id,
     }
 }
 

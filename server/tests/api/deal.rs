@@ -445,7 +445,86 @@ async fn a_contract_needs_a_signable_listing_and_links_a_customer_in_scope(app: 
     assert_eq!(signed["signedOn"], json!(china_today));
 }
 
+/// Four eyes: a manager who wrote a contract, or who submitted its order, is offered 驳回 but not
+/// 审核通过 on that order and is refused it with a stable code; another reviewer (the boss)
+/// approves it.
+async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let boss = app.as_user("boss").await;
+    let listings = agent
+        .data(
+            "/api/v1/fm/house/old/list",
+            json!({ "pageNum": 1, "pageSize": 50, "status": 1, "pool": 1, "mine": true }),
+        )
+        .await["list"]
+        .clone();
+    let (first, second) = (&listings[0]["id"], &listings[1]["id"]);
+    assert!(
+        first.is_i64() && second.is_i64(),
+        "the demo agent keeps two valid listings"
+    );
+    const OWN: &str = "不能审核自己录入或提交的佣金单，请由其他审核人处理";
+
+    // The manager writes the contract for the agent's deal and signs it; the agent submits.
+    let mut body = sale(first, "MM-T-0301");
+    body["agentId"] = json!(s.users["agent"]);
+    let written = manager.data(ADD, body).await;
+    let signed = manager
+        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+        .await;
+    let order = signed["orderId"].clone();
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    let seen = manager.data(ORDER, json!({ "id": order })).await;
+    assert_eq!(seen["offeredActions"], json!(["reject", "close"]));
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    let approved = boss
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(approved["status"], 15, "another reviewer approves it");
+
+    // The agent writes the next one; the manager submits its order and so does not approve it.
+    let written = agent.data(ADD, sale(second, "MM-T-0302")).await;
+    let signed = manager
+        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+        .await;
+    let order = signed["orderId"].clone();
+    manager
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    // Their own 驳回 takes it back; submitted again by the agent, it is still the manager's own.
+    let rejected = manager
+        .data(
+            ORDER_MOVE,
+            json!({ "id": order, "action": "reject", "reason": "佣金写错，撤回修改" }),
+        )
+        .await;
+    assert_eq!(rejected["status"], 0);
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    let approved = boss
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(approved["status"], 15);
+}
+
 on_both_backends!(
+    nobody_approves_an_order_they_wrote_or_submitted,
     a_contract_needs_a_signable_listing_and_links_a_customer_in_scope,
     a_sale_goes_from_draft_to_settled_and_counts_as_performance,
     a_template_must_total_a_whole_and_splits_follow_it,

@@ -18,6 +18,7 @@ pub const ADD: &str = "/api/v1/fm/business/newHouse/deal/add";
 pub const EDIT: &str = "/api/v1/fm/business/newHouse/deal/edit";
 pub const MOVE: &str = "/api/v1/fm/business/newHouse/deal/transition";
 const ORDERS: &str = "/api/v1/fm/business/commission/list";
+const ORDER: &str = "/api/v1/fm/business/commission/detail";
 const ORDER_MOVE: &str = "/api/v1/fm/business/commission/transition";
 const PAY: &str = "/api/v1/fm/business/commission/pay";
 const ACHIEVEMENT: &str = "/api/v1/fm/business/achievement/summary";
@@ -424,7 +425,52 @@ async fn the_demo_has_a_deal_in_each_status(app: TestApp) {
     );
 }
 
+/// Four eyes: a manager who declares a deal (on their agent's visited customer) is offered only
+/// 关闭 on it and refused 业绩审核通过 with a stable code; the boss approves it, and the deal's
+/// order is not the declarer's to approve either.
+async fn a_declarer_does_not_approve_their_own_deal(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let city = app.as_user("city").await;
+    let boss = app.as_user("boss").await;
+    let report = visited(&agent, &city, "西溪云庐", "13855550031").await;
+    let deal = manager
+        .data(ADD, declaration(report, s.users["agent"], None))
+        .await;
+    let id = deal["id"].as_i64().unwrap();
+    assert_eq!(deal["declarerId"], s.users["manager"]);
+    assert_eq!(deal["offeredActions"], json!(["close"]));
+    manager
+        .post(MOVE, json!({ "id": id, "action": "approve" }))
+        .await
+        .assert_error(10020005, "不能审核自己申报的成交，请由其他审核人处理");
+    let still = agent.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(still["statusLabel"], "业绩待审核", "nothing moved");
+    let approved = boss
+        .data(MOVE, json!({ "id": id, "action": "approve" }))
+        .await;
+    assert_eq!(approved["statusLabel"], "待结佣");
+
+    // Its order sits at the declarer's seat: the boss submits it. The declarer may not approve
+    // it, nor may the boss who submitted it; the deal's approver is nobody's maker here.
+    let order = approved["orders"][0]["id"].clone();
+    boss.data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    const OWN_ORDER: &str = "不能审核自己录入或提交的佣金单，请由其他审核人处理";
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN_ORDER);
+    let seen = boss.data(ORDER, json!({ "id": order })).await;
+    assert_eq!(seen["offeredActions"], json!(["reject", "close"]));
+    boss.post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN_ORDER);
+}
+
 on_both_backends!(
+    a_declarer_does_not_approve_their_own_deal,
     a_visited_customer_is_declared_reviewed_paid_and_counted,
     the_demo_has_a_deal_in_each_status,
     a_closed_deal_closes_its_order,

@@ -17,4 +17,9 @@ export const storageKeys = {
   userInfo: 'userInfo',
   /** Set once a login-expired flow has started, so it runs once; login clears it. */
   timeOver: 'timeOver',
+  /**
+   * An unsaved new form of one user in this tab (sessionStorage), so a reload (F5) keeps what was
+   * typed; saving or cancelling the form clears it, and so does logging out.
+   */
+  formDraft: (form: string, userId: string) => `formDraft:${form}:${userId}`,
 } as const;

@@ -33,19 +33,42 @@ const DUTY_OF: Record<string, string> = {
 
 const REJECT_FIELDS: FieldSpec[] = [{ field: 'reason', label: '驳回原因', kind: 'textarea', required: true, maxLength: 200 }];
 
-/** Where an order comes from: its contract or new-home deal (a link to it), else its address. */
+/**
+ * Where an order comes from: its contract or new-home deal (a link to it). The house is the
+ * 房屋 column's alone, so a new-home deal is named by its kind, not by its project and unit again.
+ */
 function Source({ row, route }: { row: OrderRow; route: PageProps['route'] }) {
   const table = useMenuStore((state) => state.routeTable);
   if (row.newHomeDealId != null) {
     const path = relatedPath(table, route, 'newHouse/dealDetail', row.newHomeDealId);
-    const text = `新房成交 ${orDash(row.address)}`;
-    return <ClippedText text={text}>{path ? <Link to={path}>{text}</Link> : text}</ClippedText>;
+    const text = '新房成交';
+    return (
+      <ClippedText text={text}>
+        {path ? (
+          <Link to={path} data-testid="order-source">
+            {text}
+          </Link>
+        ) : (
+          text
+        )}
+      </ClippedText>
+    );
   }
-  if (!row.contractCode || row.contractId == null) return <ClippedText text={orDash(row.address)} />;
+  if (!row.contractCode || row.contractId == null) return <span>—</span>;
   const family = row.contractKind === 2 ? 'leaseContract' : 'dealContract';
   const path = relatedPath(table, route, `${family}/detail`, row.contractId);
   const text = `${enumText('contractKind', row.contractKind)} ${row.contractCode}`;
-  return <ClippedText text={text}>{path ? <Link to={path}>{text}</Link> : text}</ClippedText>;
+  return (
+    <ClippedText text={text}>
+      {path ? (
+        <Link to={path} data-testid="order-source">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+    </ClippedText>
+  );
 }
 
 function statusName(code: string): string {

@@ -7,6 +7,7 @@ import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
+import { buildHref } from '../../../router/query';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -99,6 +100,10 @@ export default function ContractDetailPage({ route }: PageProps) {
   const listingPath =
     contract?.listingId != null ? relatedPath(table, route, `house/${kind.listingFamily}/detail`, contract.listingId) : undefined;
   const commissionPath = relatedPath(table, route, 'business/commission');
+  // 关联客户 opens on the customer page with its drawer (`?customer=<id>`), for whoever has that page.
+  const customersPath = relatedPath(table, route, 'crm/customer');
+  const customerHref =
+    contract?.customerId != null && customersPath ? buildHref(customersPath, { customer: String(contract.customerId) }) : undefined;
 
   const take = (action: string) => {
     const label = enumText('contractAction', action);
@@ -175,7 +180,16 @@ export default function ContractDetailPage({ route }: PageProps) {
               },
               { label: '业主', value: contract.ownerName },
               { label: '业主电话', value: contract.ownerPhone },
-              { label: '客户', value: contract.customerName },
+              {
+                label: '客户',
+                value: customerHref ? (
+                  <Link to={customerHref} data-testid="contract-customer">
+                    {contract.customerName}
+                  </Link>
+                ) : (
+                  contract.customerName
+                ),
+              },
               { label: '客户电话', value: contract.customerPhone },
             ]}
           />

@@ -21,6 +21,8 @@ import { isApiFailure, type ApiFailure } from '../../../api/client';
 import { customerApi, type CustomerRow } from '../../../api/crm/customer';
 import type { ListingRow } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
+import { storageKeys } from '../../../stores/storageKeys';
+import { useUserStore } from '../../../stores/user';
 import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
@@ -83,6 +85,43 @@ function formValues(contract: ContractDetail, kind: ContractKind): Partial<Value
   };
 }
 
+/** A customer as the linked-customer picker names them. */
+interface LinkedCustomer {
+  id: number;
+  name: string;
+  phone: string;
+}
+
+/**
+ * What an unsaved new contract keeps in this tab (sessionStorage): the fields as typed, the split
+ * lines, whether they were changed by hand, and the linked customer the picker names.
+ */
+interface Draft {
+  values: Partial<Values>;
+  lines: Line[];
+  touched: boolean;
+  customer?: LinkedCustomer;
+}
+
+function readDraft(key: string): Draft | undefined {
+  try {
+    const found = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Draft | null;
+    return found && typeof found === 'object' && found.values && Array.isArray(found.lines) ? found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The commission of both sides in fen, as the form holds them in 元. */
+const commissionFen = (values: Partial<Values>) =>
+  (dealYuanToFen(String(values.ownerCommission ?? '')) ?? 0) + (dealYuanToFen(String(values.customerCommission ?? '')) ?? 0);
+
+/** A phone as the server shows it (`138 1234 5678`) as the form takes it: digits. */
+const phoneDigits = (phone: string) => phone.replace(/[\s-]/g, '');
+
+/** What the 业主电话 field says when the listing's owner phone is not the caller's to see. */
+const OWNER_PHONE_HIDDEN = '您无权查看该房源的业主电话，请向房源维护人索取后填写';
+
 /** `西湖家园 3幢2单元1502 · 维护人 李晓峰`. */
 const listingLabel = (row: ListingRow) =>
   [`${row.communityName} ${row.roomLabel}`, row.maintainerName ? `维护人 ${row.maintainerName}` : ''].filter(Boolean).join(' · ');
@@ -115,7 +154,7 @@ const customerLabel = (row: Pick<CustomerRow, 'name' | 'phone'>) => [row.name, r
  * The customers a contract may be linked to: the caller's customers in scope found by name or
  * phone as typed (the server's keyword), and the one already linked.
  */
-function useCustomerChoices(current?: { id: number; name: string; phone: string }) {
+function useCustomerChoices(current?: LinkedCustomer) {
   const [keyword, setKeyword] = useState('');
   const found = useRead(
     () => customerApi.list({ keyword: keyword.trim() || undefined, pageNum: 1, pageSize: 20 } as never).catch(() => ({ list: [] as CustomerRow[] })),
@@ -292,12 +331,26 @@ export default function ContractEdit({ route }: PageProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [contract, setContract] = useState<ContractDetail | undefined>();
-  const [lines, setLines] = useState<Line[]>([]);
+  // A new contract's unsaved draft in this tab: taken up after a reload, dropped on save or cancel.
+  const userId = useUserStore((state) => state.info?.userId);
+  const draftKey = isNew && userId != null ? storageKeys.formDraft(kind.family, String(userId)) : undefined;
+  const [draft] = useState(() => (draftKey ? readDraft(draftKey) : undefined));
+  const [lines, setLines] = useState<Line[]>(() => (draft?.lines ?? []).map((line) => ({ ...line, key: nextKey++ })));
   const [splitError, setSplitError] = useState<string | undefined>();
   const [refilling, setRefilling] = useState(false);
   // Lines the user changed by hand are kept when the listing or commission changes.
-  const touched = useRef(!isNew);
-  const [totalFen, setTotalFen] = useState(0);
+  const touched = useRef(draft?.touched ?? !isNew);
+  const [totalFen, setTotalFen] = useState(() => (draft ? commissionFen(draft.values) : 0));
+  // Why the owner's phone was not filled from the listing (the caller may not see it).
+  const [ownerPhoneHint, setOwnerPhoneHint] = useState<string | undefined>();
+  // The phone the listing filled in, so choosing another listing does not keep the first owner's.
+  const filledPhone = useRef<string | undefined>(undefined);
+  // The lines and linked customer as they stand, for the draft written from event handlers.
+  const linesNow = useRef(lines);
+  useEffect(() => {
+    linesNow.current = lines;
+  }, [lines]);
+  const customerNow = useRef<LinkedCustomer | undefined>(draft?.customer);
   const people = useRead(() => contractApi.people());
   const current = useMemo(
     () => (contract?.listingId != null ? { id: contract.listingId, address: contract.address } : undefined),
@@ -308,8 +361,8 @@ export default function ContractEdit({ route }: PageProps) {
     () =>
       contract?.customerId != null
         ? { id: contract.customerId, name: contract.customerName, phone: contract.customerPhone }
-        : undefined,
-    [contract],
+        : draft?.customer,
+    [contract, draft],
   );
   const customers = useCustomerChoices(linked);
 
@@ -326,8 +379,27 @@ export default function ContractEdit({ route }: PageProps) {
       .catch(() => undefined);
   }, [id, isNew, form, kind]);
 
-  const commissionFen = (values: Partial<Values>) =>
-    (dealYuanToFen(String(values.ownerCommission ?? '')) ?? 0) + (dealYuanToFen(String(values.customerCommission ?? '')) ?? 0);
+  /** Keeps the new form as it stands (and `next` lines, when just set) for a reload. */
+  const keepDraft = useCallback(
+    (next?: Line[]) => {
+      if (!draftKey) return;
+      const draft: Draft = {
+        values: form.getFieldsValue() as Partial<Values>,
+        lines: next ?? linesNow.current,
+        touched: touched.current,
+        customer: customerNow.current,
+      };
+      try {
+        sessionStorage.setItem(draftKey, JSON.stringify(draft));
+      } catch {
+        // A full storage keeps no draft; the form itself goes on.
+      }
+    },
+    [draftKey, form],
+  );
+  const dropDraft = () => {
+    if (draftKey) sessionStorage.removeItem(draftKey);
+  };
 
   /** The split `add` would write for the form as it stands, from the server (core's fill). */
   const refill = useCallback(async () => {
@@ -346,8 +418,10 @@ export default function ContractEdit({ route }: PageProps) {
     if (result === undefined || isApiFailure(result)) return;
     touched.current = false;
     setSplitError(undefined);
-    setLines(result.map(lineOf));
-  }, [form, kind]);
+    const next = result.map(lineOf);
+    setLines(next);
+    keepDraft(next);
+  }, [form, kind, keepDraft]);
 
   const refillNow = async () => {
     setRefilling(true);
@@ -355,16 +429,44 @@ export default function ContractEdit({ route }: PageProps) {
     setRefilling(false);
   };
 
-  // A new contract starts from the template: every role to the caller until a listing is chosen.
+  // A new contract starts from the template: every role to the caller until a listing is chosen
+  // (a draft restored after a reload keeps its own lines).
   useEffect(() => {
     if (!isNew) return;
     void contractApi
       .split({ kind: kind.code })
       .then((result) => {
-        if (!isApiFailure(result)) setLines(result.map(lineOf));
+        if (!isApiFailure(result) && !draft) setLines(result.map(lineOf));
       })
       .catch(() => undefined);
-  }, [isNew, kind]);
+  }, [isNew, kind, draft]);
+
+  /**
+   * The listing's owner as the parties' 业主: the name, and the phone as the server's rules let
+   * the caller see it — whole for the listing's maintainer, revealed (and recorded, as 查看电话
+   * is) for a holder of 查看电话, and not at all for anyone else, who is told to ask.
+   */
+  const fillOwner = async (row: ListingRow) => {
+    if (row.ownerName) form.setFieldValue('ownerName', row.ownerName);
+    setOwnerPhoneHint(undefined);
+    let phone: string | undefined;
+    if (row.phoneAccess === 'full') phone = phoneDigits(row.ownerPhone);
+    else if (row.phoneAccess === 'reveal') {
+      const whole = await kind.listings.revealPhone(row.id).catch(() => undefined);
+      // Another listing chosen meanwhile has the field now.
+      if (form.getFieldValue('listingId') !== row.id) return;
+      if (whole && !isApiFailure(whole)) phone = phoneDigits(whole.ownerPhone);
+    }
+    const current = form.getFieldValue('ownerPhone') as string | undefined;
+    if (phone) form.setFieldValue('ownerPhone', phone);
+    else {
+      // Never the previous listing's owner's phone beside this owner's name.
+      if (current && current === filledPhone.current) form.setFieldValue('ownerPhone', '');
+      setOwnerPhoneHint(OWNER_PHONE_HIDDEN);
+    }
+    filledPhone.current = phone;
+    keepDraft();
+  };
 
   const fields: FieldSpec[] = coreFields(kind.form, {
     listingId: {
@@ -381,15 +483,18 @@ export default function ContractEdit({ route }: PageProps) {
       onSearch: customers.search,
       placeholder: '按姓名或电话查找我的客户；系统外的客户可不选，直接填写姓名电话',
     },
+    ...(ownerPhoneHint ? { ownerPhone: { extra: <span data-testid="owner-phone-hint">{ownerPhoneHint}</span> } } : {}),
   });
 
   const onValuesChange = (changed: Partial<Values>, values: Partial<Values>) => {
     clearDependents(form, fields, changed, values);
     setTotalFen(commissionFen(values));
-    // A lease's address follows its rental, as the server will take it.
-    if (kind.code === 2 && changed.listingId !== undefined) {
+    // A lease's address follows its rental, as the server will take it; the owner is the
+    // listing's.
+    if (changed.listingId !== undefined) {
       const row = listings.rows.find((r) => r.id === changed.listingId);
-      if (row) form.setFieldValue('address', `${row.communityName} ${row.roomLabel}`);
+      if (row && kind.code === 2) form.setFieldValue('address', `${row.communityName} ${row.roomLabel}`);
+      if (row) void fillOwner(row);
     }
     // A linked customer fills the parties' name and the phone when the caller sees it whole.
     if (changed.customerId != null) {
@@ -397,17 +502,25 @@ export default function ContractEdit({ route }: PageProps) {
       if (row) {
         form.setFieldValue('customerName', row.name);
         // The list shows a whole phone spaced for reading (137 2000 6173); the form takes digits.
-        if (row.phoneAccess === 'full') form.setFieldValue('customerPhone', row.phone.replace(/[\s-]/g, ''));
+        if (row.phoneAccess === 'full') form.setFieldValue('customerPhone', phoneDigits(row.phone));
+        customerNow.current = { id: row.id, name: row.name, phone: row.phone };
       }
     }
     const splitInputs = ['listingId', 'agentId', 'customerSourceId', 'customerId'];
     if (!touched.current && Object.keys(changed).some((name) => splitInputs.includes(name))) void refill();
+    keepDraft();
   };
 
   const changeLines = (next: Line[]) => {
     touched.current = true;
     setSplitError(undefined);
     setLines(next);
+    keepDraft(next);
+  };
+
+  const cancel = () => {
+    dropDraft();
+    window.history.back();
   };
 
   const save = async () => {
@@ -435,6 +548,7 @@ export default function ContractEdit({ route }: PageProps) {
         else placeFailure(form, fields, failure);
         return;
       }
+      dropDraft();
       Message.success(isNew ? `${kind.name}已保存为草签` : `${kind.name}已保存`);
       const detail = relatedPath(table, route, `${kind.family}/detail`, result.id);
       if (detail) {
@@ -456,6 +570,7 @@ export default function ContractEdit({ route }: PageProps) {
       <Card title={isNew ? `新增${kind.name}` : `编辑${kind.name} · ${contract?.code ?? ''}`} bordered={false}>
         <Form
           form={form}
+          initialValues={draft?.values}
           id={kind.family}
           labelCol={{ span: 8 }}
           wrapperCol={{ span: 16 }}
@@ -481,7 +596,9 @@ export default function ContractEdit({ route }: PageProps) {
         refilling={refilling}
       />
       <Space>
-        <Button onClick={() => window.history.back()}>取消</Button>
+        <Button onClick={cancel} data-testid="form-cancel">
+          取消
+        </Button>
         <Button type="primary" loading={saving} onClick={save} data-testid="form-submit">
           保存
         </Button>

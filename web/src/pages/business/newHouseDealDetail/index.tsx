@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Input, Modal, Space, Table, Tag } from '@arco-design/web-react';
-import { formatPhone } from '@core/wasm';
+import { Button, Input, Message, Modal, Space, Table, Tag } from '@arco-design/web-react';
+import { dealDoneMessage, formatPhone } from '@core/wasm';
 import { dealApi, type DealOrder, type DealShare } from '../../../api/business/newHouse';
 import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
@@ -42,12 +42,15 @@ export default function NewHouseDealDetailPage({ route }: PageProps) {
       title: '业绩审核通过',
       content: '通过后业绩分配不能再修改，并生成佣金单待结佣。',
       onOk: async () => {
+        // A refusal (another reviewer was first, or it is the caller's own deal) has toasted.
         await dealApi.move(id, 'approve');
+        Message.success(dealDoneMessage('approve'));
         reload();
       },
     });
   const close = async () => {
     await dealApi.move(id, 'close', reason);
+    Message.success(dealDoneMessage('close'));
     setClosing(false);
     reload();
   };
