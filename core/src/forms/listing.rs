@@ -9,10 +9,11 @@ use serde::{Deserialize, Serialize};
 
 use super::org::name;
 use super::{Control, Field, Form, Rule};
+use crate::deal::split::DealRole;
 use crate::enums::{
     BUILDING_STRUCTURE, BUILDING_TYPE, DECORATION, ELECTRICITY_TYPE, HEATING_TYPE, HOUSE_TAG,
     KEY_TYPE, ORIENTATION, PROPERTY_TERM, RENT_PAYMENT, RENT_TYPE, RENTAL_FACILITY, RENTAL_TAG,
-    ROOM_COUNT, WATER_TYPE,
+    ROOM_COUNT, VIEWING_SLOT, WATER_TYPE,
 };
 use crate::org::fields::FieldError;
 use crate::validate;
@@ -93,6 +94,11 @@ const LEASE: [Field; 6] = [
         .control(Control::MultiSelect)
         .rule(Rule::Choices),
 ];
+/// 看房时间: the §3 weekday × time-of-day slots it can be viewed in (the page draws them as a
+/// grid, core `listing::viewing`).
+const VIEWING: Field = Field::select("viewingSlots", "看房时间", Some(VIEWING_SLOT))
+    .control(Control::MultiSelect)
+    .rule(Rule::Choices);
 const OWNER: [Field; 4] = [
     Field::text("description", "房源描述", DESCRIPTION_MAX).control(Control::Textarea),
     name("ownerName", "业主姓名"),
@@ -120,10 +126,10 @@ const fn joined<const N: usize>(parts: &[&[Field]]) -> [Field; N] {
     fields
 }
 
-const SALE_ADD: [Field; 21] = joined(&[&[ROOM], &LAYOUT, &SALE, &OWNER]);
-const SALE_EDIT: [Field; 20] = joined(&[&LAYOUT, &SALE, &OWNER]);
-const LEASE_ADD: [Field; 19] = joined(&[&[ROOM], &LAYOUT, &LEASE, &OWNER]);
-const LEASE_EDIT: [Field; 18] = joined(&[&LAYOUT, &LEASE, &OWNER]);
+const SALE_ADD: [Field; 22] = joined(&[&[ROOM], &LAYOUT, &SALE, &[VIEWING], &OWNER]);
+const SALE_EDIT: [Field; 21] = joined(&[&LAYOUT, &SALE, &[VIEWING], &OWNER]);
+const LEASE_ADD: [Field; 20] = joined(&[&[ROOM], &LAYOUT, &LEASE, &[VIEWING], &OWNER]);
+const LEASE_EDIT: [Field; 19] = joined(&[&LAYOUT, &LEASE, &[VIEWING], &OWNER]);
 
 /// A new listing: the room is chosen from the dictionary once.
 pub const SECOND_HAND: Form = Form {
@@ -187,6 +193,28 @@ pub const KEY_LEND: Form = Form {
 pub struct RoleMember {
     pub role_id: i64,
     pub user_id: i64,
+}
+
+/// The people a listing's roles start with on its form: 录入 holds the person entering it, 维护
+/// its maintainer (the same person for a new listing), each role of the city named after them
+/// (录入人, 维护人 — core `deal::split::DealRole::of_listing_role`, as the ACN split reads them);
+/// the other roles (实勘, 钥匙, 委托) start empty. `roles` are `(id, name)` of the city's roles.
+pub fn default_role_members(
+    roles: &[(i64, &str)],
+    enterer: i64,
+    maintainer: Option<i64>,
+) -> Vec<RoleMember> {
+    roles
+        .iter()
+        .filter_map(|&(role_id, name)| {
+            let user_id = match DealRole::of_listing_role(name)? {
+                DealRole::Entry => enterer,
+                DealRole::Maintain => maintainer?,
+                _ => return None,
+            };
+            Some(RoleMember { role_id, user_id })
+        })
+        .collect()
 }
 
 pub const ROLE_MEMBER_TWICE: &str = "同一角色中不能重复选择同一人";

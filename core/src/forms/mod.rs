@@ -261,7 +261,7 @@ pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{
     FOLLOW_UP, KEY_LEND, KEY_REGISTER, RENTAL, RENTAL_EDIT, ROLE_MEMBER_TWICE, RoleMember,
-    SECOND_HAND, SECOND_HAND_EDIT, check_role_members,
+    SECOND_HAND, SECOND_HAND_EDIT, check_role_members, default_role_members,
 };
 pub use new_home::{COMMISSION_RULE, HOUSE_TYPE, NEW_HOME, SELLING_POINTS_MAX};
 pub use org::{CITY_SITE, COMPANY, COMPANY_EDIT, DEPARTMENT, POSITION, STORE, STORE_GROUP};

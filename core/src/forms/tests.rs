@@ -429,6 +429,77 @@ fn second_hand_numbers_floors_and_choices_have_their_messages() {
 }
 
 #[test]
+fn both_trades_take_viewing_slots_of_section_3_only() {
+    // §3 "weekday by time-of-day viewing slots": 11 周一上午 … 73 周日晚上.
+    for kind in ["secondHand", "secondHandEdit", "rental", "rentalEdit"] {
+        let field = ALL
+            .iter()
+            .find(|form| form.kind == kind)
+            .and_then(|form| form.fields.iter().find(|f| f.name == "viewingSlots"))
+            .unwrap_or_else(|| panic!("{kind} asks when it can be viewed"));
+        assert_eq!((field.label, field.required), ("看房时间", false), "{kind}");
+    }
+    let with = |slots: Value| {
+        let mut value = second_hand();
+        value["viewingSlots"] = slots;
+        value
+    };
+    assert_eq!(
+        fault_of("secondHand", with(json!([11, 53, 73])), "viewingSlots"),
+        None
+    );
+    assert_eq!(
+        fault_of("secondHand", with(json!([])), "viewingSlots"),
+        None
+    );
+    for bad in [json!([11, 14]), json!([80]), json!([0])] {
+        assert_eq!(
+            fault_of("secondHand", with(bad.clone()), "viewingSlots").as_deref(),
+            Some("请选择看房时间"),
+            "{bad}"
+        );
+    }
+    let mut rental = values(json!({
+        "area": "45", "rooms": 1, "halls": 1, "baths": 1, "totalFloors": 6, "floor": 3,
+        "orientation": 2, "decoration": 4, "rent": "3500", "rentType": 1, "paymentTerms": 2,
+        "ownerName": "王先生", "ownerPhone": "13812345678", "viewingSlots": [62, 99]
+    }));
+    assert_eq!(
+        check(&RENTAL_EDIT, &mut rental, today()),
+        [FieldError::new("viewingSlots", "请选择看房时间")]
+    );
+}
+
+#[test]
+fn a_listing_form_starts_with_its_enterer_and_maintainer_in_their_roles() {
+    // The city's roles as /coc/config/role names them (demo 杭州).
+    let roles = [
+        (1, "录入人"),
+        (2, "维护人"),
+        (3, "钥匙人"),
+        (4, "实勘人"),
+        (5, "委托人"),
+    ];
+    let member = |role_id, user_id| RoleMember { role_id, user_id };
+    assert_eq!(
+        default_role_members(&roles, 7, Some(7)),
+        [member(1, 7), member(2, 7)]
+    );
+    // Editing a listing a manager keeps: 维护 stays its maintainer's.
+    assert_eq!(
+        default_role_members(&roles, 9, Some(7)),
+        [member(1, 9), member(2, 7)]
+    );
+    // A public listing has no maintainer; a city without a 维护 role gets none.
+    assert_eq!(default_role_members(&roles, 9, None), [member(1, 9)]);
+    assert_eq!(
+        default_role_members(&[(6, "录入人")], 9, Some(7)),
+        [member(6, 9)]
+    );
+    assert!(default_role_members(&[(8, "带看人")], 9, Some(7)).is_empty());
+}
+
+#[test]
 fn listing_roles_hold_each_person_once_and_three_at_most() {
     let member = |role_id, user_id| RoleMember { role_id, user_id };
     assert!(check_role_members(&[member(1, 7), member(2, 7), member(1, 8)]).is_ok());

@@ -2,7 +2,7 @@
 //! ([`trade::Trade`]): the lifecycle table, the drop rule of the private pool, who sees an
 //! owner's phone, prices and rents in fen with the unit price derived, and the list filter
 //! shaped from §9's ranges, and the key's
-//! loans (钥匙借还). The server enforces these; the SPA shows what they allow.
+//! loans (钥匙借还), and when it can be viewed (看房时间). The server enforces these; the SPA shows what they allow.
 
 pub mod drop;
 pub mod export;
@@ -12,3 +12,4 @@ pub mod lifecycle;
 pub mod owner_phone;
 pub mod price;
 pub mod trade;
+pub mod viewing;

@@ -7,10 +7,82 @@ use wasm_bindgen::prelude::*;
 
 use super::display::EnumEntriesOrUndefined;
 use super::display::whole;
-use super::to_js;
+use super::{from_js, to_js};
 use crate::listing::lifecycle::{self, Actor, HouseAction, HouseStatus, ListingState, Pool};
 use crate::listing::trade::Trade;
-use crate::listing::{drop, price};
+use crate::listing::{drop, price, viewing};
+
+#[wasm_bindgen(typescript_custom_section)]
+const VIEWING_TYPES: &str = r#"
+// ---- 看房时间 ----
+/** One cell of the viewing-slot grid: the §3 `viewingSlot` code and its label (周一上午). */
+export interface ViewingSlotCell { value: number; label: string }
+/** One weekday row of the grid, its cells in the order of the grid's `parts`. */
+export interface ViewingSlotRow { weekday: string; cells: ViewingSlotCell[] }
+/** The viewing-slot grid: column heads (上午/下午/晚上) and a row per weekday, Monday first. */
+export interface ViewingSlotGrid { parts: string[]; rows: ViewingSlotRow[] }
+/** A city's listing role (/coc/config/role) as the entry form lists it. */
+export interface ListingRoleRef { id: number; name: string }
+/** One person in one listing role. */
+export interface ListingRoleMember { roleId: number; userId: number }
+"#;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "ViewingSlotGrid")]
+    pub type ViewingSlotGridJs;
+    #[wasm_bindgen(typescript_type = "ListingRoleRef[]")]
+    pub type ListingRoleRefList;
+    #[wasm_bindgen(typescript_type = "ListingRoleMember[]")]
+    pub type ListingRoleMemberList;
+}
+
+#[derive(serde::Deserialize)]
+struct RoleRef {
+    id: i64,
+    name: String,
+}
+
+/// Why the people put in a listing's roles are refused (someone twice in a role, more than three
+/// in one), or undefined when they pass; whether the roles and people are the caller's to pick
+/// is the server's to say.
+#[wasm_bindgen(js_name = houseCheckRoleMembers)]
+pub fn house_check_role_members(members: ListingRoleMemberList) -> Result<Option<String>, JsError> {
+    let members: Vec<crate::forms::RoleMember> = from_js(members, "房源角色")?;
+    Ok(crate::forms::check_role_members(&members)
+        .err()
+        .map(|error| error.message))
+}
+
+/// The people a listing form's roles start with: 录入 the person entering it, 维护 its
+/// maintainer (none for a listing of the public pool); the other roles empty.
+#[wasm_bindgen(js_name = houseDefaultRoleMembers)]
+pub fn house_default_role_members(
+    roles: ListingRoleRefList,
+    enterer: f64,
+    maintainer: Option<f64>,
+) -> Result<ListingRoleMemberList, JsError> {
+    let roles: Vec<RoleRef> = from_js(roles, "房源角色")?;
+    let pairs: Vec<(i64, &str)> = roles.iter().map(|r| (r.id, r.name.as_str())).collect();
+    to_js(&crate::forms::default_role_members(
+        &pairs,
+        whole(enterer),
+        maintainer.map(whole),
+    ))
+}
+
+/// The grid the listing forms draw 看房时间 as: weekday rows × time-of-day columns (§3).
+#[wasm_bindgen(js_name = houseViewingGrid)]
+pub fn house_viewing_grid() -> Result<ViewingSlotGridJs, JsError> {
+    to_js(&viewing::grid())
+}
+
+/// A listing's viewing slots as one line: `周一至周五 晚上；周六、周日 全天`; empty for none.
+#[wasm_bindgen(js_name = houseViewingSlotsText)]
+pub fn house_viewing_slots_text(slots: Vec<f64>) -> String {
+    let codes: Vec<i64> = slots.into_iter().map(whole).collect();
+    viewing::slots_text(&codes)
+}
 
 fn trade_of(trade: Option<f64>) -> Trade {
     trade

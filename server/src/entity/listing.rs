@@ -58,6 +58,8 @@ pub struct Model {
     pub payment_terms: Option<i16>,
     pub facilities: String,
     pub available_from: Option<Date>,
+    /// 看房时间: core `viewingSlot` codes (weekday × 10 + time of day), sorted, comma-separated.
+    pub viewing_slots: String,
     pub entered_by: Option<i64>,
     /// When the maintainer last followed it up, got it (entered or claimed): the drop rule's clock.
     pub last_activity_at: DateTimeUtc,

@@ -145,6 +145,8 @@ pub struct ListingDetail {
     /// A lease's core `rentalFacility` codes and the day it can be moved into (`YYYY-MM-DD`).
     pub facilities: Vec<i16>,
     pub available_from: Option<String>,
+    /// 看房时间: core `viewingSlot` codes, sorted (11 周一上午 … 73 周日晚上).
+    pub viewing_slots: Vec<i16>,
     pub owner_phone2: String,
     pub entered_by_name: String,
     pub roles: Vec<RoleMemberView>,
@@ -214,6 +216,9 @@ pub struct ListingForm {
     /// Core `houseTag` (sale) or `rentalTag` (lease) codes.
     #[serde(default)]
     pub tags: Vec<i64>,
+    /// 看房时间: core `viewingSlot` codes (weekday × 10 + time of day: 11 周一上午, 73 周日晚上).
+    #[serde(default)]
+    pub viewing_slots: Vec<i64>,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
@@ -318,4 +323,45 @@ pub struct ListingAudit {
     pub status: i16,
     pub pool: i16,
     pub maintainer_name: String,
+}
+
+/// What the listing form's 房源角色 is asked for: a listing being edited (`id`), or none for a
+/// new one.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleChoicesQuery {
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub id: Option<i64>,
+}
+
+/// A city's listing role (/coc/config/role: 录入人, 维护人, 实勘人, 钥匙人, 委托人 …).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ListingRoleRef {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A colleague the caller may put in a listing role.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleColleague {
+    pub id: i64,
+    pub name: String,
+    pub store_name: String,
+}
+
+/// What the listing form's 房源角色 offers: the city's roles, the colleagues who may fill them
+/// (working, of the listing's company, in the caller's store or data scope, and anyone in a
+/// role of the listing now), and who 录入 and 维护 start with (core
+/// `forms::default_role_members`).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RoleChoices {
+    pub roles: Vec<ListingRoleRef>,
+    pub colleagues: Vec<RoleColleague>,
+    /// The caller: who enters (录入) a new listing.
+    pub enterer_id: i64,
+    /// The listing's maintainer (the caller for a new one); none in the public pool.
+    pub maintainer_id: Option<i64>,
 }

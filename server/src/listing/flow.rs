@@ -10,10 +10,11 @@ use brokerdesk_core::listing::owner_phone;
 use brokerdesk_core::listing::price;
 use brokerdesk_core::listing::trade::Trade;
 use brokerdesk_core::org::fields::FieldError;
+use brokerdesk_core::org::staff_status::WORKING;
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    QueryFilter, QueryOrder, Set,
 };
 
 use super::dto::*;
@@ -21,16 +22,18 @@ use super::{actor_of, get_in, needs, state_code, state_of, view};
 use crate::access::{Caller, Scoped, Unscoped};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::entity::{
-    community, listing, listing_follow_up, listing_role, listing_role_member, room, user,
+    community, listing, listing_follow_up, listing_role, listing_role_member, room, store, user,
 };
 use crate::error::AppError;
 use crate::form;
 use crate::history::{self, StatusMove};
 use crate::paging::Page;
-use crate::shared::millis;
+use crate::shared::{millis, name_of};
 use crate::transition::{self, Reach};
 
 pub const EDIT_NOT_YOURS: &str = "只有维护人或店长可以编辑房源";
+pub const ROLE_OF_OTHER_CITY: &str = "请选择本城市的房源角色";
+pub const ROLE_PERSON_OUTSIDE: &str = "房源角色只能选择本门店或您管辖范围内在职的同事";
 pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
 
 /// What 重盘 is told: the listing of the trade already on the market for the room, by its id
@@ -122,23 +125,65 @@ fn columns_of(trade: Trade, form: &ListingForm, row: &mut listing::ActiveModel) 
     row.available_from =
         Set(chrono::NaiveDate::parse_from_str(form.available_from.trim(), "%Y-%m-%d").ok());
     row.tags = Set(codes_text(&form.tags));
+    row.viewing_slots = Set(codes_text(&form.viewing_slots));
     row.description = Set(form.description.trim().to_owned());
     row.owner_name = Set(form.owner_name.clone());
     row.owner_phone = Set(form.owner_phone.trim().to_owned());
     row.owner_phone2 = Set(form.owner_phone2.trim().to_owned());
 }
 
-/// Checks the listing roles: filled as core says, roles of the listing's city, people of its
-/// company.
-async fn check_roles<C: ConnectionTrait>(
+/// Who may be put in a listing's roles: working colleagues of the listing's company, in the
+/// caller's own store or within their data scope — the people the form's picker offers.
+fn role_people<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    organisation_id: i64,
+) -> sea_orm::Select<user::Entity> {
+    let me = scoped.actor();
+    let mut near = Condition::any().add(scoped.scope().readable::<user::Entity>());
+    if let Some(store) = me.store_id {
+        near = near.add(user::Column::StoreId.eq(store));
+    }
+    scoped
+        .unscoped()
+        .find::<user::Entity>()
+        .filter(user::Column::OrganisationId.eq(organisation_id))
+        .filter(near)
+        .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
+        .filter(user::Column::Locked.eq(false))
+}
+
+/// The city's listing roles (/coc/config/role), in their order.
+async fn city_roles<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
+    site_id: i64,
+) -> Result<Vec<listing_role::Model>, AppError> {
+    db.all(
+        db.find::<listing_role::Entity>()
+            .filter(listing_role::Column::SiteId.eq(site_id))
+            .order_by_asc(listing_role::Column::Sort)
+            .order_by_asc(listing_role::Column::Id),
+    )
+    .await
+}
+
+/// Checks the listing roles: filled as core says, roles of the listing's city, and people the
+/// caller may put there ([`role_people`]); someone already in a role of the listing (`held`)
+/// may stay there even when the caller could not pick them now.
+async fn check_roles<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
     members: &[RoleMember],
     site_id: i64,
     organisation_id: i64,
+    held: &HashSet<i64>,
 ) -> Result<(), AppError> {
     forms::check_role_members(members)?;
+    let db = scoped.unscoped();
     let role_ids: HashSet<i64> = members.iter().map(|m| m.role_id).collect();
-    let user_ids: HashSet<i64> = members.iter().map(|m| m.user_id).collect();
+    let user_ids: HashSet<i64> = members
+        .iter()
+        .map(|m| m.user_id)
+        .filter(|id| !held.contains(id))
+        .collect();
     if !role_ids.is_empty() {
         let found = db
             .all(
@@ -148,22 +193,134 @@ async fn check_roles<C: ConnectionTrait>(
             )
             .await?;
         if found.len() != role_ids.len() {
-            return Err(AppError::invalid("roles", "请选择本城市的房源角色"));
+            return Err(AppError::invalid("roles", ROLE_OF_OTHER_CITY));
         }
     }
     if !user_ids.is_empty() {
-        let found = db
+        let found = scoped
             .all(
-                db.find::<user::Entity>()
-                    .filter(user::Column::Id.is_in(user_ids.iter().copied()))
-                    .filter(user::Column::OrganisationId.eq(organisation_id)),
+                role_people(scoped, organisation_id)
+                    .filter(user::Column::Id.is_in(user_ids.iter().copied())),
             )
             .await?;
         if found.len() != user_ids.len() {
-            return Err(AppError::invalid("roles", "房源角色只能选择本公司的员工"));
+            return Err(AppError::invalid("roles", ROLE_PERSON_OUTSIDE));
         }
     }
     Ok(())
+}
+
+/// The people who may stay in `row`'s roles whoever edits it: those holding one now, its
+/// enterer and its maintainer (录入 and 维护 start with them).
+async fn role_holders<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    row: &listing::Model,
+) -> Result<HashSet<i64>, AppError> {
+    let mut held: HashSet<i64> = db
+        .values::<listing_role_member::Entity, i64>(
+            db.find::<listing_role_member::Entity>()
+                .filter(listing_role_member::Column::ListingId.eq(row.id)),
+            listing_role_member::Column::UserId,
+        )
+        .await?
+        .into_iter()
+        .collect();
+    held.extend(row.entered_by.iter().chain(row.maintainer_id.iter()));
+    Ok(held)
+}
+
+/// What the listing form's 房源角色 offers the caller: the roles of the listing's city (of the
+/// caller's city for a new one), the colleagues they may put in them, and who 录入 and 维护
+/// start with. For a listing (`id`), only someone who may edit it asks; for a new one, someone
+/// who may enter one.
+pub async fn role_choices_in(
+    trade: Trade,
+    caller: &Caller,
+    query: RoleChoicesQuery,
+) -> Result<RoleChoices, AppError> {
+    let (scoped, site_id, organisation_id, enterer_id, maintainer_id, held) = match query.id {
+        Some(id) => {
+            let scoped = caller.require(needs(trade).edit)?;
+            let row = changeable(trade, &scoped, id).await?;
+            let held = role_holders(&scoped.unscoped(), &row).await?;
+            let enterer = row.entered_by.unwrap_or(scoped.actor().id);
+            (
+                scoped,
+                row.site_id,
+                row.organisation_id,
+                enterer,
+                row.maintainer_id,
+                held,
+            )
+        }
+        None => {
+            let scoped = caller.require(needs(trade).add)?;
+            let me = scoped.actor();
+            let (Some(site_id), Some(organisation_id)) = (me.site_id, me.organisation_id) else {
+                return Err(AppError::NoPermission);
+            };
+            let me = me.id;
+            (
+                scoped,
+                site_id,
+                organisation_id,
+                me,
+                Some(me),
+                HashSet::new(),
+            )
+        }
+    };
+    let db = scoped.unscoped();
+    let roles = city_roles(&db, site_id).await?;
+    let mut people = scoped
+        .all(
+            role_people(&scoped, organisation_id)
+                .order_by_asc(user::Column::StoreId)
+                .order_by_asc(user::Column::Id),
+        )
+        .await?;
+    // Those in a role now stay choosable, wherever they work.
+    let missing: Vec<i64> = held
+        .iter()
+        .copied()
+        .filter(|id| !people.iter().any(|p| p.id == *id))
+        .collect();
+    if !missing.is_empty() {
+        people.extend(
+            db.all(
+                db.find::<user::Entity>()
+                    .filter(user::Column::Id.is_in(missing))
+                    .order_by_asc(user::Column::Id),
+            )
+            .await?,
+        );
+    }
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            people.iter().filter_map(|p| p.store_id),
+        )
+        .await?;
+    Ok(RoleChoices {
+        roles: roles
+            .into_iter()
+            .map(|role| ListingRoleRef {
+                id: role.id,
+                name: role.name,
+            })
+            .collect(),
+        colleagues: people
+            .into_iter()
+            .map(|p| RoleColleague {
+                id: p.id,
+                store_name: name_of(&stores, p.store_id),
+                name: p.real_name,
+            })
+            .collect(),
+        enterer_id,
+        maintainer_id,
+    })
 }
 
 /// Replaces the people in a listing's roles: rows of a listing already checked.
@@ -261,7 +418,14 @@ pub async fn add_in(
         .await?
         .ok_or(AppError::NotFound)?;
     refuse_duplicate(&db, trade, room.id, organisation_id, None).await?;
-    check_roles(&db, &form.form.roles, room.site_id, organisation_id).await?;
+    check_roles(
+        &scoped,
+        &form.form.roles,
+        room.site_id,
+        organisation_id,
+        &HashSet::new(),
+    )
+    .await?;
     let now = Utc::now();
     let mut row = listing::ActiveModel {
         trade: Set(trade.code()),
@@ -325,12 +489,13 @@ pub async fn edit_in(
     let scoped = caller.require(needs(trade).edit)?;
     let form = form::checked_with(trade.forms().1, &form)?;
     let before = changeable(trade, &scoped, form.id).await?;
-    let db = scoped.unscoped();
+    let held = role_holders(&scoped.unscoped(), &before).await?;
     check_roles(
-        &db,
+        &scoped,
         &form.form.roles,
         before.site_id,
         before.organisation_id,
+        &held,
     )
     .await?;
     let txn = scoped.begin().await?;
@@ -641,6 +806,7 @@ mod tests {
             payment_terms: None,
             facilities: String::new(),
             available_from: None,
+            viewing_slots: String::new(),
             entered_by: None,
             last_activity_at: now,
             last_follow_up_at: None,

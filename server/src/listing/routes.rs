@@ -1,5 +1,5 @@
 //! The two route families, 二手房 (`/api/v1/fm/house/old/…`) and 租房
-//! (`/api/v1/fm/house/rental/…`): the same nine routes declared once and stamped per trade, each
+//! (`/api/v1/fm/house/rental/…`): the same ten routes declared once and stamped per trade, each
 //! a thin door onto the shared handlers with its trade (and so its permission codes and form).
 
 use brokerdesk_core::listing::trade::Trade;
@@ -9,7 +9,8 @@ use utoipa_axum::routes;
 use super::dto::*;
 use super::export::export_in;
 use super::flow::{
-    add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, transition_in,
+    add_in, claim_in, edit_in, follow_up_add_in, follow_up_list_in, reveal_in, role_choices_in,
+    transition_in,
 };
 use super::key::{
     KeyLend, KeyQuery, KeyRegister, ListingKey, get_in_trade, lend_in, register_in, return_in,
@@ -30,7 +31,7 @@ use axum::response::{IntoResponse, Response};
 /// Declares the routes of one trade in module `$module`, at the paths given.
 macro_rules! trade_routes {
     ($module:ident, $trade:expr, $list:tt, $detail:tt, $add:tt, $edit:tt, $transition:tt,
-     $claim:tt, $follow_up_add:tt, $follow_up_list:tt, $reveal:tt) => {
+     $claim:tt, $follow_up_add:tt, $follow_up_list:tt, $reveal:tt, $role_choices:tt) => {
         mod $module {
             use super::*;
 
@@ -139,9 +140,23 @@ macro_rules! trade_routes {
                 ok(reveal_in($trade, &caller, request.id).await?)
             }
 
+            /// What the form's 房源角色 offers: the city's roles, the colleagues the caller may
+            /// put in them (working, of their store or data scope) and who 录入 and 维护 start
+            /// with. With a listing's `id` needs 编辑 of it; without, 新增.
+            #[utoipa::path(post, path = $role_choices, tag = "house",
+                request_body = RoleChoicesQuery, security(("token" = [])),
+                responses((status = 200, description = "Roles and colleagues", body = Envelope<RoleChoices>)))]
+            pub async fn role_choices(
+                caller: Caller,
+                AppJson(query): AppJson<RoleChoicesQuery>,
+            ) -> ApiResult<RoleChoices> {
+                ok(role_choices_in($trade, &caller, query).await?)
+            }
+
             pub fn router() -> OpenApiRouter<AppState> {
                 OpenApiRouter::new()
                     .routes(routes!(list))
+                    .routes(routes!(role_choices))
                     .routes(routes!(detail))
                     .routes(routes!(add))
                     .routes(routes!(edit))
@@ -166,7 +181,8 @@ trade_routes!(
     "/api/v1/fm/house/old/claim",
     "/api/v1/fm/house/old/followUp/add",
     "/api/v1/fm/house/old/followUp/list",
-    "/api/v1/fm/house/old/revealPhone"
+    "/api/v1/fm/house/old/revealPhone",
+    "/api/v1/fm/house/old/roleChoices"
 );
 
 trade_routes!(
@@ -180,7 +196,8 @@ trade_routes!(
     "/api/v1/fm/house/rental/claim",
     "/api/v1/fm/house/rental/followUp/add",
     "/api/v1/fm/house/rental/followUp/list",
-    "/api/v1/fm/house/rental/revealPhone"
+    "/api/v1/fm/house/rental/revealPhone",
+    "/api/v1/fm/house/rental/roleChoices"
 );
 
 /// Declares the photo routes of one trade in module `$module`, at the paths given.

@@ -287,6 +287,7 @@ pub async fn detail<C: ConnectionTrait>(
         electricity: row.electricity,
         description: row.description.clone(),
         facilities: tags_of(&row.facilities),
+        viewing_slots: tags_of(&row.viewing_slots),
         available_from: row
             .available_from
             .map(|day| day.format("%Y-%m-%d").to_string()),

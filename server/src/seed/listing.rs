@@ -18,6 +18,16 @@ use crate::entity::{building, community, listing, listing_follow_up, room, user}
 /// About this many listings.
 const LISTINGS: usize = 200;
 
+/// 看房时间 of the demo listings (core `viewingSlot` codes): weekday evenings and weekends,
+/// weekend afternoons and evenings, any time, or not given.
+const VIEWING_SLOTS: [&str; 5] = [
+    "13,23,33,43,53,61,62,63,71,72,73",
+    "",
+    "62,63,72,73",
+    "11,12,13,21,22,23,31,32,33,41,42,43,51,52,53,61,62,63,71,72,73",
+    "",
+];
+
 const OWNERS: [&str; 10] = [
     "王志强",
     "李秀英",
@@ -169,6 +179,7 @@ impl Dictionary {
                 owner_phone: Set(format!("139{:08}", 10_000_000 + (i + offset) * 7_331)),
                 owner_phone2: Set(String::new()),
                 facilities: Set(String::new()),
+                viewing_slots: Set(VIEWING_SLOTS[(i + offset) % VIEWING_SLOTS.len()].to_owned()),
                 entered_by: Set(Some(keeper.id)),
                 last_activity_at: Set(last_activity),
                 last_follow_up_at: Set(Some(last_activity).filter(|_| i % 11 != 0)),

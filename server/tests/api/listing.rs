@@ -126,6 +126,198 @@ async fn entering_a_listing_and_refusing_a_second_on_its_room(app: TestApp) {
     assert_eq!(follow_ups["list"][0]["content"], "业主同意周末看房");
 }
 
+const ROLE_CHOICES: &str = "/api/v1/fm/house/old/roleChoices";
+
+/// The id of the role named `name` in `choices`.
+fn role(choices: &Value, name: &str) -> i64 {
+    choices["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == name)
+        .unwrap_or_else(|| panic!("a role {name} in {choices}"))["id"]
+        .as_i64()
+        .unwrap()
+}
+
+fn colleague_ids(choices: &Value) -> Vec<i64> {
+    choices["colleagues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// 看房时间 and 房源角色 as the entry form sends them: the slots of §3 saved sorted and once
+/// each, anything else refused on its field; roles of the listing's city held by colleagues the
+/// caller may pick (their store or scope), others refused with nothing written; someone
+/// already in a role stays choosable for whoever edits it.
+async fn viewing_slots_and_roles_are_saved_or_refused(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let boss = app.as_user("boss").await;
+    let agent = app.as_user("agent").await;
+    let dealt = one(&boss, json!({ "status": 5 }), |_| true).await;
+    let room_id = boss.data(DETAIL, json!({ "id": dealt["id"] })).await["roomId"]
+        .as_i64()
+        .unwrap();
+
+    // The picker: 杭州's five roles in order; the agent's store, not another store's people.
+    let choices = agent.data(ROLE_CHOICES, json!({})).await;
+    let names: Vec<&str> = choices["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["录入人", "维护人", "钥匙人", "实勘人", "委托人"]);
+    assert_eq!(choices["entererId"], s.users["agent"]);
+    assert_eq!(choices["maintainerId"], s.users["agent"]);
+    let near = colleague_ids(&choices);
+    assert!(near.contains(&s.users["agent"]) && near.contains(&s.users["manager"]));
+    assert!(
+        !near.contains(&s.users["manager2"]),
+        "滨江店 is not the agent's to pick"
+    );
+    assert!(!near.contains(&s.users["partner"]));
+    let company = colleague_ids(&boss.data(ROLE_CHOICES, json!({})).await);
+    assert!(
+        company.contains(&s.users["manager2"]),
+        "the boss picks across the company"
+    );
+    let ningbo = app
+        .as_user("nbmanager")
+        .await
+        .data(ROLE_CHOICES, json!({}))
+        .await;
+    let ningbo_entry = role(&ningbo, "录入人");
+
+    let (entry, survey, entrust) = (
+        role(&choices, "录入人"),
+        role(&choices, "实勘人"),
+        role(&choices, "委托人"),
+    );
+    let with = |slots: Value, roles: Value| {
+        let mut body = form(room_id);
+        body["viewingSlots"] = slots;
+        body["roles"] = roles;
+        body
+    };
+    let member = |role: i64, user: &str| json!({ "roleId": role, "userId": s.users[user] });
+
+    // Refusals, each on its field, and nothing written: the room stays free.
+    let refused = agent.post(ADD, with(json!([11, 80]), json!([]))).await;
+    refused.assert_error(10000004, "请选择看房时间");
+    assert_eq!(
+        refused.body["errors"],
+        json!({ "viewingSlots": ["请选择看房时间"] })
+    );
+    for (roles, message) in [
+        (
+            json!([member(entry, "manager2")]),
+            "房源角色只能选择本门店或您管辖范围内在职的同事",
+        ),
+        (
+            json!([member(entry, "partner")]),
+            "房源角色只能选择本门店或您管辖范围内在职的同事",
+        ),
+        (
+            json!([member(ningbo_entry, "agent")]),
+            "请选择本城市的房源角色",
+        ),
+        (
+            json!([member(survey, "manager"), member(survey, "manager")]),
+            "同一角色中不能重复选择同一人",
+        ),
+    ] {
+        let answer = agent.post(ADD, with(json!([]), roles.clone())).await;
+        answer.assert_error(10000004, message);
+        assert_eq!(
+            answer.body["errors"],
+            json!({ "roles": [message] }),
+            "{roles}"
+        );
+    }
+
+    let added = agent
+        .data(
+            ADD,
+            with(
+                json!([73, 11, 62, 11]),
+                json!([member(entry, "agent"), member(survey, "manager")]),
+            ),
+        )
+        .await;
+    assert_eq!(
+        added["viewingSlots"],
+        json!([11, 62, 73]),
+        "sorted, once each"
+    );
+    let held: Vec<(String, String)> = added["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["roleName"].as_str().unwrap().to_owned(),
+                m["userName"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        held,
+        [
+            ("录入人".to_owned(), "李晓峰".to_owned()),
+            ("实勘人".to_owned(), "王建国".to_owned())
+        ]
+    );
+    let id = added["id"].clone();
+    assert_eq!(
+        boss.data(DETAIL, json!({ "id": id })).await["viewingSlots"],
+        json!([11, 62, 73])
+    );
+
+    // The boss puts 滨江店's 孙丽 in 委托; the agent, editing, keeps her there though they could
+    // not pick her, and clears the slots.
+    let mut edit = with(
+        json!([61, 62, 63]),
+        json!([
+            member(entry, "agent"),
+            member(survey, "manager"),
+            member(entrust, "manager2")
+        ]),
+    );
+    edit["id"] = id.clone();
+    let edited = boss.data(EDIT, edit.clone()).await;
+    assert_eq!(edited["viewingSlots"], json!([61, 62, 63]));
+    assert_eq!(edited["roles"].as_array().unwrap().len(), 3);
+    let edit_choices = agent.data(ROLE_CHOICES, json!({ "id": id })).await;
+    assert!(colleague_ids(&edit_choices).contains(&s.users["manager2"]));
+    edit["viewingSlots"] = json!([]);
+    let kept = agent.data(EDIT, edit.clone()).await;
+    assert_eq!(kept["viewingSlots"], json!([]));
+    assert_eq!(kept["roles"].as_array().unwrap().len(), 3);
+    // Someone nobody put there is still refused, and the listing stays as it was.
+    edit["roles"] = json!([member(entry, "agent"), member(survey, "partner")]);
+    agent
+        .post(EDIT, edit)
+        .await
+        .assert_error(10000004, "房源角色只能选择本门店或您管辖范围内在职的同事");
+    assert_eq!(
+        agent.data(DETAIL, json!({ "id": id })).await["roles"]
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+    // The choices of a listing are asked for by someone who may edit it.
+    app.as_user("manager2")
+        .await
+        .post(ROLE_CHOICES, json!({ "id": id }))
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+}
+
 async fn each_user_sees_their_scope_and_phones_as_the_rule_says(app: TestApp) {
     let s = Seeded::load(&app).await;
     for user in [
@@ -334,8 +526,11 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
     let page = json!({ "pageNum": 1, "pageSize": 100 });
     // `A` allowed, `P` 无权限执行该操作, `S` 无权限访问该数据; users in fixtures' order (the
     // administrator holds every code and reaches everything).
-    let cases: [(&str, Value, &str); 6] = [
+    let cases: [(&str, Value, &str); 8] = [
         (LIST, page, "APAAAAAPA"),
+        (ROLE_CHOICES, json!({ "id": id }), "APAAASSPS"),
+        // A new listing's: those who may enter one, in a company (the administrator is in none).
+        (ROLE_CHOICES, json!({}), "PPAAAAAPA"),
         (DETAIL, json!({ "id": id }), "APAAASSPS"),
         (
             FOLLOW_UPS,
@@ -432,4 +627,5 @@ on_both_backends!(
     two_claims_of_one_public_listing_one_wins,
     the_drop_job_moves_a_listing_nobody_followed_up_for_n_days,
     the_routes_answer_each_demo_user_as_the_matrix_says,
+    viewing_slots_and_roles_are_saved_or_refused,
 );

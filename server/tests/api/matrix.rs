@@ -742,6 +742,20 @@ async fn rental_routes(app: TestApp) {
     ] {
         m.same(path, ONE_RENTAL, id.clone()).await;
     }
+    // The form's 房源角色: of the rental, for those who may edit it; of a new one, for those who
+    // may enter one in a company.
+    m.same(
+        "/api/v1/fm/house/rental/roleChoices",
+        ONE_RENTAL,
+        id.clone(),
+    )
+    .await;
+    m.same(
+        "/api/v1/fm/house/rental/roleChoices",
+        "PPAAAAAPA",
+        json!({}),
+    )
+    .await;
     m.same(
         "/api/v1/fm/house/rental/followUp/list",
         ONE_RENTAL,

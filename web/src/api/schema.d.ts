@@ -1005,6 +1005,14 @@ export interface paths {
      */
     post: operations["reveal_phone"];
   };
+  "/api/v1/fm/house/old/roleChoices": {
+    /**
+     * What the form's 房源角色 offers: the city's roles, the colleagues the caller may
+     * put in them (working, of their store or data scope) and who 录入 and 维护 start
+     * with. With a listing's `id` needs 编辑 of it; without, 新增.
+     */
+    post: operations["role_choices"];
+  };
   "/api/v1/fm/house/old/transition": {
     /**
      * Move a listing through core's lifecycle table (封盘, 暂缓, 预定, 成交 or 租出, 转公盘,
@@ -1125,6 +1133,14 @@ export interface paths {
      * is on file. Needs the list or the detail page.
      */
     post: operations["reveal_phone"];
+  };
+  "/api/v1/fm/house/rental/roleChoices": {
+    /**
+     * What the form's 房源角色 offers: the city's roles, the colleagues the caller may
+     * put in them (working, of their store or data scope) and who 录入 and 维护 start
+     * with. With a listing's `id` needs 编辑 of it; without, 新增.
+     */
+    post: operations["role_choices"];
   };
   "/api/v1/fm/house/rental/transition": {
     /**
@@ -4070,6 +4086,8 @@ export interface components {
         siteId: number;
         /** Format: int64 */
         updatedAt: number;
+        /** @description 看房时间: core `viewingSlot` codes, sorted (11 周一上午 … 73 周日晚上). */
+        viewingSlots: number[];
         /** Format: int32 */
         water?: number | null;
       });
@@ -5743,6 +5761,34 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_RoleChoices: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /**
+       * @description What the listing form's 房源角色 offers: the city's roles, the colleagues who may fill them
+       * (working, of the listing's company, in the caller's store or data scope, and anyone in a
+       * role of the listing now), and who 录入 and 维护 start with (core
+       * `forms::default_role_members`).
+       */
+      data: {
+        colleagues: components["schemas"]["RoleColleague"][];
+        /**
+         * Format: int64
+         * @description The caller: who enters (录入) a new listing.
+         */
+        entererId: number;
+        /**
+         * Format: int64
+         * @description The listing's maintainer (the caller for a new one); none in the public pool.
+         */
+        maintainerId?: number | null;
+        roles: components["schemas"]["ListingRoleRef"][];
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_RolePermissions: {
       /**
        * Format: int32
@@ -7412,6 +7458,8 @@ export interface components {
       siteId: number;
       /** Format: int64 */
       updatedAt: number;
+      /** @description 看房时间: core `viewingSlot` codes, sorted (11 周一上午 … 73 周日晚上). */
+      viewingSlots: number[];
       /** Format: int32 */
       water?: number | null;
     });
@@ -7470,6 +7518,8 @@ export interface components {
       tags?: number[];
       /** Format: int64 */
       totalFloors?: number | null;
+      /** @description 看房时间: core `viewingSlot` codes (weekday × 10 + time of day: 11 周一上午, 73 周日晚上). */
+      viewingSlots?: number[];
       /** Format: int64 */
       water?: number | null;
     };
@@ -7611,6 +7661,12 @@ export interface components {
       /** Format: int64 */
       siteId?: number | null;
     });
+    /** @description A city's listing role (/coc/config/role: 录入人, 维护人, 实勘人, 钥匙人, 委托人 …). */
+    ListingRoleRef: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
     /** @description What one city's listing-role splits add up to (core's `listing_role_split`). */
     ListingRoleTotal: {
       /** @description Exactly 100%. */
@@ -8531,6 +8587,41 @@ export interface components {
        */
       organisationId?: number | null;
     });
+    /**
+     * @description What the listing form's 房源角色 offers: the city's roles, the colleagues who may fill them
+     * (working, of the listing's company, in the caller's store or data scope, and anyone in a
+     * role of the listing now), and who 录入 and 维护 start with (core
+     * `forms::default_role_members`).
+     */
+    RoleChoices: {
+      colleagues: components["schemas"]["RoleColleague"][];
+      /**
+       * Format: int64
+       * @description The caller: who enters (录入) a new listing.
+       */
+      entererId: number;
+      /**
+       * Format: int64
+       * @description The listing's maintainer (the caller for a new one); none in the public pool.
+       */
+      maintainerId?: number | null;
+      roles: components["schemas"]["ListingRoleRef"][];
+    };
+    /**
+     * @description What the listing form's 房源角色 is asked for: a listing being edited (`id`), or none for a
+     * new one.
+     */
+    RoleChoicesQuery: {
+      /** Format: int64 */
+      id?: number | null;
+    };
+    /** @description A colleague the caller may put in a listing role. */
+    RoleColleague: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      storeName: string;
+    };
     RoleEdit: components["schemas"]["RoleForm"] & {
       /** Format: int64 */
       id: number;
@@ -10853,6 +10944,26 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_Photo"];
+        };
+      };
+    };
+  };
+  /**
+   * What the form's 房源角色 offers: the city's roles, the colleagues the caller may
+   * put in them (working, of their store or data scope) and who 录入 and 维护 start
+   * with. With a listing's `id` needs 编辑 of it; without, 新增.
+   */
+  role_choices: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RoleChoicesQuery"];
+      };
+    };
+    responses: {
+      /** @description Roles and colleagues */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_RoleChoices"];
         };
       };
     };

@@ -24,6 +24,10 @@ export type ListingKey = Schema<'ListingKey'>;
 export type KeyLoan = Schema<'KeyLoan'>;
 export type KeyRegister = Schema<'KeyRegister'>;
 export type KeyLend = Schema<'KeyLend'>;
+/** What the form's 房源角色 offers: the city's roles, the colleagues who may fill them, and who
+ *  录入 and 维护 start with. */
+export type RoleChoices = Schema<'RoleChoices'>;
+export type RoleColleague = Schema<'RoleColleague'>;
 
 /** A district of the caller's city with its business circles. */
 export interface AreaOption {
@@ -70,6 +74,8 @@ export function listingApi(family: ListingFamily) {
       read<{ list: FollowUp[]; total: number }>(`${base}/followUp/list`, { listingId, pageNum: 1, pageSize: 100 }),
     addFollowUp: (listingId: number, content: string) => write<FollowUp>(`${base}/followUp/add`, { listingId, content }),
     revealPhone: (id: number) => read<RevealedPhone>(`${base}/revealPhone`, { id }),
+    /** The roles and colleagues of the form's 房源角色: of listing `id`, or of a new one. */
+    roleChoices: (id?: number) => read<RoleChoices>(`${base}/roleChoices`, id === undefined ? {} : { id }),
     photos: (listingId: number) => read<ListingPhoto[]>(`${base}/photo/list`, { listingId }),
     /** A picture compressed by core's plan, base64; a refusal comes back for the uploader to show. */
     uploadPhoto: (listingId: number, content: string, category: number) =>

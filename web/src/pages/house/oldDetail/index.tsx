@@ -21,6 +21,7 @@ import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
 import { ListingKeySection } from '../shared/ListingKey';
 import { PhotoGallery } from '../shared/ListingPhotos';
+import { viewingSlotsText } from '../shared/ViewingSlots';
 
 interface ReasonValues {
   reason: number;
@@ -247,6 +248,10 @@ export default function ListingDetailPage({ route }: PageProps) {
                   ) : (
                     '—'
                   ),
+              },
+              {
+                label: '看房时间',
+                value: <span data-testid="listing-viewing-slots">{viewingSlotsText(listing.viewingSlots, '—')}</span>,
               },
               { label: '录入时间', value: dateTime(listing.createdAt) },
             ]}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button, Card, Form, Grid, Message, Select, Space, Spin } from '@arco-design/web-react';
-import { houseAreaText, houseFenToWan, houseFenToYuan } from '@core/wasm';
+import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import {
   dictionaryApi,
@@ -9,8 +9,9 @@ import {
   type ListingAdd,
   type ListingDetail,
   type PartOption,
+  type RoleChoices,
 } from '../../../api/house/oldHouse';
-import { coreFields } from '../../../components/form/coreForm';
+import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { relatedPath } from '../../../router/related';
@@ -19,6 +20,8 @@ import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { tradeOf, type Trade } from '../shared/listing';
 import { PhotoManager } from '../shared/ListingPhotos';
+import { ListingRolesField, roleMembersError, startingMembers } from '../shared/ListingRoles';
+import { ViewingSlotPicker } from '../shared/ViewingSlots';
 
 type Values = Omit<ListingAdd, 'roles'>;
 
@@ -58,6 +61,7 @@ async function formValues(listing: ListingDetail, trade: Trade): Promise<Partial
     water: listing.water,
     electricity: listing.electricity,
     tags: listing.tags,
+    viewingSlots: listing.viewingSlots,
     description: listing.description,
     ownerName: listing.ownerName,
     ownerPhone: bare(phones.ownerPhone),
@@ -147,14 +151,32 @@ export default function ListingEdit({ route }: PageProps) {
   const [saving, setSaving] = useState(false);
   const [rooms, setRooms] = useState<PartOption[]>([]);
   const [listing, setListing] = useState<ListingDetail | undefined>();
+  const [roleChoices, setRoleChoices] = useState<RoleChoices | undefined>();
+  const [members, setMembers] = useState<ListingRoleMember[]>([]);
+  const [rolesError, setRolesError] = useState<string | undefined>();
 
   useEffect(() => {
-    if (isNew) return;
+    if (isNew) {
+      // 录入 and 维护 start with the person entering it.
+      void trade.api
+        .roleChoices()
+        .then((choices) => {
+          setRoleChoices(choices);
+          setMembers(startingMembers(choices));
+        })
+        .catch(() => undefined);
+      return;
+    }
     void trade.api
       .detail(id)
       .then(async (found) => {
         setListing(found);
+        const held = found.roles.map(({ roleId, userId }) => ({ roleId, userId }));
+        setMembers(held);
         form.setFieldsValue(await formValues(found, trade));
+        const choices = await trade.api.roleChoices(id);
+        setRoleChoices(choices);
+        setMembers(startingMembers(choices, held));
       })
       .catch(() => undefined);
   }, [id, isNew, form, trade]);
@@ -163,16 +185,23 @@ export default function ListingEdit({ route }: PageProps) {
     ? coreFields(trade.forms[0], { roomId: { options: toOptions(rooms), placeholder: '请先选择小区、楼栋和单元' } })
     : coreFields(trade.forms[1]);
 
+  const changeMembers = (next: ListingRoleMember[]) => {
+    setMembers(next);
+    setRolesError(roleMembersError(next));
+  };
+
   const save = async () => {
     const values = await form.validate().catch(() => undefined);
-    if (!values) return;
+    const refused = roleMembersError(members);
+    setRolesError(refused);
+    if (!values || refused) return;
     setSaving(true);
     try {
-      const result = isNew
-        ? await trade.api.add({ ...values, roles: [] })
-        : await trade.api.edit({ ...values, id, roles: (listing?.roles ?? []).map(({ roleId, userId }) => ({ roleId, userId })) });
+      const result = isNew ? await trade.api.add({ ...values, roles: members }) : await trade.api.edit({ ...values, id, roles: members });
       if (isApiFailure(result)) {
-        placeFailure(form, fields, result);
+        const onRoles = result.errors?.roles?.[0];
+        if (onRoles) setRolesError(onRoles);
+        else placeFailure(form, fields, result);
         return;
       }
       Message.success(isNew ? '房源已录入' : '房源已保存');
@@ -208,16 +237,45 @@ export default function ListingEdit({ route }: PageProps) {
         labelCol={{ span: 8 }}
         wrapperCol={{ span: 16 }}
         autoComplete="off"
-        initialValues={{ tags: [], facilities: [], halls: 1, baths: 1 }}
-        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+        initialValues={{ tags: [], facilities: [], viewingSlots: [], halls: 1, baths: 1 }}
+        onChange={(changed, values) => {
+          clearDependents(form, fields, changed, values);
+          // The floor is the chosen room's, as the dictionary has it (both trades).
+          if ('roomId' in changed) {
+            const floor = rooms.find((room) => room.id === changed.roomId)?.floor;
+            if (floor !== undefined && floor !== null) form.setFieldValue('floor', floor);
+          }
+        }}
       >
         <Grid.Row gutter={16}>
-          {fields.map((spec) => (
-            <Grid.Col key={spec.field} span={spec.kind === 'textarea' ? 24 : 8}>
-              <FormField spec={spec} />
-            </Grid.Col>
-          ))}
+          {fields.map((spec) =>
+            spec.field === 'viewingSlots' ? (
+              <Grid.Col key={spec.field} span={24}>
+                <Form.Item
+                  label={spec.label}
+                  field={spec.field}
+                  rules={[
+                    {
+                      validator: (value: unknown, callback: (message?: string) => void) =>
+                        callback(formErrors(isNew ? trade.forms[0] : trade.forms[1], { ...form.getFieldsValue(), viewingSlots: value })[spec.field]),
+                    },
+                  ]}
+                >
+                  <ViewingSlotPicker />
+                </Form.Item>
+              </Grid.Col>
+            ) : (
+              <Grid.Col key={spec.field} span={spec.kind === 'textarea' ? 24 : 8}>
+                <FormField spec={spec} />
+              </Grid.Col>
+            ),
+          )}
         </Grid.Row>
+        {roleChoices && (
+          <Card title="房源角色" bordered={false} bodyStyle={{ padding: 0 }} headerStyle={{ padding: 0 }} data-testid="listing-roles">
+            <ListingRolesField choices={roleChoices} value={members} onChange={changeMembers} error={rolesError} />
+          </Card>
+        )}
       </Form>
       <Space>
         <Button onClick={() => window.history.back()}>取消</Button>
