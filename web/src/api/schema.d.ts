@@ -4054,6 +4054,13 @@ export interface components {
         heating?: number | null;
         /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
         history: components["schemas"]["StatusChange"][];
+        /** Format: double */
+        lat?: number | null;
+        /**
+         * Format: double
+         * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
+         */
+        lng?: number | null;
         /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
         mayEdit: boolean;
         /** @description The caller may write follow-ups on it (写跟进). */
@@ -5218,6 +5225,13 @@ export interface components {
             districtName: string;
             /** Format: int64 */
             id: number;
+            /** Format: double */
+            lat?: number | null;
+            /**
+             * Format: double
+             * @description Where it is (经度, 纬度), for the map; absent when not entered.
+             */
+            lng?: number | null;
             name: string;
             openingDate?: string | null;
             /** Format: int32 */
@@ -7396,6 +7410,13 @@ export interface components {
       heating?: number | null;
       /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
       history: components["schemas"]["StatusChange"][];
+      /** Format: double */
+      lat?: number | null;
+      /**
+       * Format: double
+       * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
+       */
+      lng?: number | null;
       /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
       mayEdit: boolean;
       /** @description The caller may write follow-ups on it (写跟进). */
@@ -7897,6 +7918,13 @@ export interface components {
       districtName: string;
       /** Format: int64 */
       id: number;
+      /** Format: double */
+      lat?: number | null;
+      /**
+       * Format: double
+       * @description Where it is (经度, 纬度), for the map; absent when not entered.
+       */
+      lng?: number | null;
       name: string;
       openingDate?: string | null;
       /** Format: int32 */
@@ -7942,6 +7970,9 @@ export interface components {
       developer?: string;
       districtId?: string | null;
       houseTypes?: components["schemas"]["HouseTypeForm"][];
+      lat?: string | null;
+      /** @description 经度 and 纬度 in degrees, up to six decimals; both or neither. */
+      lng?: string | null;
       name?: string;
       /** @description `YYYY-MM-DD`. */
       openingDate?: string | null;
