@@ -1,13 +1,13 @@
 // 高德地图 (AMap) JS API, version 1.4.4 (spec §9), loaded from its script URL only when the
 // deployment's runtime-config.json carries a key, and at most once per page.
-import { LIMITS } from '../../config/coreData';
+import { textConstants } from '@core/wasm';
 
 /** The plug-ins the spec's maps service loads: autocomplete, place search, geocoder, editing. */
 export const AMAP_PLUGINS = ['AMap.Autocomplete', 'AMap.PlaceSearch', 'AMap.Geocoder', 'AMap.PolyEditor', 'AMap.CircleEditor'];
 
 /** The version of the maps service (core's §9 constant, 1.4.4). */
 export function amapVersion(): string {
-  return String(LIMITS.mapsVersion);
+  return textConstants().mapsVersion;
 }
 
 /** The loader script's address for `key`: the 1.4.4 API with the spec's plug-ins. */
