@@ -143,7 +143,7 @@ async fn numbers_are_number_cells_and_each_export_is_audited(app: TestApp) {
         for (line, row) in sheet[1..].iter().zip(&rows) {
             assert_eq!(number(&line[0]), row["id"].as_f64().unwrap());
             assert_eq!(
-                number(&line[6]) * 100.0,
+                (number(&line[6]) * 100.0).round(),
                 row["area"].as_f64().unwrap(),
                 "area in ㎡"
             );
