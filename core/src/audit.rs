@@ -74,6 +74,8 @@ pub enum AuditAction {
     Reveal,
     /// A refused login (entity `session`), with the username, client address and reason.
     LoginFailure,
+    /// Someone took rows away as a file (导出): the filter and how many rows.
+    Export,
 }
 
 pub const AUDIT_ACTION: EnumTable = EnumTable {
@@ -86,6 +88,7 @@ pub const AUDIT_ACTION: EnumTable = EnumTable {
         c("permissions", "权限变更"),
         c("reveal", "查看完整信息"),
         c("loginFailure", "登录失败"),
+        c("export", "导出"),
     ],
 };
 
@@ -100,6 +103,7 @@ impl AuditAction {
             AuditAction::Permissions => "permissions",
             AuditAction::Reveal => "reveal",
             AuditAction::LoginFailure => "loginFailure",
+            AuditAction::Export => "export",
         }
     }
 }
@@ -134,10 +138,13 @@ mod tests {
             AuditAction::Status,
             AuditAction::Permissions,
             AuditAction::Reveal,
+            AuditAction::LoginFailure,
+            AuditAction::Export,
         ] {
             assert!(AUDIT_ACTION.contains(action.code()), "{action:?}");
         }
         assert_eq!(AUDIT_ACTION.label("permissions"), Some("权限变更"));
+        assert_eq!(AUDIT_ACTION.label("export"), Some("导出"));
     }
 
     #[test]

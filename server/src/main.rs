@@ -84,6 +84,14 @@ async fn run() -> Result<(), StartError> {
     }
     let photos =
         brokerdesk_server::photo_store::PhotoStore::new(&config.data_dir, &config.watermark_font);
+    brokerdesk_server::listing::photo_files::start(db.clone(), photos.clone());
+    if seeded == Seeded::Demo {
+        // The demo listings' photos are drawn and stored once, with the demo brokerage.
+        match seed::photos::write(&db, &photos, &config.watermark_font).await {
+            Ok(written) => tracing::info!(written, "demo listing photos stored"),
+            Err(error) => tracing::warn!(%error, "demo listing photos not stored"),
+        }
+    }
     {
         let font = config.watermark_font.clone();
         tokio::task::spawn_blocking(move || {

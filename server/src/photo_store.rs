@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::SystemTime;
 
 use ab_glyph::{Font, FontVec, PxScale, ScaleFont, point};
 use brokerdesk_core::media::{self, PhotoKind};
@@ -39,6 +40,19 @@ pub struct Stored {
     pub width: u32,
     pub height: u32,
     pub bytes: u64,
+}
+
+/// A file under the photo folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoredFile {
+    /// A stored picture, named by its hash.
+    Picture {
+        hash: String,
+        kind: PhotoKind,
+        path: PathBuf,
+    },
+    /// The temporary file of a write that never finished (a stopped server).
+    Unfinished(PathBuf),
 }
 
 /// Why a copy could not be made.
@@ -92,12 +106,20 @@ impl PhotoStore {
         })
     }
 
-    /// Writes the picture unless its file is there already (same bytes, same name).
-    /// Blocking.
+    /// Writes the picture unless its file is there already (same bytes, same name). A file
+    /// already there is marked fresh, so [`Self::unused_files`] leaves it to the upload that is
+    /// about to name it. Blocking.
     pub fn save(&self, stored: &Stored, bytes: &[u8]) -> Result<(), PhotoError> {
         let path = self.path_of(&stored.hash, stored.kind);
         if path.exists() {
-            return Ok(());
+            let fresh = std::fs::File::options()
+                .append(true)
+                .open(&path)
+                .and_then(|file| file.set_modified(SystemTime::now()));
+            if fresh.is_ok() {
+                return Ok(());
+            }
+            // Removed meanwhile: written again below.
         }
         let io = |error: std::io::Error| PhotoError::Io(error.to_string());
         let folder = path.parent().unwrap_or(&self.root);
@@ -108,6 +130,61 @@ impl PhotoStore {
             let _ = std::fs::remove_file(&temporary);
             io(error)
         })
+    }
+
+    /// Every file under the photo folder last written before `before`: the pictures (by hash
+    /// and kind) and the leftovers of writes that never finished. Blocking.
+    pub fn files_older_than(&self, before: SystemTime) -> Vec<StoredFile> {
+        let mut found = Vec::new();
+        let Ok(shards) = std::fs::read_dir(&self.root) else {
+            return found;
+        };
+        for shard in shards.flatten() {
+            let Ok(entries) = std::fs::read_dir(shard.path()) else {
+                continue;
+            };
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let Ok(meta) = entry.metadata() else {
+                    continue;
+                };
+                if !meta.is_file() || meta.modified().map_or(true, |at| at >= before) {
+                    continue;
+                }
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let picture = name.split_once('.').and_then(|(hash, extension)| {
+                    let kind = match extension {
+                        "jpg" => PhotoKind::Jpeg,
+                        "png" => PhotoKind::Png,
+                        _ => return None,
+                    };
+                    let hex = hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit());
+                    hex.then(|| (hash.to_owned(), kind))
+                });
+                match picture {
+                    Some((hash, kind)) => found.push(StoredFile::Picture { hash, kind, path }),
+                    None if name.starts_with('.') && name.ends_with(".tmp") => {
+                        found.push(StoredFile::Unfinished(path));
+                    }
+                    None => {}
+                }
+            }
+        }
+        found
+    }
+
+    /// Removes a file [`Self::files_older_than`] found; one already gone is no error.
+    /// Blocking.
+    pub fn remove(&self, file: &StoredFile) -> Result<(), PhotoError> {
+        let path = match file {
+            StoredFile::Picture { path, .. } | StoredFile::Unfinished(path) => path,
+        };
+        match std::fs::remove_file(path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => {
+                Err(PhotoError::Io(error.to_string()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Whether the file of a stored picture is there.
@@ -186,6 +263,37 @@ fn simplified_face(data: &[u8]) -> u32 {
 /// Whether the watermark font can be read, for the start-up log.
 pub fn font_available(path: &Path) -> bool {
     font_at(path).is_ok()
+}
+
+/// Writes `text` on a dark band across the top left of `canvas` in the watermark font (a
+/// caption of the demo pictures); answers false, leaving the picture as it was, without the
+/// font.
+pub fn caption(canvas: &mut RgbImage, font: &Path, text: &str) -> bool {
+    let Ok(font) = font_at(font) else {
+        return false;
+    };
+    let size = (canvas.height() as f32 / 14.0).clamp(14.0, 48.0);
+    let (width, height, mask) = text_mask(&font, size, text);
+    let pad = (size / 2.0) as u32;
+    let band_width = (width + pad * 2).min(canvas.width());
+    let band_height = (height + pad).min(canvas.height());
+    let (canvas_width, canvas_height) = canvas.dimensions();
+    for y in pad..(pad + band_height).min(canvas_height) {
+        for x in pad..(pad + band_width).min(canvas_width) {
+            for channel in &mut canvas.get_pixel_mut(x, y).0 {
+                *channel = (f32::from(*channel) * 0.45) as u8;
+            }
+        }
+    }
+    blend(
+        canvas,
+        (width, height, mask.as_slice()),
+        i64::from(pad * 2),
+        i64::from(pad + pad / 2),
+        [255, 255, 255],
+        1.0,
+    );
+    true
 }
 
 /// `text` as a coverage mask: width, height and one value in 0..=1 per pixel.

@@ -108,7 +108,11 @@ impl PageHeaders {
                 .unwrap_or_default()
         };
         let (config, index) = (read("runtime-config.json"), read("index.html"));
-        let policy = content_security_policy(&configured_origins(&config), &inline_scripts(&index));
+        let policy = content_security_policy(
+            &configured_origins(&config),
+            &inline_scripts(&index),
+            &map_origins(&config),
+        );
         Self {
             csp: HeaderValue::from_str(&policy)
                 .unwrap_or_else(|_| HeaderValue::from_static("frame-ancestors 'none'")),
@@ -145,12 +149,23 @@ impl PageHeaders {
 }
 
 /// The page's policy: its own origin, the wasm module (`'wasm-unsafe-eval'`), the API and
-/// socket origins the runtime configuration names, the hashes of any inline script, no framing.
-pub fn content_security_policy(origins: &[String], inline_script_hashes: &[String]) -> String {
-    let connect: String = origins.iter().map(|o| format!(" {o}")).collect();
+/// socket origins the runtime configuration names, the hashes of any inline script, the maps
+/// service's hosts when a map key is configured, no framing.
+pub fn content_security_policy(
+    origins: &[String],
+    inline_script_hashes: &[String],
+    map_hosts: &[&str],
+) -> String {
+    let connect: String = origins
+        .iter()
+        .map(String::as_str)
+        .chain(map_hosts.iter().copied())
+        .map(|o| format!(" {o}"))
+        .collect();
     let scripts: String = inline_script_hashes
         .iter()
         .map(|h| format!(" '{h}'"))
+        .chain(map_hosts.iter().map(|h| format!(" {h}")))
         .collect();
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{scripts}; \
@@ -158,6 +173,28 @@ pub fn content_security_policy(origins: &[String], inline_script_hashes: &[Strin
          font-src 'self' data:; connect-src 'self'{connect}; worker-src 'self' blob:; \
          object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
+}
+
+/// The hosts AMap's JS API 1.4 loads its code and data from (`webapi.amap.com`, then
+/// `*.amap.com` services by script and XHR; its tiles are images, which `img-src https:` allows).
+pub const AMAP_HOSTS: [&str; 3] = [
+    "https://webapi.amap.com",
+    "https://*.amap.com",
+    "https://*.autonavi.com",
+];
+
+/// AMap's hosts when `runtime-config.json` carries a map key (`amapKey`), else none: without a
+/// key the SPA loads no map and the policy allows nothing more.
+pub fn map_origins(runtime_config: &str) -> Vec<&'static str> {
+    let configured = serde_json::from_str::<serde_json::Value>(runtime_config)
+        .ok()
+        .and_then(|config| config["amapKey"].as_str().map(|key| !key.trim().is_empty()))
+        .unwrap_or(false);
+    if configured {
+        AMAP_HOSTS.to_vec()
+    } else {
+        Vec::new()
+    }
 }
 
 /// The origins of every base address in `runtime-config.json` (`hosts.*.{api, fybApi,
@@ -241,12 +278,28 @@ mod tests {
                 "wss://chat.example.com"
             ]
         );
-        let policy = content_security_policy(&configured_origins(config), &[]);
+        let policy =
+            content_security_policy(&configured_origins(config), &[], &map_origins(config));
         assert!(policy.contains(
             "connect-src 'self' https://api.example.com https://chat.example.com wss://chat.example.com;"
         ));
         assert!(policy.contains("script-src 'self' 'wasm-unsafe-eval';"));
         assert!(policy.contains("frame-ancestors 'none'"));
+    }
+
+    #[test]
+    fn a_map_key_lets_the_maps_service_load_and_no_key_keeps_it_out() {
+        let without = r#"{"hosts": {}, "amapKey": " "}"#;
+        assert!(map_origins(without).is_empty());
+        assert!(!content_security_policy(&[], &[], &map_origins(without)).contains("amap"));
+        let with = r#"{"hosts": {}, "amapKey": "0123456789abcdef"}"#;
+        let policy = content_security_policy(&[], &[], &map_origins(with));
+        assert!(policy.contains(
+            "script-src 'self' 'wasm-unsafe-eval' https://webapi.amap.com https://*.amap.com https://*.autonavi.com;"
+        ));
+        assert!(policy.contains(
+            "connect-src 'self' https://webapi.amap.com https://*.amap.com https://*.autonavi.com;"
+        ));
     }
 
     #[test]

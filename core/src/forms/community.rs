@@ -18,7 +18,7 @@ const fn whole(name: &'static str, label: &'static str, min: i64, max: i64) -> F
 }
 
 /// Degrees within `-limit..=limit`, up to six decimals.
-const fn degrees(name: &'static str, label: &'static str, limit: i64) -> Field {
+pub(super) const fn degrees(name: &'static str, label: &'static str, limit: i64) -> Field {
     Field {
         min: Some(-limit),
         max: Some(limit),

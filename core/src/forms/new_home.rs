@@ -1,6 +1,7 @@
 //! The new-home forms: a project (楼盘), one of its house types (户型) and one of its commission
 //! rules. A project's house types and rules are saved with it, each checked by its own form.
 
+use super::community::degrees;
 use super::org::{name, remark};
 use super::{Control, Field, Form, Rule, When};
 use crate::enums::{COMMISSION_KIND, PROPERTY_TYPE, SALE_STATUS};
@@ -41,6 +42,8 @@ pub const NEW_HOME: Form = Form {
         Field::select("districtId", "区域", None).required(),
         Field::select("circleId", "商圈", None),
         remark("address", "楼盘地址").required(),
+        degrees("lng", "经度", 180),
+        degrees("lat", "纬度", 90),
         Field::text("developer", "开发商", 100).rule(Rule::Name),
         date("openingDate", "开盘日期"),
         amount("averagePrice", "均价(元/㎡)"),

@@ -3,7 +3,7 @@
 
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "new_home_project")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -24,6 +24,9 @@ pub struct Model {
     /// 产权年限 in years (40, 50 or 70).
     pub property_term: Option<i16>,
     pub selling_points: String,
+    /// 经度, 纬度 (like a community's), for the map.
+    pub lng: Option<f64>,
+    pub lat: Option<f64>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

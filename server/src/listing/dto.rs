@@ -23,7 +23,7 @@ pub fn lenient_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String
     })
 }
 
-#[derive(Debug, Default, Deserialize, ToSchema)]
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ListingQuery {
     #[serde(flatten)]
@@ -135,6 +135,9 @@ pub struct ListingDetail {
     pub row: ListingRow,
     pub room_id: i64,
     pub site_id: i64,
+    /// Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
+    pub lng: Option<f64>,
+    pub lat: Option<f64>,
     pub property_term: Option<i16>,
     pub building_type: Option<i16>,
     pub building_structure: Option<i16>,

@@ -6,15 +6,33 @@
 
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use brokerdesk_core::listing::export::{self, EXPORT_MAX, ExportRow};
+use brokerdesk_core::listing::export::{self, Cell, EXPORT_MAX, ExportRow};
 use brokerdesk_core::listing::trade::Trade;
 use rust_xlsxwriter::{Format, Workbook, XlsxError};
 use sea_orm::QueryOrder;
+use serde_json::{Value, json};
 
 use super::{ListingQuery, ListingRow, filtered, needs, view};
 use crate::access::Caller;
+use crate::access::caller::home_of;
+use crate::audit::{self, Action, Change};
 use crate::entity::listing;
 use crate::error::AppError;
+
+/// The filter of an export as the audit log keeps it: only what the caller chose (no page, no
+/// empty field).
+fn filter_of(query: &ListingQuery) -> Value {
+    let mut filter = serde_json::to_value(query).unwrap_or_default();
+    if let Value::Object(fields) = &mut filter {
+        fields.retain(|name, value| {
+            !matches!(name.as_str(), "pageNum" | "pageSize")
+                && !value.is_null()
+                && *value != Value::Bool(false)
+                && *value != Value::String(String::new())
+        });
+    }
+    filter
+}
 
 /// The XLSX of the caller's filtered list, newest first.
 pub async fn export_in(
@@ -37,6 +55,26 @@ pub async fn export_in(
         )
         .await?;
     let shown = view::rows(&db, caller, &rows).await?;
+    // On file before the file leaves: who took which rows, and how many.
+    let txn = scoped.begin().await?;
+    audit::record(
+        &txn,
+        scoped.actor(),
+        Change::new(
+            trade.kind(),
+            0,
+            Action::Export,
+            None,
+            Some(json!({
+                "name": export::file_name(trade),
+                "filter": filter_of(&query),
+                "rows": shown.len(),
+            })),
+            home_of(scoped.actor()),
+        ),
+    )
+    .await?;
+    txn.commit().await?;
     let bytes = tokio::task::spawn_blocking(move || workbook(trade, &shown))
         .await
         .map_err(AppError::internal)?
@@ -79,6 +117,15 @@ fn workbook(trade: Trade, rows: &[ListingRow]) -> Result<Vec<u8>, XlsxError> {
         Trade::Lease => "租房房源",
     })?;
     let bold = Format::new().set_bold();
+    let formats: Vec<(&str, Format)> = [
+        export::WHOLE,
+        export::TWO_DECIMALS,
+        export::THOUSANDS,
+        export::THOUSANDS_TWO_DECIMALS,
+    ]
+    .into_iter()
+    .map(|code| (code, Format::new().set_num_format(code)))
+    .collect();
     for (column, label) in export::columns(trade).into_iter().enumerate() {
         let column = u16::try_from(column).unwrap_or_default();
         sheet.set_column_width(column, 14)?;
@@ -115,8 +162,19 @@ fn workbook(trade: Trade, rows: &[ListingRow]) -> Result<Vec<u8>, XlsxError> {
             },
         );
         for (column, cell) in cells.iter().enumerate() {
-            // Text, never a formula or a number a spreadsheet would reformat.
-            sheet.write_string(line, u16::try_from(column).unwrap_or_default(), cell)?;
+            let column = u16::try_from(column).unwrap_or_default();
+            match cell {
+                // Words as text, never a formula (a name starting with = stays a name).
+                Cell::Text(text) => sheet.write_string(line, column, text)?,
+                Cell::Number { value, format } => {
+                    match formats.iter().find(|(code, _)| code == format) {
+                        Some((_, format)) => {
+                            sheet.write_number_with_format(line, column, *value, format)?
+                        }
+                        None => sheet.write_number(line, column, *value)?,
+                    }
+                }
+            };
         }
     }
     book.save_to_buffer()

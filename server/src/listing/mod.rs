@@ -13,6 +13,7 @@ mod export;
 mod flow;
 pub mod key;
 pub mod photo;
+pub mod photo_files;
 mod routes;
 pub mod view;
 

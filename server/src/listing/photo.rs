@@ -352,7 +352,8 @@ pub async fn arrange_in(
 struct Gallery<'a>(&'a [Photo]);
 
 /// Removes a photo from its listing; the next one becomes the cover when it was. The file
-/// stays: other listings may show the same picture.
+/// stays while another photo shows the same picture; once none does, the photo-file sweep
+/// ([`super::photo_files`]) removes it.
 pub async fn delete_in(trade: Trade, caller: &Caller, id: i64) -> Result<(), AppError> {
     let scoped = caller.require(needs(trade).edit)?;
     let photo = readable_photo(trade, caller, id).await?;

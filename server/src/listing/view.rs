@@ -270,6 +270,20 @@ pub async fn detail<C: ConnectionTrait>(
         millis(Utc::now()),
         days,
     );
+    let place = db
+        .one(
+            db.find::<community::Entity>()
+                .filter(community::Column::Id.eq(row.community_id)),
+        )
+        .await?;
+    let (lng, lat) = match place {
+        Some(community::Model {
+            lng: Some(lng),
+            lat: Some(lat),
+            ..
+        }) => (Some(lng), Some(lat)),
+        _ => (None, None),
+    };
     let access = phone_access(caller, &row);
     let actor = actor_of(caller, &row);
     let may_edit = caller.allows(needs.edit)
@@ -279,6 +293,8 @@ pub async fn detail<C: ConnectionTrait>(
         row: row_of(&names, caller, &row),
         room_id: row.room_id,
         site_id: row.site_id,
+        lng,
+        lat,
         property_term: row.property_term,
         building_type: row.building_type,
         building_structure: row.building_structure,

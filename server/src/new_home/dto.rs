@@ -42,6 +42,11 @@ pub struct NewHomeForm {
     pub circle_id: Option<String>,
     #[serde(default)]
     pub address: String,
+    /// 经度 and 纬度 in degrees, up to six decimals; both or neither.
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub lng: Option<String>,
+    #[serde(default, deserialize_with = "lenient_text")]
+    pub lat: Option<String>,
     #[serde(default)]
     pub developer: String,
     /// `YYYY-MM-DD`.
@@ -204,6 +209,9 @@ pub struct NewHome {
     pub circle_id: Option<i64>,
     pub circle_name: String,
     pub address: String,
+    /// Where it is (经度, 纬度), for the map; absent when not entered.
+    pub lng: Option<f64>,
+    pub lat: Option<f64>,
     pub developer: String,
     pub opening_date: Option<String>,
     /// Fen per ㎡, and 元 as the form shows it.

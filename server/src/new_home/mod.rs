@@ -95,6 +95,8 @@ impl Resource for project::Entity {
                     district_id: row.district_id,
                     circle_id: row.circle_id,
                     address: row.address,
+                    lng: row.lng.zip(row.lat).map(|(lng, _)| lng),
+                    lat: row.lng.zip(row.lat).map(|(_, lat)| lat),
                     developer: row.developer,
                     opening_date: row.opening_date.map(|d| d.to_string()),
                     average_price_fen: row.average_price_fen,
@@ -460,6 +462,18 @@ async fn check(
     if district_id.is_none() && errors.iter().all(|e| e.field != "districtId") {
         errors.push(FieldError::new("districtId", "请选择区域"));
     }
+    // The form's rule has read each exactly; the column keeps the nearest double. A point
+    // needs both.
+    let degrees = |name| text(&values, name).and_then(|text| text.trim().parse::<f64>().ok());
+    let (lng, lat) = (degrees("lng"), degrees("lat"));
+    if lng.is_some() != lat.is_some() {
+        let missing = if lng.is_none() {
+            ("lng", "请填写经度")
+        } else {
+            ("lat", "请填写纬度")
+        };
+        errors.push(FieldError::new(missing.0, missing.1));
+    }
     fields_ok(errors)?;
     let name = text(&values, "name").unwrap_or_default();
     let mut same = db
@@ -499,6 +513,8 @@ async fn check(
             district_id: Set(district_id.unwrap_or_default()),
             circle_id: Set(circle_id),
             address: Set(text(&values, "address").unwrap_or_default()),
+            lng: Set(lng),
+            lat: Set(lat),
             developer: Set(text(&values, "developer").unwrap_or_default()),
             opening_date: Set(date(&values, "openingDate")),
             average_price_fen: Set(amount(&values, "averagePrice")),

@@ -16,6 +16,7 @@ mod listing;
 mod menus;
 mod new_home;
 mod new_home_deal;
+pub mod photos;
 mod rental;
 mod report;
 mod viewing;

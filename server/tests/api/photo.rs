@@ -10,6 +10,8 @@ use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
 use serde_json::{Value, json};
 
+use brokerdesk_server::photo_store::{DEFAULT_FONT, PhotoStore};
+
 use crate::common::{Caller, TestApp};
 use crate::fixtures::{Seeded, USERS, assert_no_foreign_rows};
 use crate::on_both_backends;
@@ -394,7 +396,149 @@ async fn the_photo_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp)
     }
 }
 
+/// The server's photo store over the test's data directory.
+fn store_of(app: &TestApp) -> PhotoStore {
+    PhotoStore::new(app.data_dir(), Path::new(DEFAULT_FONT))
+}
+
+/// A deleted photo's file goes once no photo shows its picture and it has been left alone an
+/// hour; a picture another listing still shows stays, and so does one just uploaded.
+async fn a_picture_no_photo_shows_is_removed_from_disk(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let listings = agents_listings(&app, &s).await;
+    let (first, second) = (&listings[0], &listings[1]);
+    let agent = app.as_user("agent").await;
+    let store = store_of(&app);
+    let sweep = |hours: i64| {
+        brokerdesk_server::listing::photo_files::run(
+            &app.db,
+            &store,
+            chrono::Utc::now() + chrono::Duration::hours(hours),
+        )
+    };
+    let (alone, shared) = (jpeg(320, 240, 31), jpeg(320, 240, 32));
+    let lonely = agent.data(UPLOAD, upload(first, &alone, 1)).await;
+    let shared_here = agent.data(UPLOAD, upload(first, &shared, 2)).await;
+    let shared_there = agent.data(UPLOAD, upload(second, &shared, 2)).await;
+    assert_eq!(stored_files(app.data_dir()).len(), 2);
+    // A file nobody names but written a moment ago is left alone (an upload may be naming it).
+    agent.data(DELETE, json!({ "id": lonely["id"] })).await;
+    agent.data(DELETE, json!({ "id": shared_here["id"] })).await;
+    assert_eq!(sweep(0).await.unwrap(), 0);
+    assert_eq!(stored_files(app.data_dir()).len(), 2);
+    // An hour on, the picture no photo shows goes; the one the second listing shows stays.
+    assert_eq!(sweep(2).await.unwrap(), 1);
+    let left = stored_files(app.data_dir());
+    assert_eq!(left.len(), 1, "{left:?}");
+    let shared_hash = hex_sha256(&shared);
+    assert!(left[0].to_string_lossy().contains(&shared_hash), "{left:?}");
+    let copy = picture(&agent, &shared_there["id"], true).await;
+    assert!(
+        image::load_from_memory(&copy).is_ok(),
+        "the shared photo is still served"
+    );
+    assert_eq!(sweep(2).await.unwrap(), 0, "a second sweep finds nothing");
+    // The lonely picture uploaded again is written again and served.
+    let back = agent.data(UPLOAD, upload(first, &alone, 1)).await;
+    picture(&agent, &back["id"], true).await;
+    // A write a stopped server left half done goes too.
+    let leftover = app.data_dir().join("photos/00/.dead.1.tmp");
+    std::fs::create_dir_all(leftover.parent().unwrap()).unwrap();
+    std::fs::write(&leftover, b"half").unwrap();
+    assert_eq!(sweep(2).await.unwrap(), 1);
+    assert!(!leftover.exists());
+    assert_eq!(stored_files(app.data_dir()).len(), 2);
+    // Deleting the last photo of a picture lets the sweep take it.
+    agent
+        .data(DELETE, json!({ "id": shared_there["id"] }))
+        .await;
+    assert_eq!(sweep(2).await.unwrap(), 1);
+    let left = stored_files(app.data_dir());
+    assert_eq!(left.len(), 1);
+    assert!(!left[0].to_string_lossy().contains(&shared_hash));
+}
+
+/// The demo photos are drawn at seed time and stored like uploads: listings of both trades show
+/// galleries whose pictures are served watermarked, a few shared files serve them all, and the
+/// demo agent's own listings start empty.
+async fn the_demo_listings_show_drawn_photos(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let store = store_of(&app);
+    let written = brokerdesk_server::seed::photos::write(&app.db, &store, Path::new(DEFAULT_FONT))
+        .await
+        .unwrap();
+    assert!(written >= 100, "{written} photos");
+    assert_eq!(
+        stored_files(app.data_dir()).len(),
+        8,
+        "one file per drawn picture"
+    );
+    let manager = app.as_user("manager").await;
+    for family in ["old", "rental"] {
+        let rows = manager
+            .data(
+                &format!("/api/v1/fm/house/{family}/list"),
+                json!({ "pageNum": 1, "pageSize": 100 }),
+            )
+            .await["list"]
+            .as_array()
+            .unwrap()
+            .clone();
+        let mut shown = 0;
+        for row in &rows {
+            let gallery = manager
+                .data(
+                    &format!("/api/v1/fm/house/{family}/photo/list"),
+                    json!({ "listingId": row["id"] }),
+                )
+                .await;
+            let gallery = gallery.as_array().unwrap();
+            if row["maintainerId"] == s.users["agent"] {
+                assert!(
+                    gallery.is_empty(),
+                    "the demo agent's own listings start empty"
+                );
+            }
+            if let Some(cover) = gallery.first() {
+                shown += 1;
+                assert_eq!(
+                    (&cover["cover"], &cover["categoryName"]),
+                    (&json!(true), &json!("客厅"))
+                );
+                assert!(gallery.len() >= 3);
+                if shown == 1 {
+                    let (_, bytes) = manager
+                        .download(
+                            &format!("/api/v1/fm/house/{family}/photo/file"),
+                            json!({ "id": cover["id"] }),
+                        )
+                        .await
+                        .unwrap_or_else(|refused| panic!("refused: {}", refused.body));
+                    let served = image::load_from_memory(&bytes).unwrap();
+                    assert_eq!((served.width(), served.height()), (960, 640));
+                }
+            }
+        }
+        assert!(shown >= 3, "{family}: {shown} listings with photos");
+    }
+    // Nothing the sweep would take: every drawn picture is shown.
+    let later = chrono::Utc::now() + chrono::Duration::hours(2);
+    assert_eq!(
+        brokerdesk_server::listing::photo_files::run(&app.db, &store, later)
+            .await
+            .unwrap(),
+        0
+    );
+}
+
+fn hex_sha256(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(bytes))
+}
+
 on_both_backends!(
+    a_picture_no_photo_shows_is_removed_from_disk,
+    the_demo_listings_show_drawn_photos,
     an_agent_uploads_and_each_viewer_sees_their_own_watermark,
     the_gallery_is_arranged_and_pruned,
     bad_uploads_are_refused_in_chinese_and_nothing_is_written,

@@ -4070,6 +4070,13 @@ export interface components {
         heating?: number | null;
         /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
         history: components["schemas"]["StatusChange"][];
+        /** Format: double */
+        lat?: number | null;
+        /**
+         * Format: double
+         * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
+         */
+        lng?: number | null;
         /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
         mayEdit: boolean;
         /** @description The caller may write follow-ups on it (写跟进). */
@@ -5236,6 +5243,13 @@ export interface components {
             districtName: string;
             /** Format: int64 */
             id: number;
+            /** Format: double */
+            lat?: number | null;
+            /**
+             * Format: double
+             * @description Where it is (经度, 纬度), for the map; absent when not entered.
+             */
+            lng?: number | null;
             name: string;
             openingDate?: string | null;
             /** Format: int32 */
@@ -7442,6 +7456,13 @@ export interface components {
       heating?: number | null;
       /** @description Status changes, newest first; a status reads `status-pool` (`1-2`: 有效, 公盘). */
       history: components["schemas"]["StatusChange"][];
+      /** Format: double */
+      lat?: number | null;
+      /**
+       * Format: double
+       * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
+       */
+      lng?: number | null;
       /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
       mayEdit: boolean;
       /** @description The caller may write follow-ups on it (写跟进). */
@@ -7953,6 +7974,13 @@ export interface components {
       districtName: string;
       /** Format: int64 */
       id: number;
+      /** Format: double */
+      lat?: number | null;
+      /**
+       * Format: double
+       * @description Where it is (经度, 纬度), for the map; absent when not entered.
+       */
+      lng?: number | null;
       name: string;
       openingDate?: string | null;
       /** Format: int32 */
@@ -7998,6 +8026,9 @@ export interface components {
       developer?: string;
       districtId?: string | null;
       houseTypes?: components["schemas"]["HouseTypeForm"][];
+      lat?: string | null;
+      /** @description 经度 and 纬度 in degrees, up to six decimals; both or neither. */
+      lng?: string | null;
       name?: string;
       /** @description `YYYY-MM-DD`. */
       openingDate?: string | null;

@@ -13,6 +13,13 @@ describe('runtime config', () => {
     expect(config.localMenu).toBe(false);
     expect(config.queryKey).toHaveLength(16);
     expect(config.queryIv).toHaveLength(16);
+    expect(config.amapKey, 'maps are off until a deployment sets its own key').toBe('');
+  });
+
+  it('reads the AMap key trimmed, and no key as none', () => {
+    const file = { hosts: {}, queryKey: 'k'.repeat(16), queryIv: 'i'.repeat(16) };
+    expect(resolveRuntimeConfig({ ...file, amapKey: ' 0123abcd ' }, 'x').amapKey).toBe('0123abcd');
+    expect(resolveRuntimeConfig(file, 'x').amapKey).toBe('');
   });
 
   it('chooses the bases of the serving hostname, filling gaps with the serving origin', () => {

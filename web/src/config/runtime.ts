@@ -13,6 +13,8 @@ interface RuntimeConfigFile {
   localMenu?: boolean;
   queryKey: string;
   queryIv: string;
+  /** The AMap (高德地图) Web key of this deployment; empty or absent: no map is loaded. */
+  amapKey?: string;
 }
 
 export interface RuntimeConfig {
@@ -20,6 +22,8 @@ export interface RuntimeConfig {
   localMenu: boolean;
   queryKey: string;
   queryIv: string;
+  /** The AMap Web key, trimmed; '' or absent when maps are not configured. */
+  amapKey?: string;
 }
 
 const SERVING_ORIGIN: HostBases = { api: '', fybApi: '', chatApi: '', ws: '' };
@@ -34,6 +38,7 @@ export function resolveRuntimeConfig(file: RuntimeConfigFile, hostname: string):
     localMenu: file.localMenu === true,
     queryKey: file.queryKey,
     queryIv: file.queryIv,
+    amapKey: typeof file.amapKey === 'string' ? file.amapKey.trim() : '',
   };
 }
 

@@ -30,6 +30,7 @@ mod m0027_report_menu_path;
 mod m0028_company_indexes;
 mod m0029_listing_key;
 mod m0030_listing_viewing_slots;
+mod m0031_new_home_location;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0028_company_indexes::Migration),
             Box::new(m0029_listing_key::Migration),
             Box::new(m0030_listing_viewing_slots::Migration),
+            Box::new(m0031_new_home_location::Migration),
         ]
     }
 }

@@ -18,6 +18,7 @@ import { enumText } from '../../../components/enums';
 import { confirmDelete } from '../../../components/form/confirmAction';
 import { coreFields } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
+import { LocationMap } from '../../../components/map/LocationMap';
 import { RowActions } from '../../../components/list/RowActions';
 import { Permission, usePermission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
@@ -248,6 +249,9 @@ export default function CommunityDetailPage({ route }: PageProps) {
               },
             ]}
           />
+          <DetailSection title="位置">
+            <LocationMap lng={community.lng} lat={community.lat} title={community.name} />
+          </DetailSection>
           <DetailSection
             title="栋座单元"
             extra={

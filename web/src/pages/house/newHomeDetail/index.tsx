@@ -6,6 +6,7 @@ import { DetailPage, DetailSection } from '../../../components/detail/DetailPage
 import { isRecordId } from '../../../components/detail/recordId';
 import { Empty } from '../../../components/Empty';
 import { enumText } from '../../../components/enums';
+import { LocationMap } from '../../../components/map/LocationMap';
 import type { PageProps } from '../../registry';
 import { orDash } from '../../org/shared/format';
 import {
@@ -55,6 +56,9 @@ export default function NewHomeDetailPage({ route }: PageProps) {
               { label: '楼盘地址', value: project.address },
             ]}
           />
+          <DetailSection title="位置">
+            <LocationMap lng={project.lng} lat={project.lat} title={project.name} />
+          </DetailSection>
           <DetailSection title="楼盘卖点">
             {project.sellingPoints ? (
               <div data-testid="newHome-selling-points">

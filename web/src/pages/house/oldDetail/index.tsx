@@ -10,6 +10,7 @@ import { DetailPage, DetailSection } from '../../../components/detail/DetailPage
 import { enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
 import { FormModal } from '../../../components/form/FormModal';
+import { LocationMap } from '../../../components/map/LocationMap';
 import type { FieldSpec } from '../../../components/form/fields';
 import { Permission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
@@ -257,6 +258,9 @@ export default function ListingDetailPage({ route }: PageProps) {
             ]}
           />
           <PhotoGallery trade={trade} listingId={listing.id} />
+          <DetailSection title="位置">
+            <LocationMap lng={listing.lng} lat={listing.lat} title={name} />
+          </DetailSection>
           {listing.description && (
             <DetailSection title="房源描述">
               <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{listing.description}</p>

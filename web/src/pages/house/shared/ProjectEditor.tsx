@@ -27,6 +27,8 @@ export function formOf(detail: NewHomeDetail): NewHomeForm {
     districtId: String(detail.districtId),
     circleId: detail.circleId ? String(detail.circleId) : undefined,
     address: detail.address,
+    lng: detail.lng === null || detail.lng === undefined ? undefined : String(detail.lng),
+    lat: detail.lat === null || detail.lat === undefined ? undefined : String(detail.lat),
     developer: detail.developer,
     openingDate: detail.openingDate ?? undefined,
     averagePrice: detail.averagePriceText || undefined,
