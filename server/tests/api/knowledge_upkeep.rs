@@ -254,7 +254,7 @@ async fn a_knowledge_base_is_updated_whenever_its_points_change(app: TestApp) {
     let turn = admin
         .data(
             "/api/v1/chat/assistant/log/page",
-            json!({ "pageNum": 1, "pageSize": 1 }),
+            json!({ "pageNum": 1, "pageSize": 5 }),
         )
         .await["list"][0]
         .clone();
