@@ -171,13 +171,53 @@ pub fn percent(done: i64, total: i64) -> i64 {
 /// says which column is which.
 pub const CSV_COLUMNS: [&str; 3] = ["问题", "答案", "补充索引"];
 
-/// The question–answer template to download and fill: the header and one example row. Extra
-/// indexes in one cell are separated by `|`.
+/// The example row of the question–answer template: question, answer and extra indexes. A file
+/// that still holds it is read without it ([`is_template_example`]): an import never stores the
+/// template's example as knowledge.
+pub const TEMPLATE_EXAMPLE: [&str; 3] = [
+    "带看前需要做哪些准备？",
+    "确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。",
+    "看房前准备|带看准备工作",
+];
+/// What a preview says of the template's example row.
+pub const TEMPLATE_EXAMPLE_SKIPPED: &str = "模板示例行，不导入";
+
+/// Whether a point read from a file is the template's example row (by its question and answer,
+/// spacing aside).
+pub fn is_template_example(question: &str, answer: &str) -> bool {
+    identity(question, answer) == identity(TEMPLATE_EXAMPLE[0], TEMPLATE_EXAMPLE[1])
+}
+
+/// The text two questions are the same by: trimmed, runs of white space made one space. An
+/// import skips a point whose question the knowledge base already holds (已存在), whatever its
+/// answer, so a file never puts a second answer beside a curated one.
+pub fn question_key(question: &str) -> String {
+    question.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What the import dialogs say of the shapes a file is read in, kind by kind.
+pub const IMPORT_FORMATS: &[(&str, &str)] = &[
+    (
+        "csv、xlsx",
+        "按模板三列：问题、答案、补充索引（多个索引用 | 分隔）；首行为列名时按列名识别。模板中的示例行不会导入。",
+    ),
+    (
+        "txt、md、docx、pdf",
+        "“问：”“答：”成对书写（也可写作“问题：”“答案：”或“Q:”“A:”），答案可跨多行，直到下一个“问：”。",
+    ),
+    ("md、docx", "也可用标题作问题，标题下的正文作答案。"),
+];
+
+/// A txt file as an import reads it.
+pub const IMPORT_TXT_EXAMPLE: &str = "问：带看前需要做哪些准备？\n答：确认房源状态和钥匙位置，与业主约好时间。\n\n问：钥匙丢失了怎么办？\n答：先报店长，当天换锁。";
+
+/// The question–answer template to download and fill: the header and the example row
+/// ([`TEMPLATE_EXAMPLE`]). Extra indexes in one cell are separated by `|`.
 pub fn csv_template() -> String {
+    let [question, answer, indexes] = TEMPLATE_EXAMPLE;
     format!(
-        "{}\r\n{}\r\n",
+        "{}\r\n{question},\"{answer}\",{indexes}\r\n",
         CSV_COLUMNS.join(","),
-        "带看前需要做哪些准备？,\"确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。\",看房前准备|带看准备工作"
     )
 }
 
@@ -565,6 +605,42 @@ mod tests {
                 "确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。",
                 &["看房前准备", "带看准备工作"]
             )]
+        );
+        // Read back, it is known as the example, so an import leaves it out.
+        let read = &parse_import("模板.csv", &csv_template()).unwrap()[0];
+        assert!(is_template_example(&read.question, &read.answer));
+        assert!(is_template_example(
+            " 带看前需要做哪些准备？",
+            "确认房源状态和钥匙位置，与业主约好时间，准备好带看确认单。 "
+        ));
+        // The same question with an answer of one's own is not the example.
+        assert!(!is_template_example(
+            "带看前需要做哪些准备？",
+            "提前半小时到小区门口。"
+        ));
+    }
+
+    #[test]
+    fn questions_are_the_same_whatever_their_spacing() {
+        assert_eq!(
+            question_key(" 钥匙  怎么借？\n"),
+            question_key("钥匙 怎么借？")
+        );
+        assert_ne!(question_key("钥匙怎么借？"), question_key("钥匙怎么还？"));
+    }
+
+    #[test]
+    fn the_txt_example_of_the_import_dialog_is_read_as_it_shows() {
+        let points = parse_import("例.txt", IMPORT_TXT_EXAMPLE).unwrap();
+        assert_eq!(points.len(), 2);
+        assert_eq!(
+            points[1],
+            qa("钥匙丢失了怎么办？", "先报店长，当天换锁。", &[])
+        );
+        assert!(
+            IMPORT_FORMATS
+                .iter()
+                .any(|(kinds, _)| kinds.contains("txt"))
         );
     }
 

@@ -295,6 +295,36 @@ pub fn knowledge_import_accept() -> String {
         .join(",")
 }
 
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(typescript_type = "KnowledgeImportFormats")]
+    pub type KnowledgeImportFormatsJs;
+}
+
+/// What the import dialogs say of the shapes each file kind is read in, with a txt file as it
+/// is understood.
+#[wasm_bindgen(js_name = knowledgeImportFormats)]
+pub fn knowledge_import_formats() -> Result<KnowledgeImportFormatsJs, JsError> {
+    #[derive(serde::Serialize)]
+    struct Format {
+        kinds: &'static str,
+        rule: &'static str,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Formats {
+        formats: Vec<Format>,
+        txt_example: &'static str,
+    }
+    to_js(&Formats {
+        formats: crate::knowledge::IMPORT_FORMATS
+            .iter()
+            .map(|&(kinds, rule)| Format { kinds, rule })
+            .collect(),
+        txt_example: crate::knowledge::IMPORT_TXT_EXAMPLE,
+    })
+}
+
 /// Whether an import file goes to the server as bytes (base64: xlsx, docx, pdf) or as text.
 #[wasm_bindgen(js_name = knowledgeImportIsBinary)]
 pub fn knowledge_import_is_binary(file_name: &str) -> bool {

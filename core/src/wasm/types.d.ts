@@ -170,3 +170,6 @@ export interface SocketPayload {
 }
 /** a question frame: code is the chat type */
 export interface SocketMessage { code: number; msg: SocketPayload }
+
+/** What a knowledge base import reads, kind by kind, and a txt file as it is understood. */
+export interface KnowledgeImportFormats { formats: { kinds: string; rule: string }[]; txtExample: string }

@@ -3,7 +3,7 @@
 
 use brokerdesk_core::forms::{self, Form};
 use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use super::PathId;
 use crate::AppState;
-use crate::access::{Caller, Unscoped, need};
+use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{knowledge, knowledge_data_set, knowledge_point, user};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
@@ -202,6 +202,18 @@ pub async fn detail(caller: Caller, PathId(id): PathId) -> ApiResult<Knowledge> 
     let scoped = caller.require(need::KNOWLEDGE_READ)?;
     let row = found(&scoped.unscoped(), id).await?;
     ok(describe_one::<knowledge::Entity, _>(&scoped.unscoped(), row).await?)
+}
+
+/// Marks a knowledge base changed now (its 更新时间), in the transaction that changed what it
+/// holds: a point added, edited or deleted, a data set imported, renamed or deleted.
+pub async fn touch(on: &Scoped<'_, DatabaseTransaction>, id: i64) -> Result<(), AppError> {
+    on.update::<knowledge::Entity>(knowledge::ActiveModel {
+        id: Set(id),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    })
+    .await?;
+    Ok(())
 }
 
 /// A knowledge base by id, or 数据不存在或已被删除.

@@ -7,8 +7,9 @@
 //!
 //! `stop/batch/import/{id}` moves the batch 导入中 → 已停止 (core's `ImportStatus` table, by a
 //! guarded update, audited); the task sees it before its next chunk and leaves the files not yet
-//! finished 已停止. What was stored stays; importing the same files again adds only the rest
-//! (the content hash). A file that cannot be read is 失败 with its reason; the others go on.
+//! finished 已停止. What was stored stays; importing the same files again adds only the rest:
+//! a point whose question the base already holds is skipped (已存在) whatever its answer, and
+//! the template's example row is never imported. A file that cannot be read is 失败 with its reason; the others go on.
 //! When the last file is done the task moves the batch 导入中 → 已完成 the same guarded way.
 //! A batch whose server stopped meanwhile is ended by [`super::abandoned`].
 
@@ -16,7 +17,7 @@ use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::enums::{KNOWLEDGE_FILE_STAGE, KNOWLEDGE_IMPORT_STATUS};
 use brokerdesk_core::knowledge::{
     BATCH_FILES_MAX, BATCH_NO_FILES, BATCH_TOO_MANY, FileStage, ImportAction, ImportStatus,
-    ImportedPoint, percent,
+    ImportedPoint, is_template_example, percent, question_key,
 };
 use chrono::Utc;
 use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
@@ -329,6 +330,7 @@ fn status_of(row: &knowledge_import::Model) -> ImportStatus {
 struct Ready {
     file: knowledge_import_file::Model,
     points: Vec<(ImportedPoint, String)>,
+    /// Refused by the point form, or the template's example row: skipped.
     refused: usize,
 }
 
@@ -506,8 +508,11 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
         write(caller, id, splitting, &tally).await?;
         let mut kept = Vec::with_capacity(points.len());
         let mut problems = Vec::new();
+        let mut examples = 0;
         for (n, point) in points.into_iter().enumerate() {
             match checked(point) {
+                // The template's example row, left in the file: never imported.
+                Ok(point) if is_template_example(&point.question, &point.answer) => examples += 1,
                 Ok(point) => {
                     let hash = content_hash(&point.question, &point.answer);
                     kept.push((point, hash));
@@ -525,7 +530,7 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
         ready.push(Ready {
             file,
             points: kept,
-            refused: problems.len(),
+            refused: problems.len() + examples,
         });
     }
     // What the base holds, read once; a point another import adds meanwhile is refused by the
@@ -562,7 +567,8 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
             let now = Utc::now();
             let (added_before, skipped_before) = (added, skipped);
             for (point, hash) in chunk {
-                if !seen.insert(hash.clone()) {
+                // A question the base holds keeps its answer there (已存在).
+                if !seen.insert(question_key(&point.question)) {
                     skipped += 1;
                     continue;
                 }
@@ -617,6 +623,9 @@ async fn run(caller: &Caller, id: i64) -> Result<(), AppError> {
             .await?;
             on.update::<knowledge_import::Entity>(tally.changes(id))
                 .await?;
+            if added > added_before {
+                bases::touch(&on, row.knowledge_id).await?;
+            }
             txn.commit().await?;
         }
         tally.files_done += 1;

@@ -315,7 +315,12 @@ pub async fn data_set_detail(caller: Caller, PathId(id): PathId) -> ApiResult<Kn
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn data_set_delete(caller: Caller, PathId(id): PathId) -> ApiResult<Empty> {
     let scoped = caller.require(need::KNOWLEDGE_EDIT)?;
-    scoped.remove::<knowledge_data_set::Entity>(id).await?;
+    scoped
+        .in_transaction(async |on| {
+            let gone = on.remove::<knowledge_data_set::Entity>(id).await?;
+            bases::touch(on, gone.knowledge_id).await
+        })
+        .await?;
     ok(Empty {})
 }
 
@@ -367,7 +372,9 @@ pub async fn edit_point(
         .await?;
     let values = point_values(&scoped, before.knowledge_id, &request.form, Some(before.id)).await?;
     ok(scoped
-        .change::<knowledge_point::Entity>(before, values)
+        .change_with::<knowledge_point::Entity>(before, values, async |on, after| {
+            bases::touch(on, after.knowledge_id).await
+        })
         .await?)
 }
 
@@ -377,7 +384,12 @@ pub async fn edit_point(
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn delete_point(caller: Caller, PathId(id): PathId) -> ApiResult<Empty> {
     let scoped = caller.require(need::KNOWLEDGE_EDIT)?;
-    scoped.remove::<knowledge_point::Entity>(id).await?;
+    scoped
+        .in_transaction(async |on| {
+            let gone = on.remove::<knowledge_point::Entity>(id).await?;
+            bases::touch(on, gone.knowledge_id).await
+        })
+        .await?;
     ok(Empty {})
 }
 
@@ -461,6 +473,7 @@ pub async fn handle_import(
         })
         .await?;
     let view = on.record_created::<knowledge_point::Entity>(&point).await?;
+    bases::touch(&on, knowledge.id).await?;
     txn.commit().await?;
     ok(view)
 }
@@ -479,13 +492,14 @@ pub async fn handle_edit(
         .get_writable::<knowledge_data_set::Entity>(request.id)
         .await?;
     ok(scoped
-        .change::<knowledge_data_set::Entity>(
+        .change_with::<knowledge_data_set::Entity>(
             before,
             knowledge_data_set::ActiveModel {
                 name: Set(request.name),
                 updated_at: Set(Utc::now()),
                 ..Default::default()
             },
+            async |on, after| bases::touch(on, after.knowledge_id).await,
         )
         .await?)
 }

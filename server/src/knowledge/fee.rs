@@ -5,7 +5,9 @@
 
 use axum::extract::State;
 use brokerdesk_core::format::fen_to_yuan;
-use brokerdesk_core::knowledge::{FEE_UNPRICED, fee_fen, point_tokens};
+use brokerdesk_core::knowledge::{
+    FEE_UNPRICED, fee_fen, is_template_example, point_tokens, question_key,
+};
 use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -13,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::import::{SubmittedPoint, held};
-use super::{bases, content_hash, indexes_of};
+use super::{bases, indexes_of};
 use crate::AppState;
 use crate::access::{Caller, need};
 use crate::entity::knowledge_point;
@@ -27,8 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct FeeExpectRequest {
     pub knowledge_id: i64,
-    /// The points about to be imported (an import's preview); those the base already holds are
-    /// not indexed again and not counted. Absent: every point the base holds.
+    /// The points about to be imported (an import's preview); those whose question the base
+    /// already holds, and the template's example row, are not imported and not counted. Absent: every point the base holds.
     #[serde(default)]
     pub points: Option<Vec<SubmittedPoint>>,
 }
@@ -69,7 +71,8 @@ pub async fn fee_expect(
             let mut seen = held(&db, base.id).await?;
             given
                 .iter()
-                .filter(|point| seen.insert(content_hash(&point.question, &point.answer)))
+                .filter(|point| !is_template_example(&point.question, &point.answer))
+                .filter(|point| seen.insert(question_key(&point.question)))
                 .fold((0u64, 0u64), |(n, tokens), point| {
                     (
                         n + 1,

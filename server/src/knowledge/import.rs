@@ -1,8 +1,10 @@
 //! 文件导入: a txt, md, csv, xlsx, docx or pdf file read into question–answer points
 //! ([`super::files::points_of_file`], by core's rules), shown as a preview that marks the points the knowledge base
 //! already holds or that fail the point form, then stored as one data set (文件导入) on
-//! `analysis/submit`. Points already held, in the base or earlier in the same file, are skipped:
-//! importing the same file twice adds nothing the second time.
+//! `analysis/submit`. A point whose question is already held (已存在), in the base or earlier in
+//! the same file, is skipped whatever its answer: importing the same file twice adds nothing the
+//! second time, and a file never puts a second answer beside a curated one. The template's
+//! example row (core `TEMPLATE_EXAMPLE`) is never imported.
 //!
 //! The browser reads the file and sends its text (txt, md, csv) or its bytes in base64 (xlsx,
 //! docx, pdf); [`IMPORT_BODY_LIMIT`] bounds a file.
@@ -11,7 +13,9 @@ use std::collections::HashSet;
 
 use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
-use brokerdesk_core::knowledge::{ImportedPoint, indexes};
+use brokerdesk_core::knowledge::{
+    ImportedPoint, TEMPLATE_EXAMPLE_SKIPPED, indexes, is_template_example, question_key,
+};
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
@@ -63,8 +67,11 @@ pub struct PreviewPoint {
     pub question: String,
     pub answer: String,
     pub indexes: Vec<String>,
-    /// The knowledge base (or an earlier row of the file) already holds it: it will be skipped.
+    /// 已存在: the knowledge base (or an earlier row of the file) already holds its question,
+    /// whatever the answer: it will be skipped.
     pub duplicate: bool,
+    /// The template's example row, left in the file: it will be skipped (`problem` says so).
+    pub example: bool,
     /// Why it cannot be stored (a field too long, too many indexes); it will not be submitted.
     pub problem: Option<String>,
 }
@@ -102,8 +109,11 @@ pub struct ImportResult {
     /// The new data set; none when every point was already held.
     pub data_set: Option<KnowledgeDataSet>,
     pub added: u64,
-    /// Points skipped because the knowledge base already held them.
+    /// Points skipped: their question already held (`existing`) or the template's example row.
     pub skipped: u64,
+    /// Of those, points whose question the knowledge base already held (已存在): its answer
+    /// there stays as it is.
+    pub existing: u64,
 }
 
 /// A point checked as the point form checks it: cleaned, or why not.
@@ -127,7 +137,7 @@ pub(super) fn checked(point: ImportedPoint) -> Result<ImportedPoint, (ImportedPo
     Ok(cleaned)
 }
 
-/// The content hashes a knowledge base already holds.
+/// The questions a knowledge base already holds, by core's `question_key`.
 pub(super) async fn held<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     knowledge: i64,
@@ -136,10 +146,11 @@ pub(super) async fn held<C: ConnectionTrait>(
         .values::<knowledge_point::Entity, String>(
             db.find::<knowledge_point::Entity>()
                 .filter(knowledge_point::Column::KnowledgeId.eq(knowledge)),
-            knowledge_point::Column::ContentHash,
+            knowledge_point::Column::Question,
         )
         .await?
-        .into_iter()
+        .iter()
+        .map(|question| question_key(question))
         .collect())
 }
 
@@ -168,8 +179,8 @@ pub async fn analysis(
     ok(preview(&db, base.id, request.file_name, read).await?)
 }
 
-/// The points read, each marked: held already (or earlier in the same read), or refused by the
-/// point form, and how many would be added.
+/// The points read, each marked: its question held already (or earlier in the same read), the
+/// template's example row, or refused by the point form; and how many would be added.
 pub(super) async fn preview(
     db: &Unscoped<'_, sea_orm::DatabaseConnection>,
     knowledge: i64,
@@ -180,11 +191,20 @@ pub(super) async fn preview(
     let points: Vec<PreviewPoint> = read
         .into_iter()
         .map(|point| match checked(point) {
-            Ok(point) => PreviewPoint {
-                duplicate: !seen.insert(content_hash(&point.question, &point.answer)),
+            Ok(point) if is_template_example(&point.question, &point.answer) => PreviewPoint {
                 question: point.question,
                 answer: point.answer,
                 indexes: point.indexes,
+                duplicate: false,
+                example: true,
+                problem: Some(TEMPLATE_EXAMPLE_SKIPPED.to_owned()),
+            },
+            Ok(point) => PreviewPoint {
+                duplicate: !seen.insert(question_key(&point.question)),
+                question: point.question,
+                answer: point.answer,
+                indexes: point.indexes,
+                example: false,
                 problem: None,
             },
             Err((point, problem)) => PreviewPoint {
@@ -192,6 +212,7 @@ pub(super) async fn preview(
                 answer: point.answer,
                 indexes: point.indexes,
                 duplicate: false,
+                example: false,
                 problem: Some(problem),
             },
         })
@@ -207,8 +228,9 @@ pub(super) async fn preview(
     })
 }
 
-/// Stores the previewed points as one data set named after the file, skipping those already
-/// held. Needs 知识库:编辑 or 知识库详情:编辑.
+/// Stores the previewed points as one data set named after the file, skipping those whose
+/// question is already held (never changing the answer kept there) and the template's example
+/// row. Needs 知识库:编辑 or 知识库详情:编辑.
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/analysis/submit", tag = "knowledge",
     request_body = AnalysisSubmit, security(("token" = [])),
     responses((status = 200, description = "What was added", body = Envelope<ImportResult>)))]
@@ -240,11 +262,17 @@ pub async fn submit(
     let on = scoped.on(&txn);
     let mut seen = held(&on.unscoped(), base.id).await?;
     let submitted = points.len() as u64;
+    let mut existing = 0u64;
     let fresh: Vec<(ImportedPoint, String)> = points
         .into_iter()
+        .filter(|point| !is_template_example(&point.question, &point.answer))
         .filter_map(|point| {
+            if !seen.insert(question_key(&point.question)) {
+                existing += 1;
+                return None;
+            }
             let hash = content_hash(&point.question, &point.answer);
-            seen.insert(hash.clone()).then_some((point, hash))
+            Some((point, hash))
         })
         .collect();
     let added = fresh.len() as u64;
@@ -277,6 +305,7 @@ pub async fn submit(
             })
             .await?;
         }
+        bases::touch(&on, base.id).await?;
         Some(
             on.record_created::<knowledge_data_set::Entity>(&set)
                 .await?,
@@ -287,5 +316,6 @@ pub async fn submit(
         data_set,
         added,
         skipped: submitted - added,
+        existing,
     })
 }

@@ -22,6 +22,7 @@ mod knowledge;
 mod knowledge_dialogue;
 mod knowledge_fee;
 mod knowledge_files;
+mod knowledge_upkeep;
 mod knowledge_web;
 mod lead;
 mod listing;

@@ -7,8 +7,9 @@
 export interface paths {
   "/api/v1/chat/Knowledge/analysis/submit": {
     /**
-     * Stores the previewed points as one data set named after the file, skipping those already
-     * held. Needs 知识库:编辑 or 知识库详情:编辑.
+     * Stores the previewed points as one data set named after the file, skipping those whose
+     * question is already held (never changing the answer kept there) and the template's example
+     * row. Needs 知识库:编辑 or 知识库详情:编辑.
      */
     post: operations["submit"];
   };
@@ -3933,7 +3934,13 @@ export interface components {
         dataSet?: null | components["schemas"]["KnowledgeDataSet"];
         /**
          * Format: int64
-         * @description Points skipped because the knowledge base already held them.
+         * @description Of those, points whose question the knowledge base already held (已存在): its answer
+         * there stays as it is.
+         */
+        existing: number;
+        /**
+         * Format: int64
+         * @description Points skipped: their question already held (`existing`) or the template's example row.
          */
         skipped: number;
       };
@@ -6912,8 +6919,8 @@ export interface components {
       /** Format: int64 */
       knowledgeId: number;
       /**
-       * @description The points about to be imported (an import's preview); those the base already holds are
-       * not indexed again and not counted. Absent: every point the base holds.
+       * @description The points about to be imported (an import's preview); those whose question the base
+       * already holds, and the template's example row, are not imported and not counted. Absent: every point the base holds.
        */
       points?: components["schemas"]["SubmittedPoint"][] | null;
     };
@@ -7058,7 +7065,13 @@ export interface components {
       dataSet?: null | components["schemas"]["KnowledgeDataSet"];
       /**
        * Format: int64
-       * @description Points skipped because the knowledge base already held them.
+       * @description Of those, points whose question the knowledge base already held (已存在): its answer
+       * there stays as it is.
+       */
+      existing: number;
+      /**
+       * Format: int64
+       * @description Points skipped: their question already held (`existing`) or the template's example row.
        */
       skipped: number;
     };
@@ -8404,8 +8417,13 @@ export interface components {
     /** @description A point of the preview. */
     PreviewPoint: {
       answer: string;
-      /** @description The knowledge base (or an earlier row of the file) already holds it: it will be skipped. */
+      /**
+       * @description 已存在: the knowledge base (or an earlier row of the file) already holds its question,
+       * whatever the answer: it will be skipped.
+       */
       duplicate: boolean;
+      /** @description The template's example row, left in the file: it will be skipped (`problem` says so). */
+      example: boolean;
       indexes: string[];
       /** @description Why it cannot be stored (a field too long, too many indexes); it will not be submitted. */
       problem?: string | null;

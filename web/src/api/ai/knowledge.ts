@@ -16,6 +16,7 @@ export type PastSearch = Schema<'KnowledgePastSearch'>;
 export type FilePreview = Schema<'FilePreview'>;
 export type PreviewPoint = Schema<'PreviewPoint'>;
 export type ImportResult = Schema<'ImportResult'>;
+export type FeeExpect = Schema<'FeeExpect'>;
 export type BatchImport = Schema<'BatchImport'>;
 export type BatchFile = Schema<'BatchFile'>;
 /** A knowledge base bound to an assistant, switched on or off. */
@@ -65,7 +66,15 @@ export const knowledgeApi = {
   /** Reads a file into a preview; `signal` cancels it (取消请求). The dialog shows it running, with its 取消 button reachable: no page overlay. */
   analyse: (data: Schema<'FileAnalysis'>, signal: AbortSignal) =>
     request<FilePreview>({ url: `${base}/file/import/analysis`, data, base: 'chatApi', signal, showLoading: false }),
+  /** 网页解析: reads a web page into a preview like a file's; `signal` cancels it (取消请求). */
+  analyseWeb: (data: Schema<'WebAnalysis'>, signal: AbortSignal) =>
+    request<FilePreview>({ url: `${base}/web/analysis`, data, base: 'chatApi', signal, showLoading: false }),
   submitImport: (data: Schema<'AnalysisSubmit'>) => act<ImportResult>('analysis/submit', data),
+  /** 费用预估: what indexing the points about to be imported would cost. Quiet: the import goes on without it. */
+  feeExpect: (data: Schema<'FeeExpectRequest'>) =>
+    request<FeeExpect>({ url: `${base}/fee/expect`, data, base: 'chatApi', showLoading: false, showErrorMessage: false }),
+  /** 对话标注: a chat log turn made a knowledge point; a refusal comes back for the form to place. */
+  annotate: (data: Schema<'DialogueCreate'>) => write<KnowledgePoint>('dialogue/create', data),
   /** Starts a batch import; the server goes on with it after answering. */
   batchImport: (data: Schema<'BatchImportStart'>) => act<BatchImport>('batch/import', data),
   batchProgress: (id: number) => read<BatchImport>(`batch/import/progress/${id}`),

@@ -8,9 +8,10 @@ import { ClippedText } from '../../../components/list/ClippedText';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions } from '../../../components/list/RowActions';
 import { useListQuery, type PageRequest } from '../../../components/list/useListQuery';
-import { Permission } from '../../../components/Permission';
+import { Permission, usePermission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
+import { AnnotateDialog } from './AnnotateDialog';
 
 const VOTE_COLORS: Record<number, string> = { 1: 'green', 2: 'red' };
 
@@ -48,11 +49,14 @@ function ContextDialog({ turn, onClose }: { turn?: ChatLog; onClose: () => void 
 /**
  * 对话日志 (/adminConfig/aiHelper/log): every question asked in the chat panel with its answer,
  * asker, assistant, tokens, time taken and the asker's vote; filtered, opened as its whole
- * conversation, exported as CSV.
+ * conversation, exported as CSV, and made a knowledge point (标注: dialogue/create).
  */
 export default function ChatLogPage(_: PageProps) {
   const query = useListQuery((q: LogFilters & PageRequest) => logApi.page(q), {} as LogFilters);
   const [opened, setOpened] = useState<ChatLog | undefined>();
+  const [annotating, setAnnotating] = useState<ChatLog | undefined>();
+  // 对话标注 writes a knowledge point: it needs the knowledge base's 编辑 as well.
+  const mayAnnotate = usePermission('/adminConfig/aiHelper/knowledge')('edit');
   const exportCsv = () => void logApi.exportCsv(query.filters).then((blob) => saveFile(blob, '对话日志.csv'), () => undefined);
   return (
     <ListPage<ChatLog, LogFilters>
@@ -86,14 +90,21 @@ export default function ChatLogPage(_: PageProps) {
           title: '操作',
           dataIndex: '__actions',
           fixed: 'right',
-          width: 90,
+          width: 150,
           render: (_: unknown, turn: ChatLog) => (
-            <RowActions rowName={turn.question} items={[{ label: '上下文', testId: 'row-context', onClick: () => setOpened(turn) }]} />
+            <RowActions
+              rowName={turn.question}
+              items={[
+                { label: '上下文', testId: 'row-context', onClick: () => setOpened(turn) },
+                ...(mayAnnotate ? [{ label: '标注', testId: 'row-annotate', onClick: () => setAnnotating(turn) }] : []),
+              ]}
+            />
           ),
         },
       ]}
     >
       <ContextDialog turn={opened} onClose={() => setOpened(undefined)} />
+      <AnnotateDialog turn={annotating} onClose={() => setAnnotating(undefined)} />
     </ListPage>
   );
 }

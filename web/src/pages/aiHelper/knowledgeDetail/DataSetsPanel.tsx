@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@arco-design/web-react';
-import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
+import { IconDownload, IconLink, IconUpload } from '@arco-design/web-react/icon';
 import { knowledgeApi, type DataSet } from '../../../api/ai/knowledge';
 import { confirmDelete } from '../../../components/form/confirmAction';
 import { coreFields } from '../../../components/form/coreForm';
@@ -12,6 +12,7 @@ import { Permission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
 import { BatchImportDialog } from './BatchImportDialog';
 import { downloadTemplate, ImportDialog } from './ImportDialog';
+import { WebImportDialog } from './WebImportDialog';
 
 interface Filters {
   name?: string;
@@ -23,6 +24,7 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
   const [renaming, setRenaming] = useState<DataSet | undefined>();
   const [importing, setImporting] = useState(false);
   const [batching, setBatching] = useState(false);
+  const [reading, setReading] = useState(false);
   const remove = (set: DataSet) =>
     confirmDelete('数据集', set.name, () => knowledgeApi.removeDataSet(set.id).then(query.reload));
   return (
@@ -43,6 +45,11 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
           <Permission action="edit">
             <Button icon={<IconUpload />} onClick={() => setBatching(true)} data-testid="data-set-batch">
               批量导入
+            </Button>
+          </Permission>
+          <Permission action="edit">
+            <Button icon={<IconLink />} onClick={() => setReading(true)} data-testid="data-set-web">
+              网页解析
             </Button>
           </Permission>
         </>
@@ -83,6 +90,12 @@ export function DataSetsPanel({ knowledgeId }: { knowledgeId: number }) {
         knowledgeId={knowledgeId}
         visible={importing}
         onClose={() => setImporting(false)}
+        onImported={query.reload}
+      />
+      <WebImportDialog
+        knowledgeId={knowledgeId}
+        visible={reading}
+        onClose={() => setReading(false)}
         onImported={query.reload}
       />
       <BatchImportDialog

@@ -1,15 +1,15 @@
 import { useRef, useState } from 'react';
-import { Button, Message, Modal, Space, Table, Tag, Typography } from '@arco-design/web-react';
+import { Button, Message, Modal, Space } from '@arco-design/web-react';
 import { knowledgeCsvTemplate, knowledgeImportAccept, knowledgeImportIsBinary } from '@core/wasm';
 import { RequestError } from '../../../api/client';
 import { FilePicker, fileBase64 } from '../../../components/file/FilePicker';
-import { knowledgeApi, type FilePreview, type PreviewPoint } from '../../../api/ai/knowledge';
+import { knowledgeApi, type FilePreview, type ImportResult } from '../../../api/ai/knowledge';
+import { FeeEstimate, freshPoints, ImportFormatHint, PreviewTable } from './importPreview';
 
-/** What the preview says of a point: added, already held (skipped), or refused with why. */
-function status(point: PreviewPoint) {
-  if (point.problem) return <Tag color="red">{point.problem}</Tag>;
-  if (point.duplicate) return <Tag color="gray">已存在，跳过</Tag>;
-  return <Tag color="green">新增</Tag>;
+/** What an import says it did: added, skipped, and of the skipped those whose question was held already. */
+export function importedText(result: ImportResult) {
+  const held = result.existing > 0 ? `（其中${result.existing}条问题已存在，保留原答案）` : '';
+  return `导入成功：新增${result.added}条，跳过${result.skipped}条${held}`;
 }
 
 /** The question–answer template (core's), as a CSV file to fill in. */
@@ -77,7 +77,7 @@ export function ImportDialog({
     }
   };
 
-  const fresh = preview?.points.filter((point) => !point.duplicate && !point.problem) ?? [];
+  const fresh = freshPoints(preview);
   const submit = async () => {
     if (!preview) return;
     setSaving(true);
@@ -87,7 +87,7 @@ export function ImportDialog({
         fileName: preview.fileName,
         points: fresh.map(({ question, answer, indexes }) => ({ question, answer, indexes })),
       });
-      Message.success(`导入成功：新增${result.added}条，跳过${result.skipped}条`);
+      Message.success(importedText(result));
       close();
       onImported();
     } catch {
@@ -145,22 +145,13 @@ export function ImportDialog({
             下载CSV模板
           </Button>
         </Space>
-        <Typography.Text type="secondary">
-          支持txt、md、csv、xlsx、docx、pdf文件：csv、xlsx按模板的问题、答案、补充索引三列；txt、md、docx、pdf按“问：”“答：”成对书写，md、docx也可用标题作问题。加密或扫描的PDF无法读取。
-        </Typography.Text>
-        {preview && (
-          <Table<PreviewPoint>
-            data-testid="import-preview"
-            rowKey={(point) => `${point.question}\n${point.answer}`}
-            data={preview.points}
-            pagination={{ pageSize: 5, showTotal: true }}
-            columns={[
-              { title: '问题', dataIndex: 'question', width: 240 },
-              { title: '答案', dataIndex: 'answer' },
-              { title: '补充索引', dataIndex: 'indexes', width: 140, render: (indexes: string[]) => indexes.join('、') || '—' },
-              { title: '状态', dataIndex: 'duplicate', width: 160, render: (_: unknown, point: PreviewPoint) => status(point) },
-            ]}
-          />
+        {preview ? (
+          <>
+            <PreviewTable preview={preview} testId="import-preview" />
+            <FeeEstimate knowledgeId={knowledgeId} preview={preview} />
+          </>
+        ) : (
+          <ImportFormatHint />
         )}
       </Space>
     </Modal>
