@@ -15,7 +15,10 @@ use std::collections::BTreeSet;
 
 use brokerdesk_core::org::data_scope::DataScope;
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ActiveModelBehavior, ColumnTrait, Condition, EntityTrait, IntoActiveModel};
+use sea_orm::{
+    ActiveModelBehavior, ActiveModelTrait, ColumnTrait, Condition, EntityTrait, IntoActiveModel,
+    Value,
+};
 
 /// Where a row sits (or where a caller sits: their home).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -86,6 +89,22 @@ pub trait Placed:
     /// Rows outside the scope that other rows open to the caller for reading: a new-home project
     /// distributed to their company or store. `None` for most tables.
     fn shared(scope: &Scope) -> Option<Condition>;
+
+    /// `changes` that also empty the row's seat below its company (store group, store,
+    /// department, owner): where a row dropped to the company's public pool sits.
+    fn clear_seat(mut changes: Self::ActiveModel) -> Self::ActiveModel {
+        let columns = Self::columns();
+        let seat = [
+            columns.store_group,
+            columns.store,
+            columns.department,
+            columns.owner,
+        ];
+        for column in seat.into_iter().flatten() {
+            changes.set(column, Value::BigInt(None));
+        }
+        changes
+    }
 }
 
 /// What a caller reaches.

@@ -3,9 +3,7 @@
 
 use brokerdesk_core::customer::pool::{self, Actor, CustomerAction, CustomerPool, CustomerStatus};
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Select, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, DatabaseConnection, QueryFilter, Select, Set};
 
 use super::{KIND, state_code, state_of, view};
 use crate::access::Unscoped;
@@ -45,8 +43,6 @@ impl PoolDrop for Customers {
         Ok(pool::drop_days(setting.as_deref()))
     }
 
-    // The job has no caller to scope it: its one write is guarded by the row as read (clippy.toml).
-    #[allow(clippy::disallowed_methods)]
     async fn drop_if_due(
         db: &DatabaseConnection,
         row: &customer::Model,
@@ -59,41 +55,24 @@ impl PoolDrop for Customers {
             return Ok(false);
         }
         let to = pool::next(CustomerAction::Drop, from, Actor::System)?;
-        let txn = db.begin().await?;
         let changes = customer::ActiveModel {
             status: Set(to.status.code()),
             pool: Set(to.pool.code()),
-            store_group_id: Set(None),
-            store_id: Set(None),
-            department_id: Set(None),
-            owner_id: Set(None),
             next_follow_up_on: Set(None),
             updated_at: Set(now),
             ..Default::default()
         };
-        let result = customer::Entity::update_many()
-            .set(changes)
-            .filter(customer::Entity::as_read(row))
-            .filter(customer::Column::LastActivityAt.eq(row.last_activity_at))
-            .exec(&txn)
-            .await?;
-        if result.rows_affected != 1 {
-            return Ok(false);
-        }
-        pool_drop::record(
-            &txn,
-            Dropped {
-                kind: KIND,
-                id: row.id,
-                action: CustomerAction::Drop.code(),
-                from: (state_code(from), from.label()),
-                to: (state_code(to), to.label()),
-                reason: format!("超过{days}天未跟进，自动转入公客池"),
-                place: view::place(row),
-            },
-        )
-        .await?;
-        txn.commit().await?;
-        Ok(true)
+        let still = customer::Entity::as_read(row)
+            .add(customer::Column::LastActivityAt.eq(row.last_activity_at));
+        let dropped = Dropped {
+            kind: KIND,
+            id: row.id,
+            action: CustomerAction::Drop.code(),
+            from: (state_code(from), from.label()),
+            to: (state_code(to), to.label()),
+            reason: format!("超过{days}天未跟进，自动转入公客池"),
+            place: view::place(row),
+        };
+        pool_drop::drop_row::<customer::Entity>(db, changes, still, dropped).await
     }
 }

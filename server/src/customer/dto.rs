@@ -237,6 +237,8 @@ pub struct CustomerAgent {
     pub store_name: String,
 }
 
+crate::staff::pick::from_pick!(CustomerAgent);
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RevealedCustomerPhone {

@@ -13,7 +13,6 @@ pub mod viewing;
 use brokerdesk_core::customer::phone;
 use brokerdesk_core::customer::pool::{Actor, CustomerPool, CustomerState, CustomerStatus};
 use brokerdesk_core::customer::wish;
-use brokerdesk_core::org::staff_status::WORKING;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, QuerySelect, Select,
 };
@@ -25,12 +24,11 @@ pub use dto::*;
 use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::entity::customer;
-use crate::entity::{store, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
-use crate::shared::name_of;
+use crate::staff::{self, Among};
 
 /// The entity name in the audit log and status history.
 pub const KIND: &str = "customer";
@@ -274,34 +272,5 @@ pub async fn due(caller: Caller) -> ApiResult<Vec<CustomerRow>> {
     responses((status = 200, description = "Who customers may be transferred to", body = Envelope<Vec<CustomerAgent>>)))]
 pub async fn agents(caller: Caller) -> ApiResult<Vec<CustomerAgent>> {
     let scoped = caller.require(need::CUSTOMER_TRANSFER)?;
-    let Some(organisation_id) = scoped.actor().organisation_id else {
-        return ok(Vec::new());
-    };
-    let people = scoped
-        .all(
-            scoped
-                .write::<user::Entity>()
-                .filter(user::Column::OrganisationId.eq(organisation_id))
-                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
-                .filter(user::Column::Locked.eq(false))
-                .order_by_asc(user::Column::StoreId)
-                .order_by_asc(user::Column::Id),
-        )
-        .await?;
-    let db = scoped.unscoped();
-    let stores = db
-        .names::<store::Entity>(
-            store::Column::Id,
-            store::Column::Name,
-            people.iter().filter_map(|p| p.store_id),
-        )
-        .await?;
-    ok(people
-        .into_iter()
-        .map(|p| CustomerAgent {
-            id: p.id,
-            store_name: name_of(&stores, p.store_id),
-            name: p.real_name,
-        })
-        .collect())
+    ok(staff::pickable(&scoped, Among::Writable, staff::at_work()).await?)
 }

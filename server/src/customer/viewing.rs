@@ -7,24 +7,24 @@
 
 use brokerdesk_core::customer::viewing::{self, Refusal, ViewingKind};
 use brokerdesk_core::forms::{self, Form};
-use brokerdesk_core::org::staff_status::WORKING;
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder,
+    Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::state_of;
 use crate::access::{Caller, Placed, Scoped, need};
-use crate::entity::{customer, customer_viewing, listing, new_home_project, store, user};
+use crate::entity::{customer, customer_viewing, listing, new_home_project, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::history;
 use crate::listing as listings;
 use crate::paging::{Page, PageQuery, lenient_number};
 use crate::shared::{millis, name_of};
+use crate::staff::{self, Among};
 
 pub const COMPANION_OUTSIDE: &str = "请选择本公司在职的同事";
 pub const FEEDBACK_NOT_YOURS: &str = "只有带看人、陪同人或客户的店长可以填写反馈";
@@ -119,6 +119,8 @@ pub struct Companion {
     pub name: String,
     pub store_name: String,
 }
+
+crate::staff::pick::from_pick!(Companion);
 
 /// What a viewing's picker offers.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -319,21 +321,7 @@ async fn insert_viewing(
 /// Who may go along on the caller's viewings: working colleagues of their company in their own
 /// store or within their data scope (a store never learns another store's people).
 fn colleagues<C: ConnectionTrait>(scoped: &Scoped<'_, C>) -> Option<sea_orm::Select<user::Entity>> {
-    let me = scoped.actor();
-    let organisation_id = me.organisation_id?;
-    let mut near = Condition::any().add(scoped.scope().readable::<user::Entity>());
-    if let Some(store) = me.store_id {
-        near = near.add(user::Column::StoreId.eq(store));
-    }
-    Some(
-        scoped
-            .unscoped()
-            .find::<user::Entity>()
-            .filter(user::Column::OrganisationId.eq(organisation_id))
-            .filter(near)
-            .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
-            .filter(user::Column::Locked.eq(false)),
-    )
+    staff::pick::colleagues(scoped, Among::Near).map(|select| select.filter(staff::at_work()))
 }
 
 /// A colleague who may go along (see [`colleagues`]).
@@ -491,31 +479,6 @@ async fn write_feedback(
     responses((status = 200, description = "Who may go along", body = Envelope<Vec<Companion>>)))]
 pub async fn companions(caller: Caller) -> ApiResult<Vec<Companion>> {
     let scoped = caller.require(need::CUSTOMER_VIEWING)?;
-    let Some(select) = colleagues(&scoped) else {
-        return ok(Vec::new());
-    };
-    let people = scoped
-        .all(
-            select
-                .filter(user::Column::Id.ne(scoped.actor().id))
-                .order_by_asc(user::Column::StoreId)
-                .order_by_asc(user::Column::Id),
-        )
-        .await?;
-    let db = scoped.unscoped();
-    let stores = db
-        .names::<store::Entity>(
-            store::Column::Id,
-            store::Column::Name,
-            people.iter().filter_map(|p| p.store_id),
-        )
-        .await?;
-    ok(people
-        .into_iter()
-        .map(|p| Companion {
-            id: p.id,
-            store_name: name_of(&stores, p.store_id),
-            name: p.real_name,
-        })
-        .collect())
+    let others = staff::at_work().add(user::Column::Id.ne(scoped.actor().id));
+    ok(staff::pickable(&scoped, Among::Near, others).await?)
 }

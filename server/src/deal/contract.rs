@@ -32,6 +32,7 @@ use crate::history::{self, StatusMove};
 use crate::listing as listings;
 use crate::paging::{Page, filter_text};
 use crate::shared::{IdRequest, millis, name_of};
+use crate::staff::{self, Among};
 use crate::transition::{self, Reach};
 
 pub const CODE_TAKEN: &str = "合同编号已存在";
@@ -918,48 +919,14 @@ pub async fn people(
     AppJson(_query): AppJson<TemplateQuery>,
 ) -> ApiResult<Vec<DealPerson>> {
     let scoped = caller.require(need::CONTRACT_FORM)?;
-    let organisation_id = scoped
-        .actor()
-        .organisation_id
-        .ok_or(AppError::NoPermission)?;
-    let db = scoped.unscoped();
+    if scoped.actor().organisation_id.is_none() {
+        return Err(AppError::NoPermission);
+    }
     // Those the caller's scope reads, and the caller's own store even for a SELF scope: an
     // agent's deal is split with the colleagues they work beside.
-    let mut rows: Vec<user::Model> = scoped
-        .all(
-            scoped
-                .read::<user::Entity>()
-                .filter(user::Column::OrganisationId.eq(organisation_id)),
-        )
-        .await?;
-    if let Some(store_id) = scoped.actor().store_id {
-        rows.extend(
-            db.all(
-                db.find::<user::Entity>()
-                    .filter(user::Column::OrganisationId.eq(organisation_id))
-                    .filter(user::Column::StoreId.eq(store_id)),
-            )
-            .await?,
-        );
-    }
-    rows.retain(|u| u.working_status.0 != WorkingStatus::Leave);
-    rows.sort_by_key(|u| (u.store_id, u.id));
-    rows.dedup_by_key(|u| u.id);
-    let stores = db
-        .names::<store::Entity>(
-            store::Column::Id,
-            store::Column::Name,
-            rows.iter().filter_map(|u| u.store_id),
-        )
-        .await?;
-    ok(rows
-        .into_iter()
-        .map(|u| DealPerson {
-            id: u.id,
-            name: u.real_name,
-            store_name: name_of(&stores, u.store_id),
-        })
-        .collect())
+    let not_left =
+        sea_orm::Condition::all().add(user::Column::WorkingStatus.ne(WorkingStatus::Leave.code()));
+    ok(staff::pickable(&scoped, Among::Near, not_left).await?)
 }
 
 /// The split a contract would get from the company's template and the listing's role holders

@@ -399,6 +399,8 @@ pub struct DealPerson {
     pub store_name: String,
 }
 
+crate::staff::pick::from_pick!(DealPerson);
+
 /// What a contract's split would be: the form's kind, listing, closer, customer source and
 /// commission (元) as typed so far.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

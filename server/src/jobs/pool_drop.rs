@@ -4,11 +4,11 @@
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
-    ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Select,
+    ColumnTrait, Condition, DatabaseConnection, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Select, TransactionTrait,
 };
 
-use crate::access::{Place, Unscoped};
+use crate::access::{Place, Placed, Unscoped};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::error::AppError;
 use crate::history::{self, StatusMove};
@@ -95,8 +95,33 @@ pub(crate) struct Dropped {
     pub place: Place,
 }
 
+/// Drops one row: writes `changes` with its seat emptied ([`Placed::clear_seat`]) to the row
+/// `still` finds (the row as read, untouched since), then its history and audit, in one
+/// transaction; answers whether the row was still there to move.
+// The job has no caller to scope it: its one write is guarded by the row as read (clippy.toml).
+#[allow(clippy::disallowed_methods)]
+pub(crate) async fn drop_row<E: Placed>(
+    db: &DatabaseConnection,
+    changes: E::ActiveModel,
+    still: Condition,
+    dropped: Dropped,
+) -> Result<bool, AppError> {
+    let txn = db.begin().await?;
+    let result = E::update_many()
+        .set(E::clear_seat(changes))
+        .filter(still)
+        .exec(&txn)
+        .await?;
+    if result.rows_affected != 1 {
+        return Ok(false);
+    }
+    record(&txn, dropped).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
 /// Records a drop in the row's history and the audit log, inside the move's transaction.
-pub(crate) async fn record(txn: &DatabaseTransaction, dropped: Dropped) -> Result<(), AppError> {
+async fn record(txn: &DatabaseTransaction, dropped: Dropped) -> Result<(), AppError> {
     let Dropped {
         kind,
         id,

@@ -189,6 +189,8 @@ pub struct Assignee {
     pub store_name: String,
 }
 
+crate::staff::pick::from_pick!(Assignee);
+
 /// What the audit log keeps of a lead: no phone.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

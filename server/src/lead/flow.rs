@@ -7,7 +7,6 @@ use brokerdesk_core::customer::phone::{self, DedupScope};
 use brokerdesk_core::customer::wish::BudgetUnit;
 use brokerdesk_core::lead::states::{self, LeadAction, LeadStatus};
 use brokerdesk_core::org::fields::FieldError;
-use brokerdesk_core::org::staff_status::WORKING;
 use chrono::Utc;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, QueryFilter, QueryOrder, Set,
@@ -18,11 +17,12 @@ use super::{KIND, actor_of, detail_of, pooled, status_of};
 use crate::access::{Caller, Need, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
 use crate::customer::flow as customer_flow;
-use crate::entity::{customer, lead, store, user};
+use crate::entity::{customer, lead, user};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::history::{self, StatusMove};
 use crate::shared::{among, name_of};
+use crate::staff::{self, Among};
 use crate::transition::{self, Reach};
 
 /// 手工录入 in core's `clueSource`.
@@ -277,8 +277,7 @@ async fn assignee<C: ConnectionTrait>(
         db.find::<user::Entity>()
             .filter(user::Column::Id.eq(id))
             .filter(user::Column::OrganisationId.eq(organisation_id))
-            .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
-            .filter(user::Column::Locked.eq(false)),
+            .filter(staff::at_work()),
     )
     .await?
     .ok_or_else(|| AppError::invalid("userId", ASSIGNEE_OUT_OF_REACH))
@@ -472,34 +471,7 @@ pub async fn batch_transition(
     responses((status = 200, description = "Who leads may be assigned to", body = Envelope<Vec<Assignee>>)))]
 pub async fn assignees(caller: Caller) -> ApiResult<Vec<Assignee>> {
     let scoped = caller.require(need::CLUE_ASSIGN)?;
-    let Some(organisation_id) = scoped.actor().organisation_id else {
-        return ok(Vec::new());
-    };
-    let people = scoped
-        .all(
-            scoped
-                .write::<user::Entity>()
-                .filter(user::Column::OrganisationId.eq(organisation_id))
-                .filter(user::Column::WorkingStatus.is_in(WORKING.map(|status| status.code())))
-                .filter(user::Column::Locked.eq(false)),
-        )
-        .await?;
-    let db = scoped.unscoped();
-    let stores = db
-        .names::<store::Entity>(
-            store::Column::Id,
-            store::Column::Name,
-            people.iter().filter_map(|p| p.store_id),
-        )
-        .await?;
-    ok(people
-        .into_iter()
-        .map(|p| Assignee {
-            id: p.id,
-            store_name: name_of(&stores, p.store_id),
-            name: p.real_name,
-        })
-        .collect())
+    ok(staff::pickable(&scoped, Among::Writable, staff::at_work()).await?)
 }
 
 /// 转为客户: the lead becomes a customer of its agent (their private customer), created by the

@@ -4,9 +4,7 @@
 use brokerdesk_core::listing::drop;
 use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, Pool};
 use chrono::{DateTime, Utc};
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Select, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, Condition, DatabaseConnection, QueryFilter, Select, Set};
 
 use super::{state_code, state_of, view};
 use crate::access::Unscoped;
@@ -43,8 +41,6 @@ impl PoolDrop for Listings {
         view::drop_days(read, company).await
     }
 
-    // The job has no caller to scope it: its one write is guarded by the row as read (clippy.toml).
-    #[allow(clippy::disallowed_methods)]
     async fn drop_if_due(
         db: &DatabaseConnection,
         row: &listing::Model,
@@ -57,43 +53,27 @@ impl PoolDrop for Listings {
             return Ok(false);
         }
         let to = lifecycle::next(HouseAction::Drop, from, Actor::System)?;
-        let txn = db.begin().await?;
         let changes = listing::ActiveModel {
             status: Set(to.status.code()),
             pool: Set(to.pool.code()),
-            store_group_id: Set(None),
-            store_id: Set(None),
-            department_id: Set(None),
-            maintainer_id: Set(None),
             updated_at: Set(now),
             ..Default::default()
         };
-        let result = listing::Entity::update_many()
-            .set(changes)
-            .filter(listing::Column::Id.eq(row.id))
-            .filter(listing::Column::Status.eq(row.status))
-            .filter(listing::Column::Pool.eq(row.pool))
-            .filter(listing::Column::LastActivityAt.eq(row.last_activity_at))
-            .exec(&txn)
-            .await?;
-        if result.rows_affected != 1 {
-            return Ok(false);
-        }
-        pool_drop::record(
-            &txn,
-            Dropped {
-                // A rental's history and audit are the rental's.
-                kind: from.trade.kind(),
-                id: row.id,
-                action: HouseAction::Drop.code(),
-                from: (state_code(from), from.label()),
-                to: (state_code(to), to.label()),
-                reason: format!("超过{days}天未跟进，自动掉入公盘"),
-                place: view::place(row),
-            },
-        )
-        .await?;
-        txn.commit().await?;
-        Ok(true)
+        let still = Condition::all()
+            .add(listing::Column::Id.eq(row.id))
+            .add(listing::Column::Status.eq(row.status))
+            .add(listing::Column::Pool.eq(row.pool))
+            .add(listing::Column::LastActivityAt.eq(row.last_activity_at));
+        let dropped = Dropped {
+            // A rental's history and audit are the rental's.
+            kind: from.trade.kind(),
+            id: row.id,
+            action: HouseAction::Drop.code(),
+            from: (state_code(from), from.label()),
+            to: (state_code(to), to.label()),
+            reason: format!("超过{days}天未跟进，自动掉入公盘"),
+            place: view::place(row),
+        };
+        pool_drop::drop_row::<listing::Entity>(db, changes, still, dropped).await
     }
 }

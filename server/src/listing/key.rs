@@ -275,15 +275,17 @@ async fn describe<C: ConnectionTrait>(
 }
 
 /// The answer after a write, read inside its transaction (SQLite's one connection is the
-/// transaction's until it ends).
+/// transaction's until it ends), which it then commits.
 async fn answer(
     trade: Trade,
     scoped: &Scoped<'_>,
-    txn: &DatabaseTransaction,
+    txn: DatabaseTransaction,
     row: &listing::Model,
 ) -> Result<ListingKey, AppError> {
-    let on = scoped.on(txn);
-    describe(&on.unscoped(), trade, scoped.caller(), row).await
+    let on = scoped.on(&txn);
+    let key = describe(&on.unscoped(), trade, scoped.caller(), row).await?;
+    txn.commit().await?;
+    Ok(key)
 }
 
 /// A listing's key and its log. Needs the list or the detail page and a listing the caller
@@ -403,9 +405,7 @@ pub async fn register_in(
         ),
     };
     audit::record(&txn, me, change).await?;
-    let key = answer(trade, &scoped, &txn, &row).await?;
-    txn.commit().await?;
-    Ok(key)
+    answer(trade, &scoped, txn, &row).await
 }
 
 /// 借出: the caller takes the key kept in the store; of two at once exactly one gets it. Needs
@@ -420,57 +420,25 @@ pub async fn lend_in(trade: Trade, caller: &Caller, form: KeyLend) -> Result<Lis
         &form::today().format("%Y-%m-%d").to_string(),
     )
     .map_err(|message| AppError::invalid("expectedReturn", message))?;
-    let row = get_in(&scoped, trade, form.listing_id).await?;
-    let db = scoped.unscoped();
-    let before = key_of(&db, row.id).await?;
-    key::next(state(before.as_ref())?, KeyAction::Lend).map_err(refused)?;
-    let Some(old) = before else {
-        return Err(refused(key::NOT_REGISTERED));
-    };
-    let me = scoped.actor();
-    let now = Utc::now();
+    let (row, old) = registered(&scoped, trade, form.listing_id, KeyAction::Lend).await?;
     let txn = scoped.begin().await?;
-    // The first write: the row lock is taken before anything else is.
-    let lent = listing_key::ActiveModel {
-        status: Set(KeyStatus::Lent.code()),
-        updated_at: Set(now),
-        ..Default::default()
-    };
-    guarded_key(&txn, old.id, KeyStatus::Kept, lent, key::ALREADY_LENT).await?;
+    let moves = (KeyStatus::Kept, KeyStatus::Lent);
+    let lent = move_key(&scoped, &txn, &row, &old, moves, key::ALREADY_LENT).await?;
     insert_loan(
         &txn,
         listing_key_loan::ActiveModel {
             key_id: Set(old.id),
             listing_id: Set(row.id),
-            borrower_id: Set(Some(me.id)),
+            borrower_id: Set(Some(scoped.actor().id)),
             purpose: Set(form.purpose.clone()),
             customer_name: Set(form.customer_name.clone()),
             expected_return: Set(expected),
-            lent_at: Set(now),
+            lent_at: Set(lent.updated_at),
             ..Default::default()
         },
     )
     .await?;
-    let after = listing_key::Model {
-        status: KeyStatus::Lent.code(),
-        updated_at: now,
-        ..old.clone()
-    };
-    audit::record(
-        &txn,
-        me,
-        Change::updated(
-            KIND,
-            old.id,
-            &audit_of(&old, None),
-            &audit_of(&after, Some(me.id)),
-            view::place(&row),
-        ),
-    )
-    .await?;
-    let key = answer(trade, &scoped, &txn, &row).await?;
-    txn.commit().await?;
-    Ok(key)
+    answer(trade, &scoped, txn, &row).await
 }
 
 /// 归还: the key is back where it is kept; the open loan is closed with who took it back. Needs
@@ -481,43 +449,62 @@ pub async fn return_in(
     query: KeyQuery,
 ) -> Result<ListingKey, AppError> {
     let scoped = caller.require(needs(trade).edit)?;
-    let row = get_in(&scoped, trade, query.listing_id).await?;
-    let db = scoped.unscoped();
-    let before = key_of(&db, row.id).await?;
-    key::next(state(before.as_ref())?, KeyAction::Return).map_err(refused)?;
-    let Some(old) = before else {
-        return Err(refused(key::NOT_REGISTERED));
-    };
+    let (row, old) = registered(&scoped, trade, query.listing_id, KeyAction::Return).await?;
+    let txn = scoped.begin().await?;
+    let moves = (KeyStatus::Lent, KeyStatus::Kept);
+    let kept = move_key(&scoped, &txn, &row, &old, moves, key::NOT_LENT).await?;
+    close_loans(&txn, old.id, scoped.actor().id, kept.updated_at).await?;
+    answer(trade, &scoped, txn, &row).await
+}
+
+/// The listing the caller reads and its registered key, when core's key table allows `action`.
+async fn registered(
+    scoped: &Scoped<'_>,
+    trade: Trade,
+    listing_id: i64,
+    action: KeyAction,
+) -> Result<(listing::Model, listing_key::Model), AppError> {
+    let row = get_in(scoped, trade, listing_id).await?;
+    let before = key_of(&scoped.unscoped(), row.id).await?;
+    key::next(state(before.as_ref())?, action).map_err(refused)?;
+    let key = before.ok_or_else(|| refused(key::NOT_REGISTERED))?;
+    Ok((row, key))
+}
+
+/// Moves a key that is still `from` to `to` ([`guarded_key`]) and records it in the audit log,
+/// with the caller as the borrower of a lent key; answers the key as written. Make it the
+/// transaction's first write, so the row lock is taken before anything else is.
+async fn move_key(
+    scoped: &Scoped<'_>,
+    txn: &DatabaseTransaction,
+    row: &listing::Model,
+    old: &listing_key::Model,
+    (from, to): (KeyStatus, KeyStatus),
+    message: &str,
+) -> Result<listing_key::Model, AppError> {
     let me = scoped.actor();
     let now = Utc::now();
-    let txn = scoped.begin().await?;
-    let kept = listing_key::ActiveModel {
-        status: Set(KeyStatus::Kept.code()),
+    let changes = listing_key::ActiveModel {
+        status: Set(to.code()),
         updated_at: Set(now),
         ..Default::default()
     };
-    guarded_key(&txn, old.id, KeyStatus::Lent, kept, key::NOT_LENT).await?;
-    close_loans(&txn, old.id, me.id, now).await?;
+    guarded_key(txn, old.id, from, changes, message).await?;
     let after = listing_key::Model {
-        status: KeyStatus::Kept.code(),
+        status: to.code(),
         updated_at: now,
         ..old.clone()
     };
-    audit::record(
-        &txn,
-        me,
-        Change::updated(
-            KIND,
-            old.id,
-            &audit_of(&old, None),
-            &audit_of(&after, None),
-            view::place(&row),
-        ),
-    )
-    .await?;
-    let key = answer(trade, &scoped, &txn, &row).await?;
-    txn.commit().await?;
-    Ok(key)
+    let borrower = (to == KeyStatus::Lent).then_some(me.id);
+    let change = Change::updated(
+        KIND,
+        old.id,
+        &audit_of(old, None),
+        &audit_of(&after, borrower),
+        view::place(row),
+    );
+    audit::record(txn, me, change).await?;
+    Ok(after)
 }
 
 /// Moves a key that is still `from` (`… WHERE id = ? AND status = from`): a lost race is told `message`.

@@ -6,12 +6,12 @@ mod dto;
 use brokerdesk_core::forms::FieldError;
 use std::collections::{BTreeSet, HashSet};
 
-use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, build_tree, with_descendants};
+use brokerdesk_core::menu::{self as menu_kind, MENU_TYPE_DIRECTORY, with_descendants};
 use brokerdesk_core::org::fields;
 use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait};
 
 pub use self::dto::*;
-use super::rows::{actions_by_menu, flat_rows};
+use super::rows::stored_tree;
 use super::{MenuStatus, MenuType};
 use crate::access::Place;
 use crate::audit::{self, Change};
@@ -20,9 +20,7 @@ use crate::entity::{menu, menu_action};
 
 /// The whole menu tree with its actions, in `sort` order.
 async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
-    let menus = db.all(db.find::<menu::Entity>()).await?;
-    let actions = db.all(db.find::<menu_action::Entity>()).await?;
-    let mut actions_of = actions_by_menu(actions, |action| {
+    let action = |action: menu_action::Model| {
         Some(MenuActionNode {
             id: action.id,
             code: action.code,
@@ -30,12 +28,13 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             perms: action.perms,
             sort: action.sort,
         })
-    });
-    Ok(build_tree(
-        flat_rows(menus),
+    };
+    stored_tree(
+        db,
+        action,
         |_, _| true,
-        |id, row, children| MenuNode {
-            menu_id: id,
+        |row, actions, children| MenuNode {
+            menu_id: row.id,
             parent_id: row.parent_id,
             menu_name: row.menu_name,
             menu_icon: row.menu_icon,
@@ -45,10 +44,11 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
             perms: row.perms,
             component_path: row.component_path,
             sort: row.sort,
-            actions: actions_of.remove(&id).unwrap_or_default(),
+            actions,
             children,
         },
-    ))
+    )
+    .await
 }
 
 /// One entry of the tree with its subtree.

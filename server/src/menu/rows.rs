@@ -3,9 +3,12 @@
 
 use std::collections::HashMap;
 
-use brokerdesk_core::menu::FlatRow;
+use brokerdesk_core::menu::{FlatRow, build_tree};
+use sea_orm::ConnectionTrait;
 
+use crate::access::Unscoped;
 use crate::entity::{menu, menu_action};
+use crate::error::AppError;
 
 /// Each menu row hung by its parent and sorted by its `sort`.
 pub fn flat_rows(
@@ -35,4 +38,21 @@ pub fn actions_by_menu<A>(
         }
     }
     by_menu
+}
+
+/// Every stored menu entry and action as core's tree: `action` shows an action (`None` leaves
+/// it out), `keep` says whether an entry appears (given its children), `node` makes an entry of
+/// its row, its shown actions and its children.
+pub async fn stored_tree<C: ConnectionTrait, A, N>(
+    db: &Unscoped<'_, C>,
+    action: impl FnMut(menu_action::Model) -> Option<A>,
+    keep: impl Fn(&menu::Model, &[N]) -> bool,
+    mut node: impl FnMut(menu::Model, Vec<A>, Vec<N>) -> N,
+) -> Result<Vec<N>, AppError> {
+    let menus = db.all(db.find::<menu::Entity>()).await?;
+    let actions = db.all(db.find::<menu_action::Entity>()).await?;
+    let mut actions_of = actions_by_menu(actions, action);
+    Ok(build_tree(flat_rows(menus), keep, |id, row, children| {
+        node(row, actions_of.remove(&id).unwrap_or_default(), children)
+    }))
 }

@@ -6,7 +6,7 @@ mod dto;
 pub(crate) mod offer;
 pub mod permission_tree;
 mod permissions;
-mod scope;
+pub(crate) mod scope;
 
 use std::collections::HashSet;
 
@@ -15,7 +15,7 @@ use brokerdesk_core::org::own_record;
 
 pub use self::dto::*;
 pub use self::permissions::MENU_TOO_WIDE;
-use self::scope::{check, may_give, place_for_new, set_custom_set};
+use self::scope::{check, ensure_grantable, may_give, place_for_new, set_custom_set};
 use crate::access::Placed;
 use crate::auth::token::new_token;
 use crate::crud::prelude::*;
@@ -25,7 +25,6 @@ use crate::entity::{
 use crate::org::store_group::OrganisationFilter;
 use crate::resource::describe_one;
 use crate::shared::count_of;
-use crate::staff::seat::ensure_grantable;
 
 /// The row actions of a role the caller may change.
 const ROLE_ACTIONS: [&str; 3] = ["edit", "delete", "permission"];

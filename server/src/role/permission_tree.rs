@@ -3,12 +3,12 @@
 
 use std::collections::HashSet;
 
-use brokerdesk_core::menu::{GrantAction, GrantNode, Grants, appears, build_tree, close_grants};
+use brokerdesk_core::menu::{GrantAction, GrantNode, Grants, appears, close_grants};
 
 use super::offer::Offer;
 use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action, role_action, role_menu};
-use crate::menu::rows::{actions_by_menu, flat_rows};
+use crate::menu::rows::stored_tree;
 use crate::menu::{MenuStatus, MenuType};
 
 views! {
@@ -71,22 +71,22 @@ pub async fn closed<C: ConnectionTrait>(
     menu_ids: &[i64],
     action_ids: &[i64],
 ) -> Result<Grants, AppError> {
-    let menus = db.all(db.find::<menu::Entity>()).await?;
-    let actions = db.all(db.find::<menu_action::Entity>()).await?;
-    let mut actions_of = actions_by_menu(actions, |action| {
+    let action = |action: menu_action::Model| {
         Some(GrantAction {
             action_id: action.id,
         })
-    });
-    let tree = build_tree(
-        flat_rows(menus),
+    };
+    let tree = stored_tree(
+        db,
+        action,
         |_, _| true,
-        |id, _, children| GrantNode {
-            menu_id: id,
-            actions: actions_of.remove(&id).unwrap_or_default(),
+        |row, actions, children| GrantNode {
+            menu_id: row.id,
+            actions,
             children,
         },
-    );
+    )
+    .await?;
     let ticked = Grants {
         menu_ids: menu_ids.to_vec(),
         action_ids: action_ids.to_vec(),
@@ -100,33 +100,31 @@ pub async fn build<C: ConnectionTrait>(
     offer: &Offer,
     held: &RoleGrants,
 ) -> Result<Vec<PermissionNode>, AppError> {
-    let menus = db.all(db.find::<menu::Entity>()).await?;
-    let actions = db.all(db.find::<menu_action::Entity>()).await?;
     let menu_checked: HashSet<i64> = held.menu_ids.iter().copied().collect();
     let action_checked: HashSet<i64> = held.action_ids.iter().copied().collect();
-    let mut actions_of = actions_by_menu(actions, |action| {
+    let action = |action: menu_action::Model| {
         offer.action(action.id).then(|| PermissionAction {
             action_id: action.id,
             checked: action_checked.contains(&action.id),
             code: action.code,
             name: action.name,
         })
-    });
+    };
     // A directory is offered when something below it is; a page when the offer holds it.
-    Ok(build_tree(
-        flat_rows(menus),
-        |row, below| appears(row.menu_type.into(), offer.menu(row.id), below),
-        |id, row, children| PermissionNode {
-            menu_id: id,
-            parent_id: row.parent_id,
-            menu_name: row.menu_name,
-            menu_icon: row.menu_icon,
-            menu_type: MenuType(row.menu_type),
-            status: MenuStatus(row.status),
-            menu_page: row.menu_page,
-            checked: menu_checked.contains(&id),
-            actions: actions_of.remove(&id).unwrap_or_default(),
-            children,
-        },
-    ))
+    let keep = |row: &menu::Model, below: &[PermissionNode]| {
+        appears(row.menu_type.into(), offer.menu(row.id), below)
+    };
+    stored_tree(db, action, keep, |row, actions, children| PermissionNode {
+        menu_id: row.id,
+        parent_id: row.parent_id,
+        menu_name: row.menu_name,
+        menu_icon: row.menu_icon,
+        menu_type: MenuType(row.menu_type),
+        status: MenuStatus(row.status),
+        checked: menu_checked.contains(&row.id),
+        menu_page: row.menu_page,
+        actions,
+        children,
+    })
+    .await
 }

@@ -2,6 +2,7 @@
 //! the custom set of departments and stores a custom scope names.
 
 use super::RoleForm;
+use super::offer::Offer;
 use crate::access::{Place, Placed};
 use crate::crud::prelude::*;
 use crate::entity::{
@@ -11,7 +12,7 @@ use crate::resource::relink;
 use brokerdesk_core::org::data_scope::{self, DataScope};
 
 /// Whether the caller may give a role this data scope: no wider than their own.
-pub(super) fn may_give(caller: &Caller, scope: DataScope) -> bool {
+pub(crate) fn may_give(caller: &Caller, scope: DataScope) -> bool {
     caller.is_super_admin()
         || caller
             .scope()
@@ -137,20 +138,72 @@ async fn custom<E: Placed>(
     field: &'static str,
     elsewhere: &'static str,
 ) -> Result<Vec<i64>, AppError> {
-    let mut set = Vec::new();
-    for id in ids {
-        let row = scoped
-            .get_writable::<E>(*id)
-            .await
-            .map_err(|_| AppError::GrantTooWide(data_scope::TOO_WIDE))?;
+    for row in writable::<E>(scoped, ids, data_scope::TOO_WIDE).await? {
         if place.organisation.is_some() && E::place(&row).organisation != place.organisation {
             return Err(AppError::invalid(field, elsewhere));
         }
-        set.push(*id);
     }
+    let mut set = ids.to_vec();
     set.sort_unstable();
     set.dedup();
     Ok(set)
+}
+
+/// The rows `ids` names, each one the caller may change; else refused (10020004) with `message`.
+async fn writable<E: Placed>(
+    scoped: &Scoped<'_, impl ConnectionTrait>,
+    ids: &[i64],
+    message: &'static str,
+) -> Result<Vec<E::Model>, AppError> {
+    let mut rows = Vec::new();
+    for id in ids {
+        let row = scoped.get_writable::<E>(*id).await;
+        rows.push(row.map_err(|_| AppError::GrantTooWide(message))?);
+    }
+    Ok(rows)
+}
+
+/// Refuses (10020004) a role that reaches further or opens more than the caller: its data
+/// scope, its custom set and its menus and actions must all be the caller's to give (what the
+/// role's permission tree offers them).
+pub(crate) async fn ensure_grantable<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    held: &role::Model,
+    message: &'static str,
+) -> Result<(), AppError> {
+    let caller = scoped.caller();
+    if caller.is_super_admin() {
+        return Ok(());
+    }
+    let scope = DataScope::from_code(&held.data_scope);
+    if !scope.is_some_and(|scope| may_give(caller, scope)) {
+        return Err(AppError::GrantTooWide(message));
+    }
+    // Its custom set must be the caller's to change.
+    let db = scoped.unscoped();
+    let (role, department) = (
+        role_scope_department::Column::RoleId,
+        role_scope_department::Column::DepartmentId,
+    );
+    let departments = db.linked::<role_scope_department::Entity>(role, held.id, department);
+    writable::<department::Entity>(scoped, &departments.await?, message).await?;
+    let (role, store) = (
+        role_scope_store::Column::RoleId,
+        role_scope_store::Column::StoreId,
+    );
+    let stores = db.linked::<role_scope_store::Entity>(role, held.id, store);
+    writable::<store::Entity>(scoped, &stores.await?, message).await?;
+    // What the caller may hand on to this role: their own grants, or, for who administers the
+    // role's company from above, the company workspace (else no new company gets a working role).
+    let offer = Offer::for_role(&db, caller, held).await?;
+    let grants = super::permission_tree::grants_of(&db, held.id).await?;
+    if grants.menu_ids.iter().all(|id| offer.menu(*id))
+        && grants.action_ids.iter().all(|id| offer.action(*id))
+    {
+        Ok(())
+    } else {
+        Err(AppError::GrantTooWide(message))
+    }
 }
 
 /// Makes a role's custom set what the checked form names.

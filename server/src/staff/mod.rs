@@ -3,6 +3,7 @@
 //! and locking end the person's sessions at once.
 
 mod dto;
+pub mod pick;
 pub mod seat;
 mod status;
 pub mod view;
@@ -13,6 +14,7 @@ use brokerdesk_core::org::staff_status::WorkingStatus;
 use sea_orm::{DatabaseTransaction, EntityTrait};
 
 pub use self::dto::*;
+pub use self::pick::{Among, at_work, pickable};
 use self::seat::Seat;
 pub use self::status::{apply_status, revoke_sessions, working_status};
 use self::view::{StaffDetail, StaffRow};
@@ -107,18 +109,12 @@ pub async fn insert_person(
         password_hash: Set(new.password_hash),
         // Unique until the id is known.
         user_code: Set(format!("tmp-{}", &new_token()[..16])),
-        position_id: Set(new.seat.position),
-        store_id: Set(new.seat.store),
-        store_group_id: Set(new.seat.store_group),
-        organisation_id: Set(Some(new.seat.organisation)),
-        site_id: Set(Some(new.seat.site)),
-        department_id: Set(new.seat.department),
         working_status: Set(new.status.into()),
         locked: Set(false),
         failed_logins: Set(0),
         locked_until: Set(None),
         created_at: Set(now),
-        ..Default::default()
+        ..new.seat.row()
     };
     apply_person(&mut row, new.person);
     let row = on.insert::<user::Entity>(row).await?;
@@ -304,15 +300,7 @@ crud_routes!(user, "staff";
             seat::check_roles(&scoped, &form.seat.role_ids, seat.organisation, &held).await?;
         refuse_duplicates(&db, None, &person, Some(before.id)).await?;
         let id = before.id;
-        let mut row = user::ActiveModel {
-            organisation_id: Set(Some(seat.organisation)),
-            site_id: Set(Some(seat.site)),
-            store_group_id: Set(seat.store_group),
-            store_id: Set(seat.store),
-            department_id: Set(seat.department),
-            position_id: Set(seat.position),
-            ..Default::default()
-        };
+        let mut row = seat.row();
         apply_person(&mut row, person);
         let roles = async |on: &Scoped<'_, _>, _: &user::Model| {
             set_roles(on.transaction(), id, &roles).await

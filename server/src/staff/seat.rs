@@ -1,14 +1,13 @@
 //! Where a person sits (organisation, store, department, position) and which roles they may be
 //! given: checked against each other and against the caller's reach before anything is written.
 
-use brokerdesk_core::org::data_scope::DataScope;
 use brokerdesk_core::org::placement::{self, Choice, Spot};
 
 use crate::access::Place;
 use crate::crud::prelude::*;
-use crate::entity::{department, position, role, role_scope_department, role_scope_store, store};
+use crate::entity::{department, position, role, store, user};
 use crate::org::target_organisation;
-use crate::role::offer::Offer;
+use crate::role::scope::ensure_grantable;
 
 /// A person's seat, every id checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,6 +21,19 @@ pub struct Seat {
 }
 
 impl Seat {
+    /// A person's row changes that seat them here.
+    pub fn row(&self) -> user::ActiveModel {
+        user::ActiveModel {
+            organisation_id: Set(Some(self.organisation)),
+            site_id: Set(Some(self.site)),
+            store_group_id: Set(self.store_group),
+            store_id: Set(self.store),
+            department_id: Set(self.department),
+            position_id: Set(self.position),
+            ..Default::default()
+        }
+    }
+
     pub fn place(&self) -> Place {
         Place {
             site: Some(self.site),
@@ -206,68 +218,4 @@ pub async fn check_roles<C: ConnectionTrait>(
         }
     }
     Ok(roles)
-}
-
-/// Refuses (10020004) a role that reaches further or opens more than the caller: its data
-/// scope, its custom set and its menus and actions must all be the caller's to give (what the
-/// role's permission tree offers them).
-pub async fn ensure_grantable<C: ConnectionTrait>(
-    scoped: &Scoped<'_, C>,
-    held: &role::Model,
-    message: &'static str,
-) -> Result<(), AppError> {
-    let caller = scoped.caller();
-    if caller.is_super_admin() {
-        return Ok(());
-    }
-    let widest = scoped.scope().widest();
-    let requested = DataScope::from_code(&held.data_scope);
-    let scope_ok = match (widest, requested) {
-        (Some(widest), Some(requested)) => widest.may_grant(requested),
-        _ => false,
-    };
-    if !scope_ok {
-        return Err(AppError::GrantTooWide(message));
-    }
-    // Its custom set must be the caller's to change.
-    let (db, too_wide) = (scoped.unscoped(), |_: AppError| {
-        AppError::GrantTooWide(message)
-    });
-    let (role, department) = (
-        role_scope_department::Column::RoleId,
-        role_scope_department::Column::DepartmentId,
-    );
-    for id in db
-        .linked::<role_scope_department::Entity>(role, held.id, department)
-        .await?
-    {
-        scoped
-            .get_writable::<department::Entity>(id)
-            .await
-            .map_err(too_wide)?;
-    }
-    let (role, store) = (
-        role_scope_store::Column::RoleId,
-        role_scope_store::Column::StoreId,
-    );
-    for id in db
-        .linked::<role_scope_store::Entity>(role, held.id, store)
-        .await?
-    {
-        scoped
-            .get_writable::<store::Entity>(id)
-            .await
-            .map_err(too_wide)?;
-    }
-    // What the caller may hand on to this role: their own grants, or, for who administers the
-    // role's company from above, the company workspace (else no new company gets a working role).
-    let offer = Offer::for_role(&db, caller, held).await?;
-    let grants = crate::role::permission_tree::grants_of(&db, held.id).await?;
-    if grants.menu_ids.iter().all(|id| offer.menu(*id))
-        && grants.action_ids.iter().all(|id| offer.action(*id))
-    {
-        Ok(())
-    } else {
-        Err(AppError::GrantTooWide(message))
-    }
 }
