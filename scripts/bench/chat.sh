@@ -5,15 +5,15 @@
 #  2. BENCH_CHATS (200) questions at once, answered by a local fake OpenAI-compatible model
 #     (first chunk after FAKE_FIRST_MS, 50, then 20 chunks 20 ms apart): the p99 of what the
 #     server adds to the model's own time to first token.
-#   BENCH_BIN: the `brokerdesk` to measure (default: the release build, built if missing)
+#   BENCH_BIN: the `brokerdesk` to measure, BENCH_TOOL the example (default: release builds)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sockets=${BENCH_SOCKETS:-10000}
 chats=${BENCH_CHATS:-200}
 bin=${BENCH_BIN:-./target/release/brokerdesk}
 [ -n "${BENCH_BIN:-}" ] || nice cargo build -q --release -p brokerdesk-server
-nice cargo build -q --release -p brokerdesk-server --example chat_bench
-client=./target/release/examples/chat_bench
+client=${BENCH_TOOL:-./target/release/examples/chat_bench}
+[ -n "${BENCH_TOOL:-}" ] || nice cargo build -q --release -p brokerdesk-server --example chat_bench
 # Each socket is a descriptor on both sides.
 ulimit -n "$(ulimit -Hn)"
 

@@ -4,7 +4,7 @@
 # would have); `vector/search` timed over HTTP on a release server, BM25 alone (no endpoint)
 # and hybrid (a local fake embeddings endpoint embeds each query), on SQLite and PostgreSQL.
 #   BENCH_BACKENDS ("sqlite postgres")  BENCH_QUERIES (200)
-#   BENCH_BIN: the `brokerdesk` to measure (default: the release build, built if missing)
+#   BENCH_BIN: the `brokerdesk` to measure, BENCH_TOOL the example (default: release builds)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 points=${BENCH_POINTS:-100000}
@@ -12,8 +12,8 @@ queries=${BENCH_QUERIES:-200}
 backends=${BENCH_BACKENDS:-sqlite postgres}
 bin=${BENCH_BIN:-./target/release/brokerdesk}
 [ -n "${BENCH_BIN:-}" ] || nice cargo build -q --release -p brokerdesk-server
-nice cargo build -q --release -p brokerdesk-server --example retrieval_bench
-tool=./target/release/examples/retrieval_bench
+tool=${BENCH_TOOL:-./target/release/examples/retrieval_bench}
+[ -n "${BENCH_TOOL:-}" ] || nice cargo build -q --release -p brokerdesk-server --example retrieval_bench
 
 work=$(mktemp -d)
 server_pid=

@@ -30,7 +30,8 @@ const FULL_LOOK_EVERY: Duration = Duration::from_secs(60);
 /// How often the worker checks whether any point changed.
 const POLL: Duration = Duration::from_millis(500);
 
-/// `text` with `$1`, `$2`… placeholders, as the backend writes them (SQLite: `?`, in order).
+/// `text` with `$1`, `$2`… placeholders, as the backend writes them (SQLite: `?`, in order, so
+/// each placeholder is used once and in order).
 pub fn statement(backend: DatabaseBackend, text: &str, values: Vec<Value>) -> Statement {
     let text = if backend == DatabaseBackend::Postgres {
         text.to_owned()
