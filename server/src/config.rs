@@ -13,6 +13,9 @@
 //! | `BROKERDESK_AI_API_KEY` | unset | its key, sent as `Authorization: Bearer` |
 //! | `BROKERDESK_AI_MODEL` | `deepseek-chat` | the model asked |
 //! | `BROKERDESK_AI_PRICE_FEN` | unset | what a million tokens cost there, in whole fen (`fee/expect`); unset: no fee is estimated |
+//! | `BROKERDESK_AI_EMBEDDING_BASE_URL` | unset | an OpenAI-compatible embeddings API (`…/v1`); set: hybrid retrieval (BM25 and vectors); unset: BM25 alone |
+//! | `BROKERDESK_AI_EMBEDDING_API_KEY` | `BROKERDESK_AI_API_KEY` | its key, sent as `Authorization: Bearer` |
+//! | `BROKERDESK_AI_EMBEDDING_MODEL` | `text-embedding-v3` | the embeddings model asked |
 //! | `BROKERDESK_DATA_DIR` | `data` | files the server keeps: listing photos under `photos/` |
 //! | `BROKERDESK_WATERMARK_FONT` | `/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc` | the CJK font (`.ttc`/`.otf`/`.ttf`) photo watermarks are drawn in |
 //!
@@ -29,6 +32,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://data/brokerdesk.db?mode=rwc";
 pub const DEFAULT_WEB_DIR: &str = "web/dist";
 pub const DEFAULT_TOKEN_TTL_HOURS: u64 = 12;
 pub const DEFAULT_AI_MODEL: &str = "deepseek-chat";
+pub const DEFAULT_EMBEDDING_MODEL: &str = "text-embedding-v3";
 pub const DEFAULT_DATA_DIR: &str = "data";
 /// Shortest password accepted for the first administrator.
 pub const MIN_ADMIN_PASSWORD_CHARS: usize = 8;
@@ -44,6 +48,8 @@ pub struct Config {
     pub sms: SmsChoice,
     /// The chat model assistants answer with; none: the knowledge base answers.
     pub ai: Option<crate::chat::openai::Provider>,
+    /// The embeddings model points and queries are embedded with; none: BM25 alone.
+    pub embeddings: Option<crate::knowledge::embedding::EmbeddingProvider>,
     /// Files the server keeps (listing photos).
     pub data_dir: PathBuf,
     /// The font photo watermarks are drawn in.
@@ -162,6 +168,8 @@ pub enum ConfigError {
         "BROKERDESK_AI_PRICE_FEN `{0}` is not a whole number of fen (per million tokens), such as 200"
     )]
     BadAiPrice(String),
+    #[error("BROKERDESK_AI_EMBEDDING_BASE_URL `{0}` is not an http:// or https:// address")]
+    BadEmbeddingBaseUrl(String),
     #[error("BROKERDESK_SMS_WEBHOOK `{0}` is not an http:// or https:// address")]
     BadSmsWebhook(String),
     #[error("BROKERDESK_ADDR `{0}` is not a socket address such as 127.0.0.1:8080")]
@@ -249,6 +257,25 @@ impl Config {
         } else {
             return Err(ConfigError::BadAiBaseUrl(ai_base));
         };
+        let embedding_base = get("BROKERDESK_AI_EMBEDDING_BASE_URL", "")
+            .trim()
+            .to_owned();
+        let embeddings = if embedding_base.is_empty() {
+            None
+        } else if embedding_base.starts_with("http://") || embedding_base.starts_with("https://") {
+            Some(crate::knowledge::embedding::EmbeddingProvider {
+                base_url: embedding_base,
+                api_key: lookup("BROKERDESK_AI_EMBEDDING_API_KEY")
+                    .or_else(|| lookup("BROKERDESK_AI_API_KEY"))
+                    .map(|key| key.trim().to_owned())
+                    .filter(|key| !key.is_empty()),
+                model: get("BROKERDESK_AI_EMBEDDING_MODEL", DEFAULT_EMBEDDING_MODEL)
+                    .trim()
+                    .to_owned(),
+            })
+        } else {
+            return Err(ConfigError::BadEmbeddingBaseUrl(embedding_base));
+        };
         Ok(Self {
             addr,
             database,
@@ -257,6 +284,7 @@ impl Config {
             seeding,
             sms,
             ai,
+            embeddings,
             data_dir: PathBuf::from(get("BROKERDESK_DATA_DIR", DEFAULT_DATA_DIR)),
             watermark_font: PathBuf::from(get(
                 "BROKERDESK_WATERMARK_FONT",
@@ -393,6 +421,43 @@ mod tests {
         assert!(
             !shown.contains("Pa55word") && !shown.contains("Admin#Secret1"),
             "{shown}"
+        );
+    }
+
+    #[test]
+    fn an_embeddings_endpoint_turns_on_hybrid_retrieval_and_shares_the_chat_key() {
+        assert!(config(&[]).unwrap().embeddings.is_none());
+        let c = config(&[
+            ("BROKERDESK_AI_API_KEY", "sk-chat"),
+            (
+                "BROKERDESK_AI_EMBEDDING_BASE_URL",
+                "http://127.0.0.1:9000/v1",
+            ),
+        ])
+        .unwrap();
+        let e = c.embeddings.unwrap();
+        assert_eq!(e.base_url, "http://127.0.0.1:9000/v1");
+        assert_eq!(e.model, DEFAULT_EMBEDDING_MODEL);
+        assert_eq!(e.api_key.as_deref(), Some("sk-chat"));
+        let c = config(&[
+            ("BROKERDESK_AI_API_KEY", "sk-chat"),
+            ("BROKERDESK_AI_EMBEDDING_BASE_URL", "https://x/v1"),
+            ("BROKERDESK_AI_EMBEDDING_API_KEY", "sk-embed"),
+            ("BROKERDESK_AI_EMBEDDING_MODEL", "bge-m3"),
+        ])
+        .unwrap();
+        let e = c.embeddings.unwrap();
+        assert_eq!(
+            (e.api_key.as_deref(), e.model.as_str()),
+            (Some("sk-embed"), "bge-m3")
+        );
+        assert!(
+            !format!("{e:?}").contains("sk-embed"),
+            "the key stays out of logs"
+        );
+        assert_eq!(
+            config(&[("BROKERDESK_AI_EMBEDDING_BASE_URL", "ftp://x")]).unwrap_err(),
+            ConfigError::BadEmbeddingBaseUrl("ftp://x".into())
         );
     }
 }

@@ -82,6 +82,8 @@ pub struct AppState {
     pub answerer: Arc<dyn chat::Answerer>,
     /// Listing photos' files and their watermark font.
     pub photos: photo_store::PhotoStore,
+    /// The knowledge bases' retrieval: BM25, hybrid with an embeddings endpoint.
+    pub retrieval: knowledge::index::Retrieval,
 }
 
 /// Connects, migrates and, when the database has no users yet, seeds it as `seeding` says (the

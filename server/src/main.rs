@@ -110,13 +110,17 @@ async fn run() -> Result<(), StartError> {
             source,
         })?;
     let state = AppState {
-        db,
+        db: db.clone(),
         sms: sms::sender_for(&config.sms),
         token_ttl: config.token_ttl,
         web_dir,
         callers: Default::default(),
         answerer: brokerdesk_server::chat::answerer_for(config.ai.clone()),
         photos,
+        retrieval: brokerdesk_server::knowledge::index::Retrieval::new(
+            db.clone(),
+            config.embeddings.clone(),
+        ),
     };
     println!("brokerdesk 已启动：http://{}", config.addr);
     match seeded {

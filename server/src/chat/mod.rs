@@ -18,7 +18,6 @@ pub use socket::upgrade;
 use crate::AppState;
 use crate::entity::assistant;
 use crate::error::AppError;
-use crate::knowledge::retrieval::search;
 
 /// The model when one is configured, else the knowledge-base answerer.
 pub fn answerer_for(provider: Option<openai::Provider>) -> Arc<dyn Answerer> {
@@ -38,7 +37,10 @@ async fn retrieve(
     let bound = crate::assistant::bound_knowledge(&state.db, assistant.id).await?;
     let top_k = usize::try_from(assistant.top_k).unwrap_or(0);
     let threshold = f64::from(assistant.threshold) / 100.0;
-    let hits = search(&state.db, &bound, question, top_k, threshold).await?;
+    let hits = state
+        .retrieval
+        .search(&state.db, &bound, question, top_k, threshold)
+        .await?;
     Ok(hits
         .into_iter()
         .map(|hit| Passage {

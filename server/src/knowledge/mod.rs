@@ -12,11 +12,14 @@ pub mod bases;
 pub mod batch;
 pub mod content;
 pub mod dialogue;
+pub mod embedding;
 pub mod fee;
 pub mod files;
 pub mod import;
+pub mod index;
 pub mod retrieval;
 pub mod search;
+pub mod vectors;
 pub mod web;
 
 use axum::extract::{FromRequestParts, Path};

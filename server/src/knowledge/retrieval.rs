@@ -29,10 +29,10 @@ use crate::entity::{knowledge_data_set, knowledge_point};
 use crate::error::AppError;
 
 /// BM25's term-frequency saturation and length normalisation, the usual values.
-const K1: f64 = 1.2;
-const B: f64 = 0.75;
+pub(crate) const K1: f64 = 1.2;
+pub(crate) const B: f64 = 0.75;
 /// How many times a question's (and an extra index's) terms count against an answer's.
-const QUESTION_WEIGHT: usize = 2;
+pub(crate) const QUESTION_WEIGHT: usize = 2;
 
 /// Words that carry no meaning of their own in a question (particles, pronouns, question
 /// words); dropped from points and queries alike.
@@ -132,6 +132,15 @@ pub fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// The distinct search terms of a query, in the order it asks them.
+pub fn distinct_tokens(query: &str) -> Vec<String> {
+    let mut seen = HashSet::new();
+    tokens(query)
+        .into_iter()
+        .filter(|term| seen.insert(term.clone()))
+        .collect()
+}
+
 /// The terms a point stores, space-separated: question and extra indexes
 /// [`QUESTION_WEIGHT`] times, the answer once.
 pub fn terms_of(question: &str, indexes: &[String], answer: &str) -> String {
@@ -161,8 +170,18 @@ pub struct Hit {
     pub answer: String,
     /// The point's extra indexes.
     pub indexes: Vec<String>,
-    /// Relevance 0–1, four decimals.
+    /// Relevance 0–1, four decimals: BM25's, or in hybrid retrieval the higher of BM25's and
+    /// the vector's.
     pub score: f64,
+    /// BM25's normalised score, when the point is among BM25's hits.
+    pub bm25_score: Option<f64>,
+    /// The cosine of the point's vector with the query's, when the point is among the nearest
+    /// vectors (hybrid retrieval only).
+    pub vector_score: Option<f64>,
+    /// The reciprocal-rank-fusion score the hits are ordered by (hybrid retrieval only).
+    pub fused_score: Option<f64>,
+    /// Where the point's vector stands (hybrid retrieval only).
+    pub vector: Option<super::vectors::Stage>,
 }
 
 /// The best points of `knowledge_ids` for `query`: at most `top_k`, each scoring at least
@@ -189,13 +208,7 @@ pub async fn search_through<C: ConnectionTrait>(
     top_k: usize,
     threshold: f64,
 ) -> Result<Vec<Hit>, AppError> {
-    let asked: Vec<String> = {
-        let mut seen = HashSet::new();
-        tokens(query)
-            .into_iter()
-            .filter(|term| seen.insert(term.clone()))
-            .collect()
-    };
+    let asked = distinct_tokens(query);
     if knowledge_ids.is_empty() || asked.is_empty() || top_k == 0 {
         return Ok(Vec::new());
     }
@@ -245,6 +258,10 @@ pub async fn search_through<C: ConnectionTrait>(
                 answer: point.answer.clone(),
                 indexes: super::indexes_of(&point.indexes),
                 score: (score * 10_000.0).round() / 10_000.0,
+                bm25_score: Some((score * 10_000.0).round() / 10_000.0),
+                vector_score: None,
+                fused_score: None,
+                vector: None,
             })
         })
         .collect())

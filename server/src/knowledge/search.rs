@@ -2,6 +2,7 @@
 //! the history of such searches, so a change to the points can be compared against earlier
 //! results.
 
+use axum::extract::State;
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::knowledge;
 use chrono::Utc;
@@ -12,7 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::retrieval::{self, Hit};
+use super::retrieval::Hit;
 use super::{PathId, bases};
 use crate::AppState;
 use crate::access::{Caller, need};
@@ -89,11 +90,14 @@ fn text_of(value: &Option<Value>) -> String {
 }
 
 /// Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情.
+/// With an embeddings endpoint configured the search is hybrid (BM25 and vectors fused by
+/// reciprocal rank, k = 60) and each hit gives both scores and its vector's stage.
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/vector/search/{knowledgeId}", tag = "knowledge",
     params(("knowledgeId" = i64, Path, description = "The knowledge base")),
     request_body = KnowledgeSearchRequest, security(("token" = [])),
     responses((status = 200, description = "The hits, best first", body = Envelope<KnowledgeSearchResult>)))]
 pub async fn search(
+    State(state): State<AppState>,
     caller: Caller,
     PathId(id): PathId,
     AppJson(request): AppJson<KnowledgeSearchRequest>,
@@ -105,14 +109,16 @@ pub async fn search(
     let threshold =
         knowledge::threshold(&text_of(&request.threshold)).map_err(AppError::internal)?;
     let base = bases::found(&scoped.unscoped(), id).await?;
-    let list = retrieval::search_through(
-        &scoped.unscoped(),
-        &[base.id],
-        &request.query,
-        top_k as usize,
-        threshold,
-    )
-    .await?;
+    let list = state
+        .retrieval
+        .search(
+            &state.db,
+            &[base.id],
+            &request.query,
+            top_k as usize,
+            threshold,
+        )
+        .await?;
     let kept: Vec<KnowledgePastHit> = list
         .iter()
         .map(|hit| KnowledgePastHit {

@@ -10,6 +10,8 @@ use brokerdesk_server::auth::CallerCache;
 use brokerdesk_server::chat::answerer_for;
 use brokerdesk_server::chat::openai::Provider;
 use brokerdesk_server::config::DatabaseUrl;
+use brokerdesk_server::knowledge::embedding::EmbeddingProvider;
+use brokerdesk_server::knowledge::index::Retrieval;
 use brokerdesk_server::seed::Seeding;
 use brokerdesk_server::sms::{SmsError, SmsSender};
 use brokerdesk_server::{AppState, app, prepare_database, serving};
@@ -153,14 +155,24 @@ impl TestApp {
         token_ttl: Duration,
         seeding: &Seeding,
     ) -> Option<Self> {
-        Self::start_with(backend, token_ttl, seeding, None).await
+        Self::start_with(backend, token_ttl, seeding, None, None).await
     }
 
     /// Starts the demo brokerage whose assistants answer through the OpenAI-compatible model
     /// at `provider`.
     pub async fn start_with_model(backend: Backend, provider: Provider) -> Option<Self> {
         let ttl = Duration::from_secs(12 * 3600);
-        Self::start_with(backend, ttl, &Seeding::Demo, Some(provider)).await
+        Self::start_with(backend, ttl, &Seeding::Demo, Some(provider), None).await
+    }
+
+    /// Starts the demo brokerage whose knowledge bases are embedded by the OpenAI-compatible
+    /// embeddings endpoint at `embeddings` (hybrid retrieval).
+    pub async fn start_with_embeddings(
+        backend: Backend,
+        embeddings: EmbeddingProvider,
+    ) -> Option<Self> {
+        let ttl = Duration::from_secs(12 * 3600);
+        Self::start_with(backend, ttl, &Seeding::Demo, None, Some(embeddings)).await
     }
 
     async fn start_with(
@@ -168,6 +180,7 @@ impl TestApp {
         token_ttl: Duration,
         seeding: &Seeding,
         provider: Option<Provider>,
+        embeddings: Option<EmbeddingProvider>,
     ) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temporary folder");
         let (url, postgres) = match backend {
@@ -211,6 +224,7 @@ impl TestApp {
             web_dir: Some(web_dir),
             callers: callers.clone(),
             answerer: answerer_for(provider),
+            retrieval: Retrieval::new(db.clone(), embeddings),
             photos: brokerdesk_server::photo_store::PhotoStore::new(
                 dir.path(),
                 std::path::Path::new(brokerdesk_server::photo_store::DEFAULT_FONT),

@@ -121,7 +121,11 @@ export interface paths {
     post: operations["stop"];
   };
   "/api/v1/chat/Knowledge/vector/search/{knowledgeId}": {
-    /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+    /**
+     * Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情.
+     * With an embeddings endpoint configured the search is hybrid (BM25 and vectors fused by
+     * reciprocal rank, k = 60) and each hit gives both scores and its vector's stage.
+     */
     post: operations["search"];
   };
   "/api/v1/chat/Knowledge/vector/search/{knowledgeId}/history": {
@@ -7183,10 +7187,20 @@ export interface components {
     /** @description One point found for a query. */
     KnowledgeHit: {
       answer: string;
+      /**
+       * Format: double
+       * @description BM25's normalised score, when the point is among BM25's hits.
+       */
+      bm25Score?: number | null;
       /** Format: int64 */
       dataSetId: number;
       /** @description The data set (document) the point came from, to cite. */
       dataSetName: string;
+      /**
+       * Format: double
+       * @description The reciprocal-rank-fusion score the hits are ordered by (hybrid retrieval only).
+       */
+      fusedScore?: number | null;
       /** @description The point's extra indexes. */
       indexes: string[];
       /** Format: int64 */
@@ -7196,9 +7210,17 @@ export interface components {
       question: string;
       /**
        * Format: double
-       * @description Relevance 0–1, four decimals.
+       * @description Relevance 0–1, four decimals: BM25's, or in hybrid retrieval the higher of BM25's and
+       * the vector's.
        */
       score: number;
+      vector?: null | components["schemas"]["KnowledgeVectorStage"];
+      /**
+       * Format: double
+       * @description The cosine of the point's vector with the query's, when the point is among the nearest
+       * vectors (hybrid retrieval only).
+       */
+      vectorScore?: number | null;
     };
     /** @description A hit as the history keeps it. */
     KnowledgePastHit: {
@@ -7268,6 +7290,13 @@ export interface components {
       threshold: number;
       /** Format: int64 */
       topK: number;
+    };
+    /** @description Where a point's vector stands. */
+    KnowledgeVectorStage: {
+      /** @description Why it failed, in Chinese. */
+      error?: string | null;
+      /** @description `waiting` (not embedded yet, or edited since), `done`, `failed`. */
+      stage: string;
     };
     /** @description 批量认领 / 批量分配: the chosen leads and the move. */
     LeadBatchTransition: {
@@ -9751,7 +9780,11 @@ export interface operations {
       };
     };
   };
-  /** Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情. */
+  /**
+   * Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情.
+   * With an embeddings endpoint configured the search is hybrid (BM25 and vectors fused by
+   * reciprocal rank, k = 60) and each hit gives both scores and its vector's stage.
+   */
   search: {
     parameters: {
       path: {

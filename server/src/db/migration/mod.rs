@@ -31,6 +31,7 @@ mod m0028_company_indexes;
 mod m0029_listing_key;
 mod m0030_listing_viewing_slots;
 mod m0031_new_home_location;
+mod m0033_knowledge_vector;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0029_listing_key::Migration),
             Box::new(m0030_listing_viewing_slots::Migration),
             Box::new(m0031_new_home_location::Migration),
+            Box::new(m0033_knowledge_vector::Migration),
         ]
     }
 }
