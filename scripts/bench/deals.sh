@@ -59,15 +59,18 @@ stop_server() {
 
 # deals.sql for one engine: its timestamps (as the server writes them) and the size.
 generator_sql() { # sqlite|postgres
-  local now ago
+  local now ago month
   if [ "$1" = sqlite ]; then
     now="strftime('%Y-%m-%dT%H:%M:%S', 'now') || '.000000000+00:00'"
     ago="strftime('%Y-%m-%dT%H:%M:%S', 'now', '-' || \\1 || ' seconds') || '.000000000+00:00'"
+    month="strftime('%Y-%m', substr(\\1, 1, 19), '+8 hours')"
   else
     now="now()"
     ago="now() - \\1 * interval '1 second'"
+    month="to_char((\\1 AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')"
   fi
-  sed -e "s/{{now}}/$now/g" -e "s/{{ago:\([a-z_.]*\)}}/$ago/g" -e "s/{{contracts}}/$contracts/g" scripts/bench/deals.sql
+  sed -e "s/{{now}}/$now/g" -e "s/{{ago:\([a-z_.]*\)}}/$ago/g" -e "s/{{china_month:\([a-z_.]*\)}}/$month/g" \
+    -e "s/{{contracts}}/$contracts/g" scripts/bench/deals.sql
 }
 
 sql() { # one statement, the answer unadorned

@@ -29,6 +29,8 @@ mod m0025_knowledge_import;
 mod m0027_report_menu_path;
 mod m0028_company_indexes;
 mod m0029_listing_key;
+mod m0030_performance_month;
+mod m0031_order_counts;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -64,6 +66,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_report_menu_path::Migration),
             Box::new(m0028_company_indexes::Migration),
             Box::new(m0029_listing_key::Migration),
+            Box::new(m0030_performance_month::Migration),
+            Box::new(m0031_order_counts::Migration),
         ]
     }
 }
