@@ -20,7 +20,14 @@ source scripts/bench/lib.sh
 # deals.sql for one engine: its timestamps (as the server writes them) and the size.
 generator_sql() { # sqlite|postgres
   stamps "$1"
-  sed -e "s/{{now}}/$now/g" -e "s/{{ago:\([a-z_.]*\)}}/$ago/g" -e "s/{{contracts}}/$contracts/g" scripts/bench/deals.sql
+  local month
+  if [ "$1" = sqlite ]; then
+    month="strftime('%Y-%m', substr(\\1, 1, 19), '+8 hours')"
+  else
+    month="to_char((\\1 AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')"
+  fi
+  sed -e "s/{{now}}/$now/g" -e "s/{{ago:\([a-z_.]*\)}}/$ago/g" -e "s/{{china_month:\([a-z_.]*\)}}/$month/g" \
+    -e "s/{{contracts}}/$contracts/g" scripts/bench/deals.sql
 }
 
 counts() {

@@ -108,3 +108,67 @@ DROP TABLE bench_n;
 DROP TABLE bench_role;
 DROP TABLE bench_keeper;
 DROP TABLE bench_base;
+
+-- 业绩 kept per month (m0030's back-fill, as the server's migration fills it from settled lines):
+-- a person at their seat, a store, a company; the fen and how many deals have a line there.
+DELETE FROM performance_month;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 1, 1, month, site_id, organisation_id, store_group_id, store_id, department_id, user_id, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, organisation_id AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, user_id AS user_id, amount AS fen,
+             contract_id AS deal
+      FROM deal_split WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id, store_group_id, store_id, department_id, user_id;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 2, 1, month, site_id, organisation_id, store_group_id, store_id, 0, 0, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, organisation_id AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, user_id AS user_id, amount AS fen,
+             contract_id AS deal
+      FROM deal_split WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id, store_group_id, store_id;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 3, 1, month, site_id, organisation_id, 0, 0, 0, 0, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, organisation_id AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, user_id AS user_id, amount AS fen,
+             contract_id AS deal
+      FROM deal_split WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 1, 2, month, site_id, organisation_id, store_group_id, store_id, department_id, user_id, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, COALESCE(organisation_id, 0) AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, COALESCE(user_id, 0) AS user_id, amount_fen AS fen,
+             deal_id AS deal
+      FROM new_home_deal_share WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id, store_group_id, store_id, department_id, user_id;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 2, 2, month, site_id, organisation_id, store_group_id, store_id, 0, 0, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, COALESCE(organisation_id, 0) AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, COALESCE(user_id, 0) AS user_id, amount_fen AS fen,
+             deal_id AS deal
+      FROM new_home_deal_share WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id, store_group_id, store_id;
+INSERT INTO performance_month (level, kind, month, site_id, organisation_id,
+    store_group_id, store_id, department_id, user_id, amount, deals)
+SELECT 3, 2, month, site_id, organisation_id, 0, 0, 0, 0, CAST(SUM(fen) AS BIGINT),
+       COUNT(DISTINCT deal)
+FROM (SELECT {{china_month:settled_at}} AS month, site_id, COALESCE(organisation_id, 0) AS organisation_id,
+             COALESCE(store_group_id, 0) AS store_group_id, COALESCE(store_id, 0) AS store_id,
+             COALESCE(department_id, 0) AS department_id, COALESCE(user_id, 0) AS user_id, amount_fen AS fen,
+             deal_id AS deal
+      FROM new_home_deal_share WHERE settled_at IS NOT NULL) lines
+GROUP BY month, site_id, organisation_id;

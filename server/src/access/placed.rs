@@ -7,13 +7,13 @@ use sea_orm::{ActiveValue, ColumnTrait, Condition};
 use super::scope::{Columns, Inherit, Place, Placed, Scope};
 use crate::entity::{
     app, app_enablement, assistant, audit_log, building, building_type, business_circle, city_site,
-    commission_order, community, community_alias, customer, deal_contract, deal_split, department,
-    dictionary, district, enrollment, knowledge, knowledge_data_set, knowledge_import,
-    knowledge_import_file, knowledge_point, knowledge_search, lead, lead_import, listing,
-    listing_role, menu, new_home_commission_rule, new_home_deal, new_home_deal_share,
+    commission_order, commission_order_count, community, community_alias, customer, deal_contract,
+    deal_split, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
+    knowledge_import, knowledge_import_file, knowledge_point, knowledge_search, lead, lead_import,
+    listing, listing_role, menu, new_home_commission_rule, new_home_deal, new_home_deal_share,
     new_home_distribution, new_home_house_type, new_home_project, new_home_report,
-    new_home_report_rule, organisation, position, role, room, split_template, store, store_group,
-    unit, user,
+    new_home_report_rule, organisation, performance_month, position, role, room, split_template,
+    store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -224,6 +224,21 @@ placed!(commission_order, Inherit::Nothing,
     department: m.department_id,
     owner: Some(m.agent_id),
 });
+// The count of orders at a placement sits where those orders sit (0 where a level is absent,
+// which no scope holds), so a scope sums the cells of the orders it reads.
+placed!(commission_order_count, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => AgentId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: Some(m.store_group_id).filter(|id| *id != 0),
+    store: Some(m.store_id).filter(|id| *id != 0),
+    department: Some(m.department_id).filter(|id| *id != 0),
+    owner: Some(m.agent_id),
+});
 placed!(deal_split, Inherit::Nothing,
 {
     site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
@@ -236,6 +251,21 @@ placed!(deal_split, Inherit::Nothing,
     store: m.store_id,
     department: m.department_id,
     owner: Some(m.user_id),
+});
+// A month's kept performance sits where its lines sit (0 where a level is absent, which no scope
+// holds): a person's cell at their seat, a store's at its store, a company's at the company.
+placed!(performance_month, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => UserId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: Some(m.store_group_id).filter(|id| *id != 0),
+    store: Some(m.store_id).filter(|id| *id != 0),
+    department: Some(m.department_id).filter(|id| *id != 0),
+    owner: Some(m.user_id).filter(|id| *id != 0),
 });
 placed!(split_template, Inherit::FromOrganisation,
     { site => SiteId, organisation => OrganisationId },

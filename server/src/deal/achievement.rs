@@ -1,7 +1,9 @@
 //! 业绩: each person's, store's or company's parts of the commissions settled in a month, from the
 //! splits of contracts and of new-home deals (a part counts when its contract's or deal's order
 //! settles). For a caller reading a whole company
-//! it reconciles to the fen with what the settled orders received.
+//! it reconciles to the fen with what the settled orders received. The sums are read from the
+//! month's kept cells (`deal::performance`), kept as lines settle; only a scope those cells cannot
+//! split (a department's or one's own lines, by store or company) sums the lines themselves.
 
 use std::collections::HashMap;
 
@@ -11,8 +13,11 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
 
 use super::dto::*;
-use crate::access::{Caller, need};
-use crate::entity::{commission_order, deal_split, new_home_deal_share, organisation, store};
+use super::performance;
+use crate::access::{Caller, Scope, Scoped, need};
+use crate::entity::{
+    commission_order, deal_split, new_home_deal_share, organisation, performance_month, store,
+};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::history;
@@ -39,23 +44,60 @@ fn month_bounds(text: &str) -> Result<(String, DateTime<Utc>, DateTime<Utc>), Ap
     ))
 }
 
-/// Performance in a month by agent, store or company, over the splits the caller reads, with
-/// what the orders they read received when settling that month. Needs 业绩.
-#[utoipa::path(post, path = "/api/v1/fm/business/achievement/summary", tag = "business",
-    request_body = AchievementQuery, security(("token" = [])),
-    responses((status = 200, description = "The month's performance", body = Envelope<AchievementReport>)))]
-pub async fn summary(
-    caller: Caller,
-    AppJson(query): AppJson<AchievementQuery>,
-) -> ApiResult<AchievementReport> {
-    let scoped = caller.require(need::ACHIEVEMENT_LIST)?;
-    let (month, from, to) = month_bounds(&query.month)?;
-    let group = match query.group.trim() {
-        "" | "agent" => "agent",
-        "store" => "store",
-        "company" => "company",
-        _ => return Err(AppError::invalid("group", "请选择按人、门店或公司汇总")),
+/// Per key of the group: a store of the key's parts, fen, deals.
+type Grouped = Vec<(Option<i64>, Option<i64>, i64, i64)>;
+
+/// Whether the kept cells of the group's level answer for this scope exactly: a person's cells
+/// sit at every placement column, so any scope reads them as it reads the lines; a store's cell
+/// counts a deal once however many of the store's people share it, which a scope narrower than
+/// stores (a department, one's own lines) cannot split; a company's likewise above stores.
+fn kept_reach(scope: &Scope, group: &str) -> bool {
+    let below_stores = scope.departments.is_empty() && scope.users.is_empty();
+    scope.is_all()
+        || match group {
+            "agent" => true,
+            "store" => below_stores,
+            _ => below_stores && scope.store_groups.is_empty() && scope.stores.is_empty(),
+        }
+}
+
+/// The month's kept cells of the group's level the caller reads, summed by key (contracts'
+/// first, then new-home deals', as the lines are read).
+async fn from_kept(scoped: &Scoped<'_>, group: &str, month: &str) -> Result<Grouped, AppError> {
+    let (level, key) = match group {
+        "agent" => (performance::AGENT, performance_month::Column::UserId),
+        "store" => (performance::STORE, performance_month::Column::StoreId),
+        _ => (
+            performance::COMPANY,
+            performance_month::Column::OrganisationId,
+        ),
     };
+    let mut rows: Vec<(i64, i16, i64, i64, i64)> = scoped
+        .unscoped()
+        .tuples(performance::grouped(
+            scoped.read::<performance_month::Entity>(),
+            level,
+            month,
+            key,
+        ))
+        .await?;
+    rows.sort_by_key(|row| row.1);
+    Ok(rows
+        .into_iter()
+        .map(|(key, _, store, amount, deals)| {
+            (Some(key), Some(store).filter(|s| *s != 0), amount, deals)
+        })
+        .collect())
+}
+
+/// The same summed from the month's split lines the caller reads: for a scope the kept cells
+/// do not answer (a department's or one's own, by store or company).
+async fn from_lines(
+    scoped: &Scoped<'_>,
+    group: &str,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Grouped, AppError> {
     let key = match group {
         "agent" => deal_split::Column::UserId,
         "store" => deal_split::Column::StoreId,
@@ -63,7 +105,7 @@ pub async fn summary(
     };
     let db = scoped.unscoped();
     // (key, a store of the key's parts, fen, contracts) per key, summed by the database.
-    let grouped: Vec<(Option<i64>, Option<i64>, i64, i64)> = db
+    let grouped: Grouped = db
         .tuples(
             scoped
                 .read::<deal_split::Entity>()
@@ -83,7 +125,7 @@ pub async fn summary(
         "store" => new_home_deal_share::Column::StoreId,
         _ => new_home_deal_share::Column::OrganisationId,
     };
-    let new_homes: Vec<(Option<i64>, Option<i64>, i64, i64)> = db
+    let new_homes: Grouped = db
         .tuples(
             scoped
                 .read::<new_home_deal_share::Entity>()
@@ -97,8 +139,31 @@ pub async fn summary(
                 .group_by(new_home_key),
         )
         .await?;
-    let grouped: Vec<(Option<i64>, Option<i64>, i64, i64)> =
-        grouped.into_iter().chain(new_homes).collect();
+    Ok(grouped.into_iter().chain(new_homes).collect())
+}
+/// Performance in a month by agent, store or company, over the splits the caller reads, with
+/// what the orders they read received when settling that month. Needs 业绩.
+#[utoipa::path(post, path = "/api/v1/fm/business/achievement/summary", tag = "business",
+    request_body = AchievementQuery, security(("token" = [])),
+    responses((status = 200, description = "The month's performance", body = Envelope<AchievementReport>)))]
+pub async fn summary(
+    caller: Caller,
+    AppJson(query): AppJson<AchievementQuery>,
+) -> ApiResult<AchievementReport> {
+    let scoped = caller.require(need::ACHIEVEMENT_LIST)?;
+    let (month, from, to) = month_bounds(&query.month)?;
+    let group = match query.group.trim() {
+        "" | "agent" => "agent",
+        "store" => "store",
+        "company" => "company",
+        _ => return Err(AppError::invalid("group", "请选择按人、门店或公司汇总")),
+    };
+    let db = scoped.unscoped();
+    let grouped = if kept_reach(scoped.scope(), group) {
+        from_kept(&scoped, group, &month).await?
+    } else {
+        from_lines(&scoped, group, from, to).await?
+    };
     let received: Vec<Option<i64>> = db
         .tuples(
             scoped

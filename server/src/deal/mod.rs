@@ -8,6 +8,7 @@ mod achievement;
 mod contract;
 mod dto;
 mod order;
+pub mod performance;
 pub mod split_writer;
 mod template;
 

@@ -11,7 +11,7 @@ use brokerdesk_core::listing::price;
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, Set,
+    QueryOrder, QuerySelect, Set,
 };
 
 use super::contract::{record_contract_move, record_order_move};
@@ -19,8 +19,8 @@ use super::dto::*;
 use super::{contract_status, holds_order_duty, order_status, own_order};
 use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::entity::{
-    commission_order, deal_contract, deal_split, new_home_deal, new_home_project, new_home_report,
-    order_receipt, store,
+    commission_order, commission_order_count, deal_contract, deal_split, new_home_deal,
+    new_home_project, new_home_report, order_receipt, store,
 };
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
@@ -203,6 +203,8 @@ pub async fn list(
     AppJson(query): AppJson<OrderQuery>,
 ) -> ApiResult<Page<OrderRow>> {
     let scoped = caller.require(need::COMMISSION_LIST)?;
+    // By status alone, the total is the sum of the kept counts (m0031) the caller reads.
+    let counted = query.kind.is_none() && filter_text(&query.keyword).is_none();
     let mut select = scoped.read::<commission_order::Entity>();
     if let Some(status) = query.status {
         select = select.filter(commission_order::Column::Status.eq(status));
@@ -256,14 +258,29 @@ pub async fn list(
         );
     }
     let db = scoped.unscoped();
-    let page = scoped
-        .page(
-            select
-                .order_by_desc(commission_order::Column::CreatedAt)
-                .order_by_desc(commission_order::Column::Id),
-            query.page,
-        )
-        .await?;
+    let select = select
+        .order_by_desc(commission_order::Column::CreatedAt)
+        .order_by_desc(commission_order::Column::Id);
+    let page = if counted {
+        let (index, size) = query.page.resolve()?;
+        let list = scoped.all(select.offset(index * size).limit(size)).await?;
+        let mut cells = scoped.read::<commission_order_count::Entity>();
+        if let Some(status) = query.status {
+            cells = cells.filter(commission_order_count::Column::Status.eq(status));
+        }
+        let total: Vec<Option<i64>> = db
+            .tuples(cells.select_only().column_as(
+                sea_orm::sea_query::Expr::cust("CAST(SUM(orders) AS BIGINT)"),
+                "orders",
+            ))
+            .await?;
+        Page {
+            list,
+            total: u64::try_from(total.into_iter().flatten().sum::<i64>()).unwrap_or_default(),
+        }
+    } else {
+        scoped.page(select, query.page).await?
+    };
     let list = rows(&db, &page.list).await?;
     ok(Page {
         list,
@@ -369,6 +386,7 @@ async fn settle_splits(
     contract_id: i64,
     at: chrono::DateTime<Utc>,
 ) -> Result<(), AppError> {
+    super::performance::remove(txn, super::performance::Kind::Contract, contract_id).await?;
     deal_split::Entity::update_many()
         .col_expr(
             deal_split::Column::SettledAt,
@@ -377,7 +395,7 @@ async fn settle_splits(
         .filter(deal_split::Column::ContractId.eq(contract_id))
         .exec(txn)
         .await?;
-    Ok(())
+    super::performance::add(txn, super::performance::Kind::Contract, contract_id).await
 }
 
 /// Finance confirms a receipt (收款 by §3 payWay): refused unless the order awaits payment and

@@ -2,11 +2,13 @@
 //! new-home deal's performance split (`new_home_deal_share`): the lines of the deal are replaced
 //! in the caller's transaction, each placed at its person's seat — which may lie outside the
 //! caller's scope (a colleague of another store), so a store reads its own people's performance —
-//! or at the deal's own seat for a line naming no one (项目方分成).
+//! or at the deal's own seat for a line naming no one (项目方分成). Lines replaced after they
+//! settled leave the kept performance (`deal::performance`) first.
 
 use brokerdesk_core::deal::split::CHOOSE_PERSON;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
+use super::performance;
 use crate::entity::{deal_contract, deal_split, new_home_deal, new_home_deal_share, user};
 use crate::error::AppError;
 
@@ -82,6 +84,8 @@ impl Seat {
 
 /// A table of split lines: the column naming their deal and the row of one line.
 pub trait SplitTable: EntityTrait {
+    /// Whose lines these are in the kept performance.
+    const KIND: performance::Kind;
     fn owner_column() -> Self::Column;
     fn row(
         owner: &Owner,
@@ -92,6 +96,8 @@ pub trait SplitTable: EntityTrait {
 }
 
 impl SplitTable for deal_split::Entity {
+    const KIND: performance::Kind = performance::Kind::Contract;
+
     fn owner_column() -> deal_split::Column {
         deal_split::Column::ContractId
     }
@@ -123,6 +129,8 @@ impl SplitTable for deal_split::Entity {
 }
 
 impl SplitTable for new_home_deal_share::Entity {
+    const KIND: performance::Kind = performance::Kind::NewHome;
+
     fn owner_column() -> new_home_deal_share::Column {
         new_home_deal_share::Column::DealId
     }
@@ -160,6 +168,8 @@ where
     T: SplitTable,
     T::ActiveModel: ActiveModelTrait<Entity = T> + Send,
 {
+    // Lines already settled leave the kept performance with them.
+    performance::remove(db, T::KIND, owner.id).await?;
     T::delete_many()
         .filter(T::owner_column().eq(owner.id))
         .exec(db)

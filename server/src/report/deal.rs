@@ -28,7 +28,7 @@ use super::dto::*;
 use super::{rows as report_rows, status_of as report_status};
 use crate::access::{Caller, Placed, Scoped, Unscoped, need};
 use crate::audit::{self, Action, Change, snapshot};
-use crate::deal::split_writer;
+use crate::deal::{performance, split_writer};
 use crate::entity::{
     commission_order, new_home_commission_rule, new_home_deal, new_home_deal_share,
     new_home_project, new_home_report, store, user,
@@ -927,14 +927,17 @@ pub async fn settle_from_order(
         record_move(on, &saved, action.code(), Some(from), to, "", false).await?;
     }
     if settled {
+        let txn = on.transaction();
+        performance::remove(txn, performance::Kind::NewHome, deal_id).await?;
         new_home_deal_share::Entity::update_many()
             .col_expr(
                 new_home_deal_share::Column::SettledAt,
                 sea_orm::sea_query::Expr::value(at),
             )
             .filter(new_home_deal_share::Column::DealId.eq(deal_id))
-            .exec(on.transaction())
+            .exec(txn)
             .await?;
+        performance::add(txn, performance::Kind::NewHome, deal_id).await?;
     }
     Ok(())
 }

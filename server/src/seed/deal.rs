@@ -16,6 +16,7 @@ use sea_orm::{
 };
 
 use crate::access::Unscoped;
+use crate::deal::performance;
 use crate::entity::{
     commission_order, deal_contract, deal_split, listing, order_receipt, status_change, user,
 };
@@ -254,6 +255,11 @@ async fn write_deal(db: &impl ConnectionTrait, deal: &Deal<'_>) -> Result<(), Db
         }
         .insert(db)
         .await?;
+    }
+    if settled_at.is_some() {
+        performance::add(db, performance::Kind::Contract, contract.id)
+            .await
+            .map_err(|e| DbErr::Custom(e.to_string()))?;
     }
     let Some(order_status) = deal.order else {
         return Ok(());

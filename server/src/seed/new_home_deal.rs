@@ -18,6 +18,7 @@ use sea_orm::{
 };
 
 use crate::access::Unscoped;
+use crate::deal::performance;
 use crate::deal::split_writer::{self, Line};
 use crate::entity::{
     commission_order, new_home_deal, new_home_deal_share, new_home_report, order_receipt,
@@ -386,6 +387,9 @@ async fn write_history(
             .filter(new_home_deal_share::Column::DealId.eq(deal.id))
             .exec(db)
             .await?;
+        performance::add(db, performance::Kind::NewHome, deal.id)
+            .await
+            .map_err(failed)?;
     }
     record_all(db, moves).await
 }

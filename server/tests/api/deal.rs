@@ -473,6 +473,192 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
     let written = manager.data(ADD, body).await;
     let signed = manager
         .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+/// The kept 业绩 (`performance_month`) as summing the settled lines again gives it: per level
+/// (a person at their seat, a store, a company), kind and China-time month, the fen and how many
+/// deals have a line there.
+async fn assert_kept_performance_is_the_lines(app: &TestApp, when: &str) {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use chrono::{DateTime, Utc};
+    use sea_orm::{ConnectionTrait, Statement};
+
+    type Cell = (i16, i16, String, [i64; 6]);
+    let backend = app.db.get_database_backend();
+    let mut expected: BTreeMap<Cell, (i64, BTreeSet<i64>)> = BTreeMap::new();
+    for (kind, sql) in [
+        (
+            1,
+            "SELECT site_id, organisation_id, COALESCE(store_group_id, 0) AS g, \
+             COALESCE(store_id, 0) AS s, COALESCE(department_id, 0) AS d, user_id AS u, \
+             contract_id AS deal, amount AS fen, settled_at FROM deal_split \
+             WHERE settled_at IS NOT NULL",
+        ),
+        (
+            2,
+            "SELECT site_id, COALESCE(organisation_id, 0) AS organisation_id, \
+             COALESCE(store_group_id, 0) AS g, COALESCE(store_id, 0) AS s, \
+             COALESCE(department_id, 0) AS d, COALESCE(user_id, 0) AS u, deal_id AS deal, \
+             amount_fen AS fen, settled_at FROM new_home_deal_share WHERE settled_at IS NOT NULL",
+        ),
+    ] {
+        for row in app
+            .db
+            .query_all_raw(Statement::from_string(backend, sql))
+            .await
+            .unwrap()
+        {
+            let get = |c: &str| row.try_get::<i64>("", c).unwrap();
+            let at: DateTime<Utc> = row.try_get("", "settled_at").unwrap();
+            let month = at
+                .with_timezone(&brokerdesk_core::china_time::offset())
+                .format("%Y-%m")
+                .to_string();
+            let (site, company) = (get("site_id"), get("organisation_id"));
+            let (group, store) = (get("g"), get("s"));
+            for (level, key) in [
+                (1, [site, company, group, store, get("d"), get("u")]),
+                (2, [site, company, group, store, 0, 0]),
+                (3, [site, company, 0, 0, 0, 0]),
+            ] {
+                let cell = expected
+                    .entry((level, kind, month.clone(), key))
+                    .or_default();
+                cell.0 += get("fen");
+                cell.1.insert(get("deal"));
+            }
+        }
+    }
+    let expected: BTreeMap<Cell, (i64, i64)> = expected
+        .into_iter()
+        .map(|(cell, (fen, deals))| (cell, (fen, deals.len() as i64)))
+        .collect();
+    let kept: BTreeMap<Cell, (i64, i64)> = app
+        .db
+        .query_all_raw(Statement::from_string(
+            backend,
+            "SELECT level, kind, month, site_id, organisation_id, store_group_id, store_id, \
+             department_id, user_id, amount, deals FROM performance_month WHERE deals <> 0",
+        ))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|row| {
+            let get = |c: &str| row.try_get::<i64>("", c).unwrap();
+            let small = |c: &str| row.try_get::<i16>("", c).unwrap();
+            (
+                (
+                    small("level"),
+                    small("kind"),
+                    row.try_get::<String>("", "month").unwrap(),
+                    [
+                        get("site_id"),
+                        get("organisation_id"),
+                        get("store_group_id"),
+                        get("store_id"),
+                        get("department_id"),
+                        get("user_id"),
+                    ],
+                ),
+                (get("amount"), get("deals")),
+            )
+        })
+        .collect();
+    assert!(!expected.is_empty(), "the demo has settled deals");
+    assert_eq!(kept, expected, "kept 业绩 after {when}");
+}
+
+/// The kept order counts (m0031's triggers) as counting the orders gives them.
+async fn assert_order_counts_are_the_orders(app: &TestApp, when: &str) {
+    use sea_orm::{ConnectionTrait, Statement};
+
+    let backend = app.db.get_database_backend();
+    let rows = |sql: &'static str| async move {
+        app.db
+            .query_all_raw(Statement::from_string(backend, sql))
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|row| {
+                let get = |c: &str| row.try_get::<i64>("", c).unwrap();
+                (
+                    [
+                        get("site_id"),
+                        get("organisation_id"),
+                        get("g"),
+                        get("s"),
+                        get("d"),
+                        get("agent_id"),
+                        i64::from(row.try_get::<i16>("", "status").unwrap()),
+                    ],
+                    get("n"),
+                )
+            })
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    let counted = rows(
+        "SELECT site_id, organisation_id, COALESCE(store_group_id, 0) AS g, \
+         COALESCE(store_id, 0) AS s, COALESCE(department_id, 0) AS d, agent_id, status, \
+         COUNT(*) AS n FROM commission_order GROUP BY site_id, organisation_id, \
+         COALESCE(store_group_id, 0), COALESCE(store_id, 0), COALESCE(department_id, 0), \
+         agent_id, status",
+    )
+    .await;
+    let kept = rows(
+        "SELECT site_id, organisation_id, store_group_id AS g, store_id AS s, \
+         department_id AS d, agent_id, status, orders AS n FROM commission_order_count \
+         WHERE orders <> 0",
+    )
+    .await;
+    assert!(!counted.is_empty());
+    assert_eq!(kept, counted, "kept order counts after {when}");
+}
+
+/// The commission list's total (from the kept counts) for a status, checked against the same
+/// list filtered by a keyword every order's number holds (which counts the orders themselves).
+async fn listed(caller: &Caller<'_>, status: Option<i64>) -> i64 {
+    let total = caller
+        .data(
+            ORDERS,
+            json!({ "pageNum": 1, "pageSize": 10, "status": status }),
+        )
+        .await["total"]
+        .clone();
+    let counted = caller
+        .data(
+            ORDERS,
+            json!({ "pageNum": 1, "pageSize": 10, "status": status, "keyword": "YJ-" }),
+        )
+        .await["total"]
+        .clone();
+    assert_eq!(total, counted, "{status:?}");
+    total.as_i64().unwrap()
+}
+
+/// What each caller's summary shows for this month, by group: it reconciles for the company.
+async fn summaries(callers: &[&Caller<'_>]) -> Vec<Value> {
+    let mut all = Vec::new();
+    for caller in callers {
+        for group in ["agent", "store", "company"] {
+            all.push(caller.data(ACHIEVEMENT, json!({ "group": group })).await);
+        }
+    }
+    all
+}
+
+async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let boss = app.as_user("boss").await;
+    assert_kept_performance_is_the_lines(&app, "the demo's settled deals").await;
+    assert_order_counts_are_the_orders(&app, "the demo's orders").await;
+    let awaiting_before = listed(&manager, Some(15)).await;
+    let before = summaries(&[&boss, &manager, &agent]).await;
+
+    // A sale signed, approved and paid in two receipts: its split counts from the second.
+    let listing = my_listing(&agent).await;
+    let added = agent.data(ADD, sale(&listing["id"], "MM-T-0301")).await;
+    let signed = manager
+        .data(MOVE, json!({ "id": added["id"], "action": "sign" }))
         .await;
     let order = signed["orderId"].clone();
     agent
@@ -521,6 +707,112 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
         .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
         .await;
     assert_eq!(approved["status"], 15);
+    manager
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    manager
+        .data(PAY, json!({ "id": order, "payWay": 2, "amount": "10000" }))
+        .await;
+    assert_kept_performance_is_the_lines(&app, "a part paid").await;
+    assert_eq!(
+        summaries(&[&boss, &manager, &agent]).await,
+        before,
+        "a part paid settles nothing"
+    );
+    let settled = manager
+        .data(
+            PAY,
+            json!({ "id": order, "payWay": 4, "amount": "50000.01" }),
+        )
+        .await;
+    assert_eq!(settled["status"], 20);
+    assert_kept_performance_is_the_lines(&app, "the last receipt").await;
+
+    // The demo's orders under review and awaiting payment: one rejected, one closed.
+    let pending = manager
+        .data(
+            ORDERS,
+            json!({ "pageNum": 1, "pageSize": 10, "status": 10 }),
+        )
+        .await;
+    let awaiting = manager
+        .data(
+            ORDERS,
+            json!({ "pageNum": 1, "pageSize": 10, "status": 15 }),
+        )
+        .await;
+    let reviewed = pending["list"][0]["id"].clone();
+    let closing = awaiting["list"][0]["id"].clone();
+    assert!(
+        reviewed.is_i64() && closing.is_i64(),
+        "{pending} {awaiting}"
+    );
+    manager
+        .data(
+            ORDER_MOVE,
+            json!({ "id": reviewed, "action": "reject", "reason": "金额有误" }),
+        )
+        .await;
+    manager
+        .data(
+            ORDER_MOVE,
+            json!({ "id": closing, "action": "close", "reason": "客户放弃" }),
+        )
+        .await;
+    assert_kept_performance_is_the_lines(&app, "a rejection and a close").await;
+    assert_order_counts_are_the_orders(&app, "a sale settled, a rejection and a close").await;
+    assert_eq!(
+        listed(&manager, Some(15)).await,
+        awaiting_before - 1,
+        "one closed"
+    );
+    for caller in [&boss, &manager, &agent] {
+        for status in [None, Some(0), Some(10), Some(15), Some(20), Some(100)] {
+            listed(caller, status).await;
+        }
+    }
+
+    let after = summaries(&[&boss, &manager, &agent]).await;
+    // The company's month reconciles with its settled orders by person, store and company, and
+    // the three groupings agree; the new deal added its 60,000.01 元.
+    for report in &after[0..3] {
+        assert_eq!(report["total"], report["settledOrders"], "{report}");
+    }
+    let total = |r: &Value| r["total"].as_i64().unwrap();
+    assert_eq!(total(&after[0]) - total(&before[0]), 6_000_001);
+    assert_eq!(total(&after[1]), total(&after[0]));
+    assert_eq!(total(&after[2]), total(&after[0]));
+    let company = &after[2]["rows"][0];
+    assert_eq!(company["amount"], after[0]["total"]);
+    let amounts = |r: &Value| -> i64 {
+        r["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["amount"].as_i64().unwrap())
+            .sum()
+    };
+    // Each caller's groupings sum to the same total (a store or company cell holds no part
+    // twice), and the agent reads their own parts only.
+    for reports in after.chunks(3) {
+        assert_eq!(amounts(&reports[0]), amounts(&reports[1]), "{reports:?}");
+        assert_eq!(amounts(&reports[0]), amounts(&reports[2]), "{reports:?}");
+    }
+    let own = &after[6]["rows"];
+    assert!(
+        own.as_array()
+            .unwrap()
+            .iter()
+            .all(|row| row["id"] == agent.user_id),
+        "{own}"
+    );
+    // Deals: the company row counts each settled contract once, however many people share it.
+    let contracts = after[2]["rows"][0]["deals"].as_i64().unwrap();
+    assert_eq!(
+        contracts - before[2]["rows"][0]["deals"].as_i64().unwrap_or_default(),
+        1,
+        "one more settled contract this month"
+    );
 }
 
 on_both_backends!(
@@ -530,4 +822,5 @@ on_both_backends!(
     a_template_must_total_a_whole_and_splits_follow_it,
     each_kind_takes_its_own_trade_and_the_form_sees_its_split,
     a_cancelled_contract_puts_its_listing_back_on_the_market,
+    kept_performance_follows_receipts_rejections_and_closes,
 );

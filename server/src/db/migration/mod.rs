@@ -32,6 +32,8 @@ mod m0029_listing_key;
 mod m0030_listing_viewing_slots;
 mod m0031_new_home_location;
 mod m0033_knowledge_vector;
+mod m0030_performance_month;
+mod m0031_order_counts;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -70,6 +72,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0030_listing_viewing_slots::Migration),
             Box::new(m0031_new_home_location::Migration),
             Box::new(m0033_knowledge_vector::Migration),
+            Box::new(m0030_performance_month::Migration),
+            Box::new(m0031_order_counts::Migration),
         ]
     }
 }
