@@ -29,6 +29,7 @@ mod m0025_knowledge_import;
 mod m0027_report_menu_path;
 mod m0028_company_indexes;
 mod m0029_listing_key;
+mod m0030_assistant_functions;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_report_menu_path::Migration),
             Box::new(m0028_company_indexes::Migration),
             Box::new(m0029_listing_key::Migration),
+            Box::new(m0030_assistant_functions::Migration),
         ]
     }
 }
