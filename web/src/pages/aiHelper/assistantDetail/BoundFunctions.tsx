@@ -47,12 +47,12 @@ export function BoundFunctions({ assistantId, chosen, onChanged }: { assistantId
             }
           />
         )}
+        <div data-testid="assistant-functions">
         <Checkbox.Group
           direction="vertical"
           value={ticked}
           disabled={!canEdit}
           onChange={(values: string[]) => setTicked(values)}
-          data-testid="assistant-functions"
         >
           {(sources ?? []).map((source) => (
             <Checkbox key={source.id} value={source.id} aria-label={source.name}>
@@ -63,6 +63,7 @@ export function BoundFunctions({ assistantId, chosen, onChanged }: { assistantId
             </Checkbox>
           ))}
         </Checkbox.Group>
+        </div>
       </Space>
     </DetailSection>
   );
