@@ -140,6 +140,9 @@ tables! {
     /// A dialogue assistant answers staff's questions in the chat panel; a creation assistant
     /// writes copy (listing descriptions, notices) from a request.
     ASSISTANT_KIND = "assistantKind" [n(1, "对话助手"), n(2, "创作助手")];
+    /// What an assistant may draw on: knowledge bases (searched for passages) and the functions
+    /// over the brokerage's own data (called by a configured chat model as the asker).
+    ASSISTANT_SOURCE_TYPE = "assistantSourceType" [n(1, "知识库"), n(2, "业务数据函数")];
     APP_TYPE = "appType" [
         n(1, "房源应用"), n(2, "客源应用"), n(3, "交易应用"), n(4, "办公应用"), n(5, "数据应用"),
         n(6, "第三方应用"),

@@ -43,6 +43,32 @@ impl FromRequestParts<AppState> for Caller {
 }
 
 impl Caller {
+    /// The person a chat token opened, as a caller of the routes' own code: the functions an
+    /// assistant calls run as the asker, through the same needs, scope and masking as their
+    /// screens. A socket carries no `siteId` header, so `site` is the one they chose, if any.
+    pub fn for_chat(
+        db: DatabaseConnection,
+        known: std::sync::Arc<Known>,
+        site: Option<i64>,
+    ) -> Self {
+        let scope = match site {
+            Some(site) => known.scope.within_site(site),
+            None => known.scope.clone(),
+        };
+        Self {
+            session: Session {
+                user: known.user.clone(),
+                // The chat socket holds the chat token, never the session's.
+                token: String::new(),
+                token_id: known.token_id,
+                site_id: site,
+                known,
+            },
+            scope,
+            db,
+        }
+    }
+
     /// Checks the route's need and opens the data within the caller's scope; 10020001 无权限执行
     /// 该操作 when none of the need's codes is granted.
     pub fn require(&self, need: Need) -> Result<Scoped<'_>, AppError> {

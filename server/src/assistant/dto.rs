@@ -33,6 +33,9 @@ pub struct Assistant {
     pub citations: bool,
     /// City sites it serves; empty means every site.
     pub site_ids: Vec<i64>,
+    /// The functions over the brokerage's data it may call (`listing_search`, …; see
+    /// `GET /api/v1/chat/function/list`), when a chat model that calls functions is configured.
+    pub functions: Vec<String>,
     pub published: bool,
     pub created_at: i64,
     pub updated_at: i64,
@@ -63,6 +66,7 @@ impl Assistant {
             threshold: row.threshold,
             citations: row.citations,
             site_ids: json_list(&row.site_ids),
+            functions: json_list(&row.functions),
             published: row.published,
             created_at: millis(row.created_at),
             updated_at: millis(row.updated_at),

@@ -5,7 +5,9 @@
 //! Assistants serve every company, so only the global administrator manages them.
 
 pub mod bindings;
+pub mod datasource;
 pub mod dto;
+pub mod functions;
 pub mod logs;
 
 use axum::extract::{Path, State};
@@ -41,6 +43,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(publish))
         .routes(routes!(sites))
         .routes(routes!(tools))
+        .routes(routes!(functions::list))
+        .merge(datasource::router())
         .merge(bindings::router())
         .merge(logs::router())
 }
@@ -406,6 +410,11 @@ pub async fn bound_knowledge(db: &DatabaseConnection, id: i64) -> Result<Vec<i64
         .filter(|row| row.enabled)
         .map(|row| row.knowledge_id)
         .collect())
+}
+
+/// The functions an assistant may call, as stored (unknown names are dropped when run).
+pub fn functions_of(row: &assistant::Model) -> Vec<String> {
+    dto::json_list(&row.functions)
 }
 
 /// A published assistant by id, for the chat socket (which has the chat token's caller, not a

@@ -3,8 +3,11 @@
 //! OpenAI-compatible client ([`super::openai`]); without one the [`KnowledgeAnswerer`] answers
 //! with the best matching point itself, so the assistant works over the knowledge base alone.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use serde::Serialize;
+use serde_json::Value;
 use tokio::sync::mpsc;
 
 /// What the knowledge-base answerer says when no point is close enough to the question.
@@ -34,6 +37,22 @@ pub struct Question {
     pub passages: Vec<Passage>,
     /// Earlier questions and answers of the same conversation, oldest first.
     pub history: Vec<(String, String)>,
+    /// The functions over the brokerage's data the model may call, run as the asker; none when
+    /// the assistant may call none.
+    pub functions: Option<Arc<dyn Functions>>,
+}
+
+/// Functions a model may call while answering (the assistant's choice of
+/// [`crate::assistant::functions`]), each run as the person asking.
+#[async_trait]
+pub trait Functions: Send + Sync + std::fmt::Debug {
+    /// The OpenAI `tools` entries: `{type: "function", function: {name, description,
+    /// parameters}}`.
+    fn tools(&self) -> Vec<Value>;
+
+    /// Runs one call and gives what the model is told: a JSON text, `{"error": "…"}` when the
+    /// call failed (refused, bad arguments, unknown function) — never a failure of the answer.
+    async fn call(&self, name: &str, arguments: &str) -> String;
 }
 
 /// A part of an answer as it is written.
@@ -70,6 +89,12 @@ pub trait Answerer: Send + Sync {
     /// (`fee/expect` multiplies by it); none for an answerer that asks no paid service.
     fn price_per_million_fen(&self) -> Option<i64> {
         None
+    }
+
+    /// Whether this answerer hands an assistant's functions to a model that may call them.
+    /// The knowledge-base answerer asks no model, so it calls none.
+    fn calls_functions(&self) -> bool {
+        false
     }
 }
 
@@ -117,6 +142,7 @@ mod tests {
             prompt: String::new(),
             passages,
             history: Vec::new(),
+            functions: None,
         };
         let cited = KnowledgeAnswerer.answer(&question, tx).await.unwrap();
         let mut pieces = Vec::new();

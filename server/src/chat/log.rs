@@ -7,6 +7,7 @@ use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use serde_json::Value;
 
 use super::answer::Usage;
+use crate::assistant::functions::CallRecord;
 use crate::entity::{assistant, chat_log};
 use crate::error::AppError;
 
@@ -21,6 +22,8 @@ pub struct Entry<'a> {
     pub status: u8,
     pub usage: Usage,
     pub docs: &'a [Value],
+    /// The functions the answer called, as written down while it ran.
+    pub function_calls: &'a [CallRecord],
     pub started: DateTime<Utc>,
 }
 
@@ -42,6 +45,9 @@ pub async fn record(db: &DatabaseConnection, entry: Entry<'_>) -> Result<(), App
         tokens_in: Set(count(entry.usage.input)),
         tokens_out: Set(count(entry.usage.output)),
         docs: Set(Value::from(entry.docs.to_vec()).to_string()),
+        function_calls: Set(
+            serde_json::to_string(entry.function_calls).unwrap_or_else(|_| "[]".into())
+        ),
         created_at: Set(entry.started),
         finished_at: Set(Utc::now()),
         ..Default::default()

@@ -10,7 +10,7 @@ mod socket;
 use std::sync::Arc;
 
 pub use answer::{
-    AnswerError, Answerer, KnowledgeAnswerer, NOT_FOUND, Passage, Piece, Question, Usage,
+    AnswerError, Answerer, Functions, KnowledgeAnswerer, NOT_FOUND, Passage, Piece, Question, Usage,
 };
 pub use log::set_vote;
 pub use socket::upgrade;

@@ -2,6 +2,11 @@
 //! `POST {base}/chat/completions` with `stream: true`, read as server-sent events, one
 //! `data: {json}` line per chunk until `data: [DONE]`. The retrieved points go into the system
 //! message, numbered, so the model can answer from them; every point given is cited.
+//!
+//! When the assistant may call functions over the brokerage's data, they go as `tools`; a
+//! streamed answer asking for `tool_calls` gets each call run as the asker and the results
+//! appended (`role: tool`), and the model is asked again — at most [`MAX_FUNCTION_ROUNDS`]
+//! rounds, then once more with `tool_choice: "none"`.
 
 use std::time::Duration;
 
@@ -92,10 +97,54 @@ pub fn messages(question: &Question) -> Vec<Value> {
     messages
 }
 
+/// Rounds in which the model may call functions. The round after them offers the functions
+/// with `tool_choice: "none"`, so the model answers with what it has been told.
+pub const MAX_FUNCTION_ROUNDS: usize = 5;
+
+/// What the asker reads when the model keeps calling functions past the cap.
+pub const TOO_MANY_CALLS: &str =
+    "大模型连续调用业务函数超过5轮仍未作答，已停止。请把问题问得更具体些。";
+
+/// A part of a function call as a chunk of the stream carries it: the first part names the
+/// call, the following ones add to its arguments.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct CallDelta {
+    pub index: usize,
+    pub id: Option<String>,
+    pub name: Option<String>,
+    pub arguments: String,
+}
+
+/// A function call the model made, put together from its parts.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Call {
+    pub id: String,
+    pub name: String,
+    pub arguments: String,
+}
+
+/// Adds a chunk's parts to the calls being put together.
+pub fn gather(calls: &mut Vec<Call>, deltas: Vec<CallDelta>) {
+    for delta in deltas {
+        while calls.len() <= delta.index {
+            calls.push(Call::default());
+        }
+        let call = &mut calls[delta.index];
+        if let Some(id) = delta.id {
+            call.id = id;
+        }
+        if let Some(name) = delta.name {
+            call.name.push_str(&name);
+        }
+        call.arguments.push_str(&delta.arguments);
+    }
+}
+
 /// What one server-sent event line carries.
 #[derive(Debug, PartialEq)]
 pub enum Event {
-    Pieces(Vec<Piece>),
+    /// Text and usage to pass on, and parts of function calls.
+    Chunk(Vec<Piece>, Vec<CallDelta>),
     Done,
     Failed(String),
     /// A comment, an event name, an empty line.
@@ -118,11 +167,33 @@ pub fn parse_line(line: &str) -> Event {
         return Event::Failed(error_text(error));
     }
     let mut pieces = Vec::new();
-    if let Some(text) = chunk["choices"][0]["delta"]["content"].as_str()
+    let delta = &chunk["choices"][0]["delta"];
+    if let Some(text) = delta["content"].as_str()
         && !text.is_empty()
     {
         pieces.push(Piece::Text(text.to_owned()));
     }
+    let calls = delta["tool_calls"]
+        .as_array()
+        .map(|calls| {
+            calls
+                .iter()
+                .enumerate()
+                .map(|(position, call)| CallDelta {
+                    index: call["index"]
+                        .as_u64()
+                        .and_then(|index| usize::try_from(index).ok())
+                        .unwrap_or(position),
+                    id: call["id"].as_str().map(str::to_owned),
+                    name: call["function"]["name"].as_str().map(str::to_owned),
+                    arguments: call["function"]["arguments"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let usage = &chunk["usage"];
     if let Some(total) = usage["total_tokens"].as_u64() {
         pieces.push(Piece::Usage(Usage {
@@ -131,7 +202,7 @@ pub fn parse_line(line: &str) -> Event {
             total,
         }));
     }
-    Event::Pieces(pieces)
+    Event::Chunk(pieces, calls)
 }
 
 fn error_text(error: &Value) -> String {
@@ -146,24 +217,26 @@ fn failed(detail: impl std::fmt::Display) -> AnswerError {
     AnswerError(format!("大模型服务出错：{detail}"))
 }
 
-#[async_trait]
-impl Answerer for OpenAiAnswerer {
-    fn price_per_million_fen(&self) -> Option<i64> {
-        self.provider.price_per_million_fen
-    }
+/// How one request to the model ended.
+enum Round {
+    /// It answered (its text went out as it came).
+    Answered,
+    /// It asked for these calls, having said `text` first (usually nothing).
+    Calls(Vec<Call>, String),
+    /// No one listens any more.
+    Gone,
+}
 
-    async fn answer(
+impl OpenAiAnswerer {
+    /// Sends one request and streams its text out; usage is added to `usage`, and the sum so
+    /// far goes out, so the asker's count covers every round.
+    async fn round(
         &self,
-        question: &Question,
-        out: mpsc::Sender<Piece>,
-    ) -> Result<Vec<usize>, AnswerError> {
-        let body = json!({
-            "model": self.provider.model,
-            "stream": true,
-            "stream_options": { "include_usage": true },
-            "messages": messages(question),
-        });
-        let mut request = self.client.post(self.url()).json(&body);
+        body: &Value,
+        out: &mpsc::Sender<Piece>,
+        usage: &mut Usage,
+    ) -> Result<Round, AnswerError> {
+        let mut request = self.client.post(self.url()).json(body);
         if let Some(key) = &self.provider.api_key {
             request = request.bearer_auth(key);
         }
@@ -181,6 +254,15 @@ impl Answerer for OpenAiAnswerer {
             return Err(failed(format!("{} {}", status.as_u16(), detail.trim())));
         }
         let mut buffer: Vec<u8> = Vec::new();
+        let mut calls: Vec<Call> = Vec::new();
+        let mut said = String::new();
+        let ended = |calls: Vec<Call>, said: String| {
+            if calls.is_empty() {
+                Round::Answered
+            } else {
+                Round::Calls(calls, said)
+            }
+        };
         loop {
             let chunk = response.chunk().await.map_err(failed)?;
             let Some(chunk) = chunk else { break };
@@ -188,21 +270,117 @@ impl Answerer for OpenAiAnswerer {
             while let Some(end) = buffer.iter().position(|byte| *byte == b'\n') {
                 let line: Vec<u8> = buffer.drain(..=end).collect();
                 match parse_line(&String::from_utf8_lossy(&line)) {
-                    Event::Pieces(pieces) => {
+                    Event::Chunk(pieces, deltas) => {
+                        gather(&mut calls, deltas);
                         for piece in pieces {
+                            let piece = match piece {
+                                Piece::Usage(counted) => {
+                                    usage.input += counted.input;
+                                    usage.output += counted.output;
+                                    usage.total += counted.total;
+                                    Piece::Usage(*usage)
+                                }
+                                Piece::Text(text) => {
+                                    said.push_str(&text);
+                                    Piece::Text(text)
+                                }
+                            };
                             if out.send(piece).await.is_err() {
-                                return Ok(Vec::new());
+                                return Ok(Round::Gone);
                             }
                         }
                     }
-                    Event::Done => return Ok((0..question.passages.len()).collect()),
+                    Event::Done => return Ok(ended(calls, said)),
                     Event::Failed(detail) => return Err(failed(detail)),
                     Event::Nothing => {}
                 }
             }
         }
         // Some servers close the stream without [DONE]: what came is the answer.
-        Ok((0..question.passages.len()).collect())
+        Ok(ended(calls, said))
+    }
+}
+
+#[async_trait]
+impl Answerer for OpenAiAnswerer {
+    fn price_per_million_fen(&self) -> Option<i64> {
+        self.provider.price_per_million_fen
+    }
+
+    fn calls_functions(&self) -> bool {
+        true
+    }
+
+    /// Asks the model; while it calls functions (at most [`MAX_FUNCTION_ROUNDS`] rounds), runs
+    /// them as the asker, gives it the results and asks again.
+    async fn answer(
+        &self,
+        question: &Question,
+        out: mpsc::Sender<Piece>,
+    ) -> Result<Vec<usize>, AnswerError> {
+        let cited: Vec<usize> = (0..question.passages.len()).collect();
+        let functions = question
+            .functions
+            .as_ref()
+            .map(|functions| (functions, functions.tools()))
+            .filter(|(_, tools)| !tools.is_empty());
+        let mut messages = messages(question);
+        let mut usage = Usage::default();
+        for round in 0..=MAX_FUNCTION_ROUNDS {
+            let mut body = json!({
+                "model": self.provider.model,
+                "stream": true,
+                "stream_options": { "include_usage": true },
+                "messages": messages,
+            });
+            if let Some((_, tools)) = &functions {
+                body["tools"] = json!(tools);
+                if round == MAX_FUNCTION_ROUNDS {
+                    body["tool_choice"] = json!("none");
+                }
+            }
+            match self.round(&body, &out, &mut usage).await? {
+                Round::Answered => return Ok(cited),
+                Round::Gone => return Ok(Vec::new()),
+                Round::Calls(calls, said) => {
+                    let Some((runner, _)) =
+                        functions.as_ref().filter(|_| round < MAX_FUNCTION_ROUNDS)
+                    else {
+                        return Err(AnswerError(TOO_MANY_CALLS.to_owned()));
+                    };
+                    let calls: Vec<Call> = calls
+                        .into_iter()
+                        .enumerate()
+                        .map(|(index, call)| Call {
+                            id: if call.id.is_empty() {
+                                format!("call_{round}_{index}")
+                            } else {
+                                call.id
+                            },
+                            ..call
+                        })
+                        .collect();
+                    messages.push(json!({
+                        "role": "assistant",
+                        "content": if said.is_empty() { Value::Null } else { json!(said) },
+                        "tool_calls": calls.iter().map(|call| json!({
+                            "id": call.id,
+                            "type": "function",
+                            "function": { "name": call.name, "arguments": call.arguments },
+                        })).collect::<Vec<_>>(),
+                    }));
+                    for call in &calls {
+                        let result = runner.call(&call.name, &call.arguments).await;
+                        messages.push(json!({
+                            "role": "tool",
+                            "tool_call_id": call.id,
+                            "content": result,
+                        }));
+                    }
+                }
+            }
+        }
+        Err(AnswerError(TOO_MANY_CALLS.to_owned()))
     }
 }
 
@@ -215,17 +393,20 @@ mod tests {
     fn event_lines_give_text_usage_done_and_errors() {
         assert_eq!(
             parse_line(r#"data: {"choices":[{"delta":{"content":"你好"}}]}"#),
-            Event::Pieces(vec![Piece::Text("你好".into())])
+            Event::Chunk(vec![Piece::Text("你好".into())], Vec::new())
         );
         assert_eq!(
             parse_line(
                 r#"data:{"choices":[],"usage":{"prompt_tokens":30,"completion_tokens":12,"total_tokens":42}}"#
             ),
-            Event::Pieces(vec![Piece::Usage(Usage {
-                input: 30,
-                output: 12,
-                total: 42
-            })])
+            Event::Chunk(
+                vec![Piece::Usage(Usage {
+                    input: 30,
+                    output: 12,
+                    total: 42
+                })],
+                Vec::new()
+            )
         );
         assert_eq!(parse_line("data: [DONE]\r"), Event::Done);
         assert_eq!(
@@ -234,6 +415,37 @@ mod tests {
         );
         assert_eq!(parse_line(": keep-alive"), Event::Nothing);
         assert_eq!(parse_line(""), Event::Nothing);
+    }
+
+    #[test]
+    fn function_calls_come_together_from_their_parts() {
+        let mut calls = Vec::new();
+        for line in [
+            r#"data: {"choices":[{"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"listing_search","arguments":""}}]}}]}"#,
+            r#"data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"trade\":"}}]}}]}"#,
+            r#"data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"sale\"}"}},{"index":1,"id":"call_b","function":{"name":"customer_lookup","arguments":"{}"}}]}}]}"#,
+        ] {
+            let Event::Chunk(pieces, deltas) = parse_line(line) else {
+                panic!("a chunk: {line}");
+            };
+            assert!(pieces.is_empty());
+            gather(&mut calls, deltas);
+        }
+        assert_eq!(
+            calls,
+            vec![
+                Call {
+                    id: "call_a".into(),
+                    name: "listing_search".into(),
+                    arguments: r#"{"trade":"sale"}"#.into()
+                },
+                Call {
+                    id: "call_b".into(),
+                    name: "customer_lookup".into(),
+                    arguments: "{}".into()
+                }
+            ]
+        );
     }
 
     #[test]
@@ -250,6 +462,7 @@ mod tests {
                 score: 0.9,
             }],
             history: vec![("你好".into(), "您好".into())],
+            functions: None,
         };
         let sent = messages(&question);
         let system = sent[0]["content"].as_str().unwrap();

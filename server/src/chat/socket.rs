@@ -21,9 +21,10 @@ use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::answer::{Piece, Question, Usage};
+use super::answer::{Functions, Piece, Question, Usage};
 use super::{log, retrieve};
 use crate::AppState;
+use crate::assistant::functions::Runner;
 use crate::auth::Known;
 use crate::auth::known::Token;
 use crate::auth::session::{CHAT_APPLICATION_IDENTITY, refusal};
@@ -328,13 +329,24 @@ impl Turn {
         let mut text = String::new();
         let mut usage = Usage::default();
         let mut passages = Vec::new();
+        // The assistant's functions, run as the asker, when the answerer hands them to a model.
+        let runner = if self.state.answerer.calls_functions() {
+            Runner::new(
+                self.state.db.clone(),
+                Arc::clone(&self.known),
+                &crate::assistant::functions_of(&self.assistant),
+            )
+        } else {
+            None
+        };
         let ending = tokio::select! {
             biased;
             _ = &mut stopped => Ending::Stopped,
             found = retrieve(&self.state, &self.assistant, &self.question) => match found {
                 Ok(found) => {
                     passages = found;
-                    self.stream(&passages, &mut stopped, &mut text, &mut usage).await
+                    let functions = runner.clone().map(|runner| runner as Arc<dyn Functions>);
+                    self.stream(&passages, functions, &mut stopped, &mut text, &mut usage).await
                 }
                 Err(err) => Ending::Failed(format!("知识库检索失败：{err}")),
             },
@@ -365,6 +377,7 @@ impl Turn {
                 (chat::status::ERROR, tag::TEXT_ERROR, message.clone())
             }
         };
+        let function_calls = runner.map(|runner| runner.records()).unwrap_or_default();
         let entry = log::Entry {
             assistant: &self.assistant,
             user_id: self.known.user.id,
@@ -376,6 +389,7 @@ impl Turn {
             status,
             usage,
             docs: &cited,
+            function_calls: &function_calls,
             started,
         };
         if let Err(err) = log::record(&self.state.db, entry).await {
@@ -389,6 +403,7 @@ impl Turn {
     async fn stream(
         &self,
         passages: &[super::answer::Passage],
+        functions: Option<Arc<dyn Functions>>,
         stopped: &mut oneshot::Receiver<()>,
         text: &mut String,
         usage: &mut Usage,
@@ -398,6 +413,7 @@ impl Turn {
             prompt: self.assistant.prompt.clone(),
             passages: passages.to_vec(),
             history: self.history.clone(),
+            functions,
         };
         let (pieces, mut written) = mpsc::channel(64);
         let answerer = Arc::clone(&self.state.answerer);

@@ -4,7 +4,7 @@
 //! (`deal::contract`, `deal::order`) through guarded transitions, recorded in history; money is
 //! fen throughout and every change of it is audited. Design: `docs/deals.md`.
 
-mod achievement;
+pub(crate) mod achievement;
 mod contract;
 mod dto;
 mod order;

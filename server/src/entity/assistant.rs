@@ -22,6 +22,9 @@ pub struct Model {
     /// Percent: retrieved points scoring below it are not answers.
     pub threshold: i32,
     pub citations: bool,
+    /// A JSON array of the function names (`listing_search`, …) it may call when a chat model
+    /// that calls functions is configured.
+    pub functions: String,
     pub published: bool,
     pub created_by: Option<i64>,
     pub created_at: DateTimeUtc,

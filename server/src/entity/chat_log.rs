@@ -27,6 +27,8 @@ pub struct Model {
     pub vote: i16,
     /// The cited documents, a JSON array.
     pub docs: String,
+    /// The functions the answer called, a JSON array of `{name, arguments, ok, rows, error}`.
+    pub function_calls: String,
     pub created_at: DateTimeUtc,
     pub finished_at: DateTimeUtc,
 }

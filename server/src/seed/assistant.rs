@@ -10,6 +10,7 @@ use sea_orm::{
 use serde_json::json;
 
 use super::knowledge::DEMO_KNOWLEDGE;
+use crate::assistant::functions::FUNCTIONS;
 use crate::entity::{assistant, assistant_knowledge, chat_log, knowledge, user};
 
 /// `(kind, name, description, welcome, suggested questions, prompt, published)`.
@@ -66,6 +67,13 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             top_k: Set(3),
             threshold: Set(30),
             citations: Set(true),
+            // The dialogue assistant may call every function over the brokerage's data (when a
+            // chat model is configured), each run as the person asking.
+            functions: Set(if kind == 1 {
+                json!(FUNCTIONS.iter().map(|f| f.name).collect::<Vec<_>>()).to_string()
+            } else {
+                "[]".into()
+            }),
             published: Set(published),
             created_by: Set(None),
             created_at: Set(now),

@@ -22,6 +22,16 @@ pub enum Behaviour {
     Fail { status: u16, message: &'static str },
     /// Streams the first chunk, then says nothing more until the client goes away (bounded).
     Stall { first: &'static str },
+    /// Asks for these function calls (name, JSON arguments) while the conversation it is sent
+    /// holds fewer than `rounds` rounds of calls — unless it was told `tool_choice: "none"` and
+    /// `obeys_none` — then streams `answer`. The arguments arrive in two parts, as providers
+    /// stream them.
+    Tools {
+        calls: Vec<(&'static str, String)>,
+        rounds: usize,
+        obeys_none: bool,
+        answer: &'static str,
+    },
 }
 
 pub struct FakeModel {
@@ -106,7 +116,7 @@ async fn serve(
     let Some(body) = read_request(&mut stream).await else {
         return;
     };
-    seen.lock().unwrap().push(body);
+    seen.lock().unwrap().push(body.clone());
     let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n";
     match behaviour {
         Behaviour::Stream {
@@ -130,6 +140,45 @@ async fn serve(
                 body.len()
             );
             let _ = stream.write_all(response.as_bytes()).await;
+        }
+        Behaviour::Tools {
+            calls,
+            rounds,
+            obeys_none,
+            answer,
+        } => {
+            let _ = stream.write_all(head.as_bytes()).await;
+            let asked = body["messages"]
+                .as_array()
+                .map(|messages| {
+                    messages
+                        .iter()
+                        .filter(|message| message["tool_calls"].is_array())
+                        .count()
+                })
+                .unwrap_or_default();
+            let forbidden = obeys_none && body["tool_choice"] == "none";
+            if asked < rounds && !forbidden && body["tools"].is_array() {
+                for (index, (name, arguments)) in calls.iter().enumerate() {
+                    let id = format!("call_{asked}_{index}");
+                    let middle = (0..=arguments.len() / 2)
+                        .rev()
+                        .find(|at| arguments.is_char_boundary(*at))
+                        .unwrap_or_default();
+                    let (first, rest) = arguments.split_at(middle);
+                    let opening = json!({ "choices": [{ "index": 0, "delta": { "role": "assistant", "content": null, "tool_calls": [{ "index": index, "id": id, "type": "function", "function": { "name": name, "arguments": first } }] } }] });
+                    let more = json!({ "choices": [{ "index": 0, "delta": { "tool_calls": [{ "index": index, "function": { "arguments": rest } }] } }] });
+                    let _ = stream.write_all(event(opening).as_bytes()).await;
+                    let _ = stream.write_all(event(more).as_bytes()).await;
+                }
+                let finish = json!({ "choices": [{ "index": 0, "delta": {}, "finish_reason": "tool_calls" }] });
+                let _ = stream.write_all(event(finish).as_bytes()).await;
+            } else {
+                let _ = stream.write_all(text_chunk(answer).as_bytes()).await;
+            }
+            let usage = json!({ "choices": [], "usage": { "prompt_tokens": 5, "completion_tokens": 5, "total_tokens": 10 } });
+            let _ = stream.write_all(event(usage).as_bytes()).await;
+            let _ = stream.write_all(b"data: [DONE]\n\n").await;
         }
         Behaviour::Stall { first } => {
             let _ = stream.write_all(head.as_bytes()).await;

@@ -4,6 +4,7 @@
 
 mod ai_logs;
 mod apps;
+mod assistant_functions;
 mod callers;
 mod chat;
 mod common;

@@ -1452,6 +1452,22 @@ async fn assistant_routes(app: TestApp) {
         (TOOLS.to_owned(), m.callers[i].get(TOOLS, &[]).await)
     })
     .await;
+    // The functions over the brokerage's data: named to everyone, bound by the admin.
+    let functions = "/api/v1/chat/function/list";
+    m.each(ALL, |i| async move {
+        (functions.to_owned(), m.callers[i].get(functions, &[]).await)
+    })
+    .await;
+    for source_type in [1, 2] {
+        let path = format!("/api/v1/chat/assistant/datasource/{source_type}?keywords=");
+        m.same(&path, ADMIN_ONLY, json!({})).await;
+    }
+    m.same(
+        "/api/v1/chat/assistant/datasource",
+        ADMIN_ONLY,
+        json!({ "assistantId": id, "sourceTypeId": 2, "sourceIds": ["listing_search"] }),
+    )
+    .await;
     // Its knowledge bases, from the knowledge side.
     let k = |tail: &str| format!("/api/v1/chat/Knowledge/assistant/knowledge/{tail}");
     let rules = m

@@ -411,6 +411,9 @@ async fn openapi_documents_every_route(app: TestApp) {
         ("post", "/api/v1/chat/assistant/log/refrence/doc"),
         ("post", "/api/v1/chat/assistant/log/vote"),
         ("get", "/api/v1/chat/assistant/log/export"),
+        ("get", "/api/v1/chat/function/list"),
+        ("post", "/api/v1/chat/assistant/datasource/{sourceTypeId}"),
+        ("post", "/api/v1/chat/assistant/datasource"),
     ];
     for (method, path) in chat_paths {
         assert!(

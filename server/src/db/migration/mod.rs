@@ -34,6 +34,7 @@ mod m0031_new_home_location;
 mod m0033_knowledge_vector;
 mod m0030_performance_month;
 mod m0031_order_counts;
+mod m0030_assistant_functions;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_knowledge_vector::Migration),
             Box::new(m0030_performance_month::Migration),
             Box::new(m0031_order_counts::Migration),
+            Box::new(m0030_assistant_functions::Migration),
         ]
     }
 }

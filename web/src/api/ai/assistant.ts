@@ -10,6 +10,14 @@ export type AssistantSubmit = Schema<'AssistantSubmit'>;
 /** A published assistant the user may talk to, as the chat panel shows it. */
 export type ChatTool = Schema<'ChatTool'>;
 export type ChatSite = Schema<'ChatSite'>;
+/** A function over the brokerage's data an assistant may call, and the list with whether a model calls them. */
+export type ChatFunction = Schema<'ChatFunction'>;
+export type FunctionList = Schema<'FunctionList'>;
+export type DataSource = Schema<'DataSource'>;
+
+/** Core `assistantSourceType`. */
+export const SOURCE_KNOWLEDGE = 1;
+export const SOURCE_FUNCTION = 2;
 
 /** Core `assistantKind`. */
 export const DIALOGUE = 1;
@@ -40,6 +48,24 @@ export const assistantApi = {
   remove: (id: number) => request({ url: `/api/v1/chat/assistant/del/${id}`, data: {}, ...chatCall() }).then(changed),
   publish: (id: number, published: boolean) =>
     request<Assistant>({ url: '/api/v1/chat/assistant/publish', data: { id, published }, ...chatCall() }).then(changed),
+  /** The functions over the brokerage's data, and whether a chat model that calls them is configured. */
+  functions: () =>
+    request<FunctionList>({ url: '/api/v1/chat/function/list', method: 'GET', showLoading: false, ...chatCall() }),
+  /** Candidate sources of a type whose name contains `keywords`. */
+  dataSources: (sourceTypeId: number, keywords = '') =>
+    request<DataSource[]>({
+      url: `/api/v1/chat/assistant/datasource/${sourceTypeId}?keywords=${encodeURIComponent(keywords)}`,
+      data: {},
+      showLoading: false,
+      ...chatCall(),
+    }),
+  /** Saves exactly which sources of a type the assistant uses. */
+  saveDataSources: (assistantId: number, sourceTypeId: number, sourceIds: (string | number)[]) =>
+    request<Assistant>({
+      url: '/api/v1/chat/assistant/datasource',
+      data: { assistantId, sourceTypeId, sourceIds },
+      ...chatCall(),
+    }).then(changed),
   sites: () => request<ChatSite[]>({ url: '/api/v1/public/chat/sites', method: 'GET', showLoading: false, ...chatCall() }),
   /** The published assistants offered to the signed-in user. */
   tools: async (): Promise<ChatTool[]> => {

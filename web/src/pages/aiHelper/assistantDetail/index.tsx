@@ -10,6 +10,7 @@ import { Permission } from '../../../components/Permission';
 import { useRouteQuery } from '../../../router/useNav';
 import { dateTime, orDash } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
+import { BoundFunctions } from './BoundFunctions';
 import { BoundKnowledge } from './BoundKnowledge';
 import { togglePublish } from '../shared/publish';
 import { assistantFields, assistantFormValues, assistantSubmit, knowledgeChoices, type AssistantValues } from '../shared/assistantForm';
@@ -73,6 +74,7 @@ export default function AssistantDetailPage({ route }: PageProps) {
             ]}
           />
           <BoundKnowledge assistantId={assistant.id} bases={bases} onChanged={reload} />
+          <BoundFunctions key={assistant.functions.join(',')} assistantId={assistant.id} chosen={assistant.functions} onChanged={reload} />
           <DetailSection
             title="对话设置"
             items={[
