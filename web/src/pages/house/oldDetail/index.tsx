@@ -296,12 +296,17 @@ export default function ListingDetailPage({ route }: PageProps) {
           />
           <DetailSection
             title="房源角色"
-            items={[
-              { label: '维护人', value: orDash(listing.maintainerName) },
-              { label: '所属门店', value: orDash(listing.storeName) },
-              { label: '录入人', value: orDash(listing.enteredByName) },
-              ...roleLines(listing),
-            ]}
+            items={(() => {
+              // 维护人 and 录入人 of the row, unless the city's roles of those names hold people.
+              const lines = roleLines(listing);
+              const held = (label: string) => lines.some((line) => line.label === label);
+              return [
+                ...(held('维护人') ? [] : [{ label: '维护人', value: orDash(listing.maintainerName) }]),
+                { label: '所属门店', value: orDash(listing.storeName) },
+                ...(held('录入人') ? [] : [{ label: '录入人', value: orDash(listing.enteredByName) }]),
+                ...lines,
+              ];
+            })()}
           />
           <ListingKeySection trade={trade} listingId={listing.id} />
           <FollowUps listing={listing} trade={trade} />
