@@ -6,6 +6,7 @@
 
 use brokerdesk_core::enums::PHOTO_CATEGORY;
 use brokerdesk_core::listing::lifecycle::ACTIVE;
+use brokerdesk_core::listing::trade::Trade;
 use chrono::Utc;
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
@@ -326,18 +327,25 @@ pub async fn write(
         .one(db)
         .await?
         .map(|row| row.id);
-    let listings: Vec<listing::Model> = listing::Entity::find()
+    let active: Vec<listing::Model> = listing::Entity::find()
         .filter(listing::Column::Status.is_in(ACTIVE.map(|status| status.code())))
         .order_by_asc(listing::Column::Id)
         .all(db)
-        .await?
-        .into_iter()
-        .filter(|row| row.maintainer_id.is_none() || row.maintainer_id != keeper)
-        .enumerate()
-        .filter(|(i, _)| i % 2 == 0)
-        .map(|(_, row)| row)
-        .take(LISTINGS)
-        .collect();
+        .await?;
+    // Each trade gets its share: sales first in id order would leave the rentals bare.
+    let mut listings: Vec<listing::Model> = Vec::new();
+    for trade in [Trade::Sale, Trade::Lease] {
+        listings.extend(
+            active
+                .iter()
+                .filter(|row| row.trade == trade.code())
+                .filter(|row| row.maintainer_id.is_none() || row.maintainer_id != keeper)
+                .enumerate()
+                .filter(|(i, _)| i % 2 == 0)
+                .map(|(_, row)| row.clone())
+                .take(LISTINGS / 2),
+        );
+    }
     if listings.is_empty() {
         return Ok(0);
     }
