@@ -109,7 +109,7 @@ DROP TABLE bench_role;
 DROP TABLE bench_keeper;
 DROP TABLE bench_base;
 
--- 业绩 kept per month (m0030's back-fill, as the server's migration fills it from settled lines):
+-- 业绩 kept per month (m0034's back-fill, as the server's migration fills it from settled lines):
 -- a person at their seat, a store, a company; the fen and how many deals have a line there.
 DELETE FROM performance_month;
 INSERT INTO performance_month (level, kind, month, site_id, organisation_id,

@@ -203,7 +203,7 @@ pub async fn list(
     AppJson(query): AppJson<OrderQuery>,
 ) -> ApiResult<Page<OrderRow>> {
     let scoped = caller.require(need::COMMISSION_LIST)?;
-    // By status alone, the total is the sum of the kept counts (m0031) the caller reads.
+    // By status alone, the total is the sum of the kept counts (m0035) the caller reads.
     let counted = query.kind.is_none() && filter_text(&query.keyword).is_none();
     let mut select = scoped.read::<commission_order::Entity>();
     if let Some(status) = query.status {

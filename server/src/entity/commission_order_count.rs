@@ -1,4 +1,4 @@
-//! How many commission orders sit at each placement in each status (m0031): kept by the
+//! How many commission orders sit at each placement in each status (m0035): kept by the
 //! database's triggers on `commission_order` as orders are written, moved or removed, so the
 //! commission list's total is a sum over a few cells instead of a count of every order the caller
 //! reads. An absent placement is 0.

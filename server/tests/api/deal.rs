@@ -473,6 +473,56 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
     let written = manager.data(ADD, body).await;
     let signed = manager
         .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+        .await;
+    let order = signed["orderId"].clone();
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    let seen = manager.data(ORDER, json!({ "id": order })).await;
+    assert_eq!(seen["offeredActions"], json!(["reject", "close"]));
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    let approved = boss
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(approved["status"], 15, "another reviewer approves it");
+
+    // The agent writes the next one; the manager submits its order and so does not approve it.
+    let written = agent.data(ADD, sale(second, "MM-T-0302")).await;
+    let signed = manager
+        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+        .await;
+    let order = signed["orderId"].clone();
+    manager
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    // Their own 驳回 takes it back; submitted again by the agent, it is still the manager's own.
+    let rejected = manager
+        .data(
+            ORDER_MOVE,
+            json!({ "id": order, "action": "reject", "reason": "佣金写错，撤回修改" }),
+        )
+        .await;
+    assert_eq!(rejected["status"], 0);
+    agent
+        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
+        .await;
+    manager
+        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await
+        .assert_error(10020005, OWN);
+    let approved = boss
+        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
+        .await;
+    assert_eq!(approved["status"], 15);
+}
+
 /// The kept 业绩 (`performance_month`) as summing the settled lines again gives it: per level
 /// (a person at their seat, a store, a company), kind and China-time month, the fen and how many
 /// deals have a line there.
@@ -567,7 +617,7 @@ async fn assert_kept_performance_is_the_lines(app: &TestApp, when: &str) {
     assert_eq!(kept, expected, "kept 业绩 after {when}");
 }
 
-/// The kept order counts (m0031's triggers) as counting the orders gives them.
+/// The kept order counts (m0035's triggers) as counting the orders gives them.
 async fn assert_order_counts_are_the_orders(app: &TestApp, when: &str) {
     use sea_orm::{ConnectionTrait, Statement};
 
@@ -664,49 +714,6 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
     agent
         .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
         .await;
-    let seen = manager.data(ORDER, json!({ "id": order })).await;
-    assert_eq!(seen["offeredActions"], json!(["reject", "close"]));
-    manager
-        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await
-        .assert_error(10020005, OWN);
-    let approved = boss
-        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await;
-    assert_eq!(approved["status"], 15, "another reviewer approves it");
-
-    // The agent writes the next one; the manager submits its order and so does not approve it.
-    let written = agent.data(ADD, sale(second, "MM-T-0302")).await;
-    let signed = manager
-        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
-        .await;
-    let order = signed["orderId"].clone();
-    manager
-        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
-        .await;
-    manager
-        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await
-        .assert_error(10020005, OWN);
-    // Their own 驳回 takes it back; submitted again by the agent, it is still the manager's own.
-    let rejected = manager
-        .data(
-            ORDER_MOVE,
-            json!({ "id": order, "action": "reject", "reason": "佣金写错，撤回修改" }),
-        )
-        .await;
-    assert_eq!(rejected["status"], 0);
-    agent
-        .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
-        .await;
-    manager
-        .post(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await
-        .assert_error(10020005, OWN);
-    let approved = boss
-        .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
-        .await;
-    assert_eq!(approved["status"], 15);
     manager
         .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
         .await;

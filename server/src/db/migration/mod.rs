@@ -32,9 +32,9 @@ mod m0029_listing_key;
 mod m0030_listing_viewing_slots;
 mod m0031_new_home_location;
 mod m0033_knowledge_vector;
-mod m0030_performance_month;
-mod m0031_order_counts;
-mod m0030_assistant_functions;
+mod m0034_performance_month;
+mod m0035_order_counts;
+mod m0036_assistant_functions;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -73,9 +73,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0030_listing_viewing_slots::Migration),
             Box::new(m0031_new_home_location::Migration),
             Box::new(m0033_knowledge_vector::Migration),
-            Box::new(m0030_performance_month::Migration),
-            Box::new(m0031_order_counts::Migration),
-            Box::new(m0030_assistant_functions::Migration),
+            Box::new(m0034_performance_month::Migration),
+            Box::new(m0035_order_counts::Migration),
+            Box::new(m0036_assistant_functions::Migration),
         ]
     }
 }
