@@ -142,6 +142,20 @@ export interface paths {
      */
     post: operations["web_analysis"];
   };
+  "/api/v1/chat/assistant/datasource": {
+    /**
+     * Saves which sources of a type an assistant uses and answers the assistant as saved. Needs 编辑
+     * and data scope ALL.
+     */
+    post: operations["save"];
+  };
+  "/api/v1/chat/assistant/datasource/{sourceTypeId}": {
+    /**
+     * The sources of a type an assistant may be given, by keywords: knowledge bases by name;
+     * functions by name, title or description, in the catalogue's order. Needs an assistant page.
+     */
+    post: operations["search"];
+  };
   "/api/v1/chat/assistant/del/{id}": {
     /** Remove an assistant; its chat log stays, naming it. Needs 删除 and data scope ALL. */
     post: operations["delete"];
@@ -218,6 +232,13 @@ export interface paths {
      * assistant pages' 新增 or 编辑 and data scope ALL.
      */
     post: operations["submit"];
+  };
+  "/api/v1/chat/function/list": {
+    /**
+     * The functions an assistant may be allowed to call, with their arguments as the model is
+     * given them. Any logged-in caller: it names functions, not data.
+     */
+    get: operations["list"];
   };
   "/api/v1/chat/tool/list": {
     /**
@@ -1627,6 +1648,11 @@ export interface components {
       description: string;
       /** @description Those of them switched off: bound, but not searched. */
       disabledKnowledgeIds: number[];
+      /**
+       * @description The functions over the brokerage's data it may call (`listing_search`, …; see
+       * `GET /api/v1/chat/function/list`), when a chat model that calls functions is configured.
+       */
+      functions: string[];
       /** Format: int64 */
       id: number;
       /**
@@ -1941,6 +1967,16 @@ export interface components {
     CellphoneData: {
       /** @description The newly bound number, masked. */
       mobile: string;
+    };
+    /** @description A function as `function/list` shows it. */
+    ChatFunction: {
+      description: string;
+      /** @description What the model calls and what an assistant stores (`listing_search`). */
+      name: string;
+      /** @description Its arguments as JSON Schema, as the model is given them. */
+      parameters: Record<string, never>;
+      /** @description 房源搜索. */
+      title: string;
     };
     /** @description One chat turn as the log pages show it. */
     ChatLog: {
@@ -2708,6 +2744,30 @@ export interface components {
        */
       source?: number | null;
     });
+    /** @description A source an assistant may use. */
+    DataSource: {
+      description: string;
+      /** @description A knowledge base's id (as text) or a function's name (`listing_search`). */
+      id: string;
+      name: string;
+      /**
+       * Format: int64
+       * @description Core `assistantSourceType`.
+       */
+      sourceTypeId: number;
+    };
+    /** @description The sources of one type an assistant uses, exactly. */
+    DataSourceSave: {
+      /** Format: int64 */
+      assistantId: number;
+      /** @description Knowledge base ids (numbers or text) or function names; empty: none of the type. */
+      sourceIds?: Record<string, never>[];
+      /**
+       * Format: int64
+       * @description Core `assistantSourceType`.
+       */
+      sourceTypeId: number;
+    };
     DayTally: components["schemas"]["Tally"] & {
       /** @description `YYYY-MM-DD`. */
       date: string;
@@ -3214,6 +3274,11 @@ export interface components {
         description: string;
         /** @description Those of them switched off: bound, but not searched. */
         disabledKnowledgeIds: number[];
+        /**
+         * @description The functions over the brokerage's data it may call (`listing_search`, …; see
+         * `GET /api/v1/chat/function/list`), when a chat model that calls functions is configured.
+         */
+        functions: string[];
         /** Format: int64 */
         id: number;
         /**
@@ -3887,6 +3952,22 @@ export interface components {
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_FunctionList: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      /**
+       * @description The functions, and whether a model that calls them is configured (without one, none is
+       * called: the assistant answers from its knowledge bases).
+       */
+      data: {
+        list: components["schemas"]["ChatFunction"][];
+        modelConfigured: boolean;
+      };
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_ImportJob: {
       /**
        * Format: int32
@@ -4318,6 +4399,11 @@ export interface components {
             description: string;
             /** @description Those of them switched off: bound, but not searched. */
             disabledKnowledgeIds: number[];
+            /**
+             * @description The functions over the brokerage's data it may call (`listing_search`, …; see
+             * `GET /api/v1/chat/function/list`), when a chat model that calls functions is configured.
+             */
+            functions: string[];
             /** Format: int64 */
             id: number;
             /**
@@ -6352,6 +6438,25 @@ export interface components {
         })[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_DataSource: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          description: string;
+          /** @description A knowledge base's id (as text) or a function's name (`listing_search`). */
+          id: string;
+          name: string;
+          /**
+           * Format: int64
+           * @description Core `assistantSourceType`.
+           */
+          sourceTypeId: number;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
     Envelope_Vec_DealPerson: {
       /**
        * Format: int32
@@ -6967,6 +7072,14 @@ export interface components {
     FollowUpQuery: components["schemas"]["PageQuery"] & {
       /** Format: int64 */
       listingId: number;
+    };
+    /**
+     * @description The functions, and whether a model that calls them is configured (without one, none is
+     * called: the assistant answers from its knowledge bases).
+     */
+    FunctionList: {
+      list: components["schemas"]["ChatFunction"][];
+      modelConfigured: boolean;
     };
     /** @description A data set's new name. */
     HandleEdit: {
@@ -9781,27 +9894,25 @@ export interface operations {
     };
   };
   /**
-   * Searches a knowledge base and keeps the search in its history. Needs 知识库 or 知识库详情.
-   * With an embeddings endpoint configured the search is hybrid (BM25 and vectors fused by
-   * reciprocal rank, k = 60) and each hit gives both scores and its vector's stage.
+   * The sources of a type an assistant may be given, by keywords: knowledge bases by name;
+   * functions by name, title or description, in the catalogue's order. Needs an assistant page.
    */
   search: {
     parameters: {
-      path: {
-        /** @description The knowledge base */
-        knowledgeId: number;
+      query?: {
+        /** @description Words the name (a function's title or description too) contains; empty: every one. */
+        keywords?: string;
       };
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["KnowledgeSearchRequest"];
+      path: {
+        /** @description Core assistantSourceType: 1 知识库, 2 业务数据函数 */
+        sourceTypeId: number;
       };
     };
     responses: {
-      /** @description The hits, best first */
+      /** @description The candidates */
       200: {
         content: {
-          "application/json": components["schemas"]["Envelope_KnowledgeSearchResult"];
+          "application/json": components["schemas"]["Envelope_Vec_DataSource"];
         };
       };
     };
@@ -9841,6 +9952,22 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_FilePreview"];
+        };
+      };
+    };
+  };
+  /** Save the hire's details (every filled field is checked). Needs `/enrollment`. */
+  save: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EnrollmentSave"];
+      };
+    };
+    responses: {
+      /** @description The onboarding as saved */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
         };
       };
     };
@@ -10230,22 +10357,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Envelope_SplitTemplate"];
-        };
-      };
-    };
-  };
-  /** Save the hire's details (every filled field is checked). Needs `/enrollment`. */
-  save: {
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["EnrollmentSave"];
-      };
-    };
-    responses: {
-      /** @description The onboarding as saved */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Envelope_EnrollmentDetail"];
         };
       };
     };
