@@ -65,8 +65,10 @@ const ROOMS: [Room; 8] = [
 ];
 
 type Colour = [u8; 3];
+/// A rectangle on the canvas: left, top, width, height.
+type Rect = (u32, u32, u32, u32);
 
-fn fill(canvas: &mut RgbImage, (x, y, w, h): (u32, u32, u32, u32), colour: Colour) {
+fn fill(canvas: &mut RgbImage, (x, y, w, h): Rect, colour: Colour) {
     for py in y..(y + h).min(canvas.height()) {
         for px in x..(x + w).min(canvas.width()) {
             canvas.put_pixel(px, py, Rgb(colour));
@@ -91,7 +93,7 @@ fn gradient(
     }
 }
 
-fn frame(canvas: &mut RgbImage, (x, y, w, h): (u32, u32, u32, u32), line: u32, colour: Colour) {
+fn frame(canvas: &mut RgbImage, (x, y, w, h): Rect, line: u32, colour: Colour) {
     fill(canvas, (x, y, w, line), colour);
     fill(canvas, (x, y + h - line, w, line), colour);
     fill(canvas, (x, y, line, h), colour);
@@ -247,7 +249,7 @@ fn balcony(canvas: &mut RgbImage) {
 fn floor_plan(canvas: &mut RgbImage, font: &std::path::Path) {
     fill(canvas, (0, 0, WIDTH, HEIGHT), [252, 252, 250]);
     let ink = [40, 44, 52];
-    let rooms: [(&str, (u32, u32, u32, u32)); 5] = [
+    let rooms: [(&str, Rect); 5] = [
         ("客厅", (80, 90, 460, 300)),
         ("主卧", (540, 90, 340, 260)),
         ("次卧", (540, 350, 340, 200)),

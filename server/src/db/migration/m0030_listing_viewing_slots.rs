@@ -15,7 +15,7 @@ impl MigrationTrait for Migration {
             .alter_table(
                 Table::alter()
                     .table("listing")
-                    .add_column(&mut string_len("viewing_slots", 100).default("").to_owned())
+                    .add_column(string_len("viewing_slots", 100).default("").to_owned())
                     .to_owned(),
             )
             .await
