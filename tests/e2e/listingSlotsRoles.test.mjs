@@ -23,10 +23,11 @@ async function choose(page, testId, label) {
 }
 
 /** A room of 西湖店's company free for a new listing of `family`: one whose listing another
- *  agency closed (他司成交 / 他司租出), with its floor from the dictionary. */
+ *  agency closed (他司成交 / 他司租出), with its floor from the dictionary. 滨江店's first such
+ *  room: the rental and second-hand specs enter theirs on 西湖店's and on the oldest one. */
 async function freeRoom(base, boss, family) {
   const closed = await call(base, boss, `/api/v1/fm/house/${family}/list`, { pageNum: 1, pageSize: 100, status: 6 });
-  const row = closed.list.find((r) => r.storeName === '西湖店') ?? closed.list[0];
+  const row = closed.list.find((r) => r.storeName === '滨江店') ?? closed.list[0];
   assert.ok(row, `the demo has a closed ${family} listing`);
   const detail = await call(base, boss, `/api/v1/fm/house/${family}/detail`, { id: row.id });
   const [, building, unit, room] = row.roomLabel.match(/^(.+幢)(.+单元)(.+)$/);

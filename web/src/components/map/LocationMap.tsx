@@ -15,7 +15,7 @@ const NOTICE: Record<Exclude<MapState, 'shown'>, string> = {
 };
 
 const HINT: Partial<Record<MapState, string>> = {
-  unconfigured: '在 runtime-config.json 中填写 amapKey（高德地图Web端Key）后显示位置',
+  unconfigured: '地图服务尚未开通，请联系系统管理员',
   noCoordinates: '在小区字典中填写经纬度后显示位置',
 };
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Space, Typography } from '@arco-design/web-react';
+import { Alert, Button, Checkbox, Message, Space, Typography } from '@arco-design/web-react';
 import { assistantApi, SOURCE_FUNCTION } from '../../../api/ai/assistant';
 import { isApiFailure } from '../../../api/client';
 import { useRead } from '../../../api/useRead';
@@ -22,7 +22,9 @@ export function BoundFunctions({ assistantId, chosen, onChanged }: { assistantId
     setSaving(true);
     const saved = await assistantApi.saveDataSources(assistantId, SOURCE_FUNCTION, ticked);
     setSaving(false);
-    if (!isApiFailure(saved)) onChanged();
+    if (isApiFailure(saved)) return;
+    Message.success('业务数据函数已保存');
+    onChanged();
   };
   return (
     <DetailSection
