@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiFailure } from '../../api/client';
 import { coreFields } from './coreForm';
@@ -21,7 +21,11 @@ describe('FormModal', { timeout: 30_000 }, () => {
     open(onSubmit);
     type('field-address', '址'.repeat(201));
     fireEvent.click(screen.getByTestId('form-submit'));
-    expect(await screen.findByText('门店名称不能为空')).toBeTruthy();
+    // Beside the field, and as a toast naming it with how many need fixing.
+    const form = screen.getByTestId('form-modal');
+    await waitFor(() => expect(within(form).getByText('门店名称不能为空')).toBeTruthy());
+    expect(within(form).getByText('门店地址不能超过200个字符')).toBeTruthy();
+    expect(await screen.findByText('门店名称不能为空（共2项需要修改）')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
 import { clearDependents, FormField, type FieldSpec } from './fields';
-import { placeFailure } from './placeFailure';
+import { placeFailure, validated } from './placeFailure';
 import { useEscToClose } from './useEscToClose';
 import { useReturnFocus } from './useReturnFocus';
 
@@ -56,8 +56,8 @@ export function FormModal<V extends object>({
   }, [visible, initialValues, form]);
 
   const submit = async () => {
-    // Every field runs its core check: all faults show at once.
-    const values = await form.validate().catch(() => undefined);
+    // Every field runs its core check: all faults show at once, and a toast says what to fix.
+    const values = await validated(form, fields);
     if (!values) return;
     setSaving(true);
     try {

@@ -58,7 +58,7 @@ export default function CommunityPage({ route }: PageProps) {
             <Button
               type="primary"
               icon={<IconPlus />}
-              onClick={guarded('add', () => nav.push(editPath))}
+              onClick={guarded('add', () => nav.push(editPath, { title: '新增小区' }))}
               data-testid="community-add"
             >
               新增小区

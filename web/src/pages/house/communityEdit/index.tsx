@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
 import { communityApi, type CommunityAdd, type CommunityDetail } from '../../../api/house/community';
 import { isApiFailure } from '../../../api/client';
@@ -6,10 +7,11 @@ import { useRead } from '../../../api/useRead';
 import { DetailError } from '../../../components/detail/DetailPage';
 import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField } from '../../../components/form/fields';
-import { placeFailure } from '../../../components/form/placeFailure';
+import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { relatedPath } from '../../../router/related';
 import { useNav, useRouteQuery } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useTabsStore } from '../../../stores/tabs';
 import type { PageProps } from '../../registry';
 import { useOptions } from '../../org/shared/useOptions';
 import { circleOptions, districtOptions, hundredths } from '../shared/communityFormat';
@@ -37,11 +39,18 @@ function formValues(community: CommunityDetail): Partial<Values> {
   };
 }
 
+// Two columns from a medium window up: there a column is narrow, and its label takes more of it
+// so the longest (物业费(元/㎡·月)) stays on one line.
+const LABEL = { xs: 7, md: 10, xl: 8, xxl: 7 };
+const BOX = { xs: 16, md: 14, xl: 16, xxl: 16 };
+
 const NEW_COMMUNITY: Partial<Values> = { propertyType: 1, offerStatus: 1 };
 
 /** 编辑小区 (/work/house/communityEdit, `?id=` for an existing one): the dictionary's form from core. */
 export default function CommunityEditPage({ route }: PageProps) {
   const nav = useNav();
+  const { pathname } = useLocation();
+  const closeTab = useTabsStore((state) => state.close);
   const table = useMenuStore((state) => state.routeTable);
   const id = Number(useRouteQuery().id) || undefined;
   const [form] = Form.useForm<Values>();
@@ -66,7 +75,8 @@ export default function CommunityEditPage({ route }: PageProps) {
   }, [form, loaded]);
 
   const submit = async () => {
-    const values = await form.validate().catch(() => undefined);
+    // An empty or wrong field: its message beside it, the page at it and a toast, never silence.
+    const values = await validated(form, fields);
     if (!values) return;
     setSaving(true);
     try {
@@ -77,7 +87,11 @@ export default function CommunityEditPage({ route }: PageProps) {
       }
       Message.success('保存成功');
       const detail = relatedPath(table, route, 'communityDetail', result.id);
-      if (detail) nav.replace(detail);
+      if (detail) {
+        nav.replace(detail);
+        // The community's detail takes this form's place: no stale 新增/编辑 tab is left beside it.
+        closeTab(pathname);
+      }
     } catch {
       // The request client has already shown what went wrong.
     } finally {
@@ -100,8 +114,8 @@ export default function CommunityEditPage({ route }: PageProps) {
         data-testid="community-form"
         form={form}
         layout="horizontal"
-        labelCol={{ span: 7 }}
-        wrapperCol={{ span: 16 }}
+        labelCol={LABEL}
+        wrapperCol={BOX}
         autoComplete="off"
         onChange={(changed, values) => clearDependents(form, fields, changed, values)}
       >

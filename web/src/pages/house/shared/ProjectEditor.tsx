@@ -12,7 +12,7 @@ import { enumText } from '../../../components/enums';
 import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { FormModal } from '../../../components/form/FormModal';
-import { placeFailure } from '../../../components/form/placeFailure';
+import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { rangeOptions } from './newHomeText';
 import type { Areas } from './useAreas';
 
@@ -102,7 +102,7 @@ export function ProjectEditor({
   });
 
   const save = async () => {
-    const values = await form.validate().catch(() => undefined);
+    const values = await validated(form, fields);
     if (!values) return;
     setSaving(true);
     try {
