@@ -2,7 +2,7 @@
 // and terms, finds it again with the rent filter and writes a follow-up; a manager marks a
 // rental let (我司租出). Every test takes a rental no other one touches.
 import assert from 'node:assert/strict';
-import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
@@ -30,7 +30,11 @@ describe('rentals', () => {
     const [, building, unit, room] = letOut.roomLabel.match(/^(.+幢)(.+单元)(.+)$/);
     await loginThroughPage(page, site, 'agent');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${site}/work/house/rental/edit/new`);
+    await page.goto(`${site}/work/house/rental`);
+    await page.getByTestId('rental-house-add').click();
+    const tabs = page.getByTestId('tabs-bar');
+    await expect(tabs).toContainText('新增租房');
+    await expect(tabs).not.toContainText('编辑租房');
     await page.getByTestId('pick-community').click();
     await page.keyboard.type(letOut.communityName);
     await page.locator('.arco-select-popup:visible').getByText(letOut.communityName).first().click();
@@ -61,6 +65,9 @@ describe('rentals', () => {
     await detail.getByText('3,280元/月').first().waitFor();
     await detail.getByText('押一付三').first().waitFor();
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
+    // The rental's detail took the form's tab.
+    await expect(tabs).toContainText('租房详情');
+    await expect(tabs).not.toContainText('新增租房');
 
     // The list finds it among 3000-5000元 rentals of its community.
     await page.goto(`${site}/work/house/rental`);
@@ -73,6 +80,12 @@ describe('rentals', () => {
     await shot(page, 'house-rental-list-filtered');
     const shown = await page.getByTestId('rental-house').locator('tbody tr').allTextContents();
     assert.ok(shown.every((text) => /元\/月/.test(text)), shown.join('\n'));
+    // F5 keeps the tab's filters and so its rows.
+    await page.reload();
+    await row.first().waitFor();
+    await expect(page.getByTestId('filter-keyword')).toHaveValue(letOut.communityName);
+    await expect(page.getByTestId('filter-rentRange')).toContainText('3000-5000元');
+    assert.deepEqual(await page.getByTestId('rental-house').locator('tbody tr').allTextContents(), shown);
 
     await page.goto(`${site}/work/house/rental/detail/${id}`);
     await page.getByTestId('follow-up-content').fill('租客周六下午看房');

@@ -2,7 +2,7 @@
 // sees an agent's owner masked until 查看 (recorded) and seals the listing with a reason, and an
 // agent claims a listing from the public pool. Every test takes a listing no other one touches.
 import assert from 'node:assert/strict';
-import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
@@ -42,6 +42,22 @@ describe('second-hand listings', () => {
       return found && Number(found[1]) < before;
     }, all);
     await shot(page, 'house-old-list-filtered');
+
+    // F5 keeps the tab's filters: the same choice, the same narrowed rows.
+    const narrowed = await total(page);
+    const rows = await page.getByTestId('old-house').locator('tbody tr').allTextContents();
+    await page.reload();
+    await page.getByTestId('old-house').locator('tbody tr').first().waitFor();
+    await expect(page.getByTestId('filter-priceRange')).toContainText('200-300万');
+    assert.equal(await total(page), narrowed);
+    assert.deepEqual(await page.getByTestId('old-house').locator('tbody tr').allTextContents(), rows);
+    await shot(page, 'house-old-list-filtered-reloaded');
+
+    // 重置 goes back to every listing, and a reload after it stays there.
+    await page.getByRole('button', { name: '重置' }).click();
+    await page.getByTestId('pagination').getByText(`共${all}条`).waitFor();
+    await page.reload();
+    await page.getByTestId('pagination').getByText(`共${all}条`).waitFor();
   });
 
   test('a manager reveals an agent owner and seals the listing', async ({ page, site, base }) => {
@@ -91,7 +107,11 @@ describe('entering a listing', () => {
     const [, building, unit, room] = dealt.roomLabel.match(/^(.+幢)(.+单元)(.+)$/);
     await loginThroughPage(page, site, 'agent');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.goto(`${site}/work/house/old/edit/new`);
+    await page.goto(`${site}/work/house/old`);
+    await page.getByTestId('old-house-add').click();
+    const tabs = page.getByTestId('tabs-bar');
+    await expect(tabs).toContainText('新增二手房');
+    await expect(tabs).not.toContainText('编辑二手房');
     await page.getByTestId('pick-community').click();
     await page.keyboard.type(dealt.communityName);
     await page.locator('.arco-select-popup:visible').getByText(dealt.communityName).first().click();
@@ -119,6 +139,40 @@ describe('entering a listing', () => {
     const detail = page.getByTestId('old-house-detail');
     await detail.getByText('320万').first().waitFor();
     await detail.getByText('136 1234 5678').waitFor();
+    // The listing's detail took the form's tab.
+    await expect(tabs).toContainText('二手房详情');
+    await expect(tabs).not.toContainText('新增二手房');
     await shot(page, 'house-old-entered');
+  });
+});
+
+describe('the entry form at 800 px', () => {
+  test('falls to two columns with every label on one line, and an empty save says what to fix', async ({ page, site }) => {
+    await page.setViewportSize({ width: 800, height: 720 });
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old`);
+    await page.getByTestId('old-house-add').click();
+    const form = page.getByTestId('old-house-edit-form');
+    await page.getByTestId('field-area').waitFor();
+    const top = async (testId) => (await page.getByTestId(testId).boundingBox()).y;
+    // A select's box sits a pixel off an input's: a row is anything within a few.
+    const sameRow = async (a, b) => Math.abs((await top(a)) - (await top(b))) < 8;
+    // 房号 and 面积 share the first row, 室 and 厅 the second: two columns.
+    assert.ok(await sameRow('field-roomId', 'field-area'));
+    assert.ok(await sameRow('field-rooms', 'field-halls'));
+    assert.ok(!(await sameRow('field-area', 'field-rooms')));
+    const labels = await form.locator('.arco-form-label-item > label').evaluateAll((nodes) =>
+      nodes.map((node) => ({ text: node.textContent, height: node.getBoundingClientRect().height })),
+    );
+    const line = Math.min(...labels.map((label) => label.height));
+    const wrapped = labels.filter((label) => label.height > line * 1.5);
+    assert.deepEqual(wrapped, [], 'labels on two lines');
+    await shot(page, 'house-old-edit-800');
+
+    await page.getByTestId('form-submit').click();
+    await form.locator('.arco-form-message').getByText('请选择房号').waitFor();
+    await page.locator('.arco-message').getByText(/^请选择房号（共\d+项需要修改）$/).waitFor();
+    await shot(page, 'house-old-edit-800-empty-save');
   });
 });

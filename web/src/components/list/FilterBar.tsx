@@ -5,11 +5,13 @@ import { clearDependents, FormField, type FieldSpec } from '../form/fields';
 export interface FilterBarProps<F> {
   fields: FieldSpec[];
   initialValues: F;
+  /** What 重置 goes back to, when the bar opens on kept filters; default `initialValues`. */
+  defaults?: F;
   onSearch: (filters: F) => void;
 }
 
 /** The filter form over a list: 查询 applies it from page 1, 重置 goes back to the defaults. */
-export function FilterBar<F extends object>({ fields, initialValues, onSearch }: FilterBarProps<F>) {
+export function FilterBar<F extends object>({ fields, initialValues, defaults = initialValues, onSearch }: FilterBarProps<F>) {
   const [form] = Form.useForm<F>();
   return (
     <Form
@@ -20,7 +22,7 @@ export function FilterBar<F extends object>({ fields, initialValues, onSearch }:
       layout="inline"
       className="list-page__filters"
       initialValues={initialValues}
-      onSubmit={(values) => onSearch({ ...initialValues, ...values })}
+      onSubmit={(values) => onSearch({ ...defaults, ...values })}
       // A choice whose options follow another filter (预算 by 需求) is cleared when that one changes.
       onChange={(changed, values) => clearDependents(form, fields, changed, values)}
       data-testid="filter-form"
@@ -36,8 +38,10 @@ export function FilterBar<F extends object>({ fields, initialValues, onSearch }:
           <Button
             icon={<IconRefresh />}
             onClick={() => {
-              form.resetFields();
-              onSearch(initialValues);
+              // Every filter empties, even one the bar opened with from kept filters.
+              form.clearFields();
+              form.setFieldsValue(defaults as Parameters<typeof form.setFieldsValue>[0]);
+              onSearch(defaults);
             }}
           >
             重置

@@ -39,7 +39,12 @@ export function ListPage<T extends object, F extends object>({
   return (
     <div className="list-page page-card" data-testid={testId}>
       {filters && filters.length > 0 && (
-        <FilterBar fields={filters} initialValues={initialFilters ?? query.filters} onSearch={query.search} />
+        <FilterBar
+          fields={filters}
+          initialValues={query.filters}
+          defaults={initialFilters ?? query.defaults}
+          onSearch={query.search}
+        />
       )}
       {(title || toolbar) && (
         <div className="list-page__toolbar">

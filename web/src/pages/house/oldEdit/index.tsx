@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Button, Card, Form, Grid, Message, Select, Space, Spin } from '@arco-design/web-react';
 import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
@@ -13,10 +13,11 @@ import {
 } from '../../../api/house/oldHouse';
 import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
-import { placeFailure } from '../../../components/form/placeFailure';
+import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useTabsStore } from '../../../stores/tabs';
 import type { PageProps } from '../../registry';
 import { tradeOf, type Trade } from '../shared/listing';
 import { PhotoManager } from '../shared/ListingPhotos';
@@ -24,6 +25,13 @@ import { ListingRolesField, roleMembersError, startingMembers } from '../shared/
 import { ViewingSlotPicker } from '../shared/ViewingSlots';
 
 type Values = Omit<ListingAdd, 'roles'>;
+
+// Three fields a row on a wide window, two on a medium one (800 px), one on a narrow one, as the
+// other record forms; a text area goes across. The room picker's boxes line up with them.
+const COLUMN = { xs: 24, md: 12, lg: 8 };
+const ACROSS = { span: 24 };
+// The picker sits outside the form: its labels take the form's columns to line up with it.
+const PICKER_ITEM = { labelCol: { span: 8 }, wrapperCol: { span: 16 } };
 
 const toOptions = (parts: PartOption[]) => parts.map((part) => ({ label: part.name, value: part.id }));
 
@@ -79,8 +87,8 @@ function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => v
   const [unit, setUnit] = useState<number | undefined>();
   return (
     <Grid.Row gutter={16}>
-      <Grid.Col span={8}>
-        <Form.Item label="小区" required>
+      <Grid.Col {...COLUMN}>
+        <Form.Item label="小区" required {...PICKER_ITEM}>
           <Select
             showSearch
             filterOption={false}
@@ -101,8 +109,8 @@ function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => v
           />
         </Form.Item>
       </Grid.Col>
-      <Grid.Col span={8}>
-        <Form.Item label="楼栋" required>
+      <Grid.Col {...COLUMN}>
+        <Form.Item label="楼栋" required {...PICKER_ITEM}>
           <Select
             value={building}
             options={toOptions(buildings)}
@@ -118,8 +126,8 @@ function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => v
           />
         </Form.Item>
       </Grid.Col>
-      <Grid.Col span={8}>
-        <Form.Item label="单元" required>
+      <Grid.Col {...COLUMN}>
+        <Form.Item label="单元" required {...PICKER_ITEM}>
           <Select
             value={unit}
             options={toOptions(units)}
@@ -138,7 +146,7 @@ function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => v
 
 /**
  * 编辑二手房 (/work/house/old/edit/:id) and 编辑租房 (/work/house/rental/edit/:id); `new` enters
- * one: core's form of the trade.
+ * one (新增二手房, the list's button titles its tab so): core's form of the trade.
  */
 export default function ListingEdit({ route }: PageProps) {
   const trade = tradeOf(route);
@@ -146,6 +154,8 @@ export default function ListingEdit({ route }: PageProps) {
   const isNew = param === 'new';
   const id = Number(param);
   const nav = useNav();
+  const { pathname } = useLocation();
+  const closeTab = useTabsStore((state) => state.close);
   const table = useMenuStore((state) => state.routeTable);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -191,7 +201,7 @@ export default function ListingEdit({ route }: PageProps) {
   };
 
   const save = async () => {
-    const values = await form.validate().catch(() => undefined);
+    const values = await validated(form, fields);
     const refused = roleMembersError(members);
     setRolesError(refused);
     if (!values || refused) return;
@@ -206,7 +216,11 @@ export default function ListingEdit({ route }: PageProps) {
       }
       Message.success(isNew ? '房源已录入' : '房源已保存');
       const detail = relatedPath(table, route, `${trade.family}/detail`, result.id);
-      if (detail) nav.replace(detail);
+      if (detail) {
+        nav.replace(detail);
+        // The listing's detail takes this form's place: no stale 新增/编辑 tab is left beside it.
+        closeTab(pathname);
+      }
     } catch {
       // the request client has shown what went wrong
     } finally {
@@ -218,7 +232,7 @@ export default function ListingEdit({ route }: PageProps) {
 
   return (
     <Card
-      title={isNew ? `录入${trade.name}` : `编辑${trade.name} · ${listing?.communityName ?? ''} ${listing?.roomLabel ?? ''}`}
+      title={isNew ? `新增${trade.name}` : `编辑${trade.name} · ${listing?.communityName ?? ''} ${listing?.roomLabel ?? ''}`}
       bordered={false}
       data-testid={`${trade.family}-house-edit-form`}
     >
@@ -265,7 +279,7 @@ export default function ListingEdit({ route }: PageProps) {
                 </Form.Item>
               </Grid.Col>
             ) : (
-              <Grid.Col key={spec.field} span={spec.kind === 'textarea' ? 24 : 8}>
+              <Grid.Col key={spec.field} {...(spec.kind === 'textarea' ? ACROSS : COLUMN)}>
                 <FormField spec={spec} />
               </Grid.Col>
             ),

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button } from '@arco-design/web-react';
 import { IconDownload, IconPlus } from '@arco-design/web-react/icon';
 import { houseExportFileName } from '@core/wasm';
@@ -23,10 +23,16 @@ import { areaText, floorText, layoutText, ListingStatusTag, rangeOptions, tradeO
  * caller's scope reaches, filtered by core's ranges of the trade.
  */
 export default function ListingList({ route }: PageProps) {
+  // The page's trade keeps its own filters, rows and test ids.
+  return <TradeListings key={tradeOf(route).family} route={route} />;
+}
+
+function TradeListings({ route }: PageProps) {
   const trade = tradeOf(route);
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
-  const query = useListQuery(trade.api.list, {} as ListingFilters);
+  // The filters and page live in the tab (its path's sessionStorage entry): F5 keeps them.
+  const query = useListQuery(trade.api.list, {} as ListingFilters, { keepIn: useLocation().pathname });
   const areas = useRead(() => dictionaryApi.areas());
   const districts = (areas.data ?? []).map((district) => ({ label: district.name, value: district.id }));
   const circles = (areas.data ?? []).flatMap((district) =>
@@ -62,8 +68,6 @@ export default function ListingList({ route }: PageProps) {
 
   return (
     <ListPage<ListingRow, ListingFilters>
-      // The page's trade keeps its own filters, rows and test ids.
-      key={trade.family}
       testId={`${trade.family}-house`}
       query={query}
       filters={[
@@ -82,7 +86,7 @@ export default function ListingList({ route }: PageProps) {
               <Button
                 type="primary"
                 icon={<IconPlus />}
-                onClick={() => nav.push(editPath)}
+                onClick={() => nav.push(editPath, { title: `新增${trade.name}` })}
                 data-testid={`${trade.family}-house-add`}
               >
                 {trade.code === 1 ? '录入房源' : '录入租房'}
