@@ -12,8 +12,8 @@ use crate::entity::{
     knowledge_import, knowledge_import_file, knowledge_point, knowledge_search, lead, lead_import,
     listing, listing_role, menu, new_home_commission_rule, new_home_deal, new_home_deal_share,
     new_home_distribution, new_home_house_type, new_home_project, new_home_report,
-    new_home_report_rule, organisation, performance_month, position, role, room, split_template,
-    store, store_group, unit, user,
+    new_home_report_rule, organisation, performance_month, position, role, room,
+    settled_order_month, split_template, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -266,6 +266,21 @@ placed!(performance_month, Inherit::Nothing,
     store: Some(m.store_id).filter(|id| *id != 0),
     department: Some(m.department_id).filter(|id| *id != 0),
     owner: Some(m.user_id).filter(|id| *id != 0),
+});
+// What a month's settled orders received sits where those orders sit (0 where a level is absent,
+// which no scope holds), so a scope sums the cells of the orders it reads.
+placed!(settled_order_month, Inherit::Nothing,
+{
+    site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
+    store => StoreId, department => DepartmentId, owner => AgentId,
+},
+|m| {
+    site: Some(m.site_id),
+    organisation: Some(m.organisation_id),
+    store_group: Some(m.store_group_id).filter(|id| *id != 0),
+    store: Some(m.store_id).filter(|id| *id != 0),
+    department: Some(m.department_id).filter(|id| *id != 0),
+    owner: Some(m.agent_id),
 });
 placed!(split_template, Inherit::FromOrganisation,
     { site => SiteId, organisation => OrganisationId },

@@ -3,7 +3,8 @@
 //! settles). For a caller reading a whole company
 //! it reconciles to the fen with what the settled orders received. The sums are read from the
 //! month's kept cells (`deal::performance`), kept as lines settle; only a scope those cells cannot
-//! split (a department's or one's own lines, by store or company) sums the lines themselves.
+//! split (a department's or one's own lines, by store or company) sums the lines themselves. What
+//! the orders received is read from the month's kept receipts (`settled_order_month`, m0037).
 
 use std::collections::HashMap;
 
@@ -16,7 +17,7 @@ use super::dto::*;
 use super::performance;
 use crate::access::{Caller, Scope, Scoped, need};
 use crate::entity::{
-    commission_order, deal_split, new_home_deal_share, organisation, performance_month, store,
+    deal_split, new_home_deal_share, organisation, performance_month, settled_order_month, store,
 };
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
@@ -164,12 +165,13 @@ pub async fn summary(
     } else {
         from_lines(&scoped, group, from, to).await?
     };
+    // What the month's settled orders the caller reads received: their kept cells (m0037), which
+    // sit where the orders sit, so the scope reads them as it reads the orders.
     let received: Vec<Option<i64>> = db
         .tuples(
             scoped
-                .read::<commission_order::Entity>()
-                .filter(commission_order::Column::SettledAt.gte(from))
-                .filter(commission_order::Column::SettledAt.lt(to))
+                .read::<settled_order_month::Entity>()
+                .filter(settled_order_month::Column::Month.eq(&month))
                 .select_only()
                 .column_as(Expr::cust("CAST(SUM(paid) AS BIGINT)"), "paid"),
         )

@@ -22,6 +22,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use dto::*;
+pub(crate) use order::receipt_reason;
 
 use crate::AppState;
 use crate::access::{Caller, Need, Unscoped, need};

@@ -398,6 +398,12 @@ async fn settle_splits(
     super::performance::add(txn, super::performance::Kind::Contract, contract_id).await
 }
 
+/// What a receipt's line in the order's history says: `银行转账收款10,000.00元`.
+pub(crate) fn receipt_reason(pay_way: i64, amount: i64) -> String {
+    let way = PAY_WAY.label_of(pay_way).unwrap_or_default();
+    format!("{way}收款{}元", yuan(amount))
+}
+
 /// Finance confirms a receipt (收款 by §3 payWay): refused unless the order awaits payment and
 /// the amount is no more than what is left; paid amounts accumulate exactly, and the last one
 /// settles the order, its contract (已结佣) and the contract's performance. Needs 确认收款.
@@ -414,8 +420,7 @@ pub async fn pay(caller: Caller, AppJson(body): AppJson<OrderPay>) -> ApiResult<
     let amount = price::hundredths(&body.amount).unwrap_or_default();
     let pay_way = body.pay_way.unwrap_or_default();
     let received = order::receive(from, row.receivable, row.paid, amount, pay_way)?;
-    let way = PAY_WAY.label_of(pay_way).unwrap_or_default();
-    let reason = format!("{way}收款{}元", yuan(amount));
+    let reason = receipt_reason(pay_way, amount);
     let saved = scoped
         .in_transaction(async |on| {
             let now = Utc::now();

@@ -63,6 +63,7 @@ pub mod role_scope_department;
 pub mod role_scope_store;
 pub mod room;
 pub mod session_token;
+pub mod settled_order_month;
 pub mod split_template;
 pub mod status;
 pub mod status_change;

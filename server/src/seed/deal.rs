@@ -5,7 +5,7 @@
 //! follow from its index.
 
 use brokerdesk_core::deal::contract::{ContractKind, ContractStatus};
-use brokerdesk_core::deal::order::OrderStatus;
+use brokerdesk_core::deal::order::{self, OrderAction, OrderStatus};
 use brokerdesk_core::deal::split::{self, DEFAULT_TEMPLATE, DealRole};
 use brokerdesk_core::listing::lifecycle::HouseStatus;
 use brokerdesk_core::listing::trade::Trade;
@@ -49,6 +49,8 @@ struct Deal<'a> {
     kind: ContractKind,
     listing: Option<&'a listing::Model>,
     agent: &'a user::Model,
+    /// Who reviewed its order and confirmed the receipts (`None`: nobody else in the company).
+    reviewer: Option<i64>,
     source: &'a user::Model,
     address: String,
     owner: String,
@@ -64,6 +66,27 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
         .all(db)
         .await?;
     let by_id = |id: Option<i64>| people.iter().find(|p| Some(p.id) == id);
+    // Who reviews an order and confirms its receipts: the store's manager, or the company's boss
+    // for a manager's own (four eyes: never the agent whose deal it is).
+    let reviewers: Vec<user::Model> = user::Entity::find()
+        .filter(user::Column::Username.is_in(["manager", "manager2", "boss"]))
+        .order_by_asc(user::Column::Id)
+        .all(db)
+        .await?;
+    let reviewer_of = |agent: &user::Model| {
+        let other = |r: &&user::Model| r.id != agent.id;
+        reviewers
+            .iter()
+            .filter(other)
+            .find(|r| r.store_id.is_some() && r.store_id == agent.store_id)
+            .or_else(|| {
+                reviewers
+                    .iter()
+                    .filter(other)
+                    .find(|r| r.store_id.is_none() && r.organisation_id == agent.organisation_id)
+            })
+            .map(|r| r.id)
+    };
     // Sale contracts are of second-hand listings; rentals get lease contracts below.
     let sale = listing::Column::Trade.eq(Trade::Sale.code());
     let dealt = listing::Entity::find()
@@ -100,6 +123,7 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             kind: ContractKind::Sale,
             listing: Some(row),
             agent,
+            reviewer: reviewer_of(agent),
             source,
             address: String::new(),
             owner: row.owner_name.clone(),
@@ -125,6 +149,7 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             kind: ContractKind::Lease,
             listing: None,
             agent,
+            reviewer: reviewer_of(agent),
             source: agent,
             address: address.to_owned(),
             owner: ["赵敏", "周强", "吴倩"][i].to_owned(),
@@ -293,37 +318,131 @@ async fn write_deal(db: &impl ConnectionTrait, deal: &Deal<'_>) -> Result<(), Db
     }
     .insert(db)
     .await?;
-    // Receipts: a settled order in two parts (bank, then WeChat), a partly paid one in one.
+    // Receipts: a settled order in two parts (bank, then WeChat), the last when it settled; a
+    // partly paid one in one.
     let parts: Vec<(i16, i64)> = match order_status {
         OrderStatus::Settled => vec![(2, total - total / 2), (4, total / 2)],
         OrderStatus::PartlyPaid => vec![(2, paid)],
         _ => Vec::new(),
     };
+    let mut receipts = Vec::new();
     for (n, (way, amount)) in parts.into_iter().enumerate() {
-        order_receipt::ActiveModel {
+        let receipt = order_receipt::ActiveModel {
             order_id: Set(order.id),
             pay_way: Set(way),
             amount: Set(amount),
             remark: Set(String::new()),
-            confirmed_by: Set(Some(agent.id)),
-            received_at: Set(deal.at + Duration::minutes(10 + n as i64 * 20)),
+            confirmed_by: Set(deal.reviewer),
+            received_at: Set(deal.at + Duration::minutes(20 + n as i64 * 40)),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+        receipts.push(receipt);
+    }
+    for (action, from, to, reason, by, at) in order_history(deal, &order, order_status, &receipts)?
+    {
+        status_change::ActiveModel {
+            entity: Set(crate::deal::ORDER.to_owned()),
+            entity_id: Set(order.id),
+            action: Set(action.to_owned()),
+            from_status: Set(from.map(|s| s.code().to_string()).unwrap_or_default()),
+            to_status: Set(to.code().to_string()),
+            reason: Set(reason),
+            actor_id: Set(by),
+            at: Set(at),
             ..Default::default()
         }
         .insert(db)
         .await?;
     }
-    status_change::ActiveModel {
-        entity: Set(crate::deal::ORDER.to_owned()),
-        entity_id: Set(order.id),
-        action: Set("create".to_owned()),
-        from_status: Set(String::new()),
-        to_status: Set(OrderStatus::Draft.code().to_string()),
-        reason: Set(String::new()),
-        actor_id: Set(Some(agent.id)),
-        at: Set(deal.at),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
     Ok(())
+}
+
+/// One line of an order's history: action, from, to, reason, who, when.
+type Move = (
+    &'static str,
+    Option<OrderStatus>,
+    OrderStatus,
+    String,
+    Option<i64>,
+    DateTime<Utc>,
+);
+
+/// The order's history as core's table walks it to `status`, as the routes record it: written
+/// (草稿) and 提交审核 by its agent, then 审核通过 or 驳回 by the reviewer and each receipt
+/// confirmed, or 关闭 once submitted.
+fn order_history(
+    deal: &Deal<'_>,
+    order: &commission_order::Model,
+    status: OrderStatus,
+    receipts: &[order_receipt::Model],
+) -> Result<Vec<Move>, DbErr> {
+    let refused = |e: brokerdesk_core::org::TransitionError| DbErr::Custom(e.message);
+    let agent = Some(deal.agent.id);
+    let minutes = |m: i64| deal.at + Duration::minutes(m);
+    let mut moves = vec![(
+        "create",
+        None,
+        OrderStatus::Draft,
+        String::new(),
+        agent,
+        deal.at,
+    )];
+    if status == OrderStatus::Draft {
+        return Ok(moves);
+    }
+    let review = order::next(OrderAction::Submit, OrderStatus::Draft).map_err(refused)?;
+    moves.push((
+        OrderAction::Submit.code(),
+        Some(OrderStatus::Draft),
+        review,
+        String::new(),
+        agent,
+        minutes(2),
+    ));
+    let action = match status {
+        OrderStatus::PendingReview => return Ok(moves),
+        OrderStatus::Rejected => OrderAction::Reject,
+        OrderStatus::Closed => OrderAction::Close,
+        _ => OrderAction::Approve,
+    };
+    let mut from = order::next(action, review).map_err(refused)?;
+    moves.push((
+        action.code(),
+        Some(review),
+        from,
+        order.reason.clone(),
+        deal.reviewer,
+        minutes(5),
+    ));
+    let mut paid = 0;
+    for receipt in receipts {
+        let received = order::receive(
+            from,
+            order.receivable,
+            paid,
+            receipt.amount,
+            i64::from(receipt.pay_way),
+        )
+        .map_err(refused)?;
+        moves.push((
+            OrderAction::Pay.code(),
+            Some(from),
+            received.status,
+            crate::deal::receipt_reason(i64::from(receipt.pay_way), receipt.amount),
+            receipt.confirmed_by,
+            receipt.received_at,
+        ));
+        (from, paid) = (received.status, received.paid);
+    }
+    if from != status {
+        return Err(DbErr::Custom(format!(
+            "演示佣金单{}的历史止于「{}」而非「{}」",
+            order.code,
+            from.label(),
+            status.label()
+        )));
+    }
+    Ok(moves)
 }

@@ -13,14 +13,20 @@ use super::schema::unique_index;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
+/// `YYYY-MM` in China time of the instant in `column`, as SQL of the engine (the kept months of
+/// 业绩 and of settled orders, m0037, are cut alike).
+pub fn china_month(backend: DbBackend, column: &str) -> String {
+    match backend {
+        // The stored instant is `YYYY-MM-DDTHH:MM:SS[.fraction]+00:00`: whole seconds, in China.
+        DbBackend::Sqlite => format!("strftime('%Y-%m', substr({column}, 1, 19), '+8 hours')"),
+        _ => format!("to_char(({column} AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')"),
+    }
+}
+
 /// The statements that fill `performance_month` from the settled lines (the bench's generator
 /// runs the same after writing its lines).
 pub fn back_fill(backend: DbBackend) -> Vec<String> {
-    let month = match backend {
-        // The stored instant is `YYYY-MM-DDTHH:MM:SS[.fraction]+00:00`: whole seconds, in China.
-        DbBackend::Sqlite => "strftime('%Y-%m', substr(settled_at, 1, 19), '+8 hours')",
-        _ => "to_char((settled_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM')",
-    };
+    let month = china_month(backend, "settled_at");
     // (kind, table, deal column, fen column, company, person)
     let sources = [
         (

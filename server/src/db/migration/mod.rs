@@ -35,6 +35,7 @@ mod m0033_knowledge_vector;
 mod m0034_performance_month;
 mod m0035_order_counts;
 mod m0036_assistant_functions;
+mod m0037_settled_order_month;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0034_performance_month::Migration),
             Box::new(m0035_order_counts::Migration),
             Box::new(m0036_assistant_functions::Migration),
+            Box::new(m0037_settled_order_month::Migration),
         ]
     }
 }
