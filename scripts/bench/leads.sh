@@ -10,40 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rows=${BENCH_ROWS:-10000}
-runs=${BENCH_RUNS:-3}
-backends=${BENCH_BACKENDS:-sqlite postgres}
-bin=${BENCH_BIN:-./target/release/brokerdesk}
-[ -n "${BENCH_BIN:-}" ] || cargo build -q --release -p brokerdesk-server
-
-work=$(mktemp -d)
-server_pid=
-pg_db=
-cleanup() {
-  if [ -n "$server_pid" ]; then kill -- -"$server_pid" 2>/dev/null || true; fi
-  if [ -n "$pg_db" ]; then dropdb -h 127.0.0.1 -U postgres --if-exists --force "$pg_db" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-start_server() { # database-url
-  local port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  BROKERDESK_ADDR=127.0.0.1:$port DATABASE_URL=$1 BROKERDESK_DEMO=1 BROKERDESK_WEB_DIR="$work/no-web" \
-    RUST_LOG=warn setsid "$bin" >>"$work/server.log" 2>&1 &
-  server_pid=$!
-  base=http://127.0.0.1:$port
-  for _ in $(seq 1 3000); do
-    curl -s -o /dev/null "$base/api/openapi.json" && return 0
-    sleep 0.1
-  done
-  echo "server did not start:" >&2; cat "$work/server.log" >&2; exit 1
-}
-
-stop_server() {
-  kill -- -"$server_pid" 2>/dev/null || true
-  wait "$server_pid" 2>/dev/null || true
-  server_pid=
-}
+source scripts/bench/lib.sh
 
 # One import of the run's file, timed from the upload to the end; a second, identical, after it.
 measure() { # run-number

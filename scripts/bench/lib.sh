@@ -1,7 +1,8 @@
-# What the data-at-scale benchmarks (houses.sh, deals.sh, customers.sh) share, sourced by each
-# from the repository's root: for every backend of BENCH_BACKENDS, a demo database filled once by
-# the script's generator SQL, then the release server on loopback driven by wrk over the
-# script's calls. A script defines, then calls `bench NAME` (NAME names a throwaway PostgreSQL
+# What the benchmarks share, sourced by each from the repository's root: the settings below, the
+# release build, a throwaway work folder and the server started and stopped on loopback (all that
+# leads.sh uses); and for the data-at-scale ones (houses.sh, deals.sh, customers.sh), for every
+# backend of BENCH_BACKENDS, a demo database filled once by the script's generator SQL, then the
+# release server on loopback driven by wrk over the script's calls. A script defines, then calls `bench NAME` (NAME names a throwaway PostgreSQL
 # database):
 #   generator_sql BACKEND   its fill, as SQL for that engine (`stamps` gives the timestamps)
 #   counts                  what the database holds, one line (with `sql`)
@@ -14,10 +15,6 @@ connections=${BENCH_CONNECTIONS:-4}
 seconds=${BENCH_SECONDS:-10}
 runs=${BENCH_RUNS:-3}
 backends=${BENCH_BACKENDS:-sqlite postgres}
-if ! command -v wrk >/dev/null; then # Debian's wrk: the load client, needed only here
-  sudo_if_needed() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-  sudo_if_needed apt-get install -y -qq wrk >/dev/null
-fi
 bin=${BENCH_BIN:-./target/release/brokerdesk}
 [ -n "${BENCH_BIN:-}" ] || cargo build -q --release -p brokerdesk-server
 
@@ -142,8 +139,15 @@ measure() {
   done
 }
 
+# Debian's wrk, the load client: installed by the first benchmark that drives one.
+need_wrk() {
+  command -v wrk >/dev/null && return 0
+  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq wrk >/dev/null; else sudo apt-get install -y -qq wrk >/dev/null; fi
+}
+
 bench() { # name of the throwaway PostgreSQL database
   local fresh
+  need_wrk
   for backend in $backends; do
     case $backend in
       sqlite)

@@ -61,7 +61,7 @@ function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-function HistoryTab({ history }: { history: StatusChange[] }) {
+function HistoryTab({ history, testId = 'customer-history' }: { history: StatusChange[]; testId?: string }) {
   return (
     <Table<StatusChange>
       rowKey="id"
@@ -70,7 +70,7 @@ function HistoryTab({ history }: { history: StatusChange[] }) {
       border={{ wrapper: true, cell: false }}
       noDataElement={<Empty description="暂无记录" />}
       scroll={{ x: 560 }}
-      data-testid="customer-history"
+      data-testid={testId}
       columns={[
         { title: '时间', dataIndex: 'at', width: 140, render: dateTime },
         { title: '操作', dataIndex: 'actionLabel', width: 80 },
@@ -83,6 +83,28 @@ function HistoryTab({ history }: { history: StatusChange[] }) {
         { title: '操作人', dataIndex: 'actorName', width: 80, render: orDash },
       ]}
     />
+  );
+}
+
+type LeadOrigin = CustomerDetail['clues'][number];
+
+/** The leads a customer was converted from (转为客户), each with its own history: where the
+ * customer came from and who worked it before it became a customer. */
+function Origins({ clues }: { clues: LeadOrigin[] }) {
+  if (clues.length === 0) return null;
+  return (
+    <div data-testid="customer-origins" style={{ marginTop: 16 }}>
+      {clues.map((clue) => (
+        <div key={clue.id} style={{ marginBottom: 12 }}>
+          <div style={{ fontWeight: 500, margin: '8px 0' }}>
+            来源线索：{clue.name}（线索编号{clue.id}，{enumText('clueSource', clue.source)}
+            {clue.channel ? ` · ${clue.channel}` : ''}，录入于{dateTime(clue.createdAt)}）
+          </div>
+          {clue.remark && <div style={{ color: 'var(--color-text-2)', marginBottom: 8 }}>线索备注：{clue.remark}</div>}
+          <HistoryTab history={clue.history} testId={`customer-origin-${clue.id}`} />
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -257,6 +279,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
             </Tabs.TabPane>
             <Tabs.TabPane key="history" title="状态历史">
               <HistoryTab history={customer.history} />
+              <Origins clues={customer.clues} />
             </Tabs.TabPane>
           </Tabs>
           {editing && <CustomerFormDrawer customer={customer} onClose={() => setEditing(false)} />}
