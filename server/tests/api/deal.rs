@@ -3,6 +3,7 @@
 //! rejected, resubmitted, approved, paid in two parts (an overpayment refused) and settled, the
 //! settled contract closed to edits, and the agent's performance reconciling with the orders.
 
+use brokerdesk_core::deal::order::{self, OrderAction, OrderStatus};
 use serde_json::{Value, json};
 
 use crate::common::{Caller, TestApp};
@@ -40,6 +41,15 @@ fn sale(listing_id: &Value, code: &str) -> Value {
         "price": "300", "ownerCommission": "30000", "customerCommission": "30000.01",
         "paymentSchedule": "签约当日 定金 10万", "signedOn": "2026-11-20"
     })
+}
+
+/// A contract `writer` writes from `body` (as [`sale`] gives it) and `signer` signs: the signed
+/// contract, its draft order's id in `orderId`.
+async fn signed(writer: &Caller<'_>, signer: &Caller<'_>, body: Value) -> Value {
+    let written = writer.data(ADD, body).await;
+    signer
+        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
+        .await
 }
 
 async fn a_sale_goes_from_draft_to_settled_and_counts_as_performance(app: TestApp) {
@@ -320,11 +330,7 @@ async fn a_cancelled_contract_puts_its_listing_back_on_the_market(app: TestApp) 
     let agent = app.as_user("agent").await;
     let manager = app.as_user("manager").await;
     let listing = my_listing(&agent).await;
-    let added = agent.data(ADD, sale(&listing["id"], "MM-T-0201")).await;
-    let id = added["id"].clone();
-    manager
-        .data(MOVE, json!({ "id": id, "action": "sign" }))
-        .await;
+    let id = signed(&agent, &manager, sale(&listing["id"], "MM-T-0201")).await["id"].clone();
     let house = json!({ "id": listing["id"] });
     let detail = "/api/v1/fm/house/old/detail";
     assert_eq!(
@@ -349,11 +355,8 @@ async fn a_cancelled_contract_puts_its_listing_back_on_the_market(app: TestApp) 
     assert_eq!(last["actionLabel"], "合同解约");
     assert_eq!(last["reason"], "合同MM-T-0201解约");
     // The listing can be dealt again: a new contract on it signs.
-    let again = agent.data(ADD, sale(&listing["id"], "MM-T-0202")).await;
-    let signed = manager
-        .data(MOVE, json!({ "id": again["id"], "action": "sign" }))
-        .await;
-    assert_eq!(signed["status"], 2);
+    let again = signed(&agent, &manager, sale(&listing["id"], "MM-T-0202")).await;
+    assert_eq!(again["status"], 2);
 }
 
 /// A contract is written only on a listing 签约 accepts, linked to a customer the caller reads
@@ -470,11 +473,7 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
     // The manager writes the contract for the agent's deal and signs it; the agent submits.
     let mut body = sale(first, "MM-T-0301");
     body["agentId"] = json!(s.users["agent"]);
-    let written = manager.data(ADD, body).await;
-    let signed = manager
-        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
-        .await;
-    let order = signed["orderId"].clone();
+    let order = signed(&manager, &manager, body).await["orderId"].clone();
     agent
         .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
         .await;
@@ -490,11 +489,7 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
     assert_eq!(approved["status"], 15, "another reviewer approves it");
 
     // The agent writes the next one; the manager submits its order and so does not approve it.
-    let written = agent.data(ADD, sale(second, "MM-T-0302")).await;
-    let signed = manager
-        .data(MOVE, json!({ "id": written["id"], "action": "sign" }))
-        .await;
-    let order = signed["orderId"].clone();
+    let order = signed(&agent, &manager, sale(second, "MM-T-0302")).await["orderId"].clone();
     manager
         .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
         .await;
@@ -521,6 +516,65 @@ async fn nobody_approves_an_order_they_wrote_or_submitted(app: TestApp) {
         .data(ORDER_MOVE, json!({ "id": order, "action": "approve" }))
         .await;
     assert_eq!(approved["status"], 15);
+}
+
+/// Every demo order's history reads as a real order's: written as a draft, then each move of
+/// core's table from where the last left it to where the order is (so 提交审核 before any review),
+/// no order approved or paid in by the person whose deal it is.
+async fn demo_orders_have_the_history_their_status_took(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let orders = boss
+        .data(ORDERS, json!({ "pageNum": 1, "pageSize": 100 }))
+        .await["list"]
+        .clone();
+    let orders = orders.as_array().unwrap();
+    assert!(orders.len() > 8, "the demo has orders in every status");
+    for row in orders {
+        let order = boss.data(ORDER, json!({ "id": row["id"] })).await;
+        // Newest first on the page; oldest first here.
+        let mut moves: Vec<Value> = order["history"].as_array().unwrap().clone();
+        moves.reverse();
+        let code = &order["code"];
+        assert_eq!(moves[0]["action"], "create", "{code}: {moves:?}");
+        assert_eq!(moves[0]["toStatus"], "5", "{code}");
+        for pair in moves.windows(2) {
+            assert_eq!(
+                pair[1]["fromStatus"], pair[0]["toStatus"],
+                "{code}: {moves:?}"
+            );
+        }
+        for step in &moves[1..] {
+            let code_of = |c: &Value| OrderStatus::from_code(c.as_str().unwrap().parse().unwrap());
+            let (from, to) = (
+                code_of(&step["fromStatus"]).unwrap(),
+                code_of(&step["toStatus"]),
+            );
+            let action = OrderAction::from_code(step["action"].as_str().unwrap()).unwrap();
+            let allowed = match action {
+                // A receipt leaves the order partly paid or settled (core's `receive`).
+                OrderAction::Pay => {
+                    order::can(action, from)
+                        && matches!(to, Some(OrderStatus::PartlyPaid | OrderStatus::Settled))
+                }
+                _ => order::next(action, from).ok() == to,
+            };
+            assert!(allowed, "{code}: {step} is not a move of core's table");
+            if matches!(action, OrderAction::Approve | OrderAction::Pay) {
+                assert_ne!(step["actorId"], order["agentId"], "{code}: {step}");
+            }
+            if action == OrderAction::Pay && order["contractId"].is_i64() {
+                assert!(
+                    step["reason"].as_str().unwrap().contains("收款"),
+                    "{code}: {step}"
+                );
+            }
+        }
+        assert_eq!(
+            moves.last().unwrap()["toStatus"],
+            order["status"].to_string(),
+            "{code}: {moves:?}"
+        );
+    }
 }
 
 /// The kept 业绩 (`performance_month`) as summing the settled lines again gives it: per level
@@ -663,6 +717,83 @@ async fn assert_order_counts_are_the_orders(app: &TestApp, when: &str) {
     assert_eq!(kept, counted, "kept order counts after {when}");
 }
 
+/// A month's receipts per placement, `(month, [site, company, store group, store, department,
+/// agent])`, as summing the settled orders' `paid` gives them.
+type Receipts = std::collections::BTreeMap<(String, [i64; 6]), i64>;
+
+async fn receipts_of_settled_orders(app: &TestApp) -> Receipts {
+    use chrono::{DateTime, Utc};
+    use sea_orm::{ConnectionTrait, Statement};
+
+    let mut summed = Receipts::new();
+    for row in app
+        .db
+        .query_all_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT site_id, organisation_id, COALESCE(store_group_id, 0) AS g, \
+             COALESCE(store_id, 0) AS s, COALESCE(department_id, 0) AS d, agent_id, paid, \
+             settled_at FROM commission_order WHERE settled_at IS NOT NULL",
+        ))
+        .await
+        .unwrap()
+    {
+        let get = |c: &str| row.try_get::<i64>("", c).unwrap();
+        let at: DateTime<Utc> = row.try_get("", "settled_at").unwrap();
+        let month = at
+            .with_timezone(&brokerdesk_core::china_time::offset())
+            .format("%Y-%m")
+            .to_string();
+        let place = [
+            get("site_id"),
+            get("organisation_id"),
+            get("g"),
+            get("s"),
+            get("d"),
+            get("agent_id"),
+        ];
+        *summed.entry((month, place)).or_default() += get("paid");
+    }
+    summed.retain(|_, paid| *paid != 0);
+    summed
+}
+
+/// The kept receipts of settled orders (m0037's triggers) as summing the orders gives them.
+async fn assert_kept_receipts_are_the_orders(app: &TestApp, when: &str) {
+    use sea_orm::{ConnectionTrait, Statement};
+
+    let kept: Receipts = app
+        .db
+        .query_all_raw(Statement::from_string(
+            app.db.get_database_backend(),
+            "SELECT month, site_id, organisation_id, store_group_id, store_id, department_id, \
+             agent_id, paid FROM settled_order_month WHERE paid <> 0",
+        ))
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|row| {
+            let get = |c: &str| row.try_get::<i64>("", c).unwrap();
+            (
+                (
+                    row.try_get::<String>("", "month").unwrap(),
+                    [
+                        get("site_id"),
+                        get("organisation_id"),
+                        get("store_group_id"),
+                        get("store_id"),
+                        get("department_id"),
+                        get("agent_id"),
+                    ],
+                ),
+                get("paid"),
+            )
+        })
+        .collect();
+    let summed = receipts_of_settled_orders(app).await;
+    assert!(!summed.is_empty(), "the demo has settled orders");
+    assert_eq!(kept, summed, "kept receipts after {when}");
+}
+
 /// The commission list's total (from the kept counts) for a status, checked against the same
 /// list filtered by a keyword every order's number holds (which counts the orders themselves).
 async fn listed(caller: &Caller<'_>, status: Option<i64>) -> i64 {
@@ -701,16 +832,14 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
     let boss = app.as_user("boss").await;
     assert_kept_performance_is_the_lines(&app, "the demo's settled deals").await;
     assert_order_counts_are_the_orders(&app, "the demo's orders").await;
+    assert_kept_receipts_are_the_orders(&app, "the demo's settled orders").await;
     let awaiting_before = listed(&manager, Some(15)).await;
     let before = summaries(&[&boss, &manager, &agent]).await;
 
     // A sale signed, approved and paid in two receipts: its split counts from the second.
     let listing = my_listing(&agent).await;
-    let added = agent.data(ADD, sale(&listing["id"], "MM-T-0301")).await;
-    let signed = manager
-        .data(MOVE, json!({ "id": added["id"], "action": "sign" }))
-        .await;
-    let order = signed["orderId"].clone();
+    let order =
+        signed(&agent, &manager, sale(&listing["id"], "MM-T-0301")).await["orderId"].clone();
     agent
         .data(ORDER_MOVE, json!({ "id": order, "action": "submit" }))
         .await;
@@ -721,6 +850,7 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
         .data(PAY, json!({ "id": order, "payWay": 2, "amount": "10000" }))
         .await;
     assert_kept_performance_is_the_lines(&app, "a part paid").await;
+    assert_kept_receipts_are_the_orders(&app, "a part paid").await;
     assert_eq!(
         summaries(&[&boss, &manager, &agent]).await,
         before,
@@ -734,6 +864,7 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
         .await;
     assert_eq!(settled["status"], 20);
     assert_kept_performance_is_the_lines(&app, "the last receipt").await;
+    assert_kept_receipts_are_the_orders(&app, "the last receipt").await;
 
     // The demo's orders under review and awaiting payment: one rejected, one closed.
     let pending = manager
@@ -768,6 +899,7 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
         .await;
     assert_kept_performance_is_the_lines(&app, "a rejection and a close").await;
     assert_order_counts_are_the_orders(&app, "a sale settled, a rejection and a close").await;
+    assert_kept_receipts_are_the_orders(&app, "a rejection and a close").await;
     assert_eq!(
         listed(&manager, Some(15)).await,
         awaiting_before - 1,
@@ -787,6 +919,15 @@ async fn kept_performance_follows_receipts_rejections_and_closes(app: TestApp) {
     }
     let total = |r: &Value| r["total"].as_i64().unwrap();
     assert_eq!(total(&after[0]) - total(&before[0]), 6_000_001);
+    // The agent's 已结佣金单 is what their own orders settled this month received.
+    let month = after[6]["month"].as_str().unwrap().to_owned();
+    let own_received: i64 = receipts_of_settled_orders(&app)
+        .await
+        .into_iter()
+        .filter(|((m, place), _)| *m == month && place[5] == agent.user_id)
+        .map(|(_, paid)| paid)
+        .sum();
+    assert_eq!(after[6]["settledOrders"], own_received, "{}", after[6]);
     assert_eq!(total(&after[1]), total(&after[0]));
     assert_eq!(total(&after[2]), total(&after[0]));
     let company = &after[2]["rows"][0];
@@ -830,4 +971,5 @@ on_both_backends!(
     each_kind_takes_its_own_trade_and_the_form_sees_its_split,
     a_cancelled_contract_puts_its_listing_back_on_the_market,
     kept_performance_follows_receipts_rejections_and_closes,
+    demo_orders_have_the_history_their_status_took,
 );
