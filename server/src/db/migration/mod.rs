@@ -36,6 +36,7 @@ mod m0034_performance_month;
 mod m0035_order_counts;
 mod m0036_assistant_functions;
 mod m0037_settled_order_month;
+mod m0038_listing_trade_indexes;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -78,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_order_counts::Migration),
             Box::new(m0036_assistant_functions::Migration),
             Box::new(m0037_settled_order_month::Migration),
+            Box::new(m0038_listing_trade_indexes::Migration),
         ]
     }
 }
