@@ -13,26 +13,22 @@ pub mod prelude {
     pub use utoipa::ToSchema;
 
     pub(crate) use super::{
-        add_request, add_route, bodies, crud_routes, delete_route, describe, edit_request,
-        edit_route, formed, in_use_by, list_query, router, views,
+        add_request, bodies, crud_routes, describe, edit_request, formed, in_use_by, list_query,
+        router, views,
     };
     pub use crate::access::{Caller, Scoped, Unscoped, need};
-    pub use crate::error::{ApiResult, AppError, Empty, Envelope, ok};
+    pub use crate::error::{AppError, Empty, Envelope};
     pub use crate::form;
     pub use crate::paging::{Page, PageQuery, filter_text};
     pub use crate::resource::{Formed, Resource, Within};
     pub use crate::shared::{IdRequest, millis};
 }
 
-/// `pub fn router()`: the module's handlers (`list`, `status::change_status`), each with the
-/// path and OpenAPI entry its `#[utoipa::path]` gives it, then the routers of the modules named
-/// after `merge`.
+/// `pub fn router()` of a module of submodules only: their routers merged.
 macro_rules! router {
-    ($($($part:ident)::+),* $(; merge $($module:ident),+)?) => {
+    ($($module:ident),+) => {
         pub fn router() -> utoipa_axum::router::OpenApiRouter<$crate::AppState> {
-            utoipa_axum::router::OpenApiRouter::new()
-                $(.routes(utoipa_axum::routes!($($part)::+)))*
-                $($(.merge($module::router()))+)?
+            utoipa_axum::router::OpenApiRouter::new()$(.merge($module::router()))+
         }
     };
 }
@@ -261,21 +257,21 @@ macro_rules! edit_request {
 }
 
 /// One POST route and its OpenAPI entry: the handler `$handler` takes the body `$request` as
-/// `$body` and answers `$answer` (`Store`, `Page<Store>`, `Vec<StoreOption>`); `$block` runs
-/// once the caller meets `$need`, with their handle as `$scoped` (and, named second, the caller,
-/// for a further need).
+/// `$body` (a route without one names none: `fn tree()`) and answers `$answer` (`Store`,
+/// `Page<Store>`, `Vec<StoreOption>`); `$block` runs once the caller meets `$need`, with their
+/// handle as `$scoped` (and, named second, the caller, for a further need).
 macro_rules! route {
-    ($(#[$doc:meta])* fn $handler:ident($body:ident: $request:ident)
+    ($(#[$doc:meta])* fn $handler:ident($($body:ident: $request:ident)?)
      -> $answer:ident $(<$inner:ident>)?,
      $need:path, $path:literal, $tag:literal, $said:literal,
      |$scoped:ident $(, $caller:ident)?| $block:block) => {
         $(#[$doc])*
-        #[utoipa::path(post, path = $path, tag = $tag,
-            request_body = $request, security(("token" = [])),
+        #[utoipa::path(post, path = $path, tag = $tag, $(request_body = $request,)?
+            security(("token" = [])),
             responses((status = 200, description = $said, body = Envelope<$answer $(<$inner>)?>)))]
         pub async fn $handler(
             caller: $crate::access::Caller,
-            $crate::error::AppJson($body): $crate::error::AppJson<$request>,
+            $($crate::error::AppJson($body): $crate::error::AppJson<$request>,)?
         ) -> $crate::error::ApiResult<$answer $(<$inner>)?> {
             let $scoped = caller.require($need)?;
             $(let $caller = &caller;)?
@@ -284,30 +280,42 @@ macro_rules! route {
     };
 }
 
-/// `pub async fn list`: one page of [`list_query!`]'s select.
-macro_rules! list_route {
-    ($(#[$doc:meta])* $need:path, $path:literal, $tag:literal,
-     $query:ident -> $view:ident, $said:literal) => {
-        $crate::crud::route!($(#[$doc])* fn list(query: $query) -> Page<$view>,
+/// The routes of a module in one block, its table and tag given once, and its router
+/// (`pub fn router()`). Each route is its doc, then one of:
+/// - `list(need, path, Query -> View, said)`: one page of [`list_query!`]'s select;
+/// - `options(need, path, Query { number filters } order [..] -> Option { fields }, said)`: the
+///   rows the caller reads that match the body's numbers, for selects, with their answer type;
+/// - `add(need, path, Add.target -> View, said)`: core's form check, then `Scoped::add` to the
+///   body's organisation or site (`Form -> View`: the body is the form, no target);
+/// - `edit(need, path, Edit -> View, said)`: core's form check, then `Scoped::edit` (a body two
+///   tables share names the core form it is checked with: `NameEdit(forms::DISTRICT)`);
+/// - `delete(need, path, said)`: `Scoped::remove`, whose are the in-use check and
+///   `Resource::removable`;
+///
+/// each a handler named as its kind. A route of another table (or a second of one kind) is named,
+/// with its table: `add_circle = add<business_circle>(..)`. Any other POST route is written as
+/// [`route!`] takes it without the tag: `fn detail(request: IdRequest) -> Role, need, path,
+/// said, |scoped| { .. };`. The block may end with `merge(module, ..);` (the routers of
+/// submodules).
+macro_rules! crud_routes {
+    (@one $entity:ident $tag:literal [$($doc:tt)*] $handler:ident
+     list($need:path, $path:literal, $query:ident -> $view:ident, $said:literal)) => {
+        $crate::crud::route!($($doc)* fn list(query: $query) -> Page<$view>,
             $need, $path, $tag, $said, |scoped| {
                 scoped.list(query.select(&scoped), query.page).await?
             });
     };
-}
-
-/// `pub async fn options` and its answer `$option` (the row's fields it names), for selects:
-/// the rows the caller reads that match the body's numbers, in `order`.
-macro_rules! options_route {
-    ($(#[$doc:meta])* $entity:ident, $need:path, $path:literal, $tag:literal,
+    (@one $entity:ident $tag:literal [$($doc:tt)*] $handler:ident
+     options($need:path, $path:literal,
      $query:ident { $($filter:ident: $column:ident),* } order [$($order:ident),+]
-     -> $option:ident { $($field:ident: $type:ty),+ $(,)? }, $said:literal) => {
+     -> $option:ident { $($field:ident: $type:ty),+ $(,)? }, $said:literal)) => {
         #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct $option {
             $(pub $field: $type,)+
         }
 
-        $crate::crud::route!($(#[$doc])* fn options(query: $query) -> Vec<$option>,
+        $crate::crud::route!($($doc)* fn options(query: $query) -> Vec<$option>,
             $need, $path, $tag, $said, |scoped| {
                 use sea_orm::{ColumnTrait as _, QueryFilter as _, QueryOrder as _};
                 let mut select = scoped.read::<$entity::Entity>();
@@ -318,101 +326,43 @@ macro_rules! options_route {
                 rows.into_iter().map(|row| $option { $($field: row.$field,)+ }).collect::<Vec<_>>()
             });
     };
-}
-
-/// `pub async fn add` (or `fn name = ...`): core's form check, then `Scoped::add` to the body's
-/// `$target` (without one, the body is the form).
-macro_rules! add_route {
-    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
-     $request:ident $(. $target:ident)? -> $view:ident, $said:literal) => {
-        $crate::crud::route!($(#[$doc])* fn $handler(request: $request) -> $view,
+    (@one $entity:ident $tag:literal [$($doc:tt)*] $handler:ident
+     add($need:path, $path:literal, $request:ident $(. $target:ident)? -> $view:ident,
+     $said:literal)) => {
+        $crate::crud::route!($($doc)* fn $handler(request: $request) -> $view,
             $need, $path, $tag, $said, |scoped| {
                 let request = $crate::form::checked(&request)?;
-                let (target, form) = $crate::crud::add_route!(@parts request $($target)?);
+                let (target, form) = $crate::crud::crud_routes!(@parts request $($target)?);
                 scoped.add::<$entity::Entity>(target, form).await?
             });
     };
     (@parts $request:ident $target:ident) => { ($request.$target.into(), &$request.form) };
     (@parts $request:ident) => { (None, &$request) };
-    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
-        $crate::crud::add_route!($(#[$doc])* fn add = $entity, $($rest)*);
-    };
-}
-
-/// `pub async fn edit` (or `fn name = ...`): core's form check, then `Scoped::edit`. A body
-/// two tables share names the core form it is checked with: `NameEdit(forms::DISTRICT)`.
-macro_rules! edit_route {
-    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
-     $request:ident $(($core:path))? -> $view:ident, $said:literal) => {
-        $crate::crud::route!($(#[$doc])* fn $handler(request: $request) -> $view,
+    (@one $entity:ident $tag:literal [$($doc:tt)*] $handler:ident
+     edit($need:path, $path:literal, $request:ident $(($core:path))? -> $view:ident,
+     $said:literal)) => {
+        $crate::crud::route!($($doc)* fn $handler(request: $request) -> $view,
             $need, $path, $tag, $said, |scoped| {
-                let request = $crate::crud::edit_route!(@checked request $($core)?)?;
+                let request = $crate::crud::crud_routes!(@checked request $($core)?)?;
                 scoped.edit::<$entity::Entity>(request.id, &request.form).await?
             });
     };
     (@checked $request:ident) => { $crate::form::checked(&$request) };
     (@checked $request:ident $core:path) => { $crate::form::checked_with(&$core, &$request) };
-    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
-        $crate::crud::edit_route!($(#[$doc])* fn edit = $entity, $($rest)*);
-    };
-}
-
-/// `pub async fn delete` (or `fn name = ...`): `Scoped::remove`, whose are the in-use check and
-/// `Resource::removable`.
-macro_rules! delete_route {
-    ($(#[$doc:meta])* fn $handler:ident = $entity:ident, $need:path, $path:literal, $tag:literal,
-     $said:literal) => {
-        $crate::crud::route!($(#[$doc])* fn $handler(request: IdRequest) -> Empty,
+    (@one $entity:ident $tag:literal [$($doc:tt)*] $handler:ident
+     delete($need:path, $path:literal, $said:literal)) => {
+        $crate::crud::route!($($doc)* fn $handler(request: IdRequest) -> Empty,
             $need, $path, $tag, $said, |scoped| {
                 scoped.remove::<$entity::Entity>(request.id).await?;
                 $crate::error::Empty {}
             });
     };
-    ($(#[$doc:meta])* $entity:ident, $($rest:tt)*) => {
-        $crate::crud::delete_route!($(#[$doc])* fn delete = $entity, $($rest)*);
-    };
-}
-
-/// The routes of a module in one block, its table and tag given once, and its router
-/// (`pub fn router()`). Each route is its doc, then `list(need, path, ..)`, `options(..)`,
-/// `add(..)`, `edit(..)` or `delete(..)` with what [`list_route!`], [`options_route!`],
-/// [`add_route!`], [`edit_route!`] or [`delete_route!`] takes after the table and the tag, or
-/// any other one-body POST route as [`route!`] takes it without the tag:
-/// `fn detail(request: IdRequest) -> Role, need, path, said, |scoped| { .. };`. The block may
-/// end with `also(handler, ..);` (handlers written by hand with their own `#[utoipa::path]`) and
-/// `merge(module, ..);` (the routers of submodules).
-macro_rules! crud_routes {
-    (@one $entity:ident, $tag:literal, [$($doc:tt)*]
-     list($need:path, $path:literal, $($rest:tt)*)) => {
-        $crate::crud::list_route!($($doc)* $need, $path, $tag, $($rest)*);
-    };
-    (@one $entity:ident, $tag:literal, [$($doc:tt)*]
-     $kind:ident($need:path, $path:literal, $($rest:tt)*)) => {
-        $crate::crud::crud_routes!(@call $kind [$($doc)*] $entity, $need, $path, $tag, $($rest)*);
-    };
-    (@call options [$($doc:tt)*] $($args:tt)*) => {
-        $crate::crud::options_route!($($doc)* $($args)*);
-    };
-    (@call add [$($doc:tt)*] $($args:tt)*) => {
-        $crate::crud::add_route!($($doc)* $($args)*);
-    };
-    (@call edit [$($doc:tt)*] $($args:tt)*) => {
-        $crate::crud::edit_route!($($doc)* $($args)*);
-    };
-    (@call delete [$($doc:tt)*] $($args:tt)*) => {
-        $crate::crud::delete_route!($($doc)* $($args)*);
-    };
     (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]) => {
         pub fn router() -> utoipa_axum::router::OpenApiRouter<$crate::AppState> {
             utoipa_axum::router::OpenApiRouter::new()
-                $(.routes(utoipa_axum::routes! $route))*
+                $(.routes(utoipa_axum::routes!($route)))*
                 $(.merge($merge::router()))*
         }
-    };
-    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
-     also($($($part:ident)::+),+ $(,)?); $($rest:tt)*) => {
-        $crate::crud::crud_routes!(@go $entity $tag [$($route)* $(($($part)::+))+]
-            [$($merge)*] $($rest)*);
     };
     (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
      merge($($module:ident),+ $(,)?); $($rest:tt)*) => {
@@ -420,18 +370,24 @@ macro_rules! crud_routes {
             $($rest)*);
     };
     (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
-     $(#[$doc:meta])* fn $handler:ident($body:ident: $request:ident)
+     $(#[$doc:meta])* fn $handler:ident($($body:ident: $request:ident)?)
      -> $answer:ident $(<$inner:ident>)?, $need:path, $path:literal, $said:literal,
      |$scoped:ident $(, $caller:ident)?| $block:block; $($rest:tt)*) => {
-        $crate::crud::route!($(#[$doc])* fn $handler($body: $request) -> $answer $(<$inner>)?,
-            $need, $path, $tag, $said, |$scoped $(, $caller)?| $block);
-        $crate::crud::crud_routes!(@go $entity $tag [$($route)* ($handler)] [$($merge)*]
+        $crate::crud::route!($(#[$doc])* fn $handler($($body: $request)?)
+            -> $answer $(<$inner>)?, $need, $path, $tag, $said, |$scoped $(, $caller)?| $block);
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* $handler] [$($merge)*]
+            $($rest)*);
+    };
+    (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
+     $(#[$doc:meta])* $handler:ident = $kind:ident<$table:ident>($($args:tt)*); $($rest:tt)*) => {
+        $crate::crud::crud_routes!(@one $table $tag [$(#[$doc])*] $handler $kind($($args)*));
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* $handler] [$($merge)*]
             $($rest)*);
     };
     (@go $entity:ident $tag:literal [$($route:tt)*] [$($merge:ident)*]
      $(#[$doc:meta])* $kind:ident($($args:tt)*); $($rest:tt)*) => {
-        $crate::crud::crud_routes!(@one $entity, $tag, [$(#[$doc])*] $kind($($args)*));
-        $crate::crud::crud_routes!(@go $entity $tag [$($route)* ($kind)] [$($merge)*]
+        $crate::crud::crud_routes!(@one $entity $tag [$(#[$doc])*] $kind $kind($($args)*));
+        $crate::crud::crud_routes!(@go $entity $tag [$($route)* $kind] [$($merge)*]
             $($rest)*);
     };
     ($entity:ident, $tag:literal; $($items:tt)*) => {
@@ -439,6 +395,5 @@ macro_rules! crud_routes {
     };
 }
 
-pub(crate) use {add_request, add_route, crud_routes, delete_route, describe, edit_request};
-pub(crate) use {bodies, edit_route, formed, views, wire};
-pub(crate) use {in_use_by, list_query, list_route, options_route, route, router};
+pub(crate) use {add_request, bodies, crud_routes, describe, edit_request, formed};
+pub(crate) use {in_use_by, list_query, route, router, views, wire};

@@ -31,6 +31,15 @@ pub fn count_of(counts: &HashMap<i64, i64>, id: i64) -> i64 {
     counts.get(&id).copied().unwrap_or_default()
 }
 
+/// `column = id`, or `column IS NULL` without one: rows under the same parent (or at the top),
+/// of the same store (or none).
+pub fn same_or_none<C: ColumnTrait>(column: C, id: Option<i64>) -> SimpleExpr {
+    match id {
+        Some(id) => column.eq(id),
+        None => column.is_null(),
+    }
+}
+
 /// `column IN (SELECT column1 FROM (VALUES (?), (?), …))`: the rows whose `column` is one of
 /// many given values (a batch's phones or row keys), as a join the engines can answer by the
 /// column's index or by hashing the values. A plain `IN (?, ?, …)` of hundreds of parameters

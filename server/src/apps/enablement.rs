@@ -5,7 +5,7 @@ use crate::access::Place;
 use crate::crud::prelude::*;
 use crate::entity::{app, app_enablement, city_site, organisation};
 use crate::org::target_site;
-use crate::shared::name_of;
+use crate::shared::{name_of, same_or_none};
 
 views! {
     pub struct AppEnablement {
@@ -87,17 +87,13 @@ async fn target(
 
 /// Every catalogue app with its setting at the target's level.
 async fn settings(scoped: &Scoped<'_>, target: &Target) -> Result<Vec<AppEnablement>, AppError> {
-    let apps = scoped
-        .unscoped()
-        .all(
-            scoped
-                .unscoped()
-                .find::<app::Entity>()
-                .filter(app::Column::Enabled.eq(true))
-                .order_by_asc(app::Column::Sort)
-                .order_by_asc(app::Column::Id),
-        )
-        .await?;
+    let db = scoped.unscoped();
+    let apps = db
+        .find::<app::Entity>()
+        .filter(app::Column::Enabled.eq(true))
+        .order_by_asc(app::Column::Sort)
+        .order_by_asc(app::Column::Id);
+    let apps = db.all(apps).await?;
     let rows = scoped
         .all(
             scoped
@@ -138,18 +134,15 @@ async fn own_setting(
     target: &Target,
     app_id: i64,
 ) -> Result<Option<app_enablement::Model>, AppError> {
-    scoped
-        .one(
-            scoped
-                .write::<app_enablement::Entity>()
-                .filter(app_enablement::Column::AppId.eq(app_id))
-                .filter(app_enablement::Column::SiteId.eq(target.site))
-                .filter(match target.organisation {
-                    Some(org) => app_enablement::Column::OrganisationId.eq(org),
-                    None => app_enablement::Column::OrganisationId.is_null(),
-                }),
-        )
-        .await
+    let own = scoped
+        .write::<app_enablement::Entity>()
+        .filter(app_enablement::Column::AppId.eq(app_id))
+        .filter(app_enablement::Column::SiteId.eq(target.site))
+        .filter(same_or_none(
+            app_enablement::Column::OrganisationId,
+            target.organisation,
+        ));
+    scoped.one(own).await
 }
 
 /// A setting as the audit log keeps it: which app, for which company or city, by name (the

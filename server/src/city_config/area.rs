@@ -162,44 +162,6 @@ impl Formed for business_circle::Entity {
     }
 }
 
-add_route!(
-    /// Add a district to a city. Needs `/coc/config/areas:add`.
-    fn add_district = district, need::AREA_ADD, "/api/v1/fm/cityConfig/district/add", "city-config",
-    DistrictAdd.site_id -> District, "The new district"
-);
-
-edit_route!(
-    /// Rename or reorder a district. Needs `/coc/config/areas:edit`.
-    fn edit_district = district, need::AREA_EDIT, "/api/v1/fm/cityConfig/district/edit",
-    "city-config", NameEdit(forms::DISTRICT) -> District, "The district as saved"
-);
-
-delete_route!(
-    /// Delete a district without business circles. Needs `/coc/config/areas:delete`.
-    fn delete_district = district, need::AREA_DELETE, "/api/v1/fm/cityConfig/district/delete",
-    "city-config", "Deleted; 10020006 while circles remain"
-);
-
-add_route!(
-    /// Add a business circle to a district. Needs `/coc/config/areas:add`.
-    fn add_circle = business_circle, need::AREA_ADD,
-    "/api/v1/fm/cityConfig/businessCircle/add", "city-config",
-    CircleAdd.district_id -> BusinessCircle, "The new business circle"
-);
-
-edit_route!(
-    /// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
-    fn edit_circle = business_circle, need::AREA_EDIT,
-    "/api/v1/fm/cityConfig/businessCircle/edit", "city-config",
-    NameEdit(forms::CIRCLE) -> BusinessCircle, "The business circle as saved"
-);
-
-delete_route!(
-    /// Delete a business circle. Needs `/coc/config/areas:delete`.
-    fn delete_circle = business_circle, need::AREA_DELETE,
-    "/api/v1/fm/cityConfig/businessCircle/delete", "city-config", "Deleted"
-);
-
 crud_routes!(district, "city-config";
     /// A city's districts with their business circles (default: the caller's city). Needs
     /// `/coc/config/areas` or a new-home page, which filter and place projects by them.
@@ -218,5 +180,24 @@ crud_routes!(district, "city-config";
             .await?;
         district::Entity::describe(&scoped.unscoped(), rows).await?
     };
-    also(add_district, edit_district, delete_district, add_circle, edit_circle, delete_circle);
+    /// Add a district to a city. Needs `/coc/config/areas:add`.
+    add_district = add<district>(need::AREA_ADD, "/api/v1/fm/cityConfig/district/add",
+        DistrictAdd.site_id -> District, "The new district");
+    /// Rename or reorder a district. Needs `/coc/config/areas:edit`.
+    edit_district = edit<district>(need::AREA_EDIT, "/api/v1/fm/cityConfig/district/edit",
+        NameEdit(forms::DISTRICT) -> District, "The district as saved");
+    /// Delete a district without business circles. Needs `/coc/config/areas:delete`.
+    delete_district = delete<district>(need::AREA_DELETE,
+        "/api/v1/fm/cityConfig/district/delete", "Deleted; 10020006 while circles remain");
+    /// Add a business circle to a district. Needs `/coc/config/areas:add`.
+    add_circle = add<business_circle>(need::AREA_ADD,
+        "/api/v1/fm/cityConfig/businessCircle/add",
+        CircleAdd.district_id -> BusinessCircle, "The new business circle");
+    /// Rename or reorder a business circle. Needs `/coc/config/areas:edit`.
+    edit_circle = edit<business_circle>(need::AREA_EDIT,
+        "/api/v1/fm/cityConfig/businessCircle/edit",
+        NameEdit(forms::CIRCLE) -> BusinessCircle, "The business circle as saved");
+    /// Delete a business circle. Needs `/coc/config/areas:delete`.
+    delete_circle = delete<business_circle>(need::AREA_DELETE,
+        "/api/v1/fm/cityConfig/businessCircle/delete", "Deleted");
 );

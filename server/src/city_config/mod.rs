@@ -11,4 +11,4 @@ use crate::crud::prelude::*;
 /// What a name already used in its city (or district) answers.
 const TAKEN: &str = "名称已存在";
 
-router!(; merge listing_role, area, building_type);
+router!(listing_role, area, building_type);

@@ -17,6 +17,7 @@ use crate::access::Place;
 use crate::audit::{self, Change};
 use crate::crud::prelude::*;
 use crate::entity::{menu, menu_action};
+use crate::shared::same_or_none;
 
 /// The whole menu tree with its actions, in `sort` order.
 async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<MenuNode>, AppError> {
@@ -82,15 +83,6 @@ impl Resource for menu::Entity {
     in_use_by!(menu::ParentId);
 }
 
-/// The whole menu tree. Needs 路由配置 (`adminConfig:menu:list`).
-#[utoipa::path(post, path = "/api/v1/fm/menu/tree", tag = "menu-admin",
-    security(("token" = [])),
-    responses((status = 200, description = "The menu tree", body = Envelope<Vec<MenuNode>>)))]
-pub async fn tree(caller: Caller) -> ApiResult<Vec<MenuNode>> {
-    let scoped = caller.require(need::MENU_TREE)?;
-    ok(whole_tree(&scoped.unscoped()).await?)
-}
-
 /// A checked menu form: the entry's values and its actions.
 struct Checked {
     row: menu::ActiveModel,
@@ -138,13 +130,10 @@ async fn check<C: ConnectionTrait>(
             ));
         }
     }
-    let mut same = db
-        .find::<menu::Entity>()
-        .filter(menu::Column::MenuPage.eq(&menu_page));
-    if let Some(id) = except {
-        same = same.filter(menu::Column::Id.ne(id));
-    }
-    form::refuse_taken(db, same, "menuPage", "路由地址已存在").await?;
+    let same = menu::Column::MenuPage.eq(&menu_page);
+    db.refuse_duplicate::<menu::Entity>(same, except, "路由地址已存在")
+        .await
+        .map_err(form::on_field("menuPage"))?;
     let perms = form.perms.clone();
     refuse_taken_perms(db, &perms, except, "perms", "权限标识已存在").await?;
     let mut actions = Vec::new();
@@ -162,8 +151,7 @@ async fn check<C: ConnectionTrait>(
                 ),
                 other => other,
             })?;
-        let (code, name) = (action.code, action.name);
-        if !codes.insert(code.clone()) {
+        if !codes.insert(action.code.clone()) {
             return Err(AppError::invalid("actions", "操作编码重复"));
         }
         if !perms_given.insert(action.perms.clone()) {
@@ -171,12 +159,7 @@ async fn check<C: ConnectionTrait>(
         }
         let taken = format!("权限标识「{}」已存在", action.perms);
         refuse_taken_perms(db, &action.perms, except, "actions", &taken).await?;
-        actions.push(ActionForm {
-            id: action.id,
-            code,
-            name,
-            perms: action.perms,
-        });
+        actions.push(action);
     }
     if menu_type == MENU_TYPE_DIRECTORY && !actions.is_empty() {
         return Err(AppError::invalid("actions", "目录不能配置操作"));
@@ -338,16 +321,9 @@ crud_routes!(menu, "menu-admin";
     need::MENU_EDIT, "/api/v1/fm/menu/sort", "The whole tree after the change",
     |scoped| {
         scoped.ensure_global_writer()?;
-        let siblings = scoped
-            .all(
-                scoped
-                    .write::<menu::Entity>()
-                    .filter(match request.parent_id {
-                        Some(parent) => menu::Column::ParentId.eq(parent),
-                        None => menu::Column::ParentId.is_null(),
-                    }),
-            )
-            .await?;
+        let siblings = scoped.write::<menu::Entity>();
+        let siblings = siblings.filter(same_or_none(menu::Column::ParentId, request.parent_id));
+        let siblings = scoped.all(siblings).await?;
         let expected: HashSet<i64> = siblings.iter().map(|m| m.id).collect();
         let given: HashSet<i64> = request.ids.iter().copied().collect();
         if expected != given || given.len() != request.ids.len() {
@@ -388,5 +364,9 @@ crud_routes!(menu, "menu-admin";
     };
     /// Delete a menu entry without children. Needs its `adminConfig:menu:delete` and data scope ALL.
     delete(need::MENU_DELETE, "/api/v1/fm/menu/delete", "Deleted; 10020006 while it has children");
-    also(tree);
+    /// The whole menu tree. Needs 路由配置 (`adminConfig:menu:list`).
+    fn tree() -> Vec<MenuNode>,
+    need::MENU_TREE, "/api/v1/fm/menu/tree", "The menu tree", |scoped| {
+        whole_tree(&scoped.unscoped()).await?
+    };
 );

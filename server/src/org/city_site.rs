@@ -51,30 +51,6 @@ impl Resource for city_site::Entity {
     in_use_by!(organisation::SiteId, user::SiteId);
 }
 
-/// The city sites the caller reaches, for selects. Any logged-in caller.
-#[utoipa::path(post, path = "/api/v1/fm/org/citySite/options", tag = "org",
-    security(("token" = [])),
-    responses((status = 200, description = "Sites in the caller's scope", body = Envelope<Vec<SiteOption>>)))]
-pub async fn options(caller: Caller) -> ApiResult<Vec<SiteOption>> {
-    let scoped = caller.require(need::Need::LOGIN)?;
-    let rows = scoped
-        .all(
-            scoped
-                .read::<city_site::Entity>()
-                .order_by_desc(city_site::Column::Enabled)
-                .order_by_asc(city_site::Column::Sort)
-                .order_by_asc(city_site::Column::Id),
-        )
-        .await?;
-    ok(rows
-        .into_iter()
-        .map(|row| SiteOption {
-            id: row.id,
-            name: row.name,
-        })
-        .collect())
-}
-
 formed!(
     city_site,
     CitySiteForm,
@@ -112,5 +88,20 @@ crud_routes!(city_site, "org";
     /// Delete a city site nobody uses. Needs `/adminConfig/citySite:delete` and data scope ALL.
     delete(need::CITY_SITE_DELETE, "/api/v1/fm/org/citySite/delete",
         "Deleted; 10020006 when organisations or staff remain");
-    also(options);
+    /// The city sites the caller reaches, for selects. Any logged-in caller.
+    fn options() -> Vec<SiteOption>,
+    need::Need::LOGIN, "/api/v1/fm/org/citySite/options", "Sites in the caller's scope",
+    |scoped| {
+        let sites = scoped.read::<city_site::Entity>();
+        let sites = sites
+            .order_by_desc(city_site::Column::Enabled)
+            .order_by_asc(city_site::Column::Sort)
+            .order_by_asc(city_site::Column::Id);
+        let rows = scoped.all(sites).await?;
+        let option = |row: city_site::Model| SiteOption {
+            id: row.id,
+            name: row.name,
+        };
+        rows.into_iter().map(option).collect()
+    };
 );

@@ -15,7 +15,7 @@ use sea_orm::Select;
 use crate::crud::prelude::*;
 use crate::entity::{city_site as site_entity, organisation, user, user_site};
 
-router!(; merge city_site, company, store_group, store, department, position);
+router!(city_site, company, store_group, store, department, position);
 
 /// The organisation a new row goes to: the one asked for (which the caller must be able to
 /// read), else the caller's own.

@@ -101,20 +101,6 @@ impl Resource for role::Entity {
     in_use_by!(user_role::RoleId);
 }
 
-/// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
-/// forms offer. Needs a role or roleSetting page.
-#[utoipa::path(post, path = "/api/v1/fm/role/dataScopes", tag = "role",
-    security(("token" = [])),
-    responses((status = 200, description = "Core dataScope codes, widest first", body = Envelope<Vec<String>>)))]
-pub async fn data_scopes(caller: Caller) -> ApiResult<Vec<String>> {
-    caller.require(need::ROLE_READ)?;
-    ok(DataScope::ALL
-        .into_iter()
-        .filter(|scope| may_give(&caller, *scope))
-        .map(|scope| scope.code().to_owned())
-        .collect())
-}
-
 crud_routes!(role, "role";
     /// Roles the caller reads. Needs a role page.
     fn list(query: RoleQuery) -> Page<Role>,
@@ -211,6 +197,13 @@ crud_routes!(role, "role";
         scoped.remove::<role::Entity>(request.id).await?;
         Empty {}
     };
-    also(data_scopes);
+    /// The data scopes the caller may give a role (core `dataScope` codes), which are all the role
+    /// forms offer. Needs a role or roleSetting page.
+    fn data_scopes() -> Vec<String>,
+    need::ROLE_READ, "/api/v1/fm/role/dataScopes", "Core dataScope codes, widest first",
+    |_scoped, caller| {
+        let given = DataScope::ALL.into_iter().filter(|scope| may_give(caller, *scope));
+        given.map(|scope| scope.code().to_owned()).collect()
+    };
     merge(permissions);
 );
