@@ -130,6 +130,14 @@ impl<'a, C: ConnectionTrait> Scoped<'a, C> {
         self.found_or_refused::<E>(found, id).await
     }
 
+    /// The readable row an optional id names (a form's store or parent), none without one.
+    pub async fn get_some<E: Placed>(&self, id: Option<i64>) -> Result<Option<E::Model>, AppError> {
+        match id {
+            Some(id) => self.get::<E>(id).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// One row the caller may change.
     pub async fn get_writable<E: Placed>(&self, id: i64) -> Result<E::Model, AppError> {
         let found = self

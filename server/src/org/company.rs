@@ -131,12 +131,9 @@ crud_routes!(organisation, "org";
     /// Organisations in the caller's scope. Needs `/adminConfig/company` or `/coc/company/index`.
     fn list(query: CompanyQuery) -> Page<Company>,
     need::COMPANY_LIST, "/api/v1/fm/org/company/list", "A page of organisations", |scoped| {
-        let page = scoped.page(query.select(&scoped), query.page).await?;
-        let list = organisation::Entity::describe(&scoped.unscoped(), page.list).await?;
-        Page {
-            list: list.into_iter().map(masked).collect(),
-            total: page.total,
-        }
+        let mut page = scoped.list(query.select(&scoped), query.page).await?;
+        page.list = page.list.into_iter().map(masked).collect();
+        page
     };
     /// One organisation, its contact mobile masked as in the list. `unmasked` (查看完整信息, or the
     /// edit form) needs the edit action over the company and is recorded in the audit log. Needs a

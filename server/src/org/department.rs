@@ -11,6 +11,7 @@ use super::{current_staff, target_organisation};
 use crate::crud::prelude::*;
 use crate::entity::{department, organisation, store, user};
 use crate::resource::new_row;
+use crate::shared::same_or_none;
 
 views! {
     pub struct DepartmentNode {
@@ -99,29 +100,23 @@ async fn seat(
     organisation_id: Option<i64>,
     form: &DepartmentForm,
 ) -> Result<Seat, AppError> {
-    let parent = match form.parent_id {
-        Some(id) => Some(scoped.get::<department::Entity>(id).await?),
-        None => None,
-    };
-    let organisation = match &parent {
-        Some(parent) => {
-            scoped
-                .get::<organisation::Entity>(parent.organisation_id)
-                .await?
-        }
-        None => target_organisation(scoped, organisation_id).await?,
-    };
+    let parent = scoped
+        .get_some::<department::Entity>(form.parent_id)
+        .await?;
+    // The parent's organisation, else the one asked for.
+    let asked = parent
+        .as_ref()
+        .map(|p| p.organisation_id)
+        .or(organisation_id);
+    let organisation = target_organisation(scoped, asked).await?;
     let store_id = form.store_id.or(parent.as_ref().and_then(|p| p.store_id));
-    let store = match store_id {
-        Some(id) => {
-            let store = scoped.get::<store::Entity>(id).await?;
-            if store.organisation_id != organisation.id {
-                return Err(AppError::invalid("storeId", "所选门店不属于该公司"));
-            }
-            Some(store)
-        }
-        None => None,
-    };
+    let store = scoped.get_some::<store::Entity>(store_id).await?;
+    if store
+        .as_ref()
+        .is_some_and(|s| s.organisation_id != organisation.id)
+    {
+        return Err(AppError::invalid("storeId", "所选门店不属于该公司"));
+    }
     if let Some(parent_store) = parent.as_ref().and_then(|p| p.store_id)
         && store.as_ref().map(|s| s.id) != Some(parent_store)
     {
@@ -180,10 +175,7 @@ impl Formed for department::Entity {
         let same = department::Column::OrganisationId
             .eq(seat.organisation.id)
             .and(department::Column::Name.eq(&form.name))
-            .and(match parent {
-                Some(parent) => department::Column::ParentId.eq(parent),
-                None => department::Column::ParentId.is_null(),
-            });
+            .and(same_or_none(department::Column::ParentId, parent));
         let taken = "同级下已存在同名部门";
         scoped
             .refuse_same::<department::Entity>("name", same, except, taken)

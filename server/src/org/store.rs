@@ -10,7 +10,6 @@ use super::{current_staff, target_organisation};
 use crate::crud::prelude::*;
 use crate::entity::{department, enrollment, organisation, store, store_group, user};
 use crate::resource::new_row;
-use crate::shared::count_of;
 
 views! {
     pub struct Store {
@@ -113,14 +112,10 @@ impl Formed for store::Entity {
     ) -> Result<(i64, store::ActiveModel), AppError> {
         let org = target_organisation(scoped, target).await?;
         let door = scoped.unscoped();
+        let own = door.find::<store::Entity>();
         let stores = door
-            .counts(
-                door.find::<store::Entity>(),
-                store::Column::OrganisationId,
-                [org.id],
-            )
+            .count(own.filter(store::Column::OrganisationId.eq(org.id)))
             .await?;
-        let stores = u64::try_from(count_of(&stores, org.id)).unwrap_or_default();
         company_kind::check_new_store(i64::from(org.scope), stores)
             .map_err(|message| AppError::invalid("organisationId", message))?;
         Ok((org.id, new_row::<Self>(Some(org.site_id), Some(org.id))))

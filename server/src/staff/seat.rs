@@ -64,27 +64,14 @@ pub async fn resolve<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     request: SeatRequest,
 ) -> Result<Seat, AppError> {
-    let shop = match request.store {
-        Some(id) => Some(scoped.get::<store::Entity>(id).await?),
-        None => None,
-    };
-    let dept = match request.department {
-        Some(id) => Some(scoped.get::<department::Entity>(id).await?),
-        None => None,
-    };
-    let organisation = match (&shop, &dept) {
-        (Some(shop), _) => {
-            scoped
-                .get::<crate::entity::organisation::Entity>(shop.organisation_id)
-                .await?
-        }
-        (None, Some(dept)) => {
-            scoped
-                .get::<crate::entity::organisation::Entity>(dept.organisation_id)
-                .await?
-        }
-        (None, None) => target_organisation(scoped, request.organisation).await?,
-    };
+    let shop = scoped.get_some::<store::Entity>(request.store).await?;
+    let dept = scoped
+        .get_some::<department::Entity>(request.department)
+        .await?;
+    // The store's organisation, else the department's, else the one asked for.
+    let own = shop.as_ref().map(|s| s.organisation_id);
+    let own = own.or(dept.as_ref().map(|d| d.organisation_id));
+    let organisation = target_organisation(scoped, own.or(request.organisation)).await?;
     if request.organisation.is_some_and(|id| id != organisation.id) {
         return Err(AppError::invalid("storeId", "所选门店不属于该公司"));
     }
