@@ -203,21 +203,29 @@ impl<C: ConnectionTrait> Unscoped<'_, C> {
     }
 }
 
-/// Makes the rows of link table `E` that `key` ties to `id` exactly `rows` (a person's roles, a
-/// role's grants and custom set): the rows of something the caller was found to change.
+/// Makes the `value` column of the rows of link table `E` whose `key` holds `id` exactly
+/// `values` (a person's roles, a role's grants and custom set), the inverse of
+/// [`Unscoped::linked`]: the rows of something the caller was found to change.
 // A child-row helper (clippy.toml): the row they belong to is one the caller may change.
 #[allow(clippy::disallowed_methods)]
 pub async fn relink<E: EntityTrait>(
     db: &impl ConnectionTrait,
     key: E::Column,
     id: i64,
-    rows: impl IntoIterator<Item = E::ActiveModel>,
+    value: E::Column,
+    values: impl IntoIterator<Item = i64>,
 ) -> Result<(), AppError>
 where
     E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
 {
     E::delete_many().filter(key.eq(id)).exec(db).await?;
-    let rows: Vec<E::ActiveModel> = rows.into_iter().collect();
+    let link = |to: i64| {
+        let mut row = <E::ActiveModel as ActiveModelTrait>::default();
+        row.set(key, id.into());
+        row.set(value, to.into());
+        row
+    };
+    let rows: Vec<E::ActiveModel> = values.into_iter().map(link).collect();
     if !rows.is_empty() {
         E::insert_many(rows).exec_without_returning(db).await?;
     }
@@ -374,18 +382,10 @@ impl Scoped<'_> {
     /// Records that the caller was shown a row's personal numbers whole: every reveal is on
     /// file.
     pub async fn reveal<R: Resource>(&self, row: &R::Model) -> Result<(), AppError> {
-        let txn = self.begin().await?;
-        let change = Change::new(
-            R::kind_of(row),
-            R::id_of(row),
-            Action::Reveal,
-            None,
-            None,
-            R::place(row),
-        );
-        audit::record(&txn, self.actor(), change).await?;
-        txn.commit().await?;
-        Ok(())
+        let (kind, id, place) = (R::kind_of(row), R::id_of(row), R::place(row));
+        let change = Change::new(kind, id, Action::Reveal, None, None, place);
+        self.in_transaction(async |on| audit::record(on.transaction(), on.actor(), change).await)
+            .await
     }
 }
 

@@ -21,16 +21,13 @@ async fn set_grants(
     menus: &HashSet<i64>,
     actions: &HashSet<i64>,
 ) -> Result<(), AppError> {
-    let menus = menus.iter().map(|id| role_menu::ActiveModel {
-        role_id: Set(role_id),
-        menu_id: Set(*id),
-    });
-    relink::<role_menu::Entity>(db, role_menu::Column::RoleId, role_id, menus).await?;
-    let actions = actions.iter().map(|id| role_action::ActiveModel {
-        role_id: Set(role_id),
-        menu_action_id: Set(*id),
-    });
-    relink::<role_action::Entity>(db, role_action::Column::RoleId, role_id, actions).await
+    let (role, menu) = (role_menu::Column::RoleId, role_menu::Column::MenuId);
+    relink::<role_menu::Entity>(db, role, role_id, menu, menus.iter().copied()).await?;
+    let (role, action) = (
+        role_action::Column::RoleId,
+        role_action::Column::MenuActionId,
+    );
+    relink::<role_action::Entity>(db, role, role_id, action, actions.iter().copied()).await
 }
 
 /// The tree and the role with the actions the caller may take on it (none on a role they hold,
@@ -76,23 +73,13 @@ crud_routes!(role, "role";
         let closed = permission_tree::closed(&db, &request.menu_ids, &request.action_ids).await?;
         let menu_ids: HashSet<i64> = closed.menu_ids.into_iter().collect();
         let action_ids: HashSet<i64> = closed.action_ids.into_iter().collect();
-        let known_menus: Vec<i64> = db
-            .values(
-                db.find::<menu::Entity>()
-                    .filter(menu::Column::Id.is_in(menu_ids.iter().copied())),
-                menu::Column::Id,
-            )
-            .await?;
-        if known_menus.len() != menu_ids.len() {
+        let menus = menu::Column::Id.is_in(menu_ids.iter().copied());
+        if db.count(db.find::<menu::Entity>().filter(menus)).await? != menu_ids.len() as u64 {
             return Err(AppError::invalid("menuIds", "所选菜单不存在"));
         }
-        let actions = db
-            .all(
-                db.find::<menu_action::Entity>()
-                    .filter(menu_action::Column::Id.is_in(action_ids.iter().copied())),
-            )
-            .await?;
-        if actions.len() != action_ids.len() {
+        let actions = menu_action::Column::Id.is_in(action_ids.iter().copied());
+        let actions = db.find::<menu_action::Entity>().filter(actions);
+        if db.count(actions).await? != action_ids.len() as u64 {
             return Err(AppError::invalid("actionIds", "所选操作不存在"));
         }
         let offer = Offer::for_role(&db, caller, &row).await?;

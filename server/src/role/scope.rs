@@ -9,7 +9,9 @@ use crate::entity::{
     department, organisation, role, role_scope_department, role_scope_store, store,
 };
 use crate::resource::relink;
+use crate::shared::same_or_none;
 use brokerdesk_core::org::data_scope::{self, DataScope};
+use sea_orm::sea_query::ExprTrait;
 
 /// Whether the caller may give a role this data scope: no wider than their own.
 pub(crate) fn may_give(caller: &Caller, scope: DataScope) -> bool {
@@ -94,28 +96,20 @@ pub(super) async fn check(
         let (ids, field) = (&form.custom_store_ids, "customStoreIds");
         stores = custom::<store::Entity>(scoped, ids, place, field, "所选门店不属于该公司").await?;
     }
-    let db = scoped.unscoped();
-    let mut same = db
-        .find::<role::Entity>()
-        .filter(role::Column::Name.eq(&name));
-    same = match (place.organisation, place.store) {
-        (Some(org), Some(shop)) => same
-            .filter(role::Column::OrganisationId.eq(org))
-            .filter(role::Column::StoreId.eq(shop)),
-        (Some(org), None) => same
-            .filter(role::Column::OrganisationId.eq(org))
-            .filter(role::Column::StoreId.is_null()),
-        (None, _) => same
-            .filter(role::Column::OrganisationId.is_null())
-            .filter(match place.site {
-                Some(site) => role::Column::SiteId.eq(site),
-                None => role::Column::SiteId.is_null(),
-            }),
+    // Names are unique in the role's store, company (outside its stores) or city.
+    let within = match place.organisation {
+        Some(org) => role::Column::OrganisationId
+            .eq(org)
+            .and(same_or_none(role::Column::StoreId, place.store)),
+        None => role::Column::OrganisationId
+            .is_null()
+            .and(same_or_none(role::Column::SiteId, place.site)),
     };
-    if let Some(id) = except {
-        same = same.filter(role::Column::Id.ne(id));
-    }
-    form::refuse_taken(&db, same, "name", "该范围内已存在同名角色").await?;
+    let same = within.and(role::Column::Name.eq(&name));
+    let taken = "该范围内已存在同名角色";
+    scoped
+        .refuse_same::<role::Entity>("name", same, except, taken)
+        .await?;
     let row = role::ActiveModel {
         name: Set(name),
         data_scope: Set(scope.code().to_owned()),
@@ -212,26 +206,16 @@ pub(super) async fn set_custom_set(
     role_id: i64,
     checked: &Checked,
 ) -> Result<(), AppError> {
-    let departments = checked
-        .departments
-        .iter()
-        .map(|id| role_scope_department::ActiveModel {
-            role_id: Set(role_id),
-            department_id: Set(*id),
-        });
-    relink::<role_scope_department::Entity>(
-        db,
+    let departments = checked.departments.iter().copied();
+    let (role, department) = (
         role_scope_department::Column::RoleId,
-        role_id,
-        departments,
-    )
-    .await?;
-    let stores = checked
-        .stores
-        .iter()
-        .map(|id| role_scope_store::ActiveModel {
-            role_id: Set(role_id),
-            store_id: Set(*id),
-        });
-    relink::<role_scope_store::Entity>(db, role_scope_store::Column::RoleId, role_id, stores).await
+        role_scope_department::Column::DepartmentId,
+    );
+    relink::<role_scope_department::Entity>(db, role, role_id, department, departments).await?;
+    let stores = checked.stores.iter().copied();
+    let (role, store) = (
+        role_scope_store::Column::RoleId,
+        role_scope_store::Column::StoreId,
+    );
+    relink::<role_scope_store::Entity>(db, role, role_id, store, stores).await
 }

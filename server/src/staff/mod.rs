@@ -11,7 +11,7 @@ pub mod view;
 use brokerdesk_core::org::fields::CheckedPerson;
 use brokerdesk_core::org::own_record::{self, SeatIds};
 use brokerdesk_core::org::staff_status::WorkingStatus;
-use sea_orm::{DatabaseTransaction, EntityTrait};
+use sea_orm::DatabaseTransaction;
 
 pub use self::dto::*;
 pub use self::pick::{Among, at_work, pickable};
@@ -126,22 +126,11 @@ pub async fn insert_person(
     let row = on.update::<user::Entity>(coded).await?;
     let db = on.transaction();
     set_roles(db, row.id, &new.roles).await?;
-    add_site(db, row.id, new.seat.site).await?;
+    // The city site they work in, beside their seat.
+    let (user, site) = (user_site::Column::UserId, user_site::Column::SiteId);
+    relink::<user_site::Entity>(db, user, row.id, site, [new.seat.site]).await?;
     let view = on.record_created::<user::Entity>(&row).await?;
     Ok((row, view))
-}
-
-/// The city site a new person works in, beside their seat.
-// A child-row helper (clippy.toml): the person was written through a checked insert.
-#[allow(clippy::disallowed_methods)]
-async fn add_site(db: &impl ConnectionTrait, user_id: i64, site_id: i64) -> Result<(), AppError> {
-    user_site::Entity::insert(user_site::ActiveModel {
-        user_id: Set(user_id),
-        site_id: Set(site_id),
-    })
-    .exec_without_returning(db)
-    .await?;
-    Ok(())
 }
 
 /// Makes a person's roles exactly `roles`.
@@ -150,11 +139,8 @@ async fn set_roles(
     user_id: i64,
     roles: &[role::Model],
 ) -> Result<(), AppError> {
-    let roles = roles.iter().map(|r| user_role::ActiveModel {
-        user_id: Set(user_id),
-        role_id: Set(r.id),
-    });
-    relink::<user_role::Entity>(db, user_role::Column::UserId, user_id, roles).await
+    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
+    relink::<user_role::Entity>(db, user, user_id, role, roles.iter().map(|r| r.id)).await
 }
 
 /// Writes checked personal details onto a staff record.
