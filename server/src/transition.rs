@@ -101,6 +101,30 @@ pub struct Move<'a> {
     pub moves: bool,
 }
 
+impl<'a> Move<'a> {
+    /// A step from one status code to another, as the audit log keeps it: the codes. It moves
+    /// when the codes differ.
+    pub fn between(
+        kind: &'static str,
+        action: &'static str,
+        from: &'a str,
+        to: &'a str,
+        reason: &'a str,
+    ) -> Self {
+        let audit = (audit::snapshot(&from), audit::snapshot(&to));
+        let moves = from != to;
+        Self {
+            kind,
+            action,
+            from,
+            to,
+            reason,
+            audit,
+            moves,
+        }
+    }
+}
+
 /// [`guarded`], then the move written down ([`record`]); answers the row as written.
 pub async fn recorded<E, A>(
     on: &Scoped<'_, DatabaseTransaction>,

@@ -6,7 +6,6 @@ use brokerdesk_core::org::onboarding::{self, OnboardingAction, OnboardingStatus}
 use sea_orm::DatabaseTransaction;
 
 use super::{EnrollmentDecision, EnrollmentDetail, EnrollmentId, answer};
-use crate::audit::snapshot;
 use crate::crud::prelude::*;
 use crate::entity::status::StatusColumn;
 use crate::entity::{enrollment, status_change, user};
@@ -62,15 +61,13 @@ pub(super) async fn move_to(
         ..Default::default()
     };
     change(&mut changes);
-    let step = Move {
-        kind: history::ENROLLMENT,
-        action: action.code(),
-        from: from.code(),
-        to: to.code(),
+    let step = Move::between(
+        history::ENROLLMENT,
+        action.code(),
+        from.code(),
+        to.code(),
         reason,
-        audit: (snapshot(&from.code()), snapshot(&to.code())),
-        moves: from != to,
-    };
+    );
     transition::recorded(on, &row, changes, step).await
 }
 

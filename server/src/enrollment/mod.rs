@@ -234,9 +234,6 @@ crud_routes!(enrollment, "enrollment";
                 target_status: Set(target.map(Into::into)),
                 reject_reason: Set(String::new()),
                 started_by: Set(Some(scoped.actor().id)),
-                decided_by: Set(None),
-                submitted_at: Set(None),
-                decided_at: Set(None),
                 created_at: Set(now),
                 updated_at: Set(now),
                 ..Default::default()

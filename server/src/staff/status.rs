@@ -65,14 +65,17 @@ pub async fn apply_status(
             "locked": state.locked,
         }))
     };
-    let step = Move {
-        kind: history::STAFF,
-        action: action.code(),
-        from: from.code(),
-        to: to.code(),
+    let step = Move::between(
+        history::STAFF,
+        action.code(),
+        from.code(),
+        to.code(),
         reason,
+    );
+    let step = Move {
         audit: (snapshot(from), snapshot(to)),
         moves: true,
+        ..step
     };
     let saved = transition::recorded(on, &person, changes, step).await?;
     if action.ends_sessions() {
