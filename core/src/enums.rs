@@ -143,6 +143,12 @@ tables! {
     /// What an assistant may draw on: knowledge bases (searched for passages) and the functions
     /// over the brokerage's own data (called by a configured chat model as the asker).
     ASSISTANT_SOURCE_TYPE = "assistantSourceType" [n(1, "知识库"), n(2, "业务数据函数")];
+    /// The functions over the brokerage's own data an assistant may call, by the name the model
+    /// calls them (`chat::functions` gives each its plain summary).
+    ASSISTANT_FUNCTION = "assistantFunction" [
+        c("listing_search", "房源搜索"), c("customer_lookup", "客户查询"),
+        c("deal_summary", "成交合同汇总"), c("performance_summary", "业绩汇总"),
+    ];
     APP_TYPE = "appType" [
         n(1, "房源应用"), n(2, "客源应用"), n(3, "交易应用"), n(4, "办公应用"), n(5, "数据应用"),
         n(6, "第三方应用"),
@@ -185,6 +191,11 @@ tables! {
     CHAT_VOTE = "chatVote" [n(0, "未评价"), n(1, "有用"), n(2, "没用")];
     /// Where a knowledge base's batch import (批量导入) stands: `knowledge::ImportStatus` moves it.
     KNOWLEDGE_IMPORT_STATUS = "knowledgeImportStatus" [n(1, "导入中"), n(2, "已完成"), n(3, "已停止")];
+    /// Where a knowledge point's vector stands while an embeddings endpoint is configured:
+    /// not made yet (or the point changed since), made, or the endpoint refused it.
+    KNOWLEDGE_VECTOR_STAGE = "knowledgeVectorStage" [
+        c("waiting", "待向量化"), c("done", "已向量化"), c("failed", "失败"),
+    ];
     /// How far one file of a batch import has come.
     KNOWLEDGE_FILE_STAGE = "knowledgeFileStage" [
         n(0, "排队中"), n(1, "解析中"), n(2, "切分中"), n(3, "索引中"), n(4, "已完成"), n(5, "失败"),

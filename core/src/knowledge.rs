@@ -158,6 +158,43 @@ impl FileStage {
     }
 }
 
+/// Where a point's vector stands while an embeddings endpoint is configured (core
+/// `knowledgeVectorStage`): none yet or made from an older text, made, or refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VectorStage {
+    Waiting,
+    Done,
+    Failed,
+}
+
+impl VectorStage {
+    /// The value the API gives (`waiting`, `done`, `failed`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Self::Waiting => "waiting",
+            Self::Done => "done",
+            Self::Failed => "failed",
+        }
+    }
+
+    /// 待向量化, 已向量化, 失败.
+    pub fn label(self) -> &'static str {
+        crate::enums::KNOWLEDGE_VECTOR_STAGE
+            .label(self.code())
+            .unwrap_or_default()
+    }
+
+    /// A point's stage: `fresh` when it has a vector of the configured model made from its
+    /// current text; `failed` when the endpoint refused its latest attempt.
+    pub fn of(fresh: bool, failed: bool) -> Self {
+        match (fresh, failed) {
+            (false, _) => Self::Waiting,
+            (true, true) => Self::Failed,
+            (true, false) => Self::Done,
+        }
+    }
+}
+
 /// Whole per cent of `done` out of `total` (0 of 0 is 0; never over 100).
 pub fn percent(done: i64, total: i64) -> i64 {
     if total <= 0 {
@@ -549,6 +586,15 @@ fn parse_headings(text: &str) -> Vec<ImportedPoint> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn vector_stages_have_their_labels() {
+        assert_eq!(VectorStage::of(false, false).label(), "待向量化");
+        assert_eq!(VectorStage::of(false, true), VectorStage::Waiting, "edited since it failed");
+        assert_eq!(VectorStage::of(true, false).label(), "已向量化");
+        assert_eq!(VectorStage::of(true, true).code(), "failed");
+        assert_eq!(VectorStage::Failed.label(), "失败");
+    }
 
     #[test]
     fn top_k_defaults_to_five_and_stays_within_one_to_twenty() {

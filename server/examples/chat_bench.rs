@@ -12,20 +12,23 @@
 //!
 //! Demo logins (`BROKERDESK_DEMO=1`): the agent `agent` / `Demo@2026`.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpStream;
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
 const LOGIN: &str = "/api/v2/fm/login/public/login/web";
 const USER_INFO: &str = "/api/v1/fm/login/getLoginUserInfo";
 const TOOLS: &str = "/api/v1/chat/tool/list";
+
+#[path = "../tests/support/fake_openai.rs"]
+mod fake_openai;
+
+use fake_openai::{Behaviour, FakeOpenAi};
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
@@ -175,74 +178,6 @@ async fn sockets(base: &str, pid: u32, n: usize) {
     );
 }
 
-/// When the fake got each question's request and sent its first chunk.
-type Seen = Arc<Mutex<HashMap<String, (Instant, Instant)>>>;
-
-async fn read_request(stream: &mut TcpStream) -> Option<Value> {
-    let mut data = Vec::new();
-    let mut buffer = [0u8; 16384];
-    loop {
-        let n = stream.read(&mut buffer).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        data.extend_from_slice(&buffer[..n]);
-        let Some(end) = data.windows(4).position(|w| w == b"\r\n\r\n") else {
-            continue;
-        };
-        let head = String::from_utf8_lossy(&data[..end]).to_string();
-        let length = head
-            .lines()
-            .find_map(|line| {
-                let (name, value) = line.split_once(':')?;
-                name.eq_ignore_ascii_case("content-length")
-                    .then(|| value.trim().parse::<usize>().ok())?
-            })
-            .unwrap_or(0);
-        if data.len() >= end + 4 + length {
-            return serde_json::from_slice(&data[end + 4..end + 4 + length]).ok();
-        }
-    }
-}
-
-async fn fake_model(listener: TcpListener, seen: Seen, first_ms: u64) {
-    while let Ok((mut stream, _)) = listener.accept().await {
-        let seen = Arc::clone(&seen);
-        tokio::spawn(async move {
-            let Some(body) = read_request(&mut stream).await else {
-                return;
-            };
-            let got = Instant::now();
-            let asked = body["messages"]
-                .as_array()
-                .and_then(|m| m.last())
-                .and_then(|m| m["content"].as_str())
-                .unwrap_or_default()
-                .to_owned();
-            let head = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n";
-            let _ = stream.write_all(head.as_bytes()).await;
-            tokio::time::sleep(Duration::from_millis(first_ms)).await;
-            for i in 0..20 {
-                let chunk = json!({ "choices": [{ "index": 0, "delta": { "content": format!("第{i}段。") } }] });
-                let _ = stream
-                    .write_all(format!("data: {chunk}\n\n").as_bytes())
-                    .await;
-                let _ = stream.flush().await;
-                if i == 0 {
-                    seen.lock()
-                        .unwrap()
-                        .insert(asked.clone(), (got, Instant::now()));
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
-            let usage = json!({ "choices": [], "usage": { "prompt_tokens": 10, "completion_tokens": 20, "total_tokens": 30 } });
-            let _ = stream
-                .write_all(format!("data: {usage}\n\ndata: [DONE]\n\n").as_bytes())
-                .await;
-        });
-    }
-}
-
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return f64::NAN;
@@ -256,11 +191,16 @@ async fn chats(base: &str, fake_addr: &str, n: usize) {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
-    let seen: Seen = Arc::default();
-    let listener = TcpListener::bind(fake_addr)
-        .await
-        .expect("the fake's address");
-    tokio::spawn(fake_model(listener, Arc::clone(&seen), first_ms));
+    let fake = FakeOpenAi::start_at(
+        fake_addr,
+        Behaviour::Paced {
+            first_ms,
+            chunks: 20,
+            every_ms: 20,
+        },
+    )
+    .await;
+    let seen = Arc::clone(&fake.first_chunks);
     wait_for(base).await;
     let (token, chat) = tokens(base).await;
     let tools: Value = client()

@@ -22,24 +22,13 @@ use chrono::Utc;
 use sea_orm::{ConnectionTrait, TransactionTrait, Value};
 use serde_json::{Value as Json, json};
 use sha2::Digest;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
 
-const DIMS: usize = 256;
+#[path = "../tests/support/fake_openai.rs"]
+mod fake_openai;
+
+use fake_openai::{Behaviour, DIMS, FakeOpenAi, bag};
+
 pub const MODEL: &str = "fake-bag";
-
-fn bag(text: &str) -> Vec<f32> {
-    let mut vector = vec![0f32; DIMS];
-    for c in text.chars().filter(|c| c.is_alphanumeric()) {
-        let mut hash: u32 = 0x811c_9dc5;
-        for byte in c.to_string().as_bytes() {
-            hash ^= u32::from(*byte);
-            hash = hash.wrapping_mul(0x0100_0193);
-        }
-        vector[hash as usize % DIMS] += 1.0;
-    }
-    vector
-}
 
 const PLACES: &[&str] = &[
     "朝阳", "海淀", "东城", "西城", "丰台", "通州", "顺义", "昌平", "大兴", "房山", "浦东", "徐汇",
@@ -269,56 +258,10 @@ async fn seed(url: &str, n: usize) {
     println!("{knowledge}");
 }
 
-async fn read_request(stream: &mut TcpStream) -> Option<Json> {
-    let mut data = Vec::new();
-    let mut buffer = [0u8; 16384];
-    loop {
-        let n = stream.read(&mut buffer).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        data.extend_from_slice(&buffer[..n]);
-        let Some(end) = data.windows(4).position(|w| w == b"\r\n\r\n") else {
-            continue;
-        };
-        let head = String::from_utf8_lossy(&data[..end]).to_string();
-        let length = head
-            .lines()
-            .find_map(|line| {
-                let (name, value) = line.split_once(':')?;
-                name.eq_ignore_ascii_case("content-length")
-                    .then(|| value.trim().parse::<usize>().ok())?
-            })
-            .unwrap_or(0);
-        if data.len() >= end + 4 + length {
-            return serde_json::from_slice(&data[end + 4..end + 4 + length]).ok();
-        }
-    }
-}
-
+/// The fake embeddings endpoint, until the benchmark stops it.
 async fn fake(addr: &str) {
-    let listener = TcpListener::bind(addr).await.expect("the fake's address");
-    while let Ok((mut stream, _)) = listener.accept().await {
-        tokio::spawn(async move {
-            let Some(body) = read_request(&mut stream).await else {
-                return;
-            };
-            let data: Vec<Json> = body["input"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-                .iter()
-                .enumerate()
-                .map(|(index, text)| json!({ "index": index, "embedding": bag(text.as_str().unwrap_or_default()) }))
-                .collect();
-            let text = json!({ "data": data, "model": MODEL }).to_string();
-            let response = format!(
-                "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
-                text.len()
-            );
-            let _ = stream.write_all(response.as_bytes()).await;
-        });
-    }
+    let _fake = FakeOpenAi::start_at(addr, Behaviour::Stream { chunks: Vec::new(), total_tokens: 0 }).await;
+    std::future::pending::<()>().await;
 }
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

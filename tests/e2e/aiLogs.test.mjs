@@ -69,3 +69,23 @@ describe('AI chat log and statistics', () => {
     await shot(page, 'ai-chat-statistics');
   });
 });
+
+describe('AI chat log: the functions a turn called', () => {
+  test('the admin sees the demo turn’s 房源搜索 in the log and its context', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'admin');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/adminConfig/aiHelper/log`);
+    const log = page.getByTestId('chat-log');
+    await expect(log.getByRole('columnheader', { name: '业务函数' })).toBeVisible();
+    await log.getByTestId('filter-keyword').fill('西湖区有没有400万以内的三室');
+    await log.getByRole('button', { name: '查询' }).click();
+    const turn = log.getByRole('row').filter({ hasText: '西湖区有没有400万以内的三室' });
+    await expect(turn.getByTestId('log-functions')).toHaveText('房源搜索');
+    await shot(page, 'ai-chat-log-functions');
+    await turn.getByTestId('row-context').click();
+    const calls = page.getByTestId('log-context').getByTestId('log-context-calls');
+    await expect(calls).toContainText('调用业务函数「房源搜索」');
+    await expect(calls).toContainText('返回 3 条');
+    await shot(page, 'ai-chat-log-functions-context');
+  });
+});

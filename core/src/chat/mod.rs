@@ -3,6 +3,7 @@
 
 mod connection;
 mod conversation;
+pub mod functions;
 mod wire;
 
 pub use connection::{Connection, ConnectionCommand, ConnectionEvent, Phase, step};

@@ -37,14 +37,20 @@ pub struct SocketPayload {
     pub retry_msg_id: Option<String>,
 }
 
-/// `{base}/ws?thirdApplicationId=…&token=…`.
-pub fn ws_url(base: &str, application_identity: &str, token: &str) -> String {
-    format!(
+/// `{base}/ws?thirdApplicationId=…&token=…&siteId=…`: the city site chosen in the header
+/// switcher (as HTTP calls carry it in their `siteId` header), so the functions an assistant
+/// calls see that site's rows only. No site chosen (`NO_SITE_ID`, or below) leaves it out.
+pub fn ws_url(base: &str, application_identity: &str, token: &str, site_id: i64) -> String {
+    let mut url = format!(
         "{}/ws?thirdApplicationId={}&token={}",
         base.trim_end_matches('/'),
         encode_component(application_identity),
         encode_component(token)
-    )
+    );
+    if site_id > crate::constants::NO_SITE_ID {
+        url.push_str(&format!("&siteId={site_id}"));
+    }
+    url
 }
 
 /// 65 s for the store-based chat, 35 s for a single-tool chat.
@@ -63,8 +69,12 @@ mod tests {
     #[test]
     fn the_socket_url_carries_application_and_token() {
         assert_eq!(
-            ws_url("wss://chat.example.com/", "app 1", "t/k"),
+            ws_url("wss://chat.example.com/", "app 1", "t/k", 0),
             "wss://chat.example.com/ws?thirdApplicationId=app+1&token=t%2Fk"
+        );
+        assert_eq!(
+            ws_url("ws://localhost:8080", "brokerdesk", "abc", 3),
+            "ws://localhost:8080/ws?thirdApplicationId=brokerdesk&token=abc&siteId=3"
         );
     }
 

@@ -211,8 +211,10 @@ pub fn connection_step(
 }
 
 #[wasm_bindgen(js_name = wsUrl)]
-pub fn ws_url(base: &str, application_identity: &str, token: &str) -> String {
-    chat::ws_url(base, application_identity, token)
+/// `siteId` is the header switcher's city site (0: none).
+pub fn ws_url(base: &str, application_identity: &str, token: &str, site_id: f64) -> String {
+    let site = if site_id.is_finite() { site_id as i64 } else { 0 };
+    chat::ws_url(base, application_identity, token, site)
 }
 
 #[wasm_bindgen(js_name = replyTimeoutMs)]

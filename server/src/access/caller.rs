@@ -45,7 +45,8 @@ impl FromRequestParts<AppState> for Caller {
 impl Caller {
     /// The person a chat token opened, as a caller of the routes' own code: the functions an
     /// assistant calls run as the asker, through the same needs, scope and masking as their
-    /// screens. A socket carries no `siteId` header, so `site` is the one they chose, if any.
+    /// screens, narrowed to `site`, the city site the socket was opened for (its `siteId`, checked
+    /// to be one of theirs), as a `siteId` header narrows an HTTP call.
     pub fn for_chat(
         db: DatabaseConnection,
         known: std::sync::Arc<Known>,

@@ -94,14 +94,14 @@ pub async fn search(
             .iter()
             .filter(|function| {
                 function.name.contains(keywords)
-                    || function.title.contains(keywords)
-                    || function.description.contains(keywords)
+                    || function.title().contains(keywords)
+                    || function.summary().contains(keywords)
             })
             .map(|function| DataSource {
                 source_type_id: FUNCTION,
                 id: function.name.to_owned(),
-                name: function.title.to_owned(),
-                description: function.description.to_owned(),
+                name: function.title().to_owned(),
+                description: function.summary().to_owned(),
             })
             .collect());
     }

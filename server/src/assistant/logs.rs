@@ -7,8 +7,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use brokerdesk_core::chat::functions as functions_info;
 use brokerdesk_core::chat::status as chat_status;
 use brokerdesk_core::china_time;
 use brokerdesk_core::enums::CHAT_VOTE;
@@ -23,6 +22,7 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Need, Unscoped, need};
+use crate::assistant::functions::CallRecord;
 use crate::chat::Passage;
 use crate::entity::{chat_log, user};
 use crate::error::{ApiResult, AppError, AppJson, AppQuery, Envelope, ok};
@@ -38,7 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(summary))
         .routes(routes!(docs))
         .routes(routes!(vote))
-        .routes(routes!(export))
+        .routes(routes!(super::log_export::export))
 }
 
 /// One chat turn as the log pages show it.
@@ -67,7 +67,41 @@ pub struct ChatLog {
     pub vote: i16,
     pub vote_name: String,
     pub doc_count: usize,
+    /// The functions over the brokerage's data the turn called, in order.
+    pub function_calls: Vec<ChatFunctionCall>,
     pub created_at: i64,
+}
+
+/// One function a turn called, as the log pages show it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatFunctionCall {
+    /// As the model called it (`listing_search`).
+    pub name: String,
+    /// Core `assistantFunction`'s label (房源搜索); the name itself for one the catalogue lacks.
+    pub title: String,
+    /// The arguments as the model gave them (JSON text).
+    pub arguments: String,
+    pub ok: bool,
+    /// Rows the model was given.
+    pub rows: usize,
+    /// Why it failed, as the model was told.
+    pub error: Option<String>,
+}
+
+fn calls_of(row: &chat_log::Model) -> Vec<ChatFunctionCall> {
+    serde_json::from_str::<Vec<CallRecord>>(&row.function_calls)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|call| ChatFunctionCall {
+            title: functions_info::title(&call.name),
+            name: call.name,
+            arguments: call.arguments,
+            ok: call.ok,
+            rows: call.rows,
+            error: call.error,
+        })
+        .collect()
 }
 
 fn status_name(status: i16) -> &'static str {
@@ -84,7 +118,7 @@ fn docs_of(row: &chat_log::Model) -> Vec<Passage> {
 }
 
 /// The rows as views, with the askers' names.
-async fn describe(
+pub(super) async fn describe(
     db: &Unscoped<'_, DatabaseConnection>,
     rows: Vec<chat_log::Model>,
 ) -> Result<Vec<ChatLog>, AppError> {
@@ -99,6 +133,7 @@ async fn describe(
         .into_iter()
         .map(|row| ChatLog {
             doc_count: docs_of(&row).len(),
+            function_calls: calls_of(&row),
             latency_ms: (row.finished_at - row.created_at).num_milliseconds(),
             user_name: names.get(&row.user_id).cloned().unwrap_or_default(),
             status_name: status_name(row.status).to_owned(),
@@ -165,7 +200,7 @@ pub(crate) fn day_start(day: NaiveDate) -> DateTime<Utc> {
 }
 
 impl LogFilter {
-    async fn apply(
+    pub(super) async fn apply(
         &self,
         db: &Unscoped<'_, DatabaseConnection>,
         mut select: Select<chat_log::Entity>,
@@ -595,96 +630,9 @@ pub async fn summary(
     })
 }
 
-/// The most turns one export writes.
-const EXPORT_MAX: u64 = 10_000;
-
-/// One CSV field: quoted when it holds a comma, quote or line break; a leading `=`, `+`, `-`
-/// or `@` is prefixed with `'` so a spreadsheet does not run it as a formula.
-fn csv_field(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@']) {
-        format!("'{text}")
-    } else {
-        text.to_owned()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-/// The filtered log (newest first, at most 10,000 turns) as a CSV file with a byte-order mark,
-/// so spreadsheet programs read its Chinese. Needs 对话日志:导出.
-#[utoipa::path(get, path = "/api/v1/chat/assistant/log/export", tag = "assistant",
-    params(LogFilter), security(("token" = [])),
-    responses((status = 200, description = "对话日志.csv", content_type = "text/csv")))]
-pub async fn export(
-    caller: Caller,
-    AppQuery(filter): AppQuery<LogFilter>,
-) -> Result<Response, AppError> {
-    let scoped = caller.require(need::CHAT_LOG_EXPORT)?;
-    let db = scoped.unscoped();
-    let rows = db
-        .all(
-            filter
-                .apply(&db, db.find::<chat_log::Entity>())
-                .await?
-                .order_by_desc(chat_log::Column::Id)
-                .limit(EXPORT_MAX),
-        )
-        .await?;
-    let mut out = String::from(
-        "\u{feff}时间,助手,提问人,问题,回答,状态,评价,输入tokens,输出tokens,总tokens,耗时(毫秒),引用文档数\n",
-    );
-    for turn in describe(&db, rows).await? {
-        let at = DateTime::from_timestamp_millis(turn.created_at)
-            .unwrap_or_default()
-            .with_timezone(&china_time::offset())
-            .format("%Y-%m-%d %H:%M:%S")
-            .to_string();
-        let fields = [
-            at,
-            turn.assistant_name,
-            turn.user_name,
-            turn.question,
-            turn.answer,
-            turn.status_name,
-            turn.vote_name,
-            turn.tokens_in.to_string(),
-            turn.tokens_out.to_string(),
-            turn.tokens.to_string(),
-            turn.latency_ms.to_string(),
-            turn.doc_count.to_string(),
-        ];
-        let line: Vec<String> = fields.iter().map(|field| csv_field(field)).collect();
-        out.push_str(&line.join(","));
-        out.push('\n');
-    }
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename*=UTF-8''%E5%AF%B9%E8%AF%9D%E6%97%A5%E5%BF%97.csv",
-            ),
-        ],
-        out,
-    )
-        .into_response())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_and_never_formulas() {
-        assert_eq!(csv_field("报备"), "报备");
-        assert_eq!(csv_field("甲,乙"), "\"甲,乙\"");
-        assert_eq!(csv_field("说\"好\""), "\"说\"\"好\"\"\"");
-        assert_eq!(csv_field("=1+1"), "'=1+1");
-        assert_eq!(csv_field("一\n二"), "\"一\n二\"");
-    }
 
     #[test]
     fn a_day_starts_at_midnight_in_china() {

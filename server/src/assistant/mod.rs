@@ -8,6 +8,7 @@ pub mod bindings;
 pub mod datasource;
 pub mod dto;
 pub mod functions;
+mod log_export;
 pub mod logs;
 
 use axum::extract::{Path, State};

@@ -1,4 +1,6 @@
-//! The chat socket `/ws?thirdApplicationId=…&token=…` (spec §4, §7): the chat token opens it;
+//! The chat socket `/ws?thirdApplicationId=…&token=…&siteId=…` (spec §4, §7): the chat token
+//! opens it, in the city site the asker chose in the header (one of theirs, like the `siteId`
+//! header of HTTP calls), and the functions an assistant calls see that site only;
 //! text frames CONNECT, DISCONNECT and PING (answered PONG); JSON questions
 //! `{code, msg: {msg, uuid, assistantId, msgId, retryMsgId, cmd}}`, answered by replies
 //! `{msg, tag, uuid}` tagged start, text chunks, doc, usage, end — or stop, or textError.
@@ -45,20 +47,39 @@ pub struct SocketQuery {
     third_application_id: String,
     #[serde(default)]
     token: String,
+    /// The city site chosen in the header; absent, empty, `0` or not a number: none.
+    #[serde(default)]
+    site_id: String,
 }
 
-/// What the chat token opens, if it still opens anything for a person who may work.
+impl SocketQuery {
+    /// The chosen city site, read as the `siteId` header is.
+    fn site(&self) -> Option<i64> {
+        self.site_id
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|site| *site != brokerdesk_core::constants::NO_SITE_ID)
+    }
+}
+
+/// What the chat token opens, if it still opens anything for a person who may work, in the
+/// site the socket was opened for (无权访问该城市站点 when that site is not one of theirs).
 async fn caller_of(state: &AppState, query: &SocketQuery) -> Result<Arc<Known>, AppError> {
     if query.third_application_id != CHAT_APPLICATION_IDENTITY || query.token.is_empty() {
         return Err(AppError::LoginRequired);
     }
-    match state.callers.chat_token(&state.db, &query.token).await? {
+    let known = match state.callers.chat_token(&state.db, &query.token).await? {
         Token::Open(known) => match refusal(&known.user) {
-            Some(refused) => Err(refused),
-            None => Ok(known),
+            Some(refused) => return Err(refused),
+            None => known,
         },
-        Token::Closed(_) | Token::Unknown => Err(AppError::LoginRequired),
+        Token::Closed(_) | Token::Unknown => return Err(AppError::LoginRequired),
+    };
+    if query.site().is_some_and(|site| !known.has_site(site)) {
+        return Err(AppError::Forbidden("无权访问该城市站点"));
     }
+    Ok(known)
 }
 
 /// `GET /ws`: upgrades when the chat token is valid; otherwise the refusal's envelope, so the
@@ -262,6 +283,7 @@ impl Socket {
             state: self.state.clone(),
             out: self.out.clone(),
             known,
+            site: self.query.site(),
             assistant,
             uuid: uuid.clone(),
             msg_id: payload.retry_msg_id.or(payload.msg_id).unwrap_or_default(),
@@ -291,7 +313,7 @@ impl Socket {
             .await
             .map_err(|err| err.to_string())?;
         match found {
-            Some(row) if crate::assistant::serves(&row, known, None) => Ok(row),
+            Some(row) if crate::assistant::serves(&row, known, self.query.site()) => Ok(row),
             _ => Err(UNKNOWN.to_owned()),
         }
     }
@@ -302,6 +324,8 @@ struct Turn {
     state: AppState,
     out: mpsc::Sender<String>,
     known: Arc<Known>,
+    /// The city site the socket was opened for.
+    site: Option<i64>,
     assistant: assistant::Model,
     uuid: String,
     msg_id: String,
@@ -334,6 +358,7 @@ impl Turn {
             Runner::new(
                 self.state.db.clone(),
                 Arc::clone(&self.known),
+                self.site,
                 &crate::assistant::functions_of(&self.assistant),
             )
         } else {
@@ -381,7 +406,7 @@ impl Turn {
         let entry = log::Entry {
             assistant: &self.assistant,
             user_id: self.known.user.id,
-            site_id: self.known.user.site_id,
+            site_id: self.site.or(self.known.user.site_id),
             uuid: &self.uuid,
             msg_id: &self.msg_id,
             question: &self.question,

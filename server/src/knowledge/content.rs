@@ -6,6 +6,7 @@
 //! question and answer, which is unique within the knowledge base: the same point is never
 //! stored twice.
 
+use axum::extract::State;
 use brokerdesk_core::enums::KNOWLEDGE_SOURCE;
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::knowledge::indexes;
@@ -18,6 +19,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::retrieval::terms_of;
+use super::vectors::{self, Stage};
 use super::{PathId, bases, content_hash, indexes_of, indexes_text};
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
@@ -106,6 +108,9 @@ pub struct KnowledgePoint {
     pub answer: String,
     /// Other ways of asking the question, found by the retrieval like the question itself.
     pub indexes: Vec<String>,
+    /// Where its vector stands, on the point list while an embeddings endpoint is configured
+    /// (null without one, and in other answers).
+    pub vector: Option<Stage>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -135,6 +140,7 @@ impl Resource for knowledge_point::Entity {
                 indexes: indexes_of(&row.indexes),
                 question: row.question,
                 answer: row.answer,
+                vector: None,
                 created_at: millis(row.created_at),
                 updated_at: millis(row.updated_at),
             })
@@ -324,11 +330,13 @@ pub async fn data_set_delete(caller: Caller, PathId(id): PathId) -> ApiResult<Em
     ok(Empty {})
 }
 
-/// The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情.
+/// The points of a knowledge base or of one data set, newest first, each with its vector's
+/// stage while an embeddings endpoint is configured. Needs 知识库 or 知识库详情.
 #[utoipa::path(post, path = "/api/v1/chat/Knowledge/point/list", tag = "knowledge",
     request_body = PointQuery, security(("token" = [])),
     responses((status = 200, description = "A page of points", body = Envelope<Page<KnowledgePoint>>)))]
 pub async fn point_list(
+    State(state): State<AppState>,
     caller: Caller,
     AppJson(query): AppJson<PointQuery>,
 ) -> ApiResult<Page<KnowledgePoint>> {
@@ -354,7 +362,15 @@ pub async fn point_list(
         );
     }
     let select = select.order_by_desc(knowledge_point::Column::Id);
-    ok(scoped.list(select, query.page).await?)
+    let mut page: Page<KnowledgePoint> = scoped.list(select, query.page).await?;
+    if let Some(model) = state.retrieval.model() {
+        let ids: Vec<i64> = page.list.iter().map(|point| point.id).collect();
+        let mut stages = vectors::stages(&state.db, model, &ids).await?;
+        for point in &mut page.list {
+            point.vector = stages.remove(&point.id);
+        }
+    }
+    ok(page)
 }
 
 /// Changes a point's question, answer and extra indexes. Needs 知识库:编辑 or 知识库详情:编辑.

@@ -8,8 +8,9 @@
 //! attempt), a few index lookups, so an edit is searchable at once and an unchanged base is
 //! scored without reading its 100,000 rows again.
 //!
-//! **BM25 alone** (no endpoint): exactly [`super::retrieval::rank`] — the same scores, the same
-//! order, the same threshold.
+//! **BM25 alone** (no endpoint): the one scorer, [`super::bm25::score`], over the cached indexes —
+//! the same scores, order and threshold as [`super::retrieval::search`], which reads the terms
+//! per search.
 //!
 //! **Hybrid**: the BM25 hits scoring at least the threshold and the points whose vector's
 //! cosine with the query's is at least the threshold each form a list (best first, at most
@@ -27,7 +28,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, QueryFilter};
 use tokio::sync::Notify;
 
 use super::embedding::{self, Embedder, EmbeddingProvider};
-use super::retrieval::{self, B, Hit, K1, QUESTION_WEIGHT};
+use super::bm25::{self, TermIndex};
+use super::retrieval::{self, Hit};
 use super::vectors::{self, statement};
 use crate::access::Unscoped;
 use crate::entity::{knowledge_data_set, knowledge_point};
@@ -38,115 +40,12 @@ pub const RRF_K: f64 = 60.0;
 /// How many hits of each list take part in the fusion.
 pub const DEPTH: usize = 50;
 
-/// One knowledge base's terms as an inverted index.
-struct TermIndex {
-    signature: String,
-    ids: Vec<i64>,
-    lengths: Vec<u32>,
-    total_length: u64,
-    /// term → (document, how often it holds the term).
-    postings: HashMap<Box<str>, Vec<(u32, u32)>>,
-}
-
-impl TermIndex {
-    fn build(signature: String, rows: Vec<(i64, String)>) -> Self {
-        let mut ids = Vec::with_capacity(rows.len());
-        let mut lengths = Vec::with_capacity(rows.len());
-        let mut total_length = 0u64;
-        let mut postings: HashMap<Box<str>, Vec<(u32, u32)>> = HashMap::new();
-        let mut counts: HashMap<&str, u32> = HashMap::new();
-        for (doc, (id, terms)) in rows.iter().enumerate() {
-            counts.clear();
-            let mut length = 0u32;
-            for term in terms.split(' ').filter(|t| !t.is_empty()) {
-                length += 1;
-                *counts.entry(term).or_default() += 1;
-            }
-            for (term, count) in counts.drain() {
-                match postings.get_mut(term) {
-                    Some(list) => list.push((doc as u32, count)),
-                    None => {
-                        postings.insert(term.into(), vec![(doc as u32, count)]);
-                    }
-                }
-            }
-            ids.push(*id);
-            lengths.push(length);
-            total_length += u64::from(length);
-        }
-        Self {
-            signature,
-            ids,
-            lengths,
-            total_length,
-            postings,
-        }
-    }
-}
-
 /// One knowledge base's current vectors, unit length, one row of `dims` per point.
 struct VectorIndex {
     signature: String,
     dims: usize,
     ids: Vec<i64>,
     data: Vec<f32>,
-}
-
-/// BM25 over several bases' indexes as if they were one: the same scores as
-/// [`retrieval::rank`] over the same documents, best first, ties by id.
-fn bm25(asked: &[String], indexes: &[Arc<TermIndex>]) -> Vec<(i64, f64)> {
-    let documents: usize = indexes.iter().map(|i| i.ids.len()).sum();
-    if documents == 0 {
-        return Vec::new();
-    }
-    let total_length: u64 = indexes.iter().map(|i| i.total_length).sum();
-    let holding: Vec<usize> = asked
-        .iter()
-        .map(|term| {
-            indexes
-                .iter()
-                .map(|i| i.postings.get(term.as_str()).map_or(0, Vec::len))
-                .sum()
-        })
-        .collect();
-    let n = documents as f64;
-    let average = (total_length as f64 / n).max(1.0);
-    let idf: Vec<f64> = holding
-        .iter()
-        .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
-        .collect();
-    let weight = QUESTION_WEIGHT as f64;
-    let known: f64 = idf
-        .iter()
-        .zip(&holding)
-        .filter(|(_, df)| **df > 0)
-        .map(|(idf, _)| idf)
-        .sum();
-    let full = known * weight * (K1 + 1.0) / (weight + K1);
-    // Summed term by term in the query's order, as `rank` does.
-    let mut raw: HashMap<(usize, u32), f64> = HashMap::new();
-    for (t, term) in asked.iter().enumerate() {
-        for (b, index) in indexes.iter().enumerate() {
-            let Some(list) = index.postings.get(term.as_str()) else {
-                continue;
-            };
-            for &(doc, f) in list {
-                let length = f64::from(index.lengths[doc as usize]);
-                let norm = K1 * (1.0 - B + B * length / average);
-                let f = f64::from(f);
-                *raw.entry((b, doc)).or_default() += idf[t] * f * (K1 + 1.0) / (f + norm);
-            }
-        }
-    }
-    let mut scored: Vec<(i64, f64)> = raw
-        .into_iter()
-        .map(|((b, doc), raw)| (indexes[b].ids[doc as usize], raw))
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    scored
-        .into_iter()
-        .map(|(id, raw)| (id, (raw / full).min(1.0)))
-        .collect()
 }
 
 /// `a · b` over eight running sums: a single sum is one long chain of dependent additions the
@@ -444,7 +343,7 @@ impl Retrieval {
         let signatures =
             Self::signatures(db, "knowledge_point", "updated_at", knowledge_ids).await?;
         let terms = self.term_indexes(db, &signatures).await?;
-        let ranked: Vec<(i64, f64)> = bm25(&asked, &terms)
+        let ranked: Vec<(i64, f64)> = bm25::score(&asked, &terms)
             .into_iter()
             .filter(|(_, score)| *score >= threshold)
             .collect();
@@ -550,61 +449,6 @@ impl Retrieval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::knowledge::retrieval::{rank, terms_of, tokens};
-
-    fn docs() -> Vec<(i64, String)> {
-        vec![
-            (
-                1,
-                terms_of("客户报备的有效期是多久", &[], "报备通过后30天内有效"),
-            ),
-            (
-                2,
-                terms_of(
-                    "带看前要做哪些准备",
-                    &["看房准备".to_owned()],
-                    "提前确认钥匙和业主时间，带看时填写带看单",
-                ),
-            ),
-            (
-                3,
-                terms_of("佣金怎么计算", &[], "按成交价的比例计算，带看不产生佣金"),
-            ),
-            (
-                4,
-                terms_of("钥匙丢失了怎么办", &[], "钥匙丢失须在1小时内报告店长"),
-            ),
-            (
-                7,
-                terms_of("带看单怎么填写", &[], "带看后当天填写带看单并请客户签字"),
-            ),
-        ]
-    }
-
-    #[test]
-    fn the_index_scores_exactly_as_bm25_over_the_stored_terms() {
-        let all = docs();
-        let whole = Arc::new(TermIndex::build(String::new(), all.clone()));
-        let first = Arc::new(TermIndex::build(String::new(), all[..2].to_vec()));
-        let rest = Arc::new(TermIndex::build(String::new(), all[2..].to_vec()));
-        for query in [
-            "带看 准备",
-            "钥匙丢失怎么办",
-            "佣金",
-            "带看单填写",
-            "毫不相干",
-        ] {
-            let asked = crate::knowledge::retrieval::distinct_tokens(query);
-            let expected = rank(&asked, all.iter().map(|(id, t)| (*id, t.as_str())));
-            assert_eq!(bm25(&asked, &[Arc::clone(&whole)]), expected, "{query}");
-            assert_eq!(
-                bm25(&asked, &[Arc::clone(&first), Arc::clone(&rest)]),
-                expected,
-                "two bases score as one: {query}"
-            );
-        }
-        assert!(!tokens("带看").is_empty());
-    }
 
     #[test]
     fn fusion_rewards_agreement_over_one_lists_first_place() {

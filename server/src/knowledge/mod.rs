@@ -10,6 +10,7 @@
 pub mod abandoned;
 pub mod bases;
 pub mod batch;
+pub mod bm25;
 pub mod content;
 pub mod dialogue;
 pub mod embedding;

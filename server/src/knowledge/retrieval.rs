@@ -24,13 +24,11 @@ use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::bm25::rank;
 use crate::access::Unscoped;
 use crate::entity::{knowledge_data_set, knowledge_point};
 use crate::error::AppError;
 
-/// BM25's term-frequency saturation and length normalisation, the usual values.
-pub(crate) const K1: f64 = 1.2;
-pub(crate) const B: f64 = 0.75;
 /// How many times a question's (and an extra index's) terms count against an answer's.
 pub(crate) const QUESTION_WEIGHT: usize = 2;
 
@@ -265,85 +263,6 @@ pub async fn search_through<C: ConnectionTrait>(
             })
         })
         .collect())
-}
-
-/// BM25 of every document for the distinct query terms `asked`, normalised (see the module
-/// note), best first, ties by id; documents holding none of the terms are left out. Documents
-/// are `(id, space-separated terms)`.
-pub fn rank<'a>(
-    asked: &[String],
-    documents: impl Iterator<Item = (i64, &'a str)>,
-) -> Vec<(i64, f64)> {
-    let index: HashMap<&str, usize> = asked
-        .iter()
-        .enumerate()
-        .map(|(i, term)| (term.as_str(), i))
-        .collect();
-    // Per matching document: its length and how often it holds each query term.
-    let mut matching: Vec<(i64, usize, Vec<u32>)> = Vec::new();
-    let mut holding = vec![0usize; asked.len()];
-    let (mut documents_seen, mut total_length) = (0usize, 0usize);
-    for (id, terms) in documents {
-        let mut frequency = vec![0u32; asked.len()];
-        let mut length = 0;
-        for term in terms.split(' ').filter(|t| !t.is_empty()) {
-            length += 1;
-            if let Some(&i) = index.get(term) {
-                frequency[i] += 1;
-            }
-        }
-        documents_seen += 1;
-        total_length += length;
-        if frequency.iter().any(|f| *f > 0) {
-            for (i, f) in frequency.iter().enumerate() {
-                if *f > 0 {
-                    holding[i] += 1;
-                }
-            }
-            matching.push((id, length, frequency));
-        }
-    }
-    if matching.is_empty() {
-        return Vec::new();
-    }
-    let n = documents_seen as f64;
-    let average = (total_length as f64 / n).max(1.0);
-    let idf: Vec<f64> = holding
-        .iter()
-        .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
-        .collect();
-    // A point holding every term the bases know once in its question (so QUESTION_WEIGHT
-    // times) at average length: the score that reads as 1. A word no point holds (请详细说明's
-    // 详细, 说明) tells no point from another; counted, it would weigh most of all (the rarest)
-    // and sink every real match under the threshold.
-    let weight = QUESTION_WEIGHT as f64;
-    let known: f64 = idf
-        .iter()
-        .zip(&holding)
-        .filter(|(_, df)| **df > 0)
-        .map(|(idf, _)| idf)
-        .sum();
-    let full = known * weight * (K1 + 1.0) / (weight + K1);
-    let mut scored: Vec<(i64, f64)> = matching
-        .into_iter()
-        .map(|(id, length, frequency)| {
-            let norm = K1 * (1.0 - B + B * length as f64 / average);
-            let raw: f64 = frequency
-                .iter()
-                .zip(&idf)
-                .map(|(&f, idf)| {
-                    let f = f64::from(f);
-                    idf * f * (K1 + 1.0) / (f + norm)
-                })
-                .sum();
-            (id, raw)
-        })
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    scored
-        .into_iter()
-        .map(|(id, raw)| (id, (raw / full).min(1.0)))
-        .collect()
 }
 
 #[cfg(test)]

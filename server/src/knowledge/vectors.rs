@@ -20,6 +20,8 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Notify;
 use utoipa::ToSchema;
 
+use brokerdesk_core::knowledge::VectorStage;
+
 use super::embedding::{self, Embedder};
 use crate::error::AppError;
 
@@ -69,15 +71,19 @@ fn hash(text: &str) -> String {
     hex::encode(Sha256::digest(text.as_bytes()))
 }
 
-/// Where a point's vector stands.
+/// Where a point's vector stands (core `knowledgeVectorStage`).
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = KnowledgeVectorStage)]
 pub struct Stage {
     /// `waiting` (not embedded yet, or edited since), `done`, `failed`.
     pub stage: String,
+    /// 待向量化, 已向量化, 失败.
+    pub stage_name: String,
     /// Why it failed, in Chinese.
     pub error: Option<String>,
+    /// When a failed point is tried again (milliseconds), unless it is edited before.
+    pub retry_at: Option<i64>,
 }
 
 /// The vector stage of each of `point_ids` for `model`.
@@ -98,7 +104,7 @@ pub async fn stages<C: ConnectionTrait>(
         .query_all_raw(statement(
             db.get_database_backend(),
             &format!(
-                "SELECT p.id AS id, v.error AS error, \
+                "SELECT p.id AS id, v.error AS error, v.attempted_at AS attempted_at, \
                  CASE WHEN v.point_id IS NULL OR v.model <> $1 OR v.point_updated_at <> p.updated_at THEN 0 ELSE 1 END AS fresh \
                  FROM knowledge_point p LEFT JOIN knowledge_vector v ON v.point_id = p.id \
                  WHERE p.id IN ({list})"
@@ -106,26 +112,26 @@ pub async fn stages<C: ConnectionTrait>(
             vec![model.into()],
         ))
         .await?;
+    let retry_after = chrono::Duration::from_std(RETRY_AFTER).unwrap_or_default();
     let mut found = HashMap::new();
     for row in rows {
         let id: i64 = row.try_get("", "id")?;
         let error: Option<String> = row.try_get("", "error")?;
+        let attempted: Option<DateTime<Utc>> = row.try_get("", "attempted_at")?;
         let fresh: i32 = row.try_get("", "fresh")?;
-        let stage = match (fresh, error) {
-            (0, _) => Stage {
-                stage: "waiting".to_owned(),
-                error: None,
+        let stage = VectorStage::of(fresh != 0, error.is_some());
+        let failed = stage == VectorStage::Failed;
+        found.insert(
+            id,
+            Stage {
+                stage: stage.code().to_owned(),
+                stage_name: stage.label().to_owned(),
+                error: error.filter(|_| failed),
+                retry_at: attempted
+                    .filter(|_| failed)
+                    .map(|at| crate::shared::millis(at + retry_after)),
             },
-            (_, Some(error)) => Stage {
-                stage: "failed".to_owned(),
-                error: Some(error),
-            },
-            _ => Stage {
-                stage: "done".to_owned(),
-                error: None,
-            },
-        };
-        found.insert(id, stage);
+        );
     }
     Ok(found)
 }

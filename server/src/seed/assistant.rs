@@ -10,7 +10,7 @@ use sea_orm::{
 use serde_json::json;
 
 use super::knowledge::DEMO_KNOWLEDGE;
-use crate::assistant::functions::FUNCTIONS;
+use crate::assistant::functions::{CallRecord, FUNCTIONS, LISTING_SEARCH};
 use crate::entity::{assistant, assistant_knowledge, chat_log, knowledge, user};
 
 /// `(kind, name, description, welcome, suggested questions, prompt, published)`.
@@ -125,6 +125,18 @@ const PAST_TURNS: [(&str, i64, &str, &str, i16); 4] = [
     ),
 ];
 
+/// A past turn answered by a chat model that called a function (the 对话日志 page's 业务函数
+/// column and 上下文 show it): the manager searched listings yesterday, after the last of
+/// [`PAST_TURNS`]. `(question, answer, arguments, rows, tokens in, tokens out)`.
+const CALLED_TURN: (&str, &str, &str, usize, i64, i64) = (
+    "西湖区有没有400万以内的三室？",
+    "按您的条件（西湖区、400万以内、三室）查到几套在售二手房，已按录入时间列出；业主电话按您在房源列表中的权限显示，详情请在二手房列表中查看。",
+    r#"{"trade":"sale","district":"西湖区","maxPrice":400,"rooms":3}"#,
+    3,
+    612,
+    86,
+);
+
 async fn past_turns(db: &impl ConnectionTrait, assistant: &assistant::Model) -> Result<(), DbErr> {
     let now = Utc::now();
     for (index, (username, days, question, answer, vote)) in PAST_TURNS.into_iter().enumerate() {
@@ -158,5 +170,43 @@ async fn past_turns(db: &impl ConnectionTrait, assistant: &assistant::Model) -> 
         .insert(db)
         .await?;
     }
+    let Some(manager) = user::Entity::find()
+        .filter(user::Column::Username.eq("manager"))
+        .one(db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let (question, answer, arguments, rows, tokens_in, tokens_out) = CALLED_TURN;
+    let asked = now - Duration::days(1) + Duration::minutes(5);
+    let call = CallRecord {
+        name: LISTING_SEARCH.to_owned(),
+        arguments: arguments.to_owned(),
+        ok: true,
+        rows,
+        error: None,
+    };
+    chat_log::ActiveModel {
+        assistant_id: Set(Some(assistant.id)),
+        assistant_name: Set(assistant.name.clone()),
+        user_id: Set(manager.id),
+        site_id: Set(manager.site_id),
+        uuid: Set("demo-manager-called".to_owned()),
+        msg_id: Set(format!("demo-{}", PAST_TURNS.len())),
+        question: Set(question.into()),
+        answer: Set(answer.into()),
+        status: Set(0),
+        tokens: Set(tokens_in + tokens_out),
+        tokens_in: Set(tokens_in),
+        tokens_out: Set(tokens_out),
+        vote: Set(0),
+        docs: Set("[]".into()),
+        function_calls: Set(json!([call]).to_string()),
+        created_at: Set(asked),
+        finished_at: Set(asked + Duration::milliseconds(2_400)),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
     Ok(())
 }

@@ -315,3 +315,45 @@ async fn every_turn_is_logged_voted_on_and_counted(app: TestApp) {
 }
 
 on_both_backends!(every_turn_is_logged_voted_on_and_counted);
+
+/// The demo's turn answered by a model that called 房源搜索: the log page names the call, the
+/// context gives it, and the export's 调用业务函数 column says it.
+async fn function_calls_show_on_the_log_pages(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let page = admin
+        .data(
+            LOG_PAGE,
+            json!({ "keyword": "西湖区有没有400万以内的三室", "pageNum": 1, "pageSize": 10 }),
+        )
+        .await;
+    assert_eq!(page["total"], 1, "{page}");
+    let turn = &page["list"][0];
+    assert_eq!(turn["functionCalls"][0]["name"], "listing_search");
+    assert_eq!(turn["functionCalls"][0]["title"], "房源搜索");
+    assert_eq!(turn["functionCalls"][0]["ok"], true);
+    assert_eq!(turn["functionCalls"][0]["rows"], 3);
+    let context = admin.data(CONTEXT, json!({ "id": turn["id"] })).await;
+    assert_eq!(context[0]["functionCalls"], turn["functionCalls"]);
+    // A turn that called nothing lists no call.
+    let plain = admin
+        .data(LOG_PAGE, json!({ "keyword": "佣金什么时候结算？" }))
+        .await;
+    assert_eq!(plain["list"][0]["functionCalls"], json!([]));
+
+    let csv = reqwest::Client::new()
+        .get(app.url(EXPORT))
+        .query(&[("keyword", "三室")])
+        .header("token", &admin.token)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].ends_with(",引用文档数,调用业务函数"), "{}", lines[0]);
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[1].ends_with(",0,房源搜索"), "{}", lines[1]);
+}
+
+on_both_backends!(function_calls_show_on_the_log_pages);

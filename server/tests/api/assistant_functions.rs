@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use crate::chat::{demo_assistant, open, question, replies, send, tags, text_of};
 use crate::common::{Backend, Caller, TestApp};
-use crate::fake_model::{Behaviour, FakeModel};
+use crate::fake_openai::{Behaviour, FakeOpenAi};
 use crate::fixtures::{Seeded, assert_no_foreign_rows};
 use crate::on_both_backends;
 
@@ -46,6 +46,19 @@ async fn functions_are_listed_and_bound_as_data_sources(app: TestApp) {
     );
     assert_eq!(listed["list"][0]["title"], "房源搜索");
     assert_eq!(listed["list"][0]["parameters"]["type"], "object");
+    // What people read is a plain summary; the model's description (with its arguments) apart.
+    assert_eq!(
+        listed["list"][0]["summary"],
+        "按区域、价格、户型搜索本人可见的二手房和租房"
+    );
+    for function in listed["list"].as_array().unwrap() {
+        let summary = function["summary"].as_str().unwrap();
+        assert!(
+            !summary.is_empty() && !summary.chars().any(|c| c.is_ascii_alphabetic() || c == '='),
+            "plain Chinese: {summary}"
+        );
+    }
+    assert!(listed["list"][3]["description"].as_str().unwrap().contains("range=mine"));
 
     // Candidates by keywords, of each source type.
     let found = admin.data(&search("2", "客户"), json!({})).await;
@@ -55,7 +68,7 @@ async fn functions_are_listed_and_bound_as_data_sources(app: TestApp) {
             "sourceTypeId": 2,
             "id": "customer_lookup",
             "name": "客户查询",
-            "description": listed["list"][1]["description"],
+            "description": "按姓名或手机号后几位查找本人可见的客户",
         }])
     );
     let bases = admin.data(&search("1", "经纪业务"), json!({})).await;
@@ -159,8 +172,8 @@ on_both_backends!(functions_are_listed_and_bound_as_data_sources);
 
 // ---- function calls through a local model ----
 
-async fn with_model(backend: Backend, behaviour: Behaviour) -> Option<(TestApp, FakeModel)> {
-    let model = FakeModel::start(behaviour).await;
+async fn with_model(backend: Backend, behaviour: Behaviour) -> Option<(TestApp, FakeOpenAi)> {
+    let model = FakeOpenAi::start(behaviour).await;
     let provider = Provider {
         base_url: model.base_url.clone(),
         api_key: None,
@@ -171,7 +184,7 @@ async fn with_model(backend: Backend, behaviour: Behaviour) -> Option<(TestApp, 
     Some((app, model))
 }
 
-/// One test per backend from an `async fn(TestApp, FakeModel)` and the fake's behaviour.
+/// One test per backend from an `async fn(TestApp, FakeOpenAi)` and the fake's behaviour.
 macro_rules! with_a_model {
     ($name:ident, $behaviour:expr) => {
         mod $name {
@@ -204,7 +217,7 @@ async fn ask(app: &TestApp, caller: &Caller<'_>, text: &str) -> Vec<Value> {
 }
 
 /// The function results the model was sent back in its latest request, in call order.
-fn results(model: &FakeModel) -> Vec<Value> {
+fn results(model: &FakeOpenAi) -> Vec<Value> {
     let sent = model.last_request();
     sent["messages"]
         .as_array()
@@ -269,7 +282,7 @@ fn scope_calls() -> Behaviour {
 /// Each demo user's calls see exactly what their own list pages show: the same rows, the same
 /// phones masked the same way — an agent's results hold no other store's private listing and
 /// no other agent's customer; a refused function is the model's error result, not a failure.
-async fn calls_run_as_the_asker(app: TestApp, model: FakeModel) {
+async fn calls_run_as_the_asker(app: TestApp, model: FakeOpenAi) {
     let s = Seeded::load(&app).await;
     let functions = app.as_user("agent").await.get(FUNCTIONS, &[]).await;
     assert_eq!(functions.data()["modelConfigured"], true);
@@ -417,7 +430,7 @@ fn bad_calls() -> Behaviour {
 
 /// A call that fails — bad arguments, broken JSON, a function the assistant does not have —
 /// is an error result the model reads, and the answer goes on.
-async fn failing_calls_are_error_results(app: TestApp, model: FakeModel) {
+async fn failing_calls_are_error_results(app: TestApp, model: FakeOpenAi) {
     let agent = app.as_user("agent").await;
     let answer = ask(&app, &agent, "找别墅").await;
     assert_eq!(tags(&answer).last(), Some(&"end"), "{answer:?}");
@@ -456,7 +469,7 @@ fn endless_calls(obeys_none: bool) -> Behaviour {
 
 /// A model that keeps calling gets five rounds; the sixth request forbids calls and its answer
 /// is the answer.
-async fn the_rounds_are_capped(app: TestApp, model: FakeModel) {
+async fn the_rounds_are_capped(app: TestApp, model: FakeOpenAi) {
     let boss = app.as_user("boss").await;
     let answer = ask(&app, &boss, "本月合同").await;
     assert_eq!(tags(&answer).last(), Some(&"end"), "{answer:?}");
@@ -475,7 +488,7 @@ async fn the_rounds_are_capped(app: TestApp, model: FakeModel) {
 with_a_model!(the_rounds_are_capped, endless_calls(true));
 
 /// A model that calls even when told not to is stopped after the cap with a clear error.
-async fn a_model_ignoring_the_cap_is_stopped(app: TestApp, model: FakeModel) {
+async fn a_model_ignoring_the_cap_is_stopped(app: TestApp, model: FakeOpenAi) {
     let agent = app.as_user("agent").await;
     let answer = ask(&app, &agent, "本月合同").await;
     assert_eq!(tags(&answer).last(), Some(&"textError"), "{answer:?}");
@@ -489,7 +502,7 @@ async fn a_model_ignoring_the_cap_is_stopped(app: TestApp, model: FakeModel) {
 with_a_model!(a_model_ignoring_the_cap_is_stopped, endless_calls(false));
 
 /// An assistant allowed no function is offered none: the model gets no `tools`.
-async fn an_assistant_without_functions_offers_none(app: TestApp, model: FakeModel) {
+async fn an_assistant_without_functions_offers_none(app: TestApp, model: FakeOpenAi) {
     let admin = app.as_user("admin").await;
     let agent = app.as_user("agent").await;
     let assistant = demo_assistant(&agent).await;

@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
 use crate::common::{Backend, Caller, LOGOUT, MENU, TestApp};
-use crate::fake_model::{Behaviour, FakeModel};
+use crate::fake_openai::{Behaviour, FakeOpenAi};
 use crate::fixtures::Seeded;
 use crate::on_both_backends;
 
@@ -457,8 +457,8 @@ async fn the_socket_refuses_a_wrong_or_ended_chat_token(app: TestApp) {
 
 // ---- answers from an OpenAI-compatible model (a local fake) ----
 
-async fn with_model(behaviour: Behaviour) -> (TestApp, FakeModel) {
-    let model = FakeModel::start(behaviour).await;
+async fn with_model(behaviour: Behaviour) -> (TestApp, FakeOpenAi) {
+    let model = FakeOpenAi::start(behaviour).await;
     let provider = Provider {
         base_url: model.base_url.clone(),
         api_key: Some("test-key".into()),

@@ -10,7 +10,7 @@ use brokerdesk_server::knowledge::embedding::EmbeddingProvider;
 use serde_json::{Value, json};
 
 use crate::common::{Backend, Caller, TestApp};
-use crate::fake_embeddings::{FakeEmbeddings, cosine};
+use crate::fake_openai::{FakeOpenAi, cosine};
 
 const K: &str = "/api/v1/chat/Knowledge";
 
@@ -18,8 +18,8 @@ fn path(tail: &str) -> String {
     format!("{K}/{tail}")
 }
 
-async fn with_embeddings(backend: Backend) -> Option<(TestApp, FakeEmbeddings)> {
-    let fake = FakeEmbeddings::start().await;
+async fn with_embeddings(backend: Backend) -> Option<(TestApp, FakeOpenAi)> {
+    let fake = FakeOpenAi::embeddings().await;
     let provider = EmbeddingProvider {
         base_url: fake.base_url.clone(),
         api_key: Some("test-key".into()),
@@ -41,6 +41,17 @@ async fn search(admin: &Caller<'_>, base: i64, query: &str, threshold: f64) -> V
 
 fn hit<'a>(hits: &'a Value, question: &str) -> Option<&'a Value> {
     hits.as_array()?.iter().find(|h| h["question"] == question)
+}
+
+/// The base's point list, newest first.
+async fn points(admin: &Caller<'_>, base: i64) -> Value {
+    admin
+        .data(
+            &path("point/list"),
+            json!({ "knowledgeId": base, "pageNum": 1, "pageSize": 20 }),
+        )
+        .await["list"]
+        .clone()
 }
 
 /// Searches until every hit's vector is made (or failed), at most ten seconds.
@@ -188,6 +199,23 @@ async fn a_failing_endpoint_marks_the_points_and_bm25_answers(backend: Backend) 
         hits[0]["vector"]["error"],
         "向量化失败：向量服务返回错误（500）：model overloaded"
     );
+    // The point list shows the stage too, with the reason and when it is tried again.
+    let listed = points(&admin, base).await;
+    let stage = &listed[0]["vector"];
+    assert_eq!(
+        (&stage["stage"], &stage["stageName"], &stage["error"]),
+        (
+            &json!("failed"),
+            &json!("失败"),
+            &json!("向量化失败：向量服务返回错误（500）：model overloaded")
+        ),
+        "{listed}"
+    );
+    let retry_in = stage["retryAt"].as_i64().unwrap() - chrono::Utc::now().timestamp_millis();
+    assert!(
+        (9 * 60_000..=10 * 60_000).contains(&retry_in),
+        "tried again in ten minutes: {retry_in} ms"
+    );
 
     // The endpoint is back: an edited point is embedded.
     fake.failing.store(false, Ordering::SeqCst);
@@ -200,6 +228,17 @@ async fn a_failing_endpoint_marks_the_points_and_bm25_answers(backend: Backend) 
     let hits = settled(&admin, base, "门店开门", 0.3).await;
     assert_eq!(hits[0]["vector"]["stage"], "done", "{hits}");
     assert!(hits[0]["vectorScore"].as_f64().is_some(), "{hits}");
+    let listed = points(&admin, base).await;
+    assert_eq!(
+        (
+            &listed[0]["vector"]["stage"],
+            &listed[0]["vector"]["stageName"],
+            &listed[0]["vector"]["error"],
+            &listed[0]["vector"]["retryAt"]
+        ),
+        (&json!("done"), &json!("已向量化"), &Value::Null, &Value::Null),
+        "{listed}"
+    );
 }
 
 async fn without_an_endpoint_bm25_answers_alone(backend: Backend) {
@@ -224,6 +263,12 @@ async fn without_an_endpoint_bm25_answers_alone(backend: Backend) {
             &hits[0]["vector"]
         ),
         (&Value::Null, &Value::Null, &Value::Null)
+    );
+    let listed = points(&admin, base).await;
+    assert_eq!(listed.as_array().unwrap().len(), 2);
+    assert!(
+        listed.as_array().unwrap().iter().all(|p| p["vector"].is_null()),
+        "no stage without an endpoint: {listed}"
     );
 }
 

@@ -7,6 +7,7 @@ mod apps;
 mod assistant_functions;
 mod callers;
 mod chat;
+mod chat_sites;
 mod common;
 mod community;
 mod companies;
@@ -15,8 +16,8 @@ mod customer;
 mod deal;
 mod enrollment;
 mod export;
-mod fake_embeddings;
-mod fake_model;
+#[path = "../support/fake_openai.rs"]
+mod fake_openai;
 mod fixtures;
 mod forms;
 mod keys;

@@ -5,6 +5,7 @@ import { chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
+import { useSiteStore } from '../../stores/site';
 import { useUserStore } from '../../stores/user';
 import { useChat } from './useChat';
 import './ChatPanel.css';
@@ -96,7 +97,8 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
 
 function Conversation({ tool }: { tool: ChatTool }) {
   const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
-  const chat = useChat(tool.id, login);
+  const siteId = useSiteStore((state) => state.siteId);
+  const chat = useChat(tool.id, login, siteId);
   const [draft, setDraft] = useState('');
   const entries = chat.conversation.entries;
   const lastAnswer = entries.map((entry) => entry.type).lastIndexOf(1);

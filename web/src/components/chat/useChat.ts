@@ -56,7 +56,12 @@ export interface Chat {
   restart: () => void;
 }
 
-export function useChat(assistantId: number, login: ChatLoginInfo | undefined): Chat {
+/**
+ * The chat with `assistantId` over a socket opened for `siteId`, the city site chosen in the
+ * header (the functions an assistant calls then see that site's rows only, as the pages do);
+ * choosing another site opens a new socket.
+ */
+export function useChat(assistantId: number, login: ChatLoginInfo | undefined, siteId: number): Chat {
   const [conversation, setConversation] = useState<Conversation>(() => chatNew(newId()));
   const current = useRef(conversation);
   const connection = useRef<ConnectionState>(connectionNew());
@@ -73,7 +78,7 @@ export function useChat(assistantId: number, login: ChatLoginInfo | undefined): 
     if (!login) return undefined;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const ws = new WebSocket(wsUrl(socketBase(), login.applicationIdentity, login.token));
+      const ws = new WebSocket(wsUrl(socketBase(), login.applicationIdentity, login.token, siteId));
       socket.current = ws;
       ws.onopen = () => step({ kind: 'opened', nowMs: Date.now() });
       ws.onmessage = (event: MessageEvent<string>) => {
@@ -142,7 +147,7 @@ export function useChat(assistantId: number, login: ChatLoginInfo | undefined): 
       step({ kind: 'close' });
       socket.current = null;
     };
-  }, [login, apply]);
+  }, [login, siteId, apply]);
 
   const send = (payload: Record<string, string>) => {
     const ws = socket.current;

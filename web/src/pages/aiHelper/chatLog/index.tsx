@@ -12,6 +12,7 @@ import { Permission, usePermission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
 import type { PageProps } from '../../registry';
 import { AnnotateDialog } from './AnnotateDialog';
+import { CallDetails, CalledFunctions } from './functionCalls';
 
 const VOTE_COLORS: Record<number, string> = { 1: 'green', 2: 'red' };
 
@@ -33,6 +34,7 @@ function ContextDialog({ turn, onClose }: { turn?: ChatLog; onClose: () => void 
             <Typography.Paragraph style={{ margin: '4px 0' }}>
               {each.assistantName}：{each.answer}
             </Typography.Paragraph>
+            <CallDetails turn={each} />
             <Space size={8}>
               <Typography.Text type="secondary">{dateTime(each.createdAt)}</Typography.Text>
               <Typography.Text type="secondary">{each.statusName}</Typography.Text>
@@ -82,6 +84,7 @@ export default function ChatLogPage(_: PageProps) {
         { title: '提问人', dataIndex: 'userName', width: 90 },
         { title: '问题', dataIndex: 'question', render: (text: string) => <ClippedText text={text} /> },
         { title: '回答', dataIndex: 'answer', render: (text: string) => <ClippedText text={text} /> },
+        { title: '业务函数', dataIndex: 'functionCalls', width: 150, render: (_: unknown, turn: ChatLog) => <CalledFunctions turn={turn} /> },
         { title: '状态', dataIndex: 'statusName', width: 80 },
         { title: '评价', dataIndex: 'vote', width: 80, render: (_: number, turn: ChatLog) => <VoteTag turn={turn} /> },
         { title: 'tokens', dataIndex: 'tokens', width: 80 },

@@ -11,12 +11,17 @@ import { useListQuery, type PageRequest } from '../../../components/list/useList
 import { Permission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
 import { indexLines, pointFields, pointFormValues, type PointValues } from './pointForm';
+import { VectorStageTag } from './VectorStageTag';
 
 interface Filters {
   keyword?: string;
 }
 
-/** The 知识点 tab: every point of the knowledge base, typed in or edited here. */
+/**
+ * The 知识点 tab: every point of the knowledge base, typed in or edited here. With an embeddings
+ * endpoint configured each point carries its vector's stage, shown as 向量化; without one the
+ * column is left out (the points are found by words alone).
+ */
 export function PointsPanel({ knowledgeId }: { knowledgeId: number }) {
   const query = useListQuery((q: Filters & PageRequest) => knowledgeApi.points({ ...q, knowledgeId }), {});
   const [dialog, setDialog] = useState<{ editing?: KnowledgePoint } | undefined>();
@@ -56,6 +61,9 @@ export function PointsPanel({ knowledgeId }: { knowledgeId: number }) {
             ),
         },
         { title: '数据集', dataIndex: 'dataSetName', width: 120 },
+        ...(query.rows.some((point) => point.vector)
+          ? [{ title: '向量化', dataIndex: 'vector', width: 200, render: (_: unknown, point: KnowledgePoint) => <VectorStageTag point={point} /> }]
+          : []),
         { title: '更新时间', dataIndex: 'updatedAt', width: 150, render: dateTime },
         {
           title: '操作',

@@ -1,0 +1,201 @@
+//! BM25 (k1 1.2, b 0.75), the one scorer of the knowledge base's words: over each base's terms as
+//! an inverted index ([`TermIndex`], cached per base by [`super::index::Retrieval`]), several
+//! bases scored as if they were one, or over documents read for one search ([`rank`], what
+//! [`super::retrieval::search`] uses).
+//!
+//! Scores are normalised to 0–1 against what a point holding every query term the searched bases
+//! know once in its question, at average length, would score (capped at 1), so a threshold means
+//! the same in every knowledge base.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::retrieval::QUESTION_WEIGHT;
+
+/// BM25's term-frequency saturation and length normalisation, the usual values.
+pub const K1: f64 = 1.2;
+pub const B: f64 = 0.75;
+
+/// One knowledge base's terms as an inverted index.
+pub struct TermIndex {
+    /// What the index was built from (the base's signature), to know when it is stale.
+    pub signature: String,
+    ids: Vec<i64>,
+    lengths: Vec<u32>,
+    total_length: u64,
+    /// term → (document, how often it holds the term).
+    postings: HashMap<Box<str>, Vec<(u32, u32)>>,
+}
+
+impl TermIndex {
+    /// The index of `rows`, `(id, space-separated terms)`, as stored on the points.
+    pub fn build<S: AsRef<str>>(
+        signature: String,
+        rows: impl IntoIterator<Item = (i64, S)>,
+    ) -> Self {
+        let mut ids = Vec::new();
+        let mut lengths = Vec::new();
+        let mut total_length = 0u64;
+        let mut postings: HashMap<Box<str>, Vec<(u32, u32)>> = HashMap::new();
+        for (doc, (id, terms)) in rows.into_iter().enumerate() {
+            let mut counts: HashMap<&str, u32> = HashMap::new();
+            let mut length = 0u32;
+            for term in terms.as_ref().split(' ').filter(|t| !t.is_empty()) {
+                length += 1;
+                *counts.entry(term).or_default() += 1;
+            }
+            for (term, count) in counts.drain() {
+                match postings.get_mut(term) {
+                    Some(list) => list.push((doc as u32, count)),
+                    None => {
+                        postings.insert(term.into(), vec![(doc as u32, count)]);
+                    }
+                }
+            }
+            ids.push(id);
+            lengths.push(length);
+            total_length += u64::from(length);
+        }
+        Self {
+            signature,
+            ids,
+            lengths,
+            total_length,
+            postings,
+        }
+    }
+}
+
+/// BM25 of the documents of several bases' indexes, as if they were one, for the distinct query
+/// terms `asked`, normalised (see the module note), best first, ties by id; documents holding
+/// none of the terms are left out.
+pub fn score(asked: &[String], indexes: &[Arc<TermIndex>]) -> Vec<(i64, f64)> {
+    let documents: usize = indexes.iter().map(|i| i.ids.len()).sum();
+    if documents == 0 {
+        return Vec::new();
+    }
+    let total_length: u64 = indexes.iter().map(|i| i.total_length).sum();
+    let holding: Vec<usize> = asked
+        .iter()
+        .map(|term| {
+            indexes
+                .iter()
+                .map(|i| i.postings.get(term.as_str()).map_or(0, Vec::len))
+                .sum()
+        })
+        .collect();
+    let n = documents as f64;
+    let average = (total_length as f64 / n).max(1.0);
+    let idf: Vec<f64> = holding
+        .iter()
+        .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
+        .collect();
+    // A point holding every term the bases know once in its question (so QUESTION_WEIGHT
+    // times) at average length: the score that reads as 1. A word no point holds (请详细说明's
+    // 详细, 说明) tells no point from another; counted, it would weigh most of all (the rarest)
+    // and sink every real match under the threshold.
+    let weight = QUESTION_WEIGHT as f64;
+    let known: f64 = idf
+        .iter()
+        .zip(&holding)
+        .filter(|(_, df)| **df > 0)
+        .map(|(idf, _)| idf)
+        .sum();
+    let full = known * weight * (K1 + 1.0) / (weight + K1);
+    // Summed term by term in the query's order.
+    let mut raw: HashMap<(usize, u32), f64> = HashMap::new();
+    for (t, term) in asked.iter().enumerate() {
+        for (b, index) in indexes.iter().enumerate() {
+            let Some(list) = index.postings.get(term.as_str()) else {
+                continue;
+            };
+            for &(doc, f) in list {
+                let length = f64::from(index.lengths[doc as usize]);
+                let norm = K1 * (1.0 - B + B * length / average);
+                let f = f64::from(f);
+                *raw.entry((b, doc)).or_default() += idf[t] * f * (K1 + 1.0) / (f + norm);
+            }
+        }
+    }
+    let mut scored: Vec<(i64, f64)> = raw
+        .into_iter()
+        .map(|((b, doc), raw)| (indexes[b].ids[doc as usize], raw))
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    scored
+        .into_iter()
+        .map(|(id, raw)| (id, (raw / full).min(1.0)))
+        .collect()
+}
+
+/// [`score`] of `documents`, `(id, space-separated terms)`, as one base.
+pub fn rank<'a>(
+    asked: &[String],
+    documents: impl Iterator<Item = (i64, &'a str)>,
+) -> Vec<(i64, f64)> {
+    score(asked, &[Arc::new(TermIndex::build(String::new(), documents))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::retrieval::{distinct_tokens, terms_of, tokens};
+
+    fn docs() -> Vec<(i64, String)> {
+        vec![
+            (
+                1,
+                terms_of("客户报备的有效期是多久", &[], "报备通过后30天内有效"),
+            ),
+            (
+                2,
+                terms_of(
+                    "带看前要做哪些准备",
+                    &["看房准备".to_owned()],
+                    "提前确认钥匙和业主时间，带看时填写带看单",
+                ),
+            ),
+            (
+                3,
+                terms_of("佣金怎么计算", &[], "按成交价的比例计算，带看不产生佣金"),
+            ),
+            (
+                4,
+                terms_of("钥匙丢失了怎么办", &[], "钥匙丢失须在1小时内报告店长"),
+            ),
+            (
+                7,
+                terms_of("带看单怎么填写", &[], "带看后当天填写带看单并请客户签字"),
+            ),
+        ]
+    }
+
+    #[test]
+    fn several_bases_score_as_one() {
+        let all = docs();
+        let whole = Arc::new(TermIndex::build(String::new(), all.clone()));
+        let first = Arc::new(TermIndex::build(String::new(), all[..2].to_vec()));
+        let rest = Arc::new(TermIndex::build(String::new(), all[2..].to_vec()));
+        for query in [
+            "带看 准备",
+            "钥匙丢失怎么办",
+            "佣金",
+            "带看单填写",
+            "毫不相干",
+        ] {
+            let asked = distinct_tokens(query);
+            let expected = score(&asked, &[Arc::clone(&whole)]);
+            assert_eq!(
+                rank(&asked, all.iter().map(|(id, t)| (*id, t.as_str()))),
+                expected,
+                "{query}"
+            );
+            assert_eq!(
+                score(&asked, &[Arc::clone(&first), Arc::clone(&rest)]),
+                expected,
+                "two bases score as one: {query}"
+            );
+        }
+        assert!(!tokens("带看").is_empty());
+    }
+}
