@@ -75,8 +75,8 @@ describe('entering a listing on a new community', () => {
     await fillDialog(page, 'add-room-form', { name: '501', floor: '5' });
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('field-roomId')).toContainText('501');
-    await expect(page.getByTestId('field-totalFloors').locator('input')).toHaveValue('6');
-    await expect(page.getByTestId('field-floor').locator('input')).toHaveValue('5');
+    await expect(page.getByTestId('field-totalFloors')).toHaveValue('6');
+    await expect(page.getByTestId('field-floor')).toHaveValue('5');
     await shot(page, 'house-entry-room-added');
   });
 });

@@ -99,6 +99,6 @@ pub const ROOM: Form = Form {
     fields: &[
         Field::select("unitId", "所属单元", None),
         part_name("name", "房号"),
-        whole("floor", "所在楼层", -5, 200),
+        whole("floor", "所在楼层", -5, super::listing::FLOOR_MAX),
     ],
 };

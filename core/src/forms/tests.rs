@@ -388,7 +388,7 @@ fn second_hand_numbers_floors_and_choices_have_their_messages() {
     assert_eq!(fault(json!({ "floor": -2 }), "floor"), None);
     assert_eq!(
         fault(json!({ "floor": -4 }), "floor").unwrap(),
-        "所在楼层须为-3到200之间的整数"
+        "所在楼层须为-3到100之间的整数"
     );
     assert_eq!(
         fault(json!({ "halls": 10 }), "halls").unwrap(),
