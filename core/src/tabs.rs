@@ -45,11 +45,20 @@ impl<M> VisitedView<M> {
             .get("title")
             .filter(|title| !title.is_empty())
             .cloned()
-            .unwrap_or_else(|| self.name.clone());
+            .unwrap_or_else(|| name_for(&self.path, &self.name));
         self.title = match self.subject.as_deref().filter(|s| !s.is_empty()) {
             Some(subject) if subject != base => format!("{subject}{SUBJECT_SEPARATOR}{base}"),
             _ => base,
         };
+    }
+}
+
+/// The route's name for a tab of `path`: an edit page opened on a new record (`…/edit/new`,
+/// typed or bookmarked, with no query title) enters one, so 编辑二手房 reads 新增二手房.
+fn name_for(path: &str, name: &str) -> String {
+    match name.strip_prefix("编辑") {
+        Some(thing) if path.ends_with("/new") => format!("新增{thing}"),
+        _ => name.to_owned(),
     }
 }
 
@@ -198,6 +207,26 @@ mod tests {
         assert_eq!(tab_cap(Some(300.0)), 1);
         assert_eq!(tab_cap(Some(0.0)), 1);
         assert_eq!(tab_cap(Some(f64::NAN)), 11);
+    }
+
+    #[test]
+    fn an_edit_page_on_a_new_record_is_titled_new() {
+        let typed = make_visited_view(
+            "/work/house/old/edit/new",
+            "/work/house/old/edit/new",
+            BTreeMap::new(),
+            "编辑二手房",
+            None::<RouteMeta>,
+        );
+        assert_eq!(typed.title, "新增二手房");
+        let editing = make_visited_view(
+            "/work/house/old/edit/12",
+            "/work/house/old/edit/12",
+            BTreeMap::new(),
+            "编辑二手房",
+            None::<RouteMeta>,
+        );
+        assert_eq!(editing.title, "编辑二手房");
     }
 
     #[test]

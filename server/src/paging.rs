@@ -4,7 +4,9 @@
 
 use brokerdesk_core::constants::{DEFAULT_PAGE_SIZE, PAGE_SIZES};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, Select};
+use sea_orm::{
+    ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QueryOrder, QuerySelect, Select,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
@@ -110,6 +112,41 @@ where
     Ok(Page {
         list: rows.into_iter().map(|(key, _)| key).collect(),
         total,
+    })
+}
+
+/// As [`keys`] with the total counted by a query of its own, where that is cheaper than the
+/// window: SQLite answers `COUNT(*) OVER ()` by keeping and sorting every matching row before it
+/// takes the page, while a plain count reads its index alone and the page's keys come from an
+/// index in the list's order, stopping at the page. At a million listings (the filtered list of
+/// `docs/benchmarks.md`, 7,603 matches) 17 ms + 1–8 ms in the `sqlite3` shell against 29–30 ms.
+pub async fn keys_counted_apart<C, E>(
+    db: &C,
+    select: Select<E>,
+    key: E::Column,
+    page: PageQuery,
+) -> Result<Page<i64>, AppError>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync,
+{
+    let (index, size) = page.resolve()?;
+    let list: Vec<i64> = select
+        .clone()
+        .select_only()
+        .column(key)
+        .offset(index * size)
+        .limit(size)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut count = select.select_only().expr(Expr::cust("COUNT(*)"));
+    QueryOrder::query(&mut count).clear_order_by();
+    let total: Option<i64> = count.into_tuple().one(db).await?;
+    Ok(Page {
+        list,
+        total: total.and_then(|n| u64::try_from(n).ok()).unwrap_or_default(),
     })
 }
 

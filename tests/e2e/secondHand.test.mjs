@@ -158,10 +158,12 @@ describe('the entry form at 800 px', () => {
     const top = async (testId) => (await page.getByTestId(testId).boundingBox()).y;
     // A select's box sits a pixel off an input's: a row is anything within a few.
     const sameRow = async (a, b) => Math.abs((await top(a)) - (await top(b))) < 8;
-    // 房号 and 面积 share the first row, 室 and 厅 the second: two columns.
-    assert.ok(await sameRow('field-roomId', 'field-area'));
-    assert.ok(await sameRow('field-rooms', 'field-halls'));
-    assert.ok(!(await sameRow('field-area', 'field-rooms')));
+    // The room's place and the form share one grid of two columns: 小区 and 楼栋 on the first
+    // row, 单元 and 房号 the second (单元 is not left alone on a row), 面积 and 室 the third.
+    assert.ok(await sameRow('pick-community', 'pick-building'));
+    assert.ok(await sameRow('pick-unit', 'field-roomId'));
+    assert.ok(await sameRow('field-area', 'field-rooms'));
+    assert.ok(!(await sameRow('field-roomId', 'field-area')));
     const labels = await form.locator('.arco-form-label-item > label').evaluateAll((nodes) =>
       nodes.map((node) => ({ text: node.textContent, height: node.getBoundingClientRect().height })),
     );
@@ -171,8 +173,11 @@ describe('the entry form at 800 px', () => {
     await shot(page, 'house-old-edit-800');
 
     await page.getByTestId('form-submit').click();
+    // Every box at fault is red, the room's place first, and the toast names the first.
+    await form.locator('.arco-form-message').getByText('请选择小区').waitFor();
     await form.locator('.arco-form-message').getByText('请选择房号').waitFor();
-    await page.locator('.arco-message').getByText(/^请选择房号（共\d+项需要修改）$/).waitFor();
+    await form.locator('.arco-form-message').getByText('建筑面积(㎡)不能为空').waitFor();
+    await page.locator('.arco-message').getByText('请选择小区').waitFor();
     await shot(page, 'house-old-edit-800-empty-save');
   });
 });

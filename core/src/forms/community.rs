@@ -78,7 +78,7 @@ pub const BUILDING: Form = Form {
     fields: &[
         Field::select("communityId", "所属小区", None),
         part_name("name", "栋座名称"),
-        whole("floors", "总层数", 1, 200),
+        whole("floors", "总层数", 1, super::listing::FLOOR_MAX),
         SORT,
     ],
 };
@@ -99,6 +99,6 @@ pub const ROOM: Form = Form {
     fields: &[
         Field::select("unitId", "所属单元", None),
         part_name("name", "房号"),
-        whole("floor", "所在楼层", -5, 200),
+        whole("floor", "所在楼层", -5, super::listing::FLOOR_MAX),
     ],
 };

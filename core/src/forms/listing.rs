@@ -25,9 +25,13 @@ pub const PRICE_MAX_WAN: i64 = 100_000;
 /// Largest monthly rent in 元.
 pub const RENT_MAX_YUAN: i64 = 1_000_000;
 pub const AREA_MAX_M2: i64 = 10_000;
-/// Floors: three basement levels up to the tallest towers.
+/// Floors: three basement levels up to the tallest towers. China's tallest residential
+/// towers stop short of 100 storeys (the fire code's super-high-rise class is above 100 m, about
+/// 33 storeys, and the few 住宅 over 300 m have fewer than 100); a larger number is a typo (the
+/// height in metres, or a 1 too many), not a building, so 100 is the bound of a listing's and a
+/// building's 总楼层/总层数.
 pub const FLOOR_MIN: i64 = -3;
-pub const FLOOR_MAX: i64 = 200;
+pub const FLOOR_MAX: i64 = 100;
 /// People one listing role may hold at once.
 pub const ROLE_MEMBERS_MAX: usize = 3;
 
@@ -108,6 +112,17 @@ const OWNER: [Field; 4] = [
     Field::text("ownerPhone2", "备用电话", 20)
         .rule(Rule::Validator(validate::Rule::PhoneOrLandline)),
 ];
+/// The owner on an edit: a phone the caller sees masked comes back masked as shown, and the
+/// server keeps the stored number ([`crate::listing::owner_phone::kept`]); changing it means
+/// typing a new one.
+const OWNER_EDIT: [Field; 4] = [
+    OWNER[0],
+    OWNER[1],
+    Field::text("ownerPhone", "业主电话", 20)
+        .rule(Rule::OwnerPhone)
+        .required(),
+    Field::text("ownerPhone2", "备用电话", 20).rule(Rule::OwnerPhone),
+];
 
 /// The parts one after another, as one array of `N` fields.
 const fn joined<const N: usize>(parts: &[&[Field]]) -> [Field; N] {
@@ -127,9 +142,9 @@ const fn joined<const N: usize>(parts: &[&[Field]]) -> [Field; N] {
 }
 
 const SALE_ADD: [Field; 22] = joined(&[&[ROOM], &LAYOUT, &SALE, &[VIEWING], &OWNER]);
-const SALE_EDIT: [Field; 21] = joined(&[&LAYOUT, &SALE, &[VIEWING], &OWNER]);
+const SALE_EDIT: [Field; 21] = joined(&[&LAYOUT, &SALE, &[VIEWING], &OWNER_EDIT]);
 const LEASE_ADD: [Field; 20] = joined(&[&[ROOM], &LAYOUT, &LEASE, &[VIEWING], &OWNER]);
-const LEASE_EDIT: [Field; 19] = joined(&[&LAYOUT, &LEASE, &[VIEWING], &OWNER]);
+const LEASE_EDIT: [Field; 19] = joined(&[&LAYOUT, &LEASE, &[VIEWING], &OWNER_EDIT]);
 
 /// A new listing: the room is chosen from the dictionary once.
 pub const SECOND_HAND: Form = Form {

@@ -23,6 +23,9 @@ pub enum Rule {
     Validator(validate::Rule),
     /// A customer's or a lead's phone ([`crate::customer::phone::accepts`]).
     ContactPhone,
+    /// An owner's phone on a listing's edit: a phone or landline, or the number still masked as
+    /// the form showed it, which the server keeps ([`crate::listing::owner_phone::kept`]).
+    OwnerPhone,
     /// A GB 11643 ID number whose birth date has come; kept upper-cased.
     IdCard,
     /// Digits in groups; kept without spaces.
@@ -82,7 +85,7 @@ impl Rule {
     pub(super) fn required_message(self, label: &str) -> Option<String> {
         match self {
             Rule::Validator(rule) => Some(rule.required_message().to_owned()),
-            Rule::ContactPhone => Some(
+            Rule::ContactPhone | Rule::OwnerPhone => Some(
                 validate::Rule::PhoneOrLandline
                     .required_message()
                     .to_owned(),
@@ -146,6 +149,15 @@ pub(super) fn apply(
                 Ok(kept)
             } else {
                 Err(validate::Rule::PhoneOrLandline.invalid_message().to_owned())
+            }
+        }
+        Rule::OwnerPhone => {
+            if crate::listing::owner_phone::is_masked(value) {
+                Ok(kept)
+            } else {
+                validate::check(validate::Rule::PhoneOrLandline, value, true)
+                    .map(|()| kept)
+                    .map_err(|error| error.message.to_owned())
             }
         }
         Rule::IdCard => id_card(value, today),

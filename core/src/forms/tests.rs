@@ -388,7 +388,7 @@ fn second_hand_numbers_floors_and_choices_have_their_messages() {
     assert_eq!(fault(json!({ "floor": -2 }), "floor"), None);
     assert_eq!(
         fault(json!({ "floor": -4 }), "floor").unwrap(),
-        "所在楼层须为-3到200之间的整数"
+        "所在楼层须为-3到100之间的整数"
     );
     assert_eq!(
         fault(json!({ "halls": 10 }), "halls").unwrap(),
@@ -575,13 +575,36 @@ fn a_community_as_a_store_enters_it_passes_and_its_numbers_stay_in_range() {
     assert_eq!(
         fault_of(
             "building",
-            json!({ "name": "1幢", "floors": 200 }),
+            json!({ "name": "1幢", "floors": 100 }),
             "floors"
         ),
         None
     );
+    // Past the tallest residential towers: a typo, not a building.
+    assert_eq!(
+        fault_of("building", json!({ "name": "1幢", "floors": 101 }), "floors").as_deref(),
+        Some("总层数须为1到100之间的整数")
+    );
     assert_eq!(
         fault_of("room", json!({ "name": "" }), "name").as_deref(),
         Some("房号不能为空")
+    );
+}
+
+#[test]
+fn an_edit_takes_the_owner_phone_back_as_it_was_shown() {
+    // The edit form shows a manager the phone masked; saved untouched it passes (the server
+    // keeps the stored number), while a new listing needs the number whole.
+    for kind in ["secondHandEdit", "rentalEdit"] {
+        assert_eq!(fault_of(kind, json!({ "ownerPhone": "138****5678" }), "ownerPhone"), None);
+        assert_eq!(fault_of(kind, json!({ "ownerPhone2": "057*-****6666" }), "ownerPhone2"), None);
+        assert_eq!(
+            fault_of(kind, json!({ "ownerPhone": "0571-888" }), "ownerPhone").as_deref(),
+            Some("请输入正确的固话号码或手机号码")
+        );
+    }
+    assert_eq!(
+        fault_of("secondHand", json!({ "ownerPhone": "138****5678" }), "ownerPhone").as_deref(),
+        Some("请输入正确的固话号码或手机号码")
     );
 }

@@ -48,9 +48,54 @@ pub fn reveal(phone: &str, access: PhoneAccess) -> Result<String, &'static str> 
     }
 }
 
+/// Said when a masked phone comes back changed: a number is changed by typing it whole.
+pub const TYPE_WHOLE: &str = "号码已隐藏，修改请输入完整号码";
+
+/// Whether `value` is a phone as masking shows it (`138 **** 5678`, `057*-****6666`): digits,
+/// stars and separators, with a star.
+pub fn is_masked(value: &str) -> bool {
+    value.contains('*')
+        && value
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '*' | ' ' | '-' | '+'))
+}
+
+/// The phone an edit stores. A masked value stands for the stored phone when it is the stored
+/// phone as the form showed it (a caller who sees it masked saved without touching it); any
+/// other masked value is refused; a typed number is the new phone.
+pub fn kept(typed: &str, stored: &str) -> Result<String, &'static str> {
+    let typed = typed.trim();
+    if !is_masked(typed) {
+        return Ok(typed.to_owned());
+    }
+    let bare = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    if !stored.is_empty() && bare(typed) == bare(&format_phone(stored, MaskLevel::Middle)) {
+        Ok(stored.to_owned())
+    } else {
+        Err(TYPE_WHOLE)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_edit_keeps_the_stored_phone_it_showed_masked() {
+        // Saved as shown, with or without the spaces: the stored number stays.
+        assert_eq!(kept("138 **** 5678", "13812345678"), Ok("13812345678".to_owned()));
+        assert_eq!(kept("138****5678", "13812345678"), Ok("13812345678".to_owned()));
+        assert_eq!(kept("057*-****6666", "0571-88886666"), Ok("0571-88886666".to_owned()));
+        // A new number typed whole replaces it.
+        assert_eq!(kept(" 13900001111 ", "13812345678"), Ok("13900001111".to_owned()));
+        assert_eq!(kept("", "13812345678"), Ok(String::new()));
+        // A masked value that is not the stored phone's (edited stars, another number) is refused.
+        assert_eq!(kept("139****5678", "13812345678"), Err(TYPE_WHOLE));
+        assert_eq!(kept("138****5678", ""), Err(TYPE_WHOLE));
+        assert!(is_masked("138 **** 5678"));
+        assert!(!is_masked("13812345678"));
+        assert!(!is_masked("abc*"));
+    }
 
     #[test]
     fn the_maintainer_sees_it_whole_and_others_masked() {

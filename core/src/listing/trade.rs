@@ -94,12 +94,18 @@ impl Trade {
         }
     }
 
-    /// 重盘 refused: `该房号已有在售房源（…）` / `在租`.
-    pub fn duplicate_message(self, id: i64, keeper: &str) -> String {
-        let word = match self {
+    /// What a room with a listing of the trade on the market is: `在售`, `在租` (the entry form's
+    /// 房号 list marks such a room `301（在售）`).
+    pub fn market_word(self) -> &'static str {
+        match self {
             Trade::Sale => "在售",
             Trade::Lease => "在租",
-        };
+        }
+    }
+
+    /// 重盘 refused: `该房号已有在售房源（…）` / `在租`.
+    pub fn duplicate_message(self, id: i64, keeper: &str) -> String {
+        let word = self.market_word();
         format!("该房号已有{word}房源（房源编号{id}，{keeper}），不能重复录入")
     }
 

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use sea_orm::sea_query::IntoCondition;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, ModelTrait, PaginatorTrait,
-    QueryFilter, QuerySelect, Select, TryGetable, Value,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, ModelTrait,
+    PaginatorTrait, QueryFilter, QuerySelect, Select, TryGetable, Value,
 };
 
 use super::Placed;
@@ -73,7 +73,27 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
         E: EntityTrait,
         E::Model: FromQueryResult + Send + Sync,
     {
-        let keys = paging::keys(self.db, select, key, page).await?;
+        self.page_by_key_with(select, key, page, false).await
+    }
+
+    /// [`Self::page_by_key`], counting the total by its own query on SQLite when `count_apart`
+    /// ([`paging::keys_counted_apart`]); PostgreSQL keeps the window.
+    pub async fn page_by_key_with<E>(
+        &self,
+        select: Select<E>,
+        key: E::Column,
+        page: PageQuery,
+        count_apart: bool,
+    ) -> Result<Page<E::Model>, AppError>
+    where
+        E: EntityTrait,
+        E::Model: FromQueryResult + Send + Sync,
+    {
+        let keys = if count_apart && self.db.get_database_backend() == DbBackend::Sqlite {
+            paging::keys_counted_apart(self.db, select, key, page).await?
+        } else {
+            paging::keys(self.db, select, key, page).await?
+        };
         if keys.list.is_empty() {
             return Ok(Page {
                 list: Vec::new(),

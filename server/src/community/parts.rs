@@ -14,7 +14,12 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::entity::{building, community, room, unit};
+use std::collections::HashSet;
+
+use brokerdesk_core::listing::lifecycle;
+use brokerdesk_core::listing::trade::Trade;
+
+use crate::entity::{building, community, listing, room, unit};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::lenient_number;
@@ -70,6 +75,9 @@ pub struct Room {
     pub name: String,
     /// 所在楼层; negative below ground.
     pub floor: Option<i32>,
+    /// `在售`/`在租` when the room list was asked for a trade and the caller's company has a
+    /// listing of it on the market for this room (entering another is 重盘); else empty.
+    pub on_market: String,
 }
 
 impl From<room::Model> for Room {
@@ -81,6 +89,7 @@ impl From<room::Model> for Room {
             unit_id: row.unit_id,
             name: row.name,
             floor: row.floor,
+            on_market: String::new(),
         }
     }
 }
@@ -261,6 +270,10 @@ pub struct BuildingId {
 #[serde(rename_all = "camelCase")]
 pub struct UnitId {
     pub unit_id: i64,
+    /// Core `houseTrade` (1 出售, 2 出租): marks the rooms the caller's company has a listing of
+    /// that trade on the market for.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub trade: Option<i64>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -623,7 +636,29 @@ pub async fn room_list(caller: Caller, AppJson(request): AppJson<UnitId>) -> Api
                 .order_by_asc(room::Column::Name),
         )
         .await?;
-    ok(room::Entity::describe(&db, rows).await?)
+    let mut rooms = room::Entity::describe(&db, rows).await?;
+    let trade = request.trade.and_then(Trade::from_code);
+    if let (Some(trade), Some(company)) = (trade, caller.user().organisation_id) {
+        let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
+        let listed: HashSet<i64> = db
+            .all(
+                db.find::<listing::Entity>()
+                    .filter(listing::Column::Trade.eq(trade.code()))
+                    .filter(listing::Column::OrganisationId.eq(company))
+                    .filter(listing::Column::RoomId.is_in(rooms.iter().map(|r| r.id)))
+                    .filter(listing::Column::Status.is_in(active)),
+            )
+            .await?
+            .into_iter()
+            .map(|row| row.room_id)
+            .collect();
+        for room in &mut rooms {
+            if listed.contains(&room.id) {
+                room.on_market = trade.market_word().to_owned();
+            }
+        }
+    }
+    ok(rooms)
 }
 
 /// Add a room to a unit: on the detail page, or while entering a listing whose room is

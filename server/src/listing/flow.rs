@@ -487,8 +487,14 @@ pub async fn edit_in(
     form: ListingEdit,
 ) -> Result<ListingDetail, AppError> {
     let scoped = caller.require(needs(trade).edit)?;
-    let form = form::checked_with(trade.forms().1, &form)?;
+    let mut form = form::checked_with(trade.forms().1, &form)?;
     let before = changeable(trade, &scoped, form.id).await?;
+    // A phone the form showed masked and that came back as shown is the stored one: the edit
+    // form never carries an owner's number to a caller who sees it masked.
+    form.form.owner_phone = owner_phone::kept(&form.form.owner_phone, &before.owner_phone)
+        .map_err(|message| AppError::invalid("ownerPhone", message))?;
+    form.form.owner_phone2 = owner_phone::kept(&form.form.owner_phone2, &before.owner_phone2)
+        .map_err(|message| AppError::invalid("ownerPhone2", message))?;
     let held = role_holders(&scoped.unscoped(), &before).await?;
     check_roles(
         &scoped,
@@ -554,7 +560,15 @@ async fn take(
     };
     let from = state_of(&row)?;
     let to = lifecycle::next(action, from, actor_of(caller, &row))?;
-    let remark = lifecycle::check_reason(trade, action, reason, remark)?;
+    // A reason missing or unexplained is the reason dialog's fault, shown on its field.
+    let remark = lifecycle::check_reason(trade, action, reason, remark).map_err(|error| {
+        let field = if error.message == lifecycle::CHOOSE_REASON {
+            "reason"
+        } else {
+            "remark"
+        };
+        AppError::invalid(field, error.message)
+    })?;
     if action == HouseAction::Relist {
         // Back on the market: the room must be free of another listing of the trade.
         refuse_duplicate(

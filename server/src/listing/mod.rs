@@ -293,13 +293,16 @@ pub async fn list_of(
 ) -> Result<Page<ListingRow>, AppError> {
     let scoped = caller.require(needs(trade).list)?;
     let select = filtered(trade, &scoped, &query).await?;
+    // Counted apart on SQLite: its window would keep and sort every match (docs/benchmarks.md).
     let page = scoped
-        .page_by_key(
+        .unscoped()
+        .page_by_key_with(
             select
                 .order_by_desc(listing::Column::CreatedAt)
                 .order_by_desc(listing::Column::Id),
             listing::Column::Id,
             query.page,
+            true,
         )
         .await?;
     let list = view::rows(&scoped.unscoped(), caller, &page.list).await?;

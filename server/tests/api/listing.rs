@@ -404,10 +404,15 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     .await;
     let id = mine["id"].clone();
     let act = |action: &str, reason: Option<i64>| json!({ "id": id, "action": action, "reason": reason, "remark": "" });
-    agent
-        .post(TRANSITION, act("seal", None))
-        .await
-        .assert_error(10020005, "请选择原因");
+    // A missing reason is refused on the dialog's field; 其他 needs its words.
+    let refused = agent.post(TRANSITION, act("seal", None)).await;
+    refused.assert_error(10000004, "请选择原因");
+    assert_eq!(refused.body["errors"], json!({ "reason": ["请选择原因"] }));
+    let refused = agent.post(TRANSITION, act("seal", Some(9))).await;
+    assert_eq!(
+        refused.body["errors"],
+        json!({ "remark": ["选择「其他」时请填写原因说明"] })
+    );
     let sealed = agent.data(TRANSITION, act("seal", Some(2))).await;
     assert_eq!(sealed["status"], 2);
     assert_eq!(

@@ -50,6 +50,9 @@ export interface PartOption {
   name: string;
   floor?: number | null;
   floors?: number | null;
+  /** A room: 在售/在租 when the caller's company has a listing of the asked trade on the market
+   *  for it (empty otherwise). */
+  onMarket?: string;
 }
 
 /** The route family of a trade: `old` (二手房) or `rental` (租房). */
@@ -102,5 +105,6 @@ export const dictionaryApi = {
   suggest: (keyword: string) => choices<CommunitySuggestion>('/api/v1/fm/house/community/suggest', { keyword }),
   buildings: (communityId: number) => choices<PartOption>('/api/v1/fm/house/building/list', { communityId }),
   units: (buildingId: number) => choices<PartOption>('/api/v1/fm/house/unit/list', { buildingId }),
-  rooms: (unitId: number) => choices<PartOption>('/api/v1/fm/house/room/list', { unitId }),
+  /** With `trade` (core `houseTrade`), rooms already on the market in it are marked. */
+  rooms: (unitId: number, trade?: number) => choices<PartOption>('/api/v1/fm/house/room/list', { unitId, trade }),
 };

@@ -53,8 +53,12 @@ describe('FormModal', { timeout: 30_000 }, () => {
     open(async () => refusal);
     type('field-name', '西湖店');
     fireEvent.click(screen.getByTestId('form-submit'));
-    expect(await screen.findByText('该公司下已存在同名门店')).toBeTruthy();
+    const form = screen.getByTestId('form-modal');
+    // Under the field, and in a toast naming it.
+    expect(await within(form).findByText('该公司下已存在同名门店')).toBeTruthy();
+    const toasts = () => [...document.querySelectorAll('.arco-message')].map((toast) => toast.textContent);
+    await waitFor(() => expect(toasts()).toContain('该公司下已存在同名门店'));
     type('field-name', '西湖二店');
-    await waitFor(() => expect(screen.queryByText('该公司下已存在同名门店')).toBeNull());
+    await waitFor(() => expect(within(form).queryByText('该公司下已存在同名门店')).toBeNull());
   });
 });

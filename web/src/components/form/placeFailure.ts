@@ -8,8 +8,9 @@ export interface FieldFault {
 }
 
 /**
- * Every refusal under the field it names when that field is on this form (all at once), else
- * the message as a toast. The field's own check clears it once the value is corrected.
+ * Every refusal under the field it names when that field is on this form (all at once) and a
+ * toast naming the first, else the message as a toast. The field's own check clears it once the
+ * value is corrected.
  */
 export function placeFailure<V>(form: FormInstance<V>, fields: FieldSpec[], failure: ApiFailure | FieldFault[]) {
   const named = Array.isArray(failure)
@@ -26,6 +27,9 @@ export function placeFailure<V>(form: FormInstance<V>, fields: FieldSpec[], fail
     >[0],
   );
   form.scrollToField(ours[0].field as keyof V);
+  // And a toast, as the browser's own check does: a refusal of a field out of sight (a long
+  // form's 房号, a dialog's 说明) is never met with silence.
+  Message.error(ours.length > 1 ? `${ours[0].message}（共${ours.length}项需要修改）` : ours[0].message);
 }
 
 /**

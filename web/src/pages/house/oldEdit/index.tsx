@@ -1,16 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { Button, Card, Form, Grid, Message, Select, Space, Spin } from '@arco-design/web-react';
+import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
 import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
-import {
-  dictionaryApi,
-  type CommunitySuggestion,
-  type ListingAdd,
-  type ListingDetail,
-  type PartOption,
-  type RoleChoices,
-} from '../../../api/house/oldHouse';
+import { dictionaryApi, type ListingAdd, type ListingDetail, type PartOption, type RoleChoices } from '../../../api/house/oldHouse';
 import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
@@ -22,28 +15,31 @@ import type { PageProps } from '../../registry';
 import { tradeOf, type Trade } from '../shared/listing';
 import { PhotoManager } from '../shared/ListingPhotos';
 import { ListingRolesField, roleMembersError, startingMembers } from '../shared/ListingRoles';
+import { addRoom, COLUMN, PartAdder, PartHint, pickerFault, RoomPicker, type Picked } from '../shared/RoomPicker';
 import { ViewingSlotPicker } from '../shared/ViewingSlots';
 
 type Values = Omit<ListingAdd, 'roles'>;
 
 // Three fields a row on a wide window, two on a medium one (800 px), one on a narrow one, as the
-// other record forms; a text area goes across. The room picker's boxes line up with them.
-const COLUMN = { xs: 24, md: 12, lg: 8 };
+// other record forms (COLUMN); a text area goes across. The room picker's boxes share the row.
 const ACROSS = { span: 24 };
-// The picker sits outside the form: its labels take the form's columns to line up with it.
-const PICKER_ITEM = { labelCol: { span: 8 }, wrapperCol: { span: 16 } };
 
-const toOptions = (parts: PartOption[]) => parts.map((part) => ({ label: part.name, value: part.id }));
+/** A room of the unit as the 房号 select offers it: one with a listing of the company on the
+ *  market is shown and cannot be chosen (重盘). */
+const roomOptions = (rooms: PartOption[]) =>
+  rooms.map((room) => ({
+    label: room.onMarket ? `${room.name}（${room.onMarket}）` : room.name,
+    value: room.id,
+    disabled: Boolean(room.onMarket),
+  }));
 
 /** A stored listing as the form shows it again: 万 (or 元 of rent) and ㎡ as typed, the phones
- *  without spaces. */
-async function formValues(listing: ListingDetail, trade: Trade): Promise<Partial<Values>> {
-  // Someone editing an owner they see masked (a manager) asks for the number whole, on file.
-  const phones =
-    listing.phoneAccess === 'reveal'
-      ? await trade.api.revealPhone(listing.id)
-      : { ownerPhone: listing.ownerPhone, ownerPhone2: listing.ownerPhone2 };
+ *  without spaces, and an empty choice as none (its box shows its placeholder). A phone the
+ *  caller sees masked stays masked: saved untouched, the server keeps the number on file; the
+ *  whole number is only ever the detail page's 查看, which is on record. */
+function formValues(listing: ListingDetail, trade: Trade): Partial<Values> {
   const bare = (phone: string) => phone.replace(/\s/g, '');
+  const chosen = <T,>(value: T | null | undefined): T | undefined => value ?? undefined;
   return {
     area: houseAreaText(listing.area),
     rooms: listing.rooms,
@@ -57,91 +53,24 @@ async function formValues(listing: ListingDetail, trade: Trade): Promise<Partial
       ? { price: houseFenToWan(listing.price) }
       : {
           rent: houseFenToYuan(listing.price),
-          rentType: listing.rentType,
-          paymentTerms: listing.paymentTerms,
+          rentType: chosen(listing.rentType),
+          paymentTerms: chosen(listing.paymentTerms),
           availableFrom: listing.availableFrom ?? undefined,
           facilities: listing.facilities,
         }),
-    propertyTerm: listing.propertyTerm,
-    buildingType: listing.buildingType,
-    buildingStructure: listing.buildingStructure,
-    heating: listing.heating,
-    water: listing.water,
-    electricity: listing.electricity,
+    propertyTerm: chosen(listing.propertyTerm),
+    buildingType: chosen(listing.buildingType),
+    buildingStructure: chosen(listing.buildingStructure),
+    heating: chosen(listing.heating),
+    water: chosen(listing.water),
+    electricity: chosen(listing.electricity),
     tags: listing.tags,
     viewingSlots: listing.viewingSlots,
     description: listing.description,
     ownerName: listing.ownerName,
-    ownerPhone: bare(phones.ownerPhone),
-    ownerPhone2: bare(phones.ownerPhone2),
+    ownerPhone: bare(listing.ownerPhone),
+    ownerPhone2: bare(listing.ownerPhone2),
   };
-}
-
-/** The room picker of a new listing: a community found by name, pinyin or initials, then its
- *  building, unit and room from the dictionary. */
-function RoomPicker({ onRooms, onFloors }: { onRooms: (rooms: PartOption[]) => void; onFloors: (floors?: number) => void }) {
-  const [suggestions, setSuggestions] = useState<CommunitySuggestion[]>([]);
-  const [buildings, setBuildings] = useState<PartOption[]>([]);
-  const [units, setUnits] = useState<PartOption[]>([]);
-  const [building, setBuilding] = useState<number | undefined>();
-  const [unit, setUnit] = useState<number | undefined>();
-  return (
-    <Grid.Row gutter={16}>
-      <Grid.Col {...COLUMN}>
-        <Form.Item label="小区" required {...PICKER_ITEM}>
-          <Select
-            showSearch
-            filterOption={false}
-            placeholder="输入小区名称、拼音或首字母"
-            onSearch={(text) => void dictionaryApi.suggest(text).then(setSuggestions)}
-            onChange={(communityId: number) => {
-              setBuilding(undefined);
-              setUnit(undefined);
-              setUnits([]);
-              onRooms([]);
-              void dictionaryApi.buildings(communityId).then(setBuildings);
-            }}
-            options={suggestions.map((s) => ({
-              label: s.alias ? `${s.name}（${s.alias}）· ${s.districtName}` : `${s.name} · ${s.districtName}`,
-              value: s.id,
-            }))}
-            data-testid="pick-community"
-          />
-        </Form.Item>
-      </Grid.Col>
-      <Grid.Col {...COLUMN}>
-        <Form.Item label="楼栋" required {...PICKER_ITEM}>
-          <Select
-            value={building}
-            options={toOptions(buildings)}
-            placeholder="请选择楼栋"
-            onChange={(id: number) => {
-              setBuilding(id);
-              setUnit(undefined);
-              onRooms([]);
-              onFloors(buildings.find((b) => b.id === id)?.floors ?? undefined);
-              void dictionaryApi.units(id).then(setUnits);
-            }}
-            data-testid="pick-building"
-          />
-        </Form.Item>
-      </Grid.Col>
-      <Grid.Col {...COLUMN}>
-        <Form.Item label="单元" required {...PICKER_ITEM}>
-          <Select
-            value={unit}
-            options={toOptions(units)}
-            placeholder="请选择单元"
-            onChange={(id: number) => {
-              setUnit(id);
-              void dictionaryApi.rooms(id).then(onRooms);
-            }}
-            data-testid="pick-unit"
-          />
-        </Form.Item>
-      </Grid.Col>
-    </Grid.Row>
-  );
 }
 
 /**
@@ -160,6 +89,9 @@ export default function ListingEdit({ route }: PageProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [rooms, setRooms] = useState<PartOption[]>([]);
+  const [picked, setPicked] = useState<Picked>({});
+  const [attempted, setAttempted] = useState(false);
+  const [addingRoom, setAddingRoom] = useState(false);
   const [listing, setListing] = useState<ListingDetail | undefined>();
   const [roleChoices, setRoleChoices] = useState<RoleChoices | undefined>();
   const [members, setMembers] = useState<ListingRoleMember[]>([]);
@@ -183,7 +115,7 @@ export default function ListingEdit({ route }: PageProps) {
         setListing(found);
         const held = found.roles.map(({ roleId, userId }) => ({ roleId, userId }));
         setMembers(held);
-        form.setFieldsValue(await formValues(found, trade));
+        form.setFieldsValue(formValues(found, trade));
         const choices = await trade.api.roleChoices(id);
         setRoleChoices(choices);
         setMembers(startingMembers(choices, held));
@@ -191,9 +123,31 @@ export default function ListingEdit({ route }: PageProps) {
       .catch(() => undefined);
   }, [id, isNew, form, trade]);
 
+  const roomHint = picked.unitId ? (
+    <PartHint
+      testId="room-hint"
+      missing={rooms.length === 0 ? '该单元还没有房号' : undefined}
+      add={{ label: '新增房号', onClick: () => setAddingRoom(true) }}
+    />
+  ) : undefined;
+  // A phone shown masked comes back as shown and stays as on file; a new one is typed whole.
+  const masked = listing !== undefined && listing.phoneAccess !== 'full';
+  const phoneHint = masked ? { extra: '号码已隐藏：不修改即保留原号码，修改请输入完整号码' } : {};
   const fields: FieldSpec[] = isNew
-    ? coreFields(trade.forms[0], { roomId: { options: toOptions(rooms), placeholder: '请先选择小区、楼栋和单元' } })
-    : coreFields(trade.forms[1]);
+    ? coreFields(trade.forms[0], {
+        roomId: {
+          options: roomOptions(rooms),
+          placeholder: picked.unitId ? '请选择房号' : '请先选择小区、楼栋和单元',
+          extra: roomHint,
+        },
+      })
+    : coreFields(trade.forms[1], { ownerPhone: phoneHint, ownerPhone2: phoneHint });
+
+  /** Picks a room of the unit, with the floor the dictionary gives it. */
+  const pickRoom = (room: PartOption) => {
+    form.setFieldValue('roomId', room.id);
+    if (room.floor !== undefined && room.floor !== null) form.setFieldValue('floor', room.floor);
+  };
 
   const changeMembers = (next: ListingRoleMember[]) => {
     setMembers(next);
@@ -201,6 +155,14 @@ export default function ListingEdit({ route }: PageProps) {
   };
 
   const save = async () => {
+    const missing = isNew ? pickerFault(picked) : undefined;
+    if (missing) {
+      // The room's place comes first: its boxes turn red, the form's own faults show beside.
+      setAttempted(true);
+      await form.validate().catch(() => undefined);
+      Message.error(missing);
+      return;
+    }
     const values = await validated(form, fields);
     const refused = roleMembersError(members);
     setRolesError(refused);
@@ -236,15 +198,6 @@ export default function ListingEdit({ route }: PageProps) {
       bordered={false}
       data-testid={`${trade.family}-house-edit-form`}
     >
-      {isNew && (
-        <RoomPicker
-          onRooms={(found) => {
-            setRooms(found);
-            form.setFieldValue('roomId', undefined);
-          }}
-          onFloors={(floors) => floors && form.setFieldValue('totalFloors', floors)}
-        />
-      )}
       <Form
         form={form}
         id={`${trade.family}-house`}
@@ -262,6 +215,19 @@ export default function ListingEdit({ route }: PageProps) {
         }}
       >
         <Grid.Row gutter={16}>
+          {isNew && (
+            <RoomPicker
+              picked={picked}
+              onPicked={setPicked}
+              attempted={attempted}
+              trade={trade.code}
+              onRooms={(found) => {
+                setRooms(found);
+                form.setFieldValue('roomId', undefined);
+              }}
+              onFloors={(floors) => floors && form.setFieldValue('totalFloors', floors)}
+            />
+          )}
           {fields.map((spec) =>
             spec.field === 'viewingSlots' ? (
               <Grid.Col key={spec.field} span={24}>
@@ -297,6 +263,24 @@ export default function ListingEdit({ route }: PageProps) {
           保存
         </Button>
       </Space>
+      {isNew && (
+        <PartAdder<{ name: string; floor?: number }>
+          kind="room"
+          title="新增房号"
+          visible={addingRoom}
+          onClose={() => setAddingRoom(false)}
+          onSubmit={async (values) => {
+            const unitId = picked.unitId ?? 0;
+            const made = await addRoom(unitId, values);
+            if (!isApiFailure(made)) {
+              const found = await dictionaryApi.rooms(unitId, trade.code);
+              setRooms(found);
+              pickRoom(made);
+            }
+            return made;
+          }}
+        />
+      )}
       {listing && (
         <Card title="房源图片" bordered={false} style={{ marginTop: 16 }} bodyStyle={{ padding: 0 }}>
           <PhotoManager trade={trade} listingId={listing.id} />
