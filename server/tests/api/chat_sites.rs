@@ -122,7 +122,7 @@ async fn calls_see_the_chosen_site_only(app: TestApp, model: FakeOpenAi) {
     let logged = admin
         .data(
             "/api/v1/chat/assistant/log/page",
-            json!({ "pageNum": 1, "pageSize": 2, "keyword": "有哪些二手房？" }),
+            json!({ "pageNum": 1, "pageSize": 5, "keyword": "有哪些二手房？" }),
         )
         .await;
     let turns = logged["list"].as_array().unwrap();
