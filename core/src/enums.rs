@@ -214,7 +214,7 @@ tables! {
     /// What a batch import did with one row (the server's `outcome`).
     CLUE_IMPORT_OUTCOME = "clueImportOutcome" [
         c("added", "已添加"), c("invalid", "有错误"), c("duplicate", "重复"),
-        c("repeated", "已导入过"),
+        c("repeated", "已导入过"), c("example", "已跳过"),
     ];
     /// A viewing slot is weekday × 10 + time of day: 11 is Monday morning, 73 Sunday evening.
     VIEWING_SLOT = "viewingSlot" [

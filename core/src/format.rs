@@ -39,10 +39,12 @@ impl MaskLevel {
         }
     }
 
-    fn hides(self, index: usize, digits: usize) -> bool {
+    /// `head` is how many leading digits the middle level shows: a mobile's first three, a
+    /// landline's whole area code ([`area_code_len`]).
+    fn hides(self, index: usize, digits: usize, head: usize) -> bool {
         match self {
             MaskLevel::None => false,
-            MaskLevel::Middle if digits > 7 => index >= 3 && index < digits - 4,
+            MaskLevel::Middle if digits > 7 => index >= head && index < digits - 4,
             MaskLevel::Middle => index + 2 < digits,
             MaskLevel::Strong => index + 4 < digits,
             MaskLevel::Full => true,
@@ -50,11 +52,27 @@ impl MaskLevel {
     }
 }
 
+/// The digits of a mainland area code a landline starts with: `010` and `02x` are three,
+/// every other (`0571`, `0755`) four; none when the number has no area code (it does not start
+/// with 0 or is too short to hold one before a 7-digit local number).
+fn area_code_len(digits: &[char]) -> usize {
+    match digits {
+        ['0', '1' | '2', ..] if digits.len() >= 10 => 3,
+        ['0', ..] if digits.len() >= 11 => 4,
+        _ => 0,
+    }
+}
+
 /// Masks the digits of a phone number by level, keeping any separators: `138****5678`,
-/// `0571-****6666`.
+/// `0571-****6666`, `0571-***5432` (a landline's area code stays whole at the middle level).
 pub fn mask_phone(value: &str, level: MaskLevel) -> String {
     let value = value.trim();
-    let digits = value.chars().filter(char::is_ascii_digit).count();
+    let all: Vec<char> = value.chars().filter(char::is_ascii_digit).collect();
+    let digits = all.len();
+    let head = match area_code_len(&all) {
+        0 => 3,
+        area => area,
+    };
     let mut index = 0;
     value
         .chars()
@@ -62,7 +80,7 @@ pub fn mask_phone(value: &str, level: MaskLevel) -> String {
             if !c.is_ascii_digit() {
                 return c;
             }
-            let hidden = level.hides(index, digits);
+            let hidden = level.hides(index, digits, head);
             index += 1;
             if hidden { '*' } else { c }
         })
@@ -220,9 +238,25 @@ mod tests {
             "*** **** ****"
         );
         assert_eq!(mask_phone("13812345678", MaskLevel::Middle), "138****5678");
+        // A landline keeps its whole area code: 3 digits for 010/02x, 4 for the others.
+        for (landline, masked) in [
+            ("0571-88886666", "0571-****6666"),
+            ("0571-8765432", "0571-***5432"),
+            ("05718765432", "0571***5432"),
+            ("010-88886666", "010-****6666"),
+            ("01088886666", "010****6666"),
+            ("020-12345678", "020-****5678"),
+            ("88886666", "888*6666"),
+        ] {
+            assert_eq!(
+                mask_phone(landline, MaskLevel::Middle),
+                masked,
+                "{landline}"
+            );
+        }
         assert_eq!(
-            mask_phone("0571-88886666", MaskLevel::Middle),
-            "057*-****6666"
+            mask_phone("0571-8765432", MaskLevel::Strong),
+            "****-***5432"
         );
         assert_eq!(mask_phone("8888666", MaskLevel::Middle), "*****66");
         assert_eq!(format_phone("1380000", MaskLevel::Middle), "*****00");

@@ -122,10 +122,12 @@ macro_rules! list_query {
                 &self,
                 scoped: &$crate::access::Scoped<'_>,
             ) -> sea_orm::Select<$entity::Entity> {
+                // A query of texts only compares no column by `eq`.
+                #[allow(unused_imports)]
                 use sea_orm::{ColumnTrait as _, QueryFilter as _, QueryOrder as _};
                 let mut select = scoped.read::<$entity::Entity>();
                 $(if let Some(text) = $crate::paging::filter_text(&self.$text) {
-                    select = select.filter($entity::Column::$text_column.contains(text));
+                    select = select.filter($crate::shared::contains($entity::Column::$text_column, text));
                 })*
                 $(if let Some(number) = self.$number {
                     select = select.filter($entity::Column::$number_column.eq(number));
@@ -317,6 +319,8 @@ macro_rules! crud_routes {
 
         $crate::crud::route!($($doc)* fn options(query: $query) -> Vec<$option>,
             $need, $path, $tag, $said, |scoped| {
+                // A query of texts only compares no column by `eq`.
+                #[allow(unused_imports)]
                 use sea_orm::{ColumnTrait as _, QueryFilter as _, QueryOrder as _};
                 let mut select = scoped.read::<$entity::Entity>();
                 $(if let Some(value) = query.$filter {

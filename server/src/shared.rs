@@ -1,11 +1,11 @@
 //! Small pieces every organisation endpoint uses: the `{id}` body, timestamps as epoch
-//! milliseconds, reading the name and count look-ups that `Unscoped` answers, and a column
-//! among many given values.
+//! milliseconds, reading the name and count look-ups that `Unscoped` answers, a column
+//! among many given values, and typed text matched by LIKE.
 
 use std::collections::HashMap;
 
 use sea_orm::ColumnTrait;
-use sea_orm::sea_query::{Query, SimpleExpr, Value};
+use sea_orm::sea_query::{Expr, ExprTrait, IntoColumnRef, LikeExpr, Query, SimpleExpr, Value};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -58,4 +58,59 @@ where
             .from_values(values.into_iter().map(Into::into), "given")
             .to_owned(),
     )
+}
+
+/// Typed text as a LIKE pattern's literal part: `%`, `_` and the escape `\` itself escaped, so
+/// that a search for `100%` or `a_b` finds those characters and not every row.
+fn like_literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Where typed text is to be found in a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    Anywhere,
+    AtStart,
+    AtEnd,
+}
+
+/// The LIKE pattern of typed text found `at` a place, escaped (`ESCAPE '\'`).
+pub fn like_pattern(text: &str, at: Found) -> LikeExpr {
+    let text = like_literal(text);
+    let pattern = match at {
+        Found::Anywhere => format!("%{text}%"),
+        Found::AtStart => format!("{text}%"),
+        Found::AtEnd => format!("%{text}"),
+    };
+    LikeExpr::new(pattern).escape('\\')
+}
+
+/// `column LIKE '%text%' ESCAPE '\'`: every keyword search of the server matches typed text
+/// through this (or [`like`] for a start or an end), never by a raw pattern.
+pub fn contains(column: impl IntoColumnRef, text: &str) -> SimpleExpr {
+    like(column, text, Found::Anywhere)
+}
+
+/// `column LIKE pattern ESCAPE '\'` of typed text found `at` a place.
+pub fn like(column: impl IntoColumnRef, text: &str, at: Found) -> SimpleExpr {
+    Expr::col(column).like(like_pattern(text, at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_wildcards_are_characters() {
+        assert_eq!(like_literal("100%"), "100\\%");
+        assert_eq!(like_literal("a_b\\c"), "a\\_b\\\\c");
+        assert_eq!(like_literal("西湖"), "西湖");
+    }
 }

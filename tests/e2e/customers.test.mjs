@@ -269,6 +269,68 @@ describe('customers', () => {
     await shot(page, 'crm-customer-unknown-in-address');
   });
 
+  test('新增客户 keeps a draft over F5, a spaced phone is found by its last digits, and 转公客 asks why', async ({ page, site }) => {
+    const name = `稿客${stamp()}`;
+    const phone = mobile();
+    const spaced = `${phone.slice(0, 3)} ${phone.slice(3, 7)} ${phone.slice(7)}`;
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await page.getByTestId('customer-add').click();
+    await page.getByTestId('customer-form').waitFor();
+    await fill(page, 'field-name', name);
+    await fill(page, 'field-phone', spaced);
+
+    // F5 loses nothing: the form brings back what was typed.
+    await page.reload();
+    await page.getByTestId('crm-customer').locator('tbody tr').first().waitFor();
+    await page.getByTestId('customer-add').click();
+    await page.getByTestId('customer-draft-note').waitFor();
+    const nameBox = page.getByTestId('field-name');
+    const nameInput = (await nameBox.evaluate((node) => node.tagName)) === 'INPUT' ? nameBox : nameBox.locator('input').first();
+    assert.equal(await nameInput.inputValue(), name);
+    await shot(page, 'crm-customer-draft-restored');
+    // Esc with something typed asks first; 继续填写 keeps the form.
+    await page.keyboard.press('Escape');
+    const confirm = page.locator('.arco-modal', { hasText: '放弃录入？' });
+    await confirm.waitFor();
+    await shot(page, 'crm-customer-draft-confirm');
+    await confirm.getByRole('button', { name: '继续填写' }).click();
+    await expect(page.getByTestId('customer-form')).toBeVisible();
+
+    await choose(page, 'field-sex', '先生');
+    await choose(page, 'field-level', '★★');
+    await choose(page, 'field-demand', '二手房购买');
+    await choose(page, 'field-source', '门店接待');
+    await page.getByTestId('customer-save').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByText(`${name} 先生`).first().waitFor();
+    // The keyboard starts at the customer, not on a move.
+    await expect(drawer).toBeFocused();
+    await expect(drawer.getByTestId('customer-action-release')).not.toBeFocused();
+    await closeDrawer(page);
+
+    // Found by the phone's last four digits.
+    await page.getByTestId('filter-keyword').fill(phone.slice(-4));
+    await page.getByTestId('filter-search').click();
+    const row = page.getByTestId('crm-customer').locator('tbody tr', { hasText: name }).first();
+    await row.waitFor();
+
+    // 转公客 asks why, on core's form, and the history keeps it.
+    await row.getByTestId('customer-open').click();
+    await drawer.getByTestId('customer-action-release').click();
+    const dialog = page.getByTestId('customer-release-form');
+    await dialog.waitFor();
+    await page.getByTestId('form-submit').click();
+    await dialog.getByText('转公客原因不能为空').waitFor();
+    await fill(page, 'field-remark', '客户暂缓购房');
+    await shot(page, 'crm-customer-release-reason');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('转公客成功').first().waitFor();
+    await drawer.getByRole('tab', { name: '状态历史' }).click();
+    await drawer.getByText('客户暂缓购房').waitFor();
+    await shot(page, 'crm-customer-release-history');
+  });
+
   test('a rental customer budgets a monthly rent in 元, and the form lines its labels up', async ({ page, site }) => {
     const name = `租客${stamp()}`;
     await signIn(page, site, 'agent');

@@ -2,10 +2,15 @@
 // beside it before anything is saved (a mobile cut short among them), then saves the good rows in
 // one go and watches the import finish; an agent converts a lead they follow into a customer from
 // 线索池, its 意向区域 becoming the customer's districts, and finds the lead's history in its drawer;
-// an agent ticks two pooled leads and claims them at once. Each test takes phones no other test
-// uses.
+// an agent ticks two pooled leads and claims them at once; the template's example row is never
+// imported, and an XLSX file's rows are checked in the same table before saving, keeping what
+// was stored beside each after. Each test takes phones no other test uses.
 import assert from 'node:assert/strict';
-import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+import { readFileSync } from 'node:fs';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
+import { writeXlsx } from '../support/xlsx.mjs';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
@@ -71,6 +76,47 @@ describe('leads', () => {
     await page.getByTestId('clue-row-4').getByText('已导入过').waitFor();
   });
 
+  test('the template example is skipped and an XLSX is checked before saving', async ({ page, site }) => {
+    const n = stamp();
+    await loginThroughPage(page, site, 'manager');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/crm/clue/edit`);
+    await page.getByTestId('clue-batch').waitFor();
+
+    // The template uploaded as downloaded: its example row is marked and nothing is to be saved.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('clue-template').click()]);
+    const template = readFileSync(await download.path());
+    await page.getByTestId('clue-file').setInputFiles({ name: '线索导入模板.xlsx', mimeType: XLSX, buffer: template });
+    await page.getByTestId('clue-row-2').getByText('示例行，已跳过').waitFor();
+    assert.equal((await page.getByTestId('clue-save').textContent()).trim(), '保存有效行（0条）');
+    assert.equal(await page.getByTestId('clue-save').isDisabled(), true);
+    await shot(page, 'clue-batch-template-example');
+
+    // Filled in under the example (a phone pasted with spaces among them): checked before saving.
+    const file = writeXlsx([
+      ['姓名', '联系电话', '性别', '需求类型', '意向区域', '预算(万元)', '备注'],
+      ['张先生', '13812345678', '男', '二手房购买', '西湖区文三路', '300', '示例行（导入时跳过，请从下一行填写）：想要两房，近地铁'],
+      [`表格甲${n}`, `1371 ${n} 1`, '女', '新房购买', '滨江区', '280', '看江景'],
+      [`表格乙${n}`, '12345', '', '', '', '', ''],
+    ]);
+    await page.getByTestId('clue-file').setInputFiles({ name: `线索${n}.xlsx`, mimeType: XLSX, buffer: file });
+    await page.getByTestId('clue-row-3').getByText('格式正确').waitFor();
+    await page.getByTestId('clue-row-2').getByText('示例行，已跳过').waitFor();
+    await page.getByTestId('clue-row-4').getByText('联系电话：请输入正确的固话号码或手机号码').waitFor();
+    assert.equal((await page.getByTestId('clue-save').textContent()).trim(), '保存有效行（1条）');
+    const good = page.getByTestId('clue-rows').locator('tbody tr', { has: page.getByTestId('clue-row-3') });
+    for (const shown of ['女', '新房购买', '滨江区', `1371${n}1`]) await expect(good).toContainText(shown);
+    await shot(page, 'clue-batch-xlsx-checked');
+
+    await page.getByTestId('clue-save').click();
+    await page.getByTestId('clue-summary').getByText('共3行：新增1条，错误1条，重复0条，已导入过0条，示例行1行已跳过').waitFor();
+    await page.getByTestId('clue-row-3').getByText('已添加').waitFor();
+    await page.getByTestId('clue-row-2').getByText('示例行，已跳过').waitFor();
+    // What was stored stays beside the row.
+    for (const shown of ['女', '新房购买', '滨江区']) await expect(good).toContainText(shown);
+    await shot(page, 'clue-batch-xlsx-saved');
+  });
+
   test('an agent converts a lead into a customer', async ({ page, site, base }) => {
     const n = stamp();
     const agent = await apiSession(base, 'agent');
@@ -78,7 +124,7 @@ describe('leads', () => {
     const added = await api(
       base,
       '/api/v1/fm/crm/clue/add',
-      { name, phone: `1360${n}9`, sex: 2, demand: 1, area: '西湖区、滨江', budget: '260', remark: '想看两房' },
+      { name, phone: `1360${n}9`, sex: 2, demand: 1, area: '西湖区、滨江', budget: '200-260', remark: '想看两房' },
       agent,
     );
     assert.equal(added.code, 0, added.message);
@@ -99,8 +145,9 @@ describe('leads', () => {
     await row.getByTestId('clue-action-convert').click();
     const dialog = page.getByTestId('clue-convert-form');
     await dialog.waitFor();
-    // Pre-filled from the lead by core: 女 → 女士, the budget as its upper bound, 线索转化.
+    // Pre-filled from the lead by core: 女 → 女士, the budget range's both bounds, 线索转化.
     assert.equal(await dialog.getByTestId('field-phone').inputValue(), `1360${n}9`);
+    assert.equal(await dialog.getByTestId('field-budgetMin').inputValue(), '200');
     assert.equal(await dialog.getByTestId('field-budgetMax').inputValue(), '260');
     // 意向区域's text became the city's districts it names, shown and editable.
     const districts = dialog.getByTestId('field-districtIds');

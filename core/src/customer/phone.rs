@@ -71,6 +71,34 @@ pub fn normalise(phone: &str) -> String {
     }
 }
 
+/// A phone as people paste it, made ready for the §5 check and for keeping: spaces anywhere
+/// (`138 1234 5678`, full-width too) are dropped, full-width dashes read as `-`, and the dashes
+/// of a number §5 refuses with them (`138-1234-5678`, `010-8888-6666`) are dropped when it is a
+/// phone without them. What comes out is checked by [`accepts`] exactly as §5 says; a value that
+/// is no phone either way comes back trimmed, for the check to refuse as typed.
+pub fn tidy(value: &str) -> String {
+    let compact: String = value
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| {
+            if matches!(c, '－' | '—' | '–' | '‐') {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if accepts(&compact) {
+        return compact;
+    }
+    let bare: String = compact.chars().filter(|c| *c != '-').collect();
+    if accepts(&bare) {
+        bare
+    } else {
+        value.trim().to_owned()
+    }
+}
+
 /// A customer's or a lead's phone (新增客户, 线索, every batch row): a mobile or a landline by
 /// spec §5, except that a number written without its area code must start with 2-9, as every
 /// mainland local number does: `1380000` is a mobile cut short, `0571888` an area code with too
@@ -138,6 +166,31 @@ mod tests {
         // A landline is never taken for a prefixed mobile.
         assert_eq!(normalise("86-12345678"), "8612345678");
         assert_eq!(normalise(""), "");
+    }
+
+    #[test]
+    fn pasted_spaces_and_dashes_are_tidied_before_the_rule() {
+        for (pasted, kept) in [
+            ("138 1234 5678", "13812345678"),
+            ("138-1234-5678", "13812345678"),
+            (" 138　1234　5678 ", "13812345678"),
+            ("138－1234－5678", "13812345678"),
+            ("+86 138 1234 5678", "+8613812345678"),
+            ("010-88886666", "010-88886666"),
+            ("010 8888 6666", "01088886666"),
+            ("010-8888-6666", "01088886666"),
+            ("0571 888 8666", "05718888666"),
+        ] {
+            assert_eq!(tidy(pasted), kept, "{pasted}");
+            assert!(accepts(&tidy(pasted)), "{pasted}");
+        }
+        // What is no phone stays as typed, for the rule to refuse; §5 is unchanged.
+        for bad in ["138 1234 567", "1380-000", "abc 123", "138123456789"] {
+            assert_eq!(tidy(bad), bad.trim(), "{bad}");
+            assert!(!accepts(&tidy(bad)), "{bad}");
+        }
+        assert!(!accepts("138 1234 5678"), "the rule itself takes no spaces");
+        assert_eq!(normalise(&tidy("138-1234-5678")), "13812345678");
     }
 
     #[test]

@@ -172,6 +172,41 @@ fn span(min: Option<String>, max: Option<String>, unit: &str) -> String {
     }
 }
 
+/// A lead's budget as typed: one figure (`300`, an upper bound, as people state a budget) or a
+/// range (`200-300`, also `200~300`, `200至300`), answered as (lower, upper), each trimmed.
+/// `None` when there is nothing on one side of the separator.
+pub fn budget_span(text: &str) -> Option<(Option<&str>, &str)> {
+    let text = text.trim();
+    match text.split_once(['-', '~', '～', '－', '至']) {
+        None => Some((None, text)),
+        Some((low, high)) => {
+            let (low, high) = (low.trim(), high.trim());
+            (!low.is_empty() && !high.is_empty()).then_some((Some(low), high))
+        }
+    }
+}
+
+/// A lead's checked budget (`300`, `200-300`) as fen bounds (lower, upper) in the unit of
+/// `demand`: one figure is the upper bound alone.
+pub fn lead_budget_fen(demand: i64, text: &str) -> (Option<i64>, Option<i64>) {
+    let unit = BudgetUnit::of_demand(demand);
+    match budget_span(text) {
+        Some((low, high)) => (low.and_then(|low| unit.to_fen(low)), unit.to_fen(high)),
+        None => (None, None),
+    }
+}
+
+/// A lead's budget in fen as lists show it: one figure as it was stated (`300万`), a range as
+/// a customer's (`200-300万`, `3000-4500元/月`).
+pub fn lead_budget_text(demand: i64, min: Option<i64>, max: Option<i64>) -> String {
+    let unit = BudgetUnit::of_demand(demand);
+    match (min, max) {
+        (None, Some(max)) => unit.text(max),
+        (None, None) => String::new(),
+        _ => budget_text(demand, min, max),
+    }
+}
+
 /// A budget in fen of a customer of `demand` as lists show it: `200-300.5万`, `80万以上`,
 /// `3000-5000元/月` for a rental, `不限`.
 pub fn budget_text(demand: i64, min: Option<i64>, max: Option<i64>) -> String {
@@ -279,6 +314,30 @@ mod tests {
         );
         assert_eq!(budget_text(3, Some(450_050), None), "4500.5元/月以上");
         assert_eq!(area_text(Some(8_000), Some(12_050)), "80-120.5㎡");
+    }
+
+    #[test]
+    fn a_lead_budget_is_one_figure_or_a_range() {
+        assert_eq!(budget_span(" 300 "), Some((None, "300")));
+        assert_eq!(budget_span("200 - 300"), Some((Some("200"), "300")));
+        assert_eq!(budget_span("200至300"), Some((Some("200"), "300")));
+        assert_eq!(budget_span("-5"), None);
+        assert_eq!(lead_budget_text(1, None, Some(300_000_000)), "300万");
+        assert_eq!(
+            lead_budget_text(1, Some(200_000_000), Some(300_000_000)),
+            "200-300万"
+        );
+        assert_eq!(
+            lead_budget_text(3, Some(300_000), Some(450_000)),
+            "3000-4500元/月"
+        );
+        assert_eq!(lead_budget_text(1, None, None), "");
+        assert_eq!(
+            lead_budget_fen(1, "200-300"),
+            (Some(200_000_000), Some(300_000_000))
+        );
+        assert_eq!(lead_budget_fen(3, "4500"), (None, Some(450_000)));
+        assert_eq!(lead_budget_fen(1, ""), (None, None));
     }
 
     #[test]

@@ -50,6 +50,15 @@ pub const CUSTOMER_FOLLOW_UP: Form = Form {
     ],
 };
 
+/// 转公客: why the customer goes to the public pool, kept in its history for the colleague who
+/// claims it next.
+pub const CUSTOMER_RELEASE: Form = Form {
+    kind: "customerRelease",
+    fields: &[Field::text("remark", "转公客原因", REMARK_MAX)
+        .control(Control::Textarea)
+        .required()],
+};
+
 /// 写带看: what was shown (a listing of the kind, or a new-home project), when, who went along
 /// and what the customer said. When it may be entered and what may be shown: core
 /// `customer::viewing`.

@@ -20,11 +20,12 @@ pub const CLUE: Form = Form {
         Field::select("sex", "性别", Some(SEX)),
         Field::select("demand", "需求类型", Some(CUSTOMER_DEMAND)),
         Field::text("area", "意向区域", 50),
+        // One figure (an upper bound) or a range, `200-300`.
         Field {
             control: Control::Text,
-            max_length: Some(12),
+            max_length: Some(25),
             max: Some(BUDGET_MAX_WAN),
-            rule: Rule::PositiveDecimal,
+            rule: Rule::BudgetSpan,
             ..Field::text("budget", "预算(万元)", 0)
         },
         remark("remark", "备注"),

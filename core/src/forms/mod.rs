@@ -236,6 +236,7 @@ pub const ALL: &[Form] = &[
     assistant::ASSISTANT,
     customer::CUSTOMER,
     customer::CUSTOMER_FOLLOW_UP,
+    customer::CUSTOMER_RELEASE,
     customer::CUSTOMER_VIEWING,
     customer::CUSTOMER_VIEWING_FEEDBACK,
     report::REPORT,
@@ -256,7 +257,9 @@ pub use ai::{
 };
 pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
-pub use customer::{CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_VIEWING, CUSTOMER_VIEWING_FEEDBACK};
+pub use customer::{
+    CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_RELEASE, CUSTOMER_VIEWING, CUSTOMER_VIEWING_FEEDBACK,
+};
 pub use deal::{LEASE_CONTRACT, RECEIPT, SALE_CONTRACT};
 pub use lead::{BUDGET_MAX_WAN, CLUE};
 pub use listing::{

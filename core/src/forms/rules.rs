@@ -58,6 +58,9 @@ pub enum Rule {
     Choices,
     /// A positive amount with up to two decimals, at most `max` (总价 in 万, area in ㎡).
     PositiveDecimal,
+    /// A lead's budget: one [`Rule::PositiveDecimal`] or a range of two (`200-300`), the lower
+    /// not above the upper; kept as `200-300` ([`crate::customer::wish::budget_span`]).
+    BudgetSpan,
     /// A floor between the field's bounds, not 0, and not above the form's `totalFloors`.
     FloorOf,
     /// A whole number within the field's `min` and `max` (室, 厅, 卫, 召回条数).
@@ -145,8 +148,9 @@ pub(super) fn apply(
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),
         Rule::ContactPhone => {
-            if crate::customer::phone::accepts(value) {
-                Ok(kept)
+            let tidy = crate::customer::phone::tidy(value);
+            if crate::customer::phone::accepts(&tidy) {
+                Ok(tidy)
             } else {
                 Err(validate::Rule::PhoneOrLandline.invalid_message().to_owned())
             }
@@ -194,6 +198,7 @@ pub(super) fn apply(
             _ => Ok(kept),
         },
         Rule::PositiveDecimal => positive_decimal(field, value).map(|()| kept),
+        Rule::BudgetSpan => budget_span(field, value),
         Rule::FloorOf => {
             let floor = integer(field, value)?;
             if floor == 0 {
@@ -320,6 +325,23 @@ fn positive_decimal(field: &Field, value: &str) -> Result<(), String> {
         return Err(message());
     }
     Ok(())
+}
+
+fn budget_span(field: &Field, value: &str) -> Result<String, String> {
+    // A side left empty (`-5`, `200-`) is no amount.
+    let Some((low, high)) = crate::customer::wish::budget_span(value) else {
+        return positive_decimal(field, value).map(|()| value.to_owned());
+    };
+    positive_decimal(field, high)?;
+    let Some(low) = low else {
+        return Ok(high.to_owned());
+    };
+    positive_decimal(field, low)?;
+    let amount = crate::listing::price::hundredths;
+    if amount(low) > amount(high) {
+        return Err(format!("{}的下限不能大于上限", field.label));
+    }
+    Ok(format!("{low}-{high}"))
 }
 
 fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {

@@ -21,8 +21,10 @@ pub struct LeadFacts {
     pub sex: Option<i64>,
     /// Core `customerDemand`.
     pub demand: Option<i64>,
-    /// Fen.
+    /// Fen: the budget stated, or a range's upper bound.
     pub budget: Option<i64>,
+    /// Fen: a range's lower bound (`200-300`); none when one figure was stated.
+    pub budget_min: Option<i64>,
     /// 意向区域 as typed or imported (`西湖区、滨江`).
     pub area: String,
     pub remark: String,
@@ -109,8 +111,10 @@ pub struct CustomerStart {
     /// The phone as the form takes it: its digits, a mobile without +86.
     pub phone: String,
     pub demand: Option<i64>,
-    /// The lead's budget as the upper bound, in the customer form's unit for the demand (万, or
-    /// 元 a month for a rental).
+    /// A range's lower bound, in the customer form's unit for the demand (万, or 元 a month for
+    /// a rental); empty when the lead stated one figure.
+    pub budget_min: String,
+    /// The lead's budget, or its range's upper bound, in the same unit.
     pub budget_max: String,
     /// The districts the lead's 意向区域 names.
     pub district_ids: Vec<i64>,
@@ -129,11 +133,13 @@ fn form_phone(phone: &str) -> String {
     }
 }
 
-/// The customer form's first values for `lead`: 男 → 先生, 女 → 女士; the budget as its upper
-/// bound; the districts its 意向区域 names among the city's `districts`; the source 线索转化.
+/// The customer form's first values for `lead`: 男 → 先生, 女 → 女士; the budget's bounds (one
+/// figure as the upper bound, a range as both); the districts its 意向区域 names among the city's `districts`; the source 线索转化.
 pub fn customer_start(lead: &LeadFacts, districts: &[District]) -> CustomerStart {
     let area = lead.area.trim();
     let reading = read_area(area, districts);
+    let unit = BudgetUnit::of_demand(lead.demand.unwrap_or_default());
+    let typed = |fen: Option<i64>| fen.map(|fen| unit.typed(fen)).unwrap_or_default();
     let remark = lead.remark.trim();
     let remark = if reading.rest {
         [remark.to_owned(), format!("意向区域：{area}")]
@@ -153,10 +159,8 @@ pub fn customer_start(lead: &LeadFacts, districts: &[District]) -> CustomerStart
         },
         phone: form_phone(&lead.phone),
         demand: lead.demand,
-        budget_max: lead
-            .budget
-            .map(|fen| BudgetUnit::of_demand(lead.demand.unwrap_or_default()).typed(fen))
-            .unwrap_or_default(),
+        budget_min: typed(lead.budget_min),
+        budget_max: typed(lead.budget),
         district_ids: reading.district_ids,
         source: SOURCE_FROM_LEAD,
         remark,
@@ -194,6 +198,7 @@ mod tests {
                 sex: Some(1),
                 demand: Some(2),
                 budget: Some(280_500_000),
+                budget_min: None,
                 area: "西湖区、滨江".into(),
                 remark: "看新房".into(),
             },
@@ -206,6 +211,7 @@ mod tests {
                 sex: Some(1),
                 phone: "13900007777".into(),
                 demand: Some(2),
+                budget_min: String::new(),
                 budget_max: "280.5".into(),
                 district_ids: vec![1, 2],
                 source: 6,
@@ -227,6 +233,32 @@ mod tests {
             ..LeadFacts::default()
         };
         assert_eq!(customer_start(&rental, &hangzhou()).budget_max, "4500");
+    }
+
+    #[test]
+    fn a_budget_range_carries_both_bounds() {
+        let purchase = LeadFacts {
+            demand: Some(1),
+            budget_min: Some(200_000_000),
+            budget: Some(300_000_000),
+            ..LeadFacts::default()
+        };
+        let start = customer_start(&purchase, &hangzhou());
+        assert_eq!(
+            (start.budget_min.as_str(), start.budget_max.as_str()),
+            ("200", "300")
+        );
+        let rental = LeadFacts {
+            demand: Some(3),
+            budget_min: Some(300_000),
+            budget: Some(450_000),
+            ..LeadFacts::default()
+        };
+        let start = customer_start(&rental, &hangzhou());
+        assert_eq!(
+            (start.budget_min.as_str(), start.budget_max.as_str()),
+            ("3000", "4500")
+        );
     }
 
     #[test]

@@ -22,7 +22,14 @@ pub fn too_many() -> String {
     format!("单次最多导入{IMPORT_MAX_ROWS}行线索，请分批导入")
 }
 
-/// The template's example row, under the header.
+/// What marks the template's example row: its 备注 starts with it, and a row any of whose
+/// cells starts with it is never imported.
+pub const EXAMPLE_MARK: &str = "示例行";
+/// A skipped example row's result.
+pub const EXAMPLE_SKIPPED: &str = "示例行，已跳过";
+
+/// The template's example row, under the header: marked in its 备注 ([`EXAMPLE_MARK`]), and
+/// recognised by its name and phone as well, so that it is skipped even with the note cleared.
 pub const TEMPLATE_EXAMPLE: [&str; 7] = [
     "张先生",
     "13812345678",
@@ -30,8 +37,20 @@ pub const TEMPLATE_EXAMPLE: [&str; 7] = [
     "二手房购买",
     "西湖区文三路",
     "300",
-    "想要两房，近地铁",
+    "示例行（导入时跳过，请从下一行填写）：想要两房，近地铁",
 ];
+
+/// Whether a row of cells is the template's example: a cell starting with [`EXAMPLE_MARK`],
+/// or the example's own name and phone.
+fn is_example(values: &Map<String, Value>) -> bool {
+    let cell = |name: &str| values.get(name).and_then(Value::as_str).unwrap_or_default();
+    values
+        .values()
+        .filter_map(Value::as_str)
+        .any(|text| text.trim_start().starts_with(EXAMPLE_MARK))
+        || (cell("name") == TEMPLATE_EXAMPLE[0]
+            && crate::customer::phone::normalise(cell("phone")) == TEMPLATE_EXAMPLE[1])
+}
 
 /// The template's columns: the lead form's labels, in form order.
 pub fn template_columns() -> Vec<&'static str> {
@@ -85,6 +104,9 @@ pub fn text_cells(text: &str) -> Vec<Vec<String>> {
 pub struct ImportRow {
     pub line: u32,
     pub values: Map<String, Value>,
+    /// The template's example row: shown, never checked or imported.
+    #[serde(default)]
+    pub example: bool,
 }
 
 /// A row after the lead form's check: values cleaned, every field at fault.
@@ -93,6 +115,8 @@ pub struct CheckedRow {
     pub line: u32,
     pub values: Map<String, Value>,
     pub errors: Vec<FieldError>,
+    /// The template's example row, skipped ([`EXAMPLE_SKIPPED`]): no errors, not imported.
+    pub example: bool,
 }
 
 /// The field a header cell names: a label of the template, the field's own name, or a common
@@ -181,9 +205,11 @@ pub fn rows_of(cells: Vec<Vec<String>>) -> Result<Vec<ImportRow>, String> {
             };
             values.insert((*name).to_owned(), Value::String(value));
         }
+        let example = is_example(&values);
         rows.push(ImportRow {
             line: u32::try_from(index + 1).unwrap_or(u32::MAX),
             values,
+            example,
         });
     }
     if rows.is_empty() {
@@ -192,18 +218,29 @@ pub fn rows_of(cells: Vec<Vec<String>>) -> Result<Vec<ImportRow>, String> {
     Ok(rows)
 }
 
-/// Checks each row with the lead form, cleaning its values.
+/// Checks each row with the lead form, cleaning its values; the template's example row is
+/// passed over as it is.
 pub fn check_rows(rows: Vec<ImportRow>, today: NaiveDate) -> Vec<CheckedRow> {
     rows.into_iter()
         .map(|mut row| {
-            let errors = forms::check(&CLUE, &mut row.values, today);
+            let errors = if row.example {
+                Vec::new()
+            } else {
+                forms::check(&CLUE, &mut row.values, today)
+            };
             CheckedRow {
                 line: row.line,
                 values: row.values,
                 errors,
+                example: row.example,
             }
         })
         .collect()
+}
+
+/// The rows an import saves: checked without a fault, and not the example.
+pub fn importable(row: &CheckedRow) -> bool {
+    !row.example && row.errors.is_empty()
 }
 
 /// What makes two rows the same lead for the import's idempotence: every field's cleaned
@@ -250,10 +287,46 @@ mod tests {
         assert_eq!(rows.len(), 1);
         assert_eq!(rows[0].line, 2, "the header is line 1");
         let checked = check_rows(rows, today());
+        assert!(checked[0].example, "the example row is marked");
+        assert!(!importable(&checked[0]), "and never imported");
         assert_eq!(checked[0].errors, []);
-        assert_eq!(checked[0].values["sex"], "1", "男 becomes its code");
-        assert_eq!(checked[0].values["demand"], "1");
-        assert_eq!(checked[0].values["budget"], "300");
+        assert_eq!(checked[0].values["name"], "张先生", "shown as written");
+    }
+
+    #[test]
+    fn the_example_row_is_skipped_by_its_mark_or_its_name_and_phone() {
+        let with_rows = format!(
+            "{}\r\n{}\r\n李女士,13900001111,女,租房,,,\r\n",
+            template_columns().join(","),
+            TEMPLATE_EXAMPLE.join(",")
+        );
+        let checked = check_rows(rows_of(cells(&with_rows)).unwrap(), today());
+        assert_eq!(
+            checked.iter().map(importable).collect::<Vec<_>>(),
+            [false, true]
+        );
+        assert_eq!(checked[1].values["sex"], "2", "女 becomes its code");
+        // The note cleared: the example's name and phone still mark it.
+        let cleared = check_rows(
+            rows_of(cells("姓名,联系电话,备注\n张先生,138 1234 5678,\n")).unwrap(),
+            today(),
+        );
+        assert!(cleared[0].example);
+        // The mark in any cell, even with the row's own values.
+        let marked = check_rows(
+            rows_of(cells(
+                "姓名,联系电话\n示例行,13900002222\n王五,13900003333\n",
+            ))
+            .unwrap(),
+            today(),
+        );
+        assert_eq!(
+            marked.iter().map(|row| row.example).collect::<Vec<_>>(),
+            [true, false]
+        );
+        // 张先生 with another phone is a lead like any other.
+        let real = check_rows(rows_of(cells("张先生,13900004444")).unwrap(), today());
+        assert!(importable(&real[0]));
     }
 
     #[test]
@@ -341,6 +414,32 @@ mod tests {
         let checked = check_rows(long, today());
         let fields: Vec<_> = checked[0].errors.iter().map(|e| e.field).collect();
         assert_eq!(fields, ["name", "area", "remark"]);
+    }
+
+    #[test]
+    fn a_budget_is_one_figure_or_a_range() {
+        let rows = rows_of(cells(
+            "姓名,联系电话,预算(万元)\n甲,13900001111,300\n乙,13900002222, 200 - 300 \n\
+             丙,13900003333,200~300.5\n丁,13900004444,300-200\n戊,13900005555,200-\n",
+        ))
+        .unwrap();
+        let checked = check_rows(rows, today());
+        let budget = |i: usize| checked[i].values["budget"].clone();
+        assert_eq!(budget(0), "300");
+        assert_eq!(budget(1), "200-300", "kept in one spelling");
+        assert_eq!(budget(2), "200-300.5");
+        let errors = |i: usize| -> Vec<String> {
+            checked[i]
+                .errors
+                .iter()
+                .map(|e| e.message.clone())
+                .collect()
+        };
+        assert_eq!(errors(3), ["预算(万元)的下限不能大于上限"]);
+        assert_eq!(
+            errors(4),
+            ["预算(万元)须为大于0且不超过100000的数字，最多两位小数"]
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::enums::{CLUE_ACTION, CLUE_STATUS, EnumTable, INVALID_REASON};
 use crate::org::TransitionError;
+use crate::org::fields::FieldError;
 
 /// §-less (our design, docs/leads.md), stored as its number: core `clueStatus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -245,22 +246,22 @@ pub fn offered_actions(from: LeadStatus, actor: Actor) -> Vec<LeadAction> {
 
 /// Checks the reason given with `action`: a code of its reason table when it has one, words
 /// when that code is 其他, at most [`REMARK_MAX`] characters of them. Answers the remark
-/// trimmed.
+/// trimmed, or the fault on its field (`reason` or `remark`), for the dialog to show beside it.
 pub fn check_reason(
     action: LeadAction,
     reason: Option<i64>,
     remark: &str,
-) -> Result<String, TransitionError> {
+) -> Result<String, FieldError> {
     let remark = remark.trim();
     if remark.chars().count() > REMARK_MAX {
-        return Err(TransitionError::new(REMARK_TOO_LONG));
+        return Err(FieldError::new("remark", REMARK_TOO_LONG));
     }
     if let Some(table) = action.reasons() {
         let Some(code) = reason.filter(|code| table.label_of(*code).is_some()) else {
-            return Err(TransitionError::new(CHOOSE_REASON));
+            return Err(FieldError::new("reason", CHOOSE_REASON));
         };
         if code == OTHER_REASON && remark.is_empty() {
-            return Err(TransitionError::new(EXPLAIN_OTHER));
+            return Err(FieldError::new("remark", EXPLAIN_OTHER));
         }
     }
     Ok(remark.to_owned())
@@ -392,8 +393,9 @@ mod tests {
         );
         assert!(A::Claim.reasons().is_none());
         assert_eq!(
-            check_reason(A::Invalidate, None, "").unwrap_err().message,
-            CHOOSE_REASON
+            check_reason(A::Invalidate, None, "").unwrap_err(),
+            FieldError::new("reason", CHOOSE_REASON),
+            "on the field that is wrong"
         );
         assert_eq!(
             check_reason(A::Invalidate, Some(42), "")
@@ -402,10 +404,8 @@ mod tests {
             CHOOSE_REASON
         );
         assert_eq!(
-            check_reason(A::Invalidate, Some(OTHER_REASON), " ")
-                .unwrap_err()
-                .message,
-            EXPLAIN_OTHER
+            check_reason(A::Invalidate, Some(OTHER_REASON), " ").unwrap_err(),
+            FieldError::new("remark", EXPLAIN_OTHER)
         );
         assert_eq!(
             check_reason(A::Invalidate, Some(1), " 停机 ").unwrap(),

@@ -105,7 +105,7 @@ mod tests {
         assert_eq!(shown("13812345678", PhoneAccess::Full), "138 1234 5678");
         assert_eq!(shown("13812345678", PhoneAccess::Reveal), "138 **** 5678");
         assert_eq!(shown("13812345678", PhoneAccess::Masked), "138 **** 5678");
-        assert_eq!(shown("0571-88886666", PhoneAccess::Masked), "057*-****6666");
+        assert_eq!(shown("0571-88886666", PhoneAccess::Masked), "0571-****6666");
     }
 
     #[test]

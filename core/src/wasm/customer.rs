@@ -36,10 +36,11 @@ pub fn lead_budget_label(demand: f64) -> String {
         .to_owned()
 }
 
-/// A lead's budget in fen for `demand` as lists show it: `300万`, `4500元/月`.
+/// A lead's budget in fen for `demand` as lists show it: one figure `300万`, `4500元/月`; a
+/// range `200-300万`. Empty when it stated none.
 #[wasm_bindgen(js_name = leadBudgetText)]
-pub fn lead_budget_text(demand: f64, fen: f64) -> String {
-    wish::BudgetUnit::of_demand(whole(demand)).text(whole(fen))
+pub fn lead_budget_text(demand: f64, min: Option<f64>, max: Option<f64>) -> String {
+    wish::lead_budget_text(whole(demand), min.map(whole), max.map(whole))
 }
 
 /// The §9 ranges the customer list's 预算 filter offers for the demand chosen (none chosen is

@@ -19,7 +19,7 @@ export type FormKind =
     | 'room' | 'knowledge' | 'knowledgeDataSet' | 'knowledgePoint' | 'knowledgeSearch' | 'newHome'
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
     | 'followUp' | 'keyRegister' | 'keyLend' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
-    | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp'
+    | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp' | 'customerRelease'
     | 'report' | 'newHomeDeal';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'

@@ -16,14 +16,14 @@ const LEAD_TYPES: &str = r#"
 // ---- leads ----
 /** One refused field of a lead row. */
 export interface ClueRowError { field: string; message: string }
-/** A pasted row after the lead form's check: its line, cleaned values, every field at fault. */
-export interface ClueCheckedRow { line: number; values: Record<string, string>; errors: ClueRowError[] }
+/** A pasted row after the lead form's check: its line, cleaned values, every field at fault; `example` marks the template's example row, never imported. */
+export interface ClueCheckedRow { line: number; values: Record<string, string>; errors: ClueRowError[]; example: boolean }
 /** A lead as its agent sees it, for 转为客户. */
-export interface ClueFacts { name: string; phone: string; sex?: number | null; demand?: number | null; budget?: number | null; area: string; remark: string }
+export interface ClueFacts { name: string; phone: string; sex?: number | null; demand?: number | null; budget?: number | null; budgetMin?: number | null; area: string; remark: string }
 /** A district of the city, as the customer form lists them. */
 export interface ClueDistrict { id: number; name: string }
 /** The customer form's first values for a lead. */
-export interface ClueCustomerStart { name: string; sex: number | null; phone: string; demand: number | null; budgetMax: string; districtIds: number[]; source: number; remark: string }
+export interface ClueCustomerStart { name: string; sex: number | null; phone: string; demand: number | null; budgetMin: string; budgetMax: string; districtIds: number[]; source: number; remark: string }
 "#;
 
 #[wasm_bindgen]
@@ -38,8 +38,7 @@ extern "C" {
     pub type ClueDistrictList;
 }
 
-/// 转为客户: the customer form's first values for a lead (男 → 先生, the budget as its upper
-/// bound, the districts its 意向区域 names among the city's, the source 线索转化, the phone as
+/// 转为客户: the customer form's first values for a lead (男 → 先生, the budget's bounds, the districts its 意向区域 names among the city's, the source 线索转化, the phone as
 /// the form takes it).
 #[wasm_bindgen(js_name = clueCustomerStart)]
 pub fn clue_customer_start(
@@ -61,6 +60,12 @@ pub fn clue_read_rows(text: &str, today: &str) -> Result<ClueCheckedRowList, JsE
         .ok_or_else(|| JsError::new("today须为YYYY-MM-DD格式的日期"))?;
     let rows = rows_of(text_cells(text)).map_err(|message| JsError::new(&message))?;
     to_js(&check_rows(rows, today))
+}
+
+/// What the template's example row is told: it is skipped, never imported.
+#[wasm_bindgen(js_name = clueExampleSkipped)]
+pub fn clue_example_skipped() -> String {
+    crate::lead::import::EXAMPLE_SKIPPED.to_owned()
 }
 
 /// The template's columns, in order.

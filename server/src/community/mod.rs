@@ -191,7 +191,10 @@ pub struct CommunityQuery {
 /// `LOWER(column) LIKE '%letters%'`: core compares Latin letters in names without case, and
 /// PostgreSQL's LIKE, unlike SQLite's, minds it. `letters` are letters and digits only.
 fn lower_contains(column: impl sea_orm::sea_query::IntoColumnRef, letters: &str) -> SimpleExpr {
-    Func::lower(Expr::col(column)).like(format!("%{letters}%"))
+    Func::lower(Expr::col(column)).like(crate::shared::like_pattern(
+        letters,
+        crate::shared::Found::Anywhere,
+    ))
 }
 
 /// The condition of core's [`rules::matches`] over the name, the spelling and every
@@ -202,13 +205,13 @@ fn lower_contains(column: impl sea_orm::sea_query::IntoColumnRef, letters: &str)
 fn keyword_condition(query: &Query, site: i64) -> Condition {
     match query {
         Query::Text(text) => Condition::any()
-            .add(community::Column::Name.contains(text))
+            .add(crate::shared::contains(community::Column::Name, text))
             .add(
                 community::Column::Id.in_subquery(
                     sea_orm::sea_query::Query::select()
                         .column(community_alias::Column::CommunityId)
                         .from(community_alias::Entity)
-                        .and_where(community_alias::Column::Name.contains(text))
+                        .and_where(crate::shared::contains(community_alias::Column::Name, text))
                         .to_owned(),
                 ),
             ),

@@ -8,6 +8,7 @@ use brokerdesk_core::customer::pool::{
     self, CustomerAction, CustomerPool, CustomerState, CustomerStatus,
 };
 use brokerdesk_core::customer::wish::BudgetUnit;
+use brokerdesk_core::forms;
 use brokerdesk_core::listing::owner_phone;
 use brokerdesk_core::listing::price;
 use brokerdesk_core::org::fields::FieldError;
@@ -490,6 +491,16 @@ pub async fn transition(
             )
         })
         .ok_or_else(|| AppError::invalid("action", "未知的客户操作"))?;
+    if action == CustomerAction::Release {
+        // 转公客 says why (core form `customerRelease`), for the history.
+        let mut values = serde_json::Map::new();
+        values.insert("remark".to_owned(), request.remark.clone().into());
+        form::fields_ok(forms::check(
+            &forms::CUSTOMER_RELEASE,
+            &mut values,
+            form::today(),
+        ))?;
+    }
     ok(take(&caller, request.id, action, None, &request.remark).await?)
 }
 

@@ -24,7 +24,7 @@ use crate::entity::{
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::listing::{self as listings, ListingRow};
 use crate::paging::{Page, PageQuery, filter_text};
-use crate::shared::name_of;
+use crate::shared::{Found, like, name_of};
 
 use super::viewing::{TargetQuery, ViewingTarget};
 
@@ -196,7 +196,10 @@ async fn projects_for(
             select.filter(new_home_project::Column::DistrictId.is_in(wish.district_ids.clone()));
     }
     if let Some(keyword) = keyword {
-        select = select.filter(new_home_project::Column::Name.contains(keyword));
+        select = select.filter(crate::shared::contains(
+            new_home_project::Column::Name,
+            keyword,
+        ));
     }
     let projects = scoped
         .all(
@@ -476,9 +479,9 @@ pub async fn viewing_targets(
                     .values(
                         db.find::<community::Entity>().filter(
                             Condition::any()
-                                .add(community::Column::Name.contains(keyword))
-                                .add(community::Column::Pinyin.starts_with(&lower))
-                                .add(community::Column::Initials.starts_with(&lower)),
+                                .add(crate::shared::contains(community::Column::Name, keyword))
+                                .add(like(community::Column::Pinyin, &lower, Found::AtStart))
+                                .add(like(community::Column::Initials, &lower, Found::AtStart)),
                         ),
                         community::Column::Id,
                     )

@@ -28,6 +28,7 @@ use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 use crate::paging::{Page, filter_text};
 use crate::resource::Resource;
+use crate::shared::Found;
 use crate::staff::{self, Among};
 
 /// The entity name in the audit log and status history.
@@ -196,9 +197,27 @@ pub async fn list(
         "areaRange",
     )?;
     if let Some(keyword) = filter_text(&query.keyword) {
-        let mut any = Condition::any().add(customer::Column::Name.contains(keyword));
+        let mut any =
+            Condition::any().add(crate::shared::contains(customer::Column::Name, keyword));
+        // A phone typed in digits (spaces and dashes allowed): a whole number by its key, from
+        // the index; its last 4 to 8 digits (尾号) at the end of either phone.
+        let typed_phone = keyword
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '+'));
         let key = phone::normalise(keyword);
-        if key.len() >= 7 {
+        if typed_phone && (4..=8).contains(&key.len()) {
+            any = any
+                .add(crate::shared::like(
+                    customer::Column::PhoneKey,
+                    &key,
+                    Found::AtEnd,
+                ))
+                .add(crate::shared::like(
+                    customer::Column::Phone2Key,
+                    &key,
+                    Found::AtEnd,
+                ));
+        } else if key.len() > 8 {
             any = any
                 .add(customer::Column::PhoneKey.eq(key.as_str()))
                 .add(customer::Column::Phone2Key.eq(key.as_str()));

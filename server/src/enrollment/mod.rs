@@ -182,7 +182,7 @@ crud_routes!(enrollment, "enrollment";
                 .find::<user::Entity>()
                 .select_only()
                 .column(user::Column::Id)
-                .filter(user::Column::RealName.contains(name))
+                .filter(crate::shared::contains(user::Column::RealName, name))
                 .into_query();
             select = select.filter(enrollment::Column::UserId.in_subquery(named));
         }

@@ -25,8 +25,10 @@ pub struct Model {
     /// Core `customerDemand`.
     pub demand: Option<i16>,
     pub area: String,
-    /// Fen.
+    /// Fen: the budget stated, or a range's upper bound.
     pub budget: Option<i64>,
+    /// Fen: a range's lower bound; none when one figure was stated.
+    pub budget_min: Option<i64>,
     pub remark: String,
     /// Core `clueSource`.
     pub source: i16,

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use brokerdesk_core::customer::phone::{self, DedupScope};
-use brokerdesk_core::customer::wish::BudgetUnit;
+use brokerdesk_core::customer::wish::lead_budget_fen;
 use brokerdesk_core::lead::states::{self, LeadAction, LeadStatus};
 use brokerdesk_core::org::fields::FieldError;
 use chrono::Utc;
@@ -132,7 +132,10 @@ pub fn columns_of(form: &LeadForm, row: &mut lead::ActiveModel) {
     row.demand = Set(small(form.demand));
     row.area = Set(form.area.clone());
     // A rental's budget is its monthly rent in 元, a purchase's the price in 万 (core).
-    row.budget = Set(BudgetUnit::of_demand(form.demand.unwrap_or_default()).to_fen(&form.budget));
+    // One figure or a range (`200-300`): the upper bound in `budget`, the lower in `budget_min`.
+    let (min, max) = lead_budget_fen(form.demand.unwrap_or_default(), &form.budget);
+    row.budget = Set(max);
+    row.budget_min = Set(min);
     row.remark = Set(form.remark.clone());
 }
 
@@ -321,7 +324,8 @@ async fn move_lead(
     };
     let from = status_of(&row)?;
     let to = states::next(action, from, actor_of(caller, &row))?;
-    let remark = states::check_reason(action, asked.reason, &asked.remark)?;
+    let remark = states::check_reason(action, asked.reason, &asked.remark)
+        .map_err(|fault| AppError::Fields(vec![fault]))?;
     let reason = states::reason_text(action, asked.reason, &remark);
     let mut changes = lead::ActiveModel {
         status: Set(to.code()),

@@ -15,11 +15,11 @@ use axum::http::header;
 use axum::response::IntoResponse;
 use base64::Engine;
 use brokerdesk_core::customer::phone;
-use brokerdesk_core::customer::wish::BudgetUnit;
+use brokerdesk_core::customer::wish::lead_budget_fen;
 use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::lead::import::{
-    self, CheckedRow, IMPORT_MAX_ROWS, ImportRow, check_rows, identity, rows_of, template_columns,
-    text_cells,
+    self, CheckedRow, EXAMPLE_SKIPPED, IMPORT_MAX_ROWS, ImportRow, check_rows, identity,
+    importable, rows_of, template_columns, text_cells,
 };
 use brokerdesk_core::lead::states::LeadStatus;
 use brokerdesk_core::org::staff_status::WORKING;
@@ -67,6 +67,7 @@ pub const REPEATED: &str = "该行已导入过，未重复添加";
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(start))
+        .routes(routes!(check))
         .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
         .routes(routes!(progress))
         .routes(routes!(template))
@@ -98,8 +99,8 @@ pub struct RowResult {
     pub line: u32,
     pub name: String,
     pub phone: String,
-    /// `added`, `invalid` (errors beside it), `duplicate` (the phone is taken) or `repeated`
-    /// (this very row was imported before).
+    /// `added`, `invalid` (errors beside it), `duplicate` (the phone is taken), `repeated`
+    /// (this very row was imported before) or `example` (the template's example row, skipped).
     pub outcome: String,
     pub errors: Vec<RowError>,
     pub message: String,
@@ -128,6 +129,8 @@ pub struct ImportJob {
     pub invalid: i32,
     pub duplicate: i32,
     pub repeated: i32,
+    /// The template's example row, skipped (0 or 1).
+    pub skipped: i32,
     /// Why it failed.
     pub message: String,
     /// Every row's result, once done.
@@ -143,7 +146,11 @@ fn job_of(row: lead_import::Model) -> ImportJob {
         FAILED => "failed",
         _ => "running",
     };
-    let repeated = results.iter().filter(|r| r.outcome == "repeated").count();
+    let count = |outcome: &str| {
+        let n = results.iter().filter(|r| r.outcome == outcome).count();
+        i32::try_from(n).unwrap_or(i32::MAX)
+    };
+    let (repeated, skipped) = (count("repeated"), count("example"));
     ImportJob {
         id: row.id,
         file_name: row.file_name,
@@ -153,7 +160,8 @@ fn job_of(row: lead_import::Model) -> ImportJob {
         added: row.added,
         invalid: row.invalid,
         duplicate: row.duplicate,
-        repeated: i32::try_from(repeated).unwrap_or(i32::MAX),
+        repeated,
+        skipped,
         message: row.message,
         results,
         created_at: millis(row.created_at),
@@ -256,6 +264,56 @@ pub async fn start(caller: Caller, AppJson(request): AppJson<ImportStart>) -> Ap
         }
     });
     ok(answer)
+}
+
+/// One row of a file as core's lead form sees it before anything is saved.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckedLine {
+    /// The row's number in the file (the header is row 1).
+    pub line: u32,
+    /// The cleaned values by field name (性别 and 需求类型 as their codes).
+    pub values: std::collections::BTreeMap<String, String>,
+    pub errors: Vec<RowError>,
+    /// The template's example row: shown, never imported (示例行，已跳过).
+    pub example: bool,
+}
+
+/// Check the rows of an XLSX (or CSV) file, or pasted text, by core's lead form without saving
+/// anything: the batch page shows each row with its errors before 保存 (a browser reads CSV and
+/// pasted text itself, but has no spreadsheet reader). Needs 批量添加线索.
+#[utoipa::path(post, path = "/api/v1/fm/crm/clue/import/check", tag = "crm",
+    request_body = ImportStart, security(("token" = [])),
+    responses((status = 200, description = "Every row with its errors", body = Envelope<Vec<CheckedLine>>)))]
+pub async fn check(
+    caller: Caller,
+    AppJson(request): AppJson<ImportStart>,
+) -> ApiResult<Vec<CheckedLine>> {
+    let scoped = caller.require(need::CLUE_IMPORT)?;
+    if scoped.actor().organisation_id.is_none() {
+        return Err(AppError::NoPermission);
+    }
+    let today = form::today();
+    let lines = tokio::task::spawn_blocking(move || {
+        read_rows(request).map(|(_, rows)| {
+            check_rows(rows, today)
+                .into_iter()
+                .map(|row| CheckedLine {
+                    line: row.line,
+                    values: row
+                        .values
+                        .keys()
+                        .map(|field| (field.clone(), text(&row.values, field)))
+                        .collect(),
+                    errors: row.errors.iter().map(row_error).collect(),
+                    example: row.example,
+                })
+                .collect::<Vec<_>>()
+        })
+    })
+    .await
+    .map_err(AppError::internal)??;
+    ok(lines)
 }
 
 /// Who follows the imported leads: the importer when they do not hand leads out (an agent's
@@ -434,15 +492,11 @@ async fn run(
     let organisation_id = job.organisation_id;
     let keys: Vec<Option<String>> = checked
         .iter()
-        .map(|row| {
-            row.errors
-                .is_empty()
-                .then(|| row_key(organisation_id, &row.values))
-        })
+        .map(|row| importable(row).then(|| row_key(organisation_id, &row.values)))
         .collect();
     let phones: Vec<String> = checked
         .iter()
-        .filter(|row| row.errors.is_empty())
+        .filter(|row| importable(row))
         .map(|row| phone::normalise(&text(&row.values, "phone")))
         .collect();
     let db = scoped.unscoped();
@@ -466,6 +520,12 @@ async fn run(
             message: String::new(),
             lead_id: None,
         };
+        if row.example {
+            result.outcome = "example".to_owned();
+            result.message = EXAMPLE_SKIPPED.to_owned();
+            results.push(result);
+            continue;
+        }
         let Some(key) = key else {
             result.message = result
                 .errors
@@ -569,6 +629,8 @@ fn new_lead(
     key: String,
     now: chrono::DateTime<Utc>,
 ) -> lead::ActiveModel {
+    let demand = small(&row.values, "demand").map(i64::from);
+    let budget = lead_budget_fen(demand.unwrap_or_default(), &text(&row.values, "budget"));
     lead::ActiveModel {
         site_id: Set(job.site_id),
         organisation_id: Set(job.organisation_id),
@@ -582,12 +644,8 @@ fn new_lead(
         sex: Set(small(&row.values, "sex")),
         demand: Set(small(&row.values, "demand")),
         area: Set(text(&row.values, "area")),
-        budget: Set(BudgetUnit::of_demand(
-            small(&row.values, "demand")
-                .map(i64::from)
-                .unwrap_or_default(),
-        )
-        .to_fen(&text(&row.values, "budget"))),
+        budget: Set(budget.1),
+        budget_min: Set(budget.0),
         remark: Set(text(&row.values, "remark")),
         source: Set(SOURCE_BATCH),
         channel: Set(String::new()),
@@ -619,8 +677,8 @@ pub async fn progress(
     ok(job_of(scoped.get::<lead_import::Entity>(request.id).await?))
 }
 
-/// The XLSX template to fill: the lead form's labels as the header, an example row, phones
-/// kept as text. Needs 批量添加线索.
+/// The XLSX template to fill: the lead form's labels as the header, an example row marked
+/// 示例行 (never imported), phones kept as text. Needs 批量添加线索.
 #[utoipa::path(post, path = "/api/v1/fm/crm/clue/import/template", tag = "crm",
     security(("token" = [])),
     responses((status = 200, description = "线索导入模板.xlsx", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = Vec<u8>)))]

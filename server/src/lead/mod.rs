@@ -127,6 +127,7 @@ pub async fn rows<C: ConnectionTrait>(
                 demand: row.demand,
                 area: row.area.clone(),
                 budget: row.budget,
+                budget_min: row.budget_min,
                 remark: row.remark.clone(),
                 source: row.source,
                 channel: row.channel.clone(),
@@ -229,10 +230,10 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<LeadQuery>) -> ApiResu
         select = select.filter(lead::Column::CreatedAt.lt(day_start(next)));
     }
     if let Some(keyword) = filter_text(&query.keyword) {
-        let mut any = Condition::any().add(lead::Column::Name.contains(keyword));
+        let mut any = Condition::any().add(crate::shared::contains(lead::Column::Name, keyword));
         let digits = phone::normalise(keyword);
         if digits.len() >= 3 {
-            any = any.add(lead::Column::PhoneKey.contains(&digits));
+            any = any.add(crate::shared::contains(lead::Column::PhoneKey, &digits));
         }
         select = select.filter(any);
     }

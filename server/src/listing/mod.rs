@@ -197,9 +197,9 @@ fn within(
 fn community_match(keyword: &str) -> Condition {
     let lower = keyword.to_lowercase();
     Condition::any()
-        .add(community::Column::Name.contains(keyword))
-        .add(community::Column::Pinyin.contains(&lower))
-        .add(community::Column::Initials.contains(&lower))
+        .add(crate::shared::contains(community::Column::Name, keyword))
+        .add(crate::shared::contains(community::Column::Pinyin, &lower))
+        .add(crate::shared::contains(community::Column::Initials, &lower))
 }
 
 /// The listings of `trade` the caller reads, filtered by core's ranges of the trade, district,

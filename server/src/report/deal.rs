@@ -555,13 +555,19 @@ pub async fn list(caller: Caller, AppJson(query): AppJson<DealQuery>) -> ApiResu
     }
     if let Some(keyword) = filter_text(&query.keyword) {
         let mut any = Condition::any()
-            .add(new_home_deal::Column::Unit.contains(keyword))
+            .add(crate::shared::contains(
+                new_home_deal::Column::Unit,
+                keyword,
+            ))
             .add(
                 new_home_deal::Column::ReportId.in_subquery(
                     sea_orm::sea_query::Query::select()
                         .column(new_home_report::Column::Id)
                         .from(new_home_report::Entity)
-                        .and_where(new_home_report::Column::CustomerName.contains(keyword))
+                        .and_where(crate::shared::contains(
+                            new_home_report::Column::CustomerName,
+                            keyword,
+                        ))
                         .to_owned(),
                 ),
             );

@@ -273,8 +273,14 @@ pub async fn list(
     }
     if let Some(keyword) = filter_text(&query.keyword) {
         let mut any = Condition::any()
-            .add(new_home_report::Column::CustomerName.contains(keyword))
-            .add(new_home_report::Column::CustomerPhone.contains(keyword));
+            .add(crate::shared::contains(
+                new_home_report::Column::CustomerName,
+                keyword,
+            ))
+            .add(crate::shared::contains(
+                new_home_report::Column::CustomerPhone,
+                keyword,
+            ));
         if let Ok(id) = keyword.parse::<i64>() {
             any = any.add(new_home_report::Column::Id.eq(id));
         }

@@ -316,11 +316,25 @@ async fn the_pool_table_guards_every_move(app: TestApp) {
         .await
         .assert_error(10000004, "请选择您管理的经纪人");
 
-    // Released, it is the company's to claim; the claim limit holds.
-    let released = manager.data(TRANSITION, act("release")).await;
+    // Released with a reason (asked for, and kept in the history), it is the company's to
+    // claim; the claim limit holds.
+    manager
+        .post(TRANSITION, act("release"))
+        .await
+        .assert_error(10000004, "转公客原因不能为空");
+    let mut why = act("release");
+    why["remark"] = json!(" 客户暂缓购房 ");
+    let released = manager.data(TRANSITION, why).await;
     assert_eq!(
         (released["pool"].as_i64(), released["ownerId"].as_i64()),
         (Some(2), None)
+    );
+    assert_eq!(
+        (
+            released["history"][0]["action"].clone(),
+            released["history"][0]["reason"].clone()
+        ),
+        (json!("release"), json!("客户暂缓购房"))
     );
     let seen = app
         .as_user("manager2")
@@ -620,7 +634,58 @@ async fn the_list_filters_by_circle_and_offers_each_row_its_moves(app: TestApp) 
     );
 }
 
+async fn pasted_phones_are_tidied_and_found_by_their_last_digits(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    // Spaces and dashes as people paste them: kept as the number, one customer however written.
+    let added = agent.data(ADD, form("138-5555-0217")).await;
+    assert_eq!(added["phone"], "138 5555 0217");
+    assert_eq!(whole_phone(&agent, &added["id"]).await, "13855550217");
+    let again = agent.post(ADD, form("138 5555 0217")).await;
+    assert_eq!(again.code(), 10000409, "{}", again.body);
+    agent
+        .post(ADD, form("138-5555-021"))
+        .await
+        .assert_error(10000004, "请输入正确的固话号码或手机号码");
+    // Found by the phone's last four digits (尾号), written whole or with spaces.
+    for keyword in ["0217", "5555 0217", "13855550217"] {
+        let found = rows(&agent, json!({ "keyword": keyword })).await;
+        assert!(
+            found.iter().any(|row| row["id"] == added["id"]),
+            "{keyword}: {found:?}"
+        );
+    }
+    // A landline keeps its whole area code when masked for the manager.
+    let mut landline = form("0571 876 5432");
+    landline["name"] = json!("座机_客户");
+    let line = agent.data(ADD, landline).await;
+    let seen = rows(&manager, json!({ "keyword": "5432" })).await;
+    let row = seen.iter().find(|row| row["id"] == line["id"]).unwrap();
+    assert_eq!(row["phone"], "0571***5432");
+    // `%` and `_` typed into a search are characters, not wildcards.
+    assert_eq!(
+        rows(&agent, json!({ "keyword": "%" })).await,
+        Vec::<Value>::new()
+    );
+    let underscored = rows(&agent, json!({ "keyword": "_" })).await;
+    assert_eq!(
+        underscored
+            .iter()
+            .map(|row| row["id"].clone())
+            .collect::<Vec<_>>(),
+        [line["id"].clone()]
+    );
+    let leads = agent
+        .data(
+            "/api/v1/fm/crm/clue/list",
+            json!({ "keyword": "%", "pageNum": 1, "pageSize": 10 }),
+        )
+        .await;
+    assert_eq!(leads["total"], 0, "{leads}");
+}
+
 on_both_backends!(
+    pasted_phones_are_tidied_and_found_by_their_last_digits,
     the_home_reminder_lists_the_callers_own_due_customers,
     the_list_filters_by_circle_and_offers_each_row_its_moves,
     entering_a_customer_and_refusing_a_duplicate_phone,

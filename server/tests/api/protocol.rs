@@ -258,6 +258,7 @@ async fn openapi_documents_every_route(app: TestApp) {
         "/api/v1/fm/crm/clue/convert",
         "/api/v1/fm/crm/clue/import",
         "/api/v1/fm/crm/clue/import/progress",
+        "/api/v1/fm/crm/clue/import/check",
         "/api/v1/fm/crm/clue/import/template",
         "/api/v1/fm/enrollment/detail",
         "/api/v1/fm/enrollment/list",

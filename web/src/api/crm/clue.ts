@@ -17,6 +17,8 @@ export type LeadMoveResult = Schema<'LeadMoveResult'>;
 export type ImportJob = Schema<'ImportJob'>;
 export type RowResult = Schema<'RowResult'>;
 export type ImportStart = Schema<'ImportStart'>;
+/** A file's row as core's lead form checked it, before saving. */
+export type CheckedLine = Schema<'CheckedLine'>;
 
 const base = '/api/v1/fm/crm/clue';
 
@@ -34,6 +36,9 @@ export const clueApi = {
   assignees: () => choices<Assignee>(`${base}/assignees`),
   /** Starts an import of pasted rows or a file (base64); its rows are checked on the server. */
   importStart: (data: Partial<ImportStart>) => write<ImportJob>(`${base}/import`, data),
+  /** An XLSX (or CSV) file's rows checked by core's lead form on the server, nothing saved. */
+  importCheck: (data: { fileName: string; content: string }) =>
+    request<CheckedLine[]>({ url: `${base}/import/check`, data, showErrorMessage: false }),
   importProgress: (id: number) =>
     request<ImportJob>({ url: `${base}/import/progress`, data: { id }, showLoading: false }),
   template: () => request<Blob>({ url: `${base}/import/template`, data: {}, responseType: 'blob' }),

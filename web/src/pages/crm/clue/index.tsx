@@ -42,9 +42,9 @@ function StatusTag({ status }: { status: number }) {
   );
 }
 
-/** A lead's budget in its demand's unit (core): `300万`, a rental's `4500元/月`. */
-const budgetText = (fen: number | null | undefined, lead: { demand?: number | null }) =>
-  fen ? leadBudgetText(lead.demand ?? 1, fen) : '—';
+/** A lead's budget in its demand's unit (core): `300万`, a range `200-300万`, a rental's `4500元/月`. */
+const budgetText = (_: unknown, lead: { demand?: number | null; budget?: number | null; budgetMin?: number | null }) =>
+  leadBudgetText(lead.demand ?? 1, lead.budgetMin ?? undefined, lead.budget ?? undefined) || '—';
 
 function History({ history }: { history: StatusChange[] }) {
   return (
@@ -99,7 +99,7 @@ function LeadDrawer({ id, onClose, actions }: { id?: number; onClose: () => void
               { label: '性别', value: enumText('sex', lead.sex) },
               { label: '需求类型', value: enumText('customerDemand', lead.demand) },
               { label: '意向区域', value: orDash(lead.area) },
-              { label: '预算', value: budgetText(lead.budget, lead) },
+              { label: '预算', value: budgetText(undefined, lead) },
               { label: '来源', value: [enumText('clueSource', lead.source), lead.channel].filter(Boolean).join(' · ') },
               { label: '状态', value: <StatusTag status={lead.status} /> },
               ...(lead.invalidReason ? [{ label: '无效原因', value: enumText('invalidReason', lead.invalidReason) }] : []),
@@ -209,6 +209,7 @@ export default function CluePool({ route }: PageProps) {
           sex: converting.sex,
           demand: converting.demand,
           budget: converting.budget,
+          budgetMin: converting.budgetMin,
           area: converting.area,
           remark: converting.remark,
         },
@@ -344,7 +345,7 @@ export default function CluePool({ route }: PageProps) {
         { title: '联系电话', dataIndex: 'phone', width: 125, className: 'cell-nowrap' },
         { title: '需求', dataIndex: 'demand', width: 100, render: (value: number | null) => enumText('customerDemand', value) },
         { title: '意向区域', dataIndex: 'area', width: 110, render: (area: string) => <ClippedText text={orDash(area)} /> },
-        { title: '预算', dataIndex: 'budget', width: 80, render: budgetText },
+        { title: '预算', dataIndex: 'budget', width: 100, render: budgetText },
         {
           title: '来源',
           dataIndex: 'source',
@@ -414,7 +415,7 @@ export default function CluePool({ route }: PageProps) {
         visible={adding}
         columns={2}
         fields={coreFields('clue', {
-          budget: { labelFor: (values) => leadBudgetLabel(Number(values.demand ?? 1)) },
+          budget: { labelFor: (values) => leadBudgetLabel(Number(values.demand ?? 1)), placeholder: '如 300，或范围 200-300' },
         })}
         onSubmit={(values) => clueApi.add(values)}
         onClose={() => setAdding(false)}

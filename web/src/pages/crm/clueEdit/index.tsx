@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Message, Progress, Select, Space, Table, Tag } from '@arco-design/web-react';
 import { IconDownload, IconUpload } from '@arco-design/web-react/icon';
-import { clueReadRows, clueTemplateColumns, type ClueCheckedRow } from '@core/wasm';
+import { clueExampleSkipped, clueReadRows, clueTemplateColumns, type ClueCheckedRow } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
-import { clueApi, type ImportJob, type ImportStart, type RowResult } from '../../../api/crm/clue';
+import { clueApi, type CheckedLine, type ImportJob, type ImportStart, type RowResult } from '../../../api/crm/clue';
 import { saveFile } from '../../../api/ai/logs';
 import { enumText } from '../../../components/enums';
 import { fieldLabel, today } from '../../../components/form/coreForm';
@@ -19,7 +19,14 @@ interface Line {
   line: number;
   values: Record<string, string>;
   errors: { field: string; message: string }[];
+  /** The template's example row: shown, never saved. */
+  example: boolean;
   result?: RowResult;
+}
+
+
+function lineOf(row: ClueCheckedRow | CheckedLine): Line {
+  return { line: row.line, values: row.values, errors: row.errors, example: row.example };
 }
 
 const OUTCOME_COLOR: Record<string, string> = { added: 'green', invalid: 'red', duplicate: 'orange', repeated: 'gray' };
@@ -61,6 +68,7 @@ export default function ClueBatch({ route }: PageProps) {
   const [problem, setProblem] = useState('');
   const [job, setJob] = useState<ImportJob | undefined>();
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(false);
   // The rows on screen were sent: 保存 waits until they change.
   const [sent, setSent] = useState(false);
   const [assigneeId, setAssigneeId] = useState<number | undefined>();
@@ -78,7 +86,7 @@ export default function ClueBatch({ route }: PageProps) {
     setSent(false);
     try {
       const rows: ClueCheckedRow[] = clueReadRows(source, today());
-      setLines(rows.map((row) => ({ line: row.line, values: row.values, errors: row.errors })));
+      setLines(rows.map(lineOf));
       setProblem('');
     } catch (error) {
       setLines([]);
@@ -89,17 +97,28 @@ export default function ClueBatch({ route }: PageProps) {
   const pick = async (chosen: File | undefined) => {
     if (!chosen) return;
     const bytes = await chosen.arrayBuffer();
-    setFile({ name: chosen.name, content: base64Of(bytes) });
+    const content = base64Of(bytes);
+    setFile({ name: chosen.name, content });
     setText('');
     setSent(false);
     if (/\.csv$/i.test(chosen.name)) {
       check(decodeCsv(bytes));
-    } else {
-      // An XLSX is read by the server; its rows come back checked by the same form.
-      setLines([]);
-      setProblem('');
-      setJob(undefined);
+      return;
     }
+    // The browser has no spreadsheet reader: the server reads the XLSX and checks its rows by
+    // the same core form, nothing saved, for the same table before 保存.
+    setLines([]);
+    setProblem('');
+    setJob(undefined);
+    setChecking(true);
+    const checked = await clueApi.importCheck({ fileName: chosen.name, content }).catch(() => undefined);
+    setChecking(false);
+    if (!checked) return;
+    if (isApiFailure(checked)) {
+      setProblem(checked.message);
+      return;
+    }
+    setLines(checked.map(lineOf));
   };
 
   /** The import as the server last told it; once done, each row's result beside the row. */
@@ -107,16 +126,7 @@ export default function ClueBatch({ route }: PageProps) {
     setJob(next);
     if (next.state !== 'done') return;
     const byLine = new Map(next.results.map((result) => [result.line, result]));
-    setLines((old) =>
-      old.length > 0
-        ? old.map((line) => ({ ...line, result: byLine.get(line.line) }))
-        : next.results.map((result) => ({
-            line: result.line,
-            values: { name: result.name, phone: result.phone },
-            errors: result.errors,
-            result,
-          })),
-    );
+    setLines((old) => old.map((line) => ({ ...line, result: byLine.get(line.line) })));
     Message.success(`导入完成：新增${next.added}条`);
   };
 
@@ -129,7 +139,7 @@ export default function ClueBatch({ route }: PageProps) {
     return () => clearTimeout(timer);
   }, [job]);
 
-  const valid = lines.filter((line) => line.errors.length === 0).length;
+  const valid = lines.filter((line) => line.errors.length === 0 && !line.example).length;
   const save = async () => {
     const rows: Partial<ImportStart> = file ? { fileName: file.name, content: file.content } : { text };
     setSaving(true);
@@ -157,7 +167,7 @@ export default function ClueBatch({ route }: PageProps) {
       <Space direction="vertical" size="medium" style={{ width: '100%' }}>
         <Alert
           type="info"
-          content={`从表格复制粘贴，或上传按模板填写的CSV/XLSX文件（列：${columns.join('、')}），每次最多10000行。保存前逐行检查，只保存没有错误的行；同一文件再次上传不会重复添加。`}
+          content={`从表格复制粘贴，或上传按模板填写的CSV/XLSX文件（列：${columns.join('、')}），每次最多10000行；模板中的示例行不会导入。保存前逐行检查，只保存没有错误的行；同一文件再次上传不会重复添加。`}
         />
         <Space wrap>
           <Button icon={<IconDownload />} onClick={downloadTemplate} data-testid="clue-template">
@@ -224,11 +234,11 @@ export default function ClueBatch({ route }: PageProps) {
           <Button
             type="primary"
             loading={saving || running}
-            disabled={sent || (file ? /\.csv$/i.test(file.name) && valid === 0 : valid === 0)}
+            disabled={sent || checking || valid === 0}
             onClick={save}
             data-testid="clue-save"
           >
-            {lines.length > 0 ? `保存有效行（${valid}条）` : '导入'}
+            {checking ? '正在检查…' : `保存有效行（${valid}条）`}
           </Button>
         </Space>
         {problem && <Alert type="error" content={problem} data-testid="clue-problem" />}
@@ -238,7 +248,8 @@ export default function ClueBatch({ route }: PageProps) {
             <div style={{ color: 'var(--color-text-2)', marginTop: 4 }} data-testid="clue-summary">
               {job.state === 'running' && `正在处理：${job.processed}/${job.total}行`}
               {job.state === 'done' &&
-                `共${job.total}行：新增${job.added}条，错误${job.invalid}条，重复${job.duplicate}条，已导入过${job.repeated}条`}
+                `共${job.total}行：新增${job.added}条，错误${job.invalid}条，重复${job.duplicate}条，已导入过${job.repeated}条` +
+                  (job.skipped > 0 ? `，示例行${job.skipped}行已跳过` : '')}
               {job.state === 'failed' && `导入失败：${job.message}`}
             </div>
           </div>
@@ -268,6 +279,7 @@ export default function ClueBatch({ route }: PageProps) {
                 render: (_: unknown, line: Line) => enumText('customerDemand', line.values.demand),
               },
               { title: '意向区域', dataIndex: 'values.area', width: 100, render: (_: unknown, line: Line) => line.values.area || '—' },
+              { title: '预算', dataIndex: 'values.budget', width: 90, render: (_: unknown, line: Line) => line.values.budget || '—' },
               {
                 title: '检查结果',
                 dataIndex: 'errors',
@@ -280,6 +292,13 @@ export default function ClueBatch({ route }: PageProps) {
                           {enumText('clueImportOutcome', outcome)}
                         </Tag>{' '}
                         {outcome === 'invalid' ? errorText(line) : outcome === 'added' ? '' : line.result.message}
+                      </span>
+                    );
+                  }
+                  if (line.example) {
+                    return (
+                      <span style={{ color: 'var(--color-text-3)' }} data-testid={`clue-row-${line.line}`}>
+                        {clueExampleSkipped()}
                       </span>
                     );
                   }

@@ -18,7 +18,7 @@ import { rangeOptions } from '../../house/shared/listing';
 import { CustomerDrawer } from '../shared/CustomerDrawer';
 import { CustomerFormDrawer } from '../shared/CustomerFormDrawer';
 import { addressed, areaText, budgetText, CustomerStatusTag, LevelStars, NextFollowUp } from '../shared/customerText';
-import { moveLabel, moveNeeds, takeMove, TransferModal } from '../shared/customerMoves';
+import { moveLabel, moveNeeds, ReleaseModal, takeMove, TransferModal } from '../shared/customerMoves';
 
 /** The list's filters as the filter bar holds them: 待跟进 is a choice there, a flag to the server. */
 type Filters = Omit<CustomerFilters, 'due' | 'mine'> & { followUp?: string };
@@ -62,6 +62,7 @@ export default function Customers(_: PageProps) {
   }, [malformed, setAsked]);
   const [adding, setAdding] = useState(false);
   const [transferring, setTransferring] = useState<CustomerRow | undefined>();
+  const [releasing, setReleasing] = useState<CustomerRow | undefined>();
   const [phones, setPhones] = useState<Record<number, string>>({});
 
   const reveal = async (row: CustomerRow) => {
@@ -79,7 +80,11 @@ export default function Customers(_: PageProps) {
         danger: action === 'invalidate',
         // The less frequent ones wait behind 更多, so the column stays narrow.
         more: !['claim', 'transfer'].includes(action),
-        onClick: () => (action === 'transfer' ? setTransferring(row) : takeMove(row.id, row.name, action)),
+        onClick: () => {
+          if (action === 'transfer') setTransferring(row);
+          else if (action === 'release') setReleasing(row);
+          else takeMove(row.id, row.name, action);
+        },
       }));
     const phone: RowAction[] =
       row.phoneAccess === 'reveal' && phones[row.id] === undefined
@@ -187,6 +192,7 @@ export default function Customers(_: PageProps) {
       {opened !== undefined && <CustomerDrawer key={opened} id={opened} onClose={() => setOpened(undefined)} />}
       {adding && <CustomerFormDrawer onClose={() => setAdding(false)} onSaved={(saved) => setOpened(saved.id)} />}
       {transferring && <TransferModal customer={transferring} onClose={() => setTransferring(undefined)} />}
+      {releasing && <ReleaseModal customer={releasing} onClose={() => setReleasing(undefined)} />}
     </ListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { customerApi, type CustomerDetail, type CustomerFollowUp, type CustomerFollowUpAdd } from '../../../api/crm/customer';
@@ -14,7 +14,7 @@ import { CustomerFormDrawer } from './CustomerFormDrawer';
 import { CustomerMatches } from './CustomerMatches';
 import { CustomerViewings } from './CustomerViewings';
 import { addressed, areaText, budgetText, CUSTOMER_ROUTE, CustomerStatusTag, LevelStars, NextFollowUp } from './customerText';
-import { moveLabel, moveNeeds, takeMove, TransferModal } from './customerMoves';
+import { moveLabel, moveNeeds, ReleaseModal, takeMove, TransferModal } from './customerMoves';
 
 function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   const [adding, setAdding] = useState(false);
@@ -195,13 +195,22 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
   const [tab, setTab] = useState('basic');
   const [editing, setEditing] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const customer = detail.data;
+  // Opened, the keyboard starts at the customer, not on its first move (转公客 is one Enter away
+  // from a customer just entered): the drawer's body takes focus once, when it first shows.
+  const body = useRef<HTMLDivElement>(null);
+  const loaded = customer !== undefined && customer !== null;
+  useEffect(() => {
+    if (loaded) body.current?.focus({ preventScroll: true });
+  }, [loaded]);
   // Esc closes the topmost layer only: 写跟进 or 编辑 over the drawer closes, the drawer stays.
   const layer = useEscToClose(true, onClose);
 
   const take = (action: string) => {
     if (!customer) return;
     if (action === 'transfer') setTransferring(true);
+    else if (action === 'release') setReleasing(true);
     else takeMove(customer.id, customer.name, action);
   };
 
@@ -258,11 +267,12 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
       escToExit={false}
       wrapClassName={layer}
       unmountOnExit
+      autoFocus={false}
     >
       {!customer ? (
         <Spin style={{ display: 'block', margin: '80px auto' }} />
       ) : (
-        <div data-testid="customer-drawer">
+        <div data-testid="customer-drawer" ref={body} tabIndex={-1} style={{ outline: 'none' }} aria-label={`客户 ${addressed(customer)}`}>
           <div style={{ marginBottom: 12 }}>{actions}</div>
           <Tabs activeTab={tab} onChange={setTab} lazyload destroyOnHide={false} data-testid="customer-tabs">
             <Tabs.TabPane key="basic" title="基本信息">
@@ -284,6 +294,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
           </Tabs>
           {editing && <CustomerFormDrawer customer={customer} onClose={() => setEditing(false)} />}
           {transferring && <TransferModal customer={customer} onClose={() => setTransferring(false)} />}
+          {releasing && <ReleaseModal customer={customer} onClose={() => setReleasing(false)} />}
         </div>
       )}
     </Drawer>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Drawer, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
+import { Alert, Button, Drawer, Form, Grid, Message, Modal, Space, Spin } from '@arco-design/web-react';
 import { customerBudgetLabel, customerBudgetTyped, houseAreaText } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { customerApi, type CustomerDetail, type CustomerForm } from '../../../api/crm/customer';
@@ -9,6 +9,8 @@ import { coreFields } from '../../../components/form/coreForm';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { useEscToClose } from '../../../components/form/useEscToClose';
+import { storageKeys } from '../../../stores/storageKeys';
+import { useUserStore } from '../../../stores/user';
 
 type Values = CustomerForm;
 
@@ -44,6 +46,24 @@ async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
   };
 }
 
+/** The values a new customer's form was left with in this tab, if any were typed. */
+function readDraft(key: string | undefined): Partial<Values> | undefined {
+  if (!key) return undefined;
+  try {
+    const found = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<Values> | null;
+    return found && typeof found === 'object' && typed(found) ? found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether anything was typed or picked (the empty lists the form starts with are nothing). */
+function typed(values: Partial<Values>): boolean {
+  return Object.values(values).some((value) =>
+    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '',
+  );
+}
+
 /** A remark across both columns: half the label span of a column's field, so its label ends
  *  where theirs do (one column below md, as every field). */
 const ACROSS = { labelCol: { xs: 8, md: 4 }, wrapperCol: { xs: 16, md: 20 } };
@@ -68,8 +88,43 @@ export function CustomerFormDrawer({
   const [ready, setReady] = useState(customer === undefined);
   const areas = useRead(() => dictionaryApi.areas());
   const districts = areas.data ?? [];
+  // A new customer's typing is kept in this tab (F5 brings it back); leaving it asks first.
+  const userId = useUserStore((state) => state.info?.userId);
+  const draftKey = !customer && userId != null ? storageKeys.formDraft('customer', String(userId)) : undefined;
+  const [draft] = useState(() => readDraft(draftKey));
+  const [restored, setRestored] = useState(draft !== undefined);
+  const keepDraft = () => {
+    if (!draftKey) return;
+    try {
+      sessionStorage.setItem(draftKey, JSON.stringify(form.getFieldsValue()));
+    } catch {
+      // A full storage keeps no draft; the form goes on.
+    }
+  };
+  const dropDraft = () => {
+    if (draftKey) sessionStorage.removeItem(draftKey);
+  };
+  /** 取消, × or Esc: a new customer with something typed asks before it is thrown away. */
+  const leave = () => {
+    if (customer || !typed(form.getFieldsValue())) {
+      dropDraft();
+      onClose();
+      return;
+    }
+    Modal.confirm({
+      title: '放弃录入？',
+      content: '已填写的客户信息尚未保存，关闭后将不再保留。',
+      okText: '放弃',
+      cancelText: '继续填写',
+      okButtonProps: { status: 'danger' },
+      onOk: () => {
+        dropDraft();
+        onClose();
+      },
+    });
+  };
   // Over the customer's drawer: Esc closes this one only.
-  const layer = useEscToClose(true, onClose);
+  const layer = useEscToClose(true, leave);
 
   useEffect(() => {
     if (!customer) return;
@@ -116,6 +171,7 @@ export function CustomerFormDrawer({
         return;
       }
       Message.success(customer ? '客户已保存' : '客户已录入');
+      dropDraft();
       onClose();
       onSaved?.(result);
     } catch {
@@ -131,13 +187,13 @@ export function CustomerFormDrawer({
       width="min(720px, 100vw)"
       title={customer ? `编辑客户 · ${customer.name}` : '新增客户'}
       visible
-      onCancel={onClose}
+      onCancel={leave}
       escToExit={false}
       wrapClassName={layer}
       unmountOnExit
       footer={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={leave}>取消</Button>
           <Button type="primary" loading={saving} onClick={save} data-testid="customer-save">
             保存
           </Button>
@@ -146,6 +202,28 @@ export function CustomerFormDrawer({
     >
       {/* The form is there from the start: an edited customer's values arrive into it. */}
       <Spin loading={!ready} block>
+        {restored && (
+          <Alert
+            type="info"
+            style={{ marginBottom: 12 }}
+            content="已恢复上次未保存的填写内容"
+            action={
+              <Button
+                size="mini"
+                type="text"
+                onClick={() => {
+                  form.resetFields();
+                  dropDraft();
+                  setRestored(false);
+                }}
+                data-testid="customer-draft-clear"
+              >
+                清空
+              </Button>
+            }
+            data-testid="customer-draft-note"
+          />
+        )}
         <Form
           form={form}
           id="customer"
@@ -154,8 +232,11 @@ export function CustomerFormDrawer({
           labelCol={{ span: 8 }}
           wrapperCol={{ span: 16 }}
           autoComplete="off"
-          initialValues={{ tags: [], districtIds: [], circleIds: [] }}
-          onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+          initialValues={{ tags: [], districtIds: [], circleIds: [], ...draft }}
+          onChange={(changed, values) => {
+            clearDependents(form, fields, changed, values);
+            keepDraft();
+          }}
         >
           <Grid.Row gutter={16}>
             {fields.map((spec) => (

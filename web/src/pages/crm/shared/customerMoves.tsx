@@ -1,11 +1,12 @@
 // The moves of core's pool table as buttons take them: a confirmation naming the customer, then
-// the server's guarded transition (a refusal toasts); 转移 asks whom to in a dialog.
+// the server's guarded transition (a refusal toasts); 转移 asks whom to and 转公客 why, in a dialog.
 import { Message } from '@arco-design/web-react';
 import type { ApiFailure } from '../../../api/client';
 import { customerApi } from '../../../api/crm/customer';
 import { useRead } from '../../../api/useRead';
 import { enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
+import { coreFields } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
 
 /** Core's label of a `customerAction` code: 认领, 转公客, 设为无效… */
@@ -16,7 +17,7 @@ export function moveNeeds(action: string): string | undefined {
   return action === 'claim' || action === 'transfer' ? action : undefined;
 }
 
-/** Asks, then takes `action` (never 转移, which picks an agent first) on customer `id`. */
+/** Asks, then takes `action` (never 转移 or 转公客, which open their dialogs) on customer `id`. */
 export function takeMove(id: number, name: string, action: string, onDone?: () => void) {
   const label = moveLabel(action);
   confirmAction({
@@ -29,6 +30,22 @@ export function takeMove(id: number, name: string, action: string, onDone?: () =
         onDone?.();
       }),
   });
+}
+
+/** 转公客: why the customer goes to the public pool (core form `customerRelease`, required and
+ *  kept in its history), then the server's guarded move. */
+export function ReleaseModal({ customer, onClose }: { customer: { id: number; name: string }; onClose: () => void }) {
+  return (
+    <FormModal<{ remark: string }>
+      title={`转公客 · ${customer.name}`}
+      visible
+      fields={coreFields('customerRelease', { remark: { placeholder: '如：客户暂缓购房、联系不上，认领的同事会看到' } })}
+      onSubmit={(values) => customerApi.release(customer.id, values.remark)}
+      onClose={onClose}
+      successText="转公客成功"
+      testId="customer-release-form"
+    />
+  );
 }
 
 const PICK = '请选择经纪人';
