@@ -110,7 +110,10 @@ export interface paths {
     post: operations["list"];
   };
   "/api/v1/chat/Knowledge/point/list": {
-    /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+    /**
+     * The points of a knowledge base or of one data set, newest first, each with its vector's
+     * stage while an embeddings endpoint is configured. Needs 知识库 or 知识库详情.
+     */
     post: operations["point_list"];
   };
   "/api/v1/chat/Knowledge/stop/batch/import/{id}": {
@@ -587,6 +590,14 @@ export interface paths {
      */
     post: operations["start"];
   };
+  "/api/v1/fm/crm/clue/import/check": {
+    /**
+     * Check the rows of an XLSX (or CSV) file, or pasted text, by core's lead form without saving
+     * anything: the batch page shows each row with its errors before 保存 (a browser reads CSV and
+     * pasted text itself, but has no spreadsheet reader). Needs 批量添加线索.
+     */
+    post: operations["check"];
+  };
   "/api/v1/fm/crm/clue/import/progress": {
     /**
      * How far an import is, and every row's result once done. Needs 批量添加线索; an import is seen
@@ -596,8 +607,8 @@ export interface paths {
   };
   "/api/v1/fm/crm/clue/import/template": {
     /**
-     * The XLSX template to fill: the lead form's labels as the header, an example row, phones
-     * kept as text. Needs 批量添加线索.
+     * The XLSX template to fill: the lead form's labels as the header, an example row marked
+     * 示例行 (never imported), phones kept as text. Needs 批量添加线索.
      */
     post: operations["template"];
   };
@@ -1970,12 +1981,29 @@ export interface components {
     };
     /** @description A function as `function/list` shows it. */
     ChatFunction: {
+      /** @description What the model is told of it. */
       description: string;
       /** @description What the model calls and what an assistant stores (`listing_search`). */
       name: string;
       /** @description Its arguments as JSON Schema, as the model is given them. */
       parameters: Record<string, never>;
+      /** @description What it answers, in plain words: what the admin pages show. */
+      summary: string;
       /** @description 房源搜索. */
+      title: string;
+    };
+    /** @description One function a turn called, as the log pages show it. */
+    ChatFunctionCall: {
+      /** @description The arguments as the model gave them (JSON text). */
+      arguments: string;
+      /** @description Why it failed, as the model was told. */
+      error?: string | null;
+      /** @description As the model called it (`listing_search`). */
+      name: string;
+      ok: boolean;
+      /** @description Rows the model was given. */
+      rows: number;
+      /** @description Core `assistantFunction`'s label (房源搜索); the name itself for one the catalogue lacks. */
       title: string;
     };
     /** @description One chat turn as the log pages show it. */
@@ -1987,6 +2015,8 @@ export interface components {
       /** Format: int64 */
       createdAt: number;
       docCount: number;
+      /** @description The functions over the brokerage's data the turn called, in order. */
+      functionCalls: components["schemas"]["ChatFunctionCall"][];
       /** Format: int64 */
       id: number;
       /**
@@ -2048,6 +2078,21 @@ export interface components {
       cellphone: string;
       /** @example 123456 */
       code: string;
+    };
+    /** @description One row of a file as core's lead form sees it before anything is saved. */
+    CheckedLine: {
+      errors: components["schemas"]["RowError"][];
+      /** @description The template's example row: shown, never imported (示例行，已跳过). */
+      example: boolean;
+      /**
+       * Format: int32
+       * @description The row's number in the file (the header is row 1).
+       */
+      line: number;
+      /** @description The cleaned values by field name (性别 and 需求类型 as their codes). */
+      values: {
+        [key: string]: string;
+      };
     };
     CircleAdd: components["schemas"]["AreaForm"] & {
       /** Format: int64 */
@@ -3459,6 +3504,8 @@ export interface components {
         /** Format: int64 */
         createdAt: number;
         docCount: number;
+        /** @description The functions over the brokerage's data the turn called, in order. */
+        functionCalls: components["schemas"]["ChatFunctionCall"][];
         /** Format: int64 */
         id: number;
         /**
@@ -4000,6 +4047,11 @@ export interface components {
         repeated: number;
         /** @description Every row's result, once done. */
         results: components["schemas"]["RowResult"][];
+        /**
+         * Format: int32
+         * @description The template's example row, skipped (0 or 1).
+         */
+        skipped: number;
         /** @description `running`, `done` or `failed`. */
         state: string;
         /** Format: int32 */
@@ -4103,6 +4155,7 @@ export interface components {
         question: string;
         /** Format: int64 */
         updatedAt: number;
+        vector?: null | components["schemas"]["KnowledgeVectorStage"];
       };
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -4518,6 +4571,8 @@ export interface components {
             /** Format: int64 */
             createdAt: number;
             docCount: number;
+            /** @description The functions over the brokerage's data the turn called, in order. */
+            functionCalls: components["schemas"]["ChatFunctionCall"][];
             /** Format: int64 */
             id: number;
             /**
@@ -5103,7 +5158,7 @@ export interface components {
       code: number;
       /** @description One page of a list and the count of all matching rows. */
       data: {
-        list: {
+        list: ({
             answer: string;
             /** Format: int64 */
             createdAt: number;
@@ -5119,7 +5174,8 @@ export interface components {
             question: string;
             /** Format: int64 */
             updatedAt: number;
-          }[];
+            vector?: null | components["schemas"]["KnowledgeVectorStage"];
+          })[];
         /** Format: int64 */
         total: number;
       };
@@ -5137,9 +5193,14 @@ export interface components {
             area: string;
             /**
              * Format: int64
-             * @description Fen.
+             * @description Fen: the budget stated, or a range's upper bound.
              */
             budget?: number | null;
+            /**
+             * Format: int64
+             * @description Fen: a range's lower bound; none when one figure was stated.
+             */
+            budgetMin?: number | null;
             channel: string;
             /** Format: int64 */
             createdAt: number;
@@ -5934,6 +5995,11 @@ export interface components {
         /** Format: int64 */
         id: number;
         name: string;
+        /**
+         * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
+         * listing of it on the market for this room (entering another is 重盘); else empty.
+         */
+        onMarket: string;
         /** Format: int64 */
         unitId: number;
       };
@@ -6243,6 +6309,8 @@ export interface components {
           /** Format: int64 */
           createdAt: number;
           docCount: number;
+          /** @description The functions over the brokerage's data the turn called, in order. */
+          functionCalls: components["schemas"]["ChatFunctionCall"][];
           /** Format: int64 */
           id: number;
           /**
@@ -6305,6 +6373,28 @@ export interface components {
           /** Format: int32 */
           kind: number;
           name: string;
+        }[];
+    };
+    /** @description A successful answer: `{"code":0,"data":...}`. */
+    Envelope_Vec_CheckedLine: {
+      /**
+       * Format: int32
+       * @description Always 0 on success.
+       */
+      code: number;
+      data: {
+          errors: components["schemas"]["RowError"][];
+          /** @description The template's example row: shown, never imported (示例行，已跳过). */
+          example: boolean;
+          /**
+           * Format: int32
+           * @description The row's number in the file (the header is row 1).
+           */
+          line: number;
+          /** @description The cleaned values by field name (性别 and 需求类型 as their codes). */
+          values: {
+            [key: string]: string;
+          };
         }[];
     };
     /** @description A successful answer: `{"code":0,"data":...}`. */
@@ -6810,6 +6900,11 @@ export interface components {
           /** Format: int64 */
           id: number;
           name: string;
+          /**
+           * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
+           * listing of it on the market for this room (entering another is 重盘); else empty.
+           */
+          onMarket: string;
           /** Format: int64 */
           unitId: number;
         })[];
@@ -7171,6 +7266,11 @@ export interface components {
       repeated: number;
       /** @description Every row's result, once done. */
       results: components["schemas"]["RowResult"][];
+      /**
+       * Format: int32
+       * @description The template's example row, skipped (0 or 1).
+       */
+      skipped: number;
       /** @description `running`, `done` or `failed`. */
       state: string;
       /** Format: int32 */
@@ -7372,6 +7472,7 @@ export interface components {
       question: string;
       /** Format: int64 */
       updatedAt: number;
+      vector?: null | components["schemas"]["KnowledgeVectorStage"];
     };
     KnowledgeQuery: components["schemas"]["PageQuery"] & ({
       /** @description Part of the name. */
@@ -7404,12 +7505,19 @@ export interface components {
       /** Format: int64 */
       topK: number;
     };
-    /** @description Where a point's vector stands. */
+    /** @description Where a point's vector stands (core `knowledgeVectorStage`). */
     KnowledgeVectorStage: {
       /** @description Why it failed, in Chinese. */
       error?: string | null;
+      /**
+       * Format: int64
+       * @description When a failed point is tried again (milliseconds), unless it is edited before.
+       */
+      retryAt?: number | null;
       /** @description `waiting` (not embedded yet, or edited since), `done`, `failed`. */
       stage: string;
+      /** @description 待向量化, 已向量化, 失败. */
+      stageName: string;
     };
     /** @description 批量认领 / 批量分配: the chosen leads and the move. */
     LeadBatchTransition: {
@@ -7519,9 +7627,14 @@ export interface components {
       area: string;
       /**
        * Format: int64
-       * @description Fen.
+       * @description Fen: the budget stated, or a range's upper bound.
        */
       budget?: number | null;
+      /**
+       * Format: int64
+       * @description Fen: a range's lower bound; none when one figure was stated.
+       */
+      budgetMin?: number | null;
       channel: string;
       /** Format: int64 */
       createdAt: number;
@@ -8886,6 +8999,11 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+      /**
+       * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
+       * listing of it on the market for this room (entering another is 重盘); else empty.
+       */
+      onMarket: string;
       /** Format: int64 */
       unitId: number;
     };
@@ -8919,8 +9037,8 @@ export interface components {
       message: string;
       name: string;
       /**
-       * @description `added`, `invalid` (errors beside it), `duplicate` (the phone is taken) or `repeated`
-       * (this very row was imported before).
+       * @description `added`, `invalid` (errors beside it), `duplicate` (the phone is taken), `repeated`
+       * (this very row was imported before) or `example` (the template's example row, skipped).
        */
       outcome: string;
       phone: string;
@@ -9362,6 +9480,12 @@ export interface components {
       sort?: number | null;
     };
     UnitId: {
+      /**
+       * Format: int64
+       * @description Core `houseTrade` (1 出售, 2 出租): marks the rooms the caller's company has a listing of
+       * that trade on the market for.
+       */
+      trade?: number | null;
       /** Format: int64 */
       unitId: number;
     };
@@ -9857,7 +9981,10 @@ export interface operations {
       };
     };
   };
-  /** The points of a knowledge base or of one data set, newest first. Needs 知识库 or 知识库详情. */
+  /**
+   * The points of a knowledge base or of one data set, newest first, each with its vector's
+   * stage while an embeddings endpoint is configured. Needs 知识库 or 知识库详情.
+   */
   point_list: {
     requestBody: {
       content: {
@@ -10553,8 +10680,28 @@ export interface operations {
     };
   };
   /**
-   * The XLSX template to fill: the lead form's labels as the header, an example row, phones
-   * kept as text. Needs 批量添加线索.
+   * Check the rows of an XLSX (or CSV) file, or pasted text, by core's lead form without saving
+   * anything: the batch page shows each row with its errors before 保存 (a browser reads CSV and
+   * pasted text itself, but has no spreadsheet reader). Needs 批量添加线索.
+   */
+  check: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ImportStart"];
+      };
+    };
+    responses: {
+      /** @description Every row with its errors */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Envelope_Vec_CheckedLine"];
+        };
+      };
+    };
+  };
+  /**
+   * The XLSX template to fill: the lead form's labels as the header, an example row marked
+   * 示例行 (never imported), phones kept as text. Needs 批量添加线索.
    */
   template: {
     responses: {

@@ -130,6 +130,8 @@ export function AnalysedImportDialog({
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid={`${testId}-dialog`}>
         <Space style={{ width: '100%' }}>
+          {/* `source` wires these callbacks to its controls' events; it never calls them while rendering. */}
+          {/* eslint-disable-next-line react-hooks/refs */}
           {source({ changed: () => setPreview(undefined), analyse: () => ready && !analysing && void analyse() })}
           {analysing ? (
             <Button status="warning" onClick={() => running.current?.abort()} data-testid={`${testId}-cancel`}>
