@@ -590,7 +590,11 @@ mod tests {
     #[test]
     fn vector_stages_have_their_labels() {
         assert_eq!(VectorStage::of(false, false).label(), "待向量化");
-        assert_eq!(VectorStage::of(false, true), VectorStage::Waiting, "edited since it failed");
+        assert_eq!(
+            VectorStage::of(false, true),
+            VectorStage::Waiting,
+            "edited since it failed"
+        );
         assert_eq!(VectorStage::of(true, false).label(), "已向量化");
         assert_eq!(VectorStage::of(true, true).code(), "failed");
         assert_eq!(VectorStage::Failed.label(), "失败");

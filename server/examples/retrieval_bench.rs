@@ -260,7 +260,14 @@ async fn seed(url: &str, n: usize) {
 
 /// The fake embeddings endpoint, until the benchmark stops it.
 async fn fake(addr: &str) {
-    let _fake = FakeOpenAi::start_at(addr, Behaviour::Stream { chunks: Vec::new(), total_tokens: 0 }).await;
+    let _fake = FakeOpenAi::start_at(
+        addr,
+        Behaviour::Stream {
+            chunks: Vec::new(),
+            total_tokens: 0,
+        },
+    )
+    .await;
     std::future::pending::<()>().await;
 }
 

@@ -146,7 +146,9 @@ where
     let total: Option<i64> = count.into_tuple().one(db).await?;
     Ok(Page {
         list,
-        total: total.and_then(|n| u64::try_from(n).ok()).unwrap_or_default(),
+        total: total
+            .and_then(|n| u64::try_from(n).ok())
+            .unwrap_or_default(),
     })
 }
 

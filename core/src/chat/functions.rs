@@ -7,7 +7,10 @@ use crate::enums::ASSISTANT_FUNCTION;
 
 /// Each function's name and its plain summary, in the order the admin pages list them.
 const SUMMARIES: [(&str, &str); 4] = [
-    ("listing_search", "按区域、价格、户型搜索本人可见的二手房和租房"),
+    (
+        "listing_search",
+        "按区域、价格、户型搜索本人可见的二手房和租房",
+    ),
     ("customer_lookup", "按姓名或手机号后几位查找本人可见的客户"),
     ("deal_summary", "汇总某月本人可见的二手房买卖和租赁合同"),
     ("performance_summary", "查看本人或本人所在门店某月的业绩"),
@@ -59,12 +62,16 @@ mod tests {
                 EnumValue::Number(_) => None,
             })
             .collect();
-        assert_eq!(names, table, "one summary per function, in the table's order");
+        assert_eq!(
+            names, table,
+            "one summary per function, in the table's order"
+        );
         for info in all() {
             assert!(!info.summary.is_ascii(), "{}", info.name);
             // Plain words: no argument names or values of the model's schema.
             assert!(
-                !info.summary.contains('=') && !info.summary.chars().any(|c| c.is_ascii_alphabetic()),
+                !info.summary.contains('=')
+                    && !info.summary.chars().any(|c| c.is_ascii_alphabetic()),
                 "{}: {}",
                 info.name,
                 info.summary

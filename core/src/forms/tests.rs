@@ -582,7 +582,12 @@ fn a_community_as_a_store_enters_it_passes_and_its_numbers_stay_in_range() {
     );
     // Past the tallest residential towers: a typo, not a building.
     assert_eq!(
-        fault_of("building", json!({ "name": "1幢", "floors": 101 }), "floors").as_deref(),
+        fault_of(
+            "building",
+            json!({ "name": "1幢", "floors": 101 }),
+            "floors"
+        )
+        .as_deref(),
         Some("总层数须为1到100之间的整数")
     );
     assert_eq!(
@@ -596,15 +601,30 @@ fn an_edit_takes_the_owner_phone_back_as_it_was_shown() {
     // The edit form shows a manager the phone masked; saved untouched it passes (the server
     // keeps the stored number), while a new listing needs the number whole.
     for kind in ["secondHandEdit", "rentalEdit"] {
-        assert_eq!(fault_of(kind, json!({ "ownerPhone": "138****5678" }), "ownerPhone"), None);
-        assert_eq!(fault_of(kind, json!({ "ownerPhone2": "0571-****6666" }), "ownerPhone2"), None);
+        assert_eq!(
+            fault_of(kind, json!({ "ownerPhone": "138****5678" }), "ownerPhone"),
+            None
+        );
+        assert_eq!(
+            fault_of(
+                kind,
+                json!({ "ownerPhone2": "0571-****6666" }),
+                "ownerPhone2"
+            ),
+            None
+        );
         assert_eq!(
             fault_of(kind, json!({ "ownerPhone": "0571-888" }), "ownerPhone").as_deref(),
             Some("请输入正确的固话号码或手机号码")
         );
     }
     assert_eq!(
-        fault_of("secondHand", json!({ "ownerPhone": "138****5678" }), "ownerPhone").as_deref(),
+        fault_of(
+            "secondHand",
+            json!({ "ownerPhone": "138****5678" }),
+            "ownerPhone"
+        )
+        .as_deref(),
         Some("请输入正确的固话号码或手机号码")
     );
 }

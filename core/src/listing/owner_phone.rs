@@ -68,7 +68,11 @@ pub fn kept(typed: &str, stored: &str) -> Result<String, &'static str> {
     if !is_masked(typed) {
         return Ok(typed.to_owned());
     }
-    let bare = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let bare = |text: &str| {
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .collect::<String>()
+    };
     if !stored.is_empty() && bare(typed) == bare(&format_phone(stored, MaskLevel::Middle)) {
         Ok(stored.to_owned())
     } else {
@@ -83,11 +87,23 @@ mod tests {
     #[test]
     fn an_edit_keeps_the_stored_phone_it_showed_masked() {
         // Saved as shown, with or without the spaces: the stored number stays.
-        assert_eq!(kept("138 **** 5678", "13812345678"), Ok("13812345678".to_owned()));
-        assert_eq!(kept("138****5678", "13812345678"), Ok("13812345678".to_owned()));
-        assert_eq!(kept("0571-****6666", "0571-88886666"), Ok("0571-88886666".to_owned()));
+        assert_eq!(
+            kept("138 **** 5678", "13812345678"),
+            Ok("13812345678".to_owned())
+        );
+        assert_eq!(
+            kept("138****5678", "13812345678"),
+            Ok("13812345678".to_owned())
+        );
+        assert_eq!(
+            kept("0571-****6666", "0571-88886666"),
+            Ok("0571-88886666".to_owned())
+        );
         // A new number typed whole replaces it.
-        assert_eq!(kept(" 13900001111 ", "13812345678"), Ok("13900001111".to_owned()));
+        assert_eq!(
+            kept(" 13900001111 ", "13812345678"),
+            Ok("13900001111".to_owned())
+        );
         assert_eq!(kept("", "13812345678"), Ok(String::new()));
         // A masked value that is not the stored phone's (edited stars, another number) is refused.
         assert_eq!(kept("139****5678", "13812345678"), Err(TYPE_WHOLE));

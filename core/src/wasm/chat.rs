@@ -213,7 +213,11 @@ pub fn connection_step(
 #[wasm_bindgen(js_name = wsUrl)]
 /// `siteId` is the header switcher's city site (0: none).
 pub fn ws_url(base: &str, application_identity: &str, token: &str, site_id: f64) -> String {
-    let site = if site_id.is_finite() { site_id as i64 } else { 0 };
+    let site = if site_id.is_finite() {
+        site_id as i64
+    } else {
+        0
+    };
     chat::ws_url(base, application_identity, token, site)
 }
 

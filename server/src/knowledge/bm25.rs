@@ -133,7 +133,10 @@ pub fn rank<'a>(
     asked: &[String],
     documents: impl Iterator<Item = (i64, &'a str)>,
 ) -> Vec<(i64, f64)> {
-    score(asked, &[Arc::new(TermIndex::build(String::new(), documents))])
+    score(
+        asked,
+        &[Arc::new(TermIndex::build(String::new(), documents))],
+    )
 }
 
 #[cfg(test)]

@@ -27,8 +27,8 @@ use std::sync::{Arc, Mutex};
 use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, QueryFilter};
 use tokio::sync::Notify;
 
-use super::embedding::{self, Embedder, EmbeddingProvider};
 use super::bm25::{self, TermIndex};
+use super::embedding::{self, Embedder, EmbeddingProvider};
 use super::retrieval::{self, Hit};
 use super::vectors::{self, statement};
 use crate::access::Unscoped;

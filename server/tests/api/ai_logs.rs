@@ -351,7 +351,11 @@ async fn function_calls_show_on_the_log_pages(app: TestApp) {
         .await
         .unwrap();
     let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[0].ends_with(",引用文档数,调用业务函数"), "{}", lines[0]);
+    assert!(
+        lines[0].ends_with(",引用文档数,调用业务函数"),
+        "{}",
+        lines[0]
+    );
     assert_eq!(lines.len(), 2, "{csv}");
     assert!(lines[1].ends_with(",0,房源搜索"), "{}", lines[1]);
 }

@@ -58,7 +58,12 @@ async fn functions_are_listed_and_bound_as_data_sources(app: TestApp) {
             "plain Chinese: {summary}"
         );
     }
-    assert!(listed["list"][3]["description"].as_str().unwrap().contains("range=mine"));
+    assert!(
+        listed["list"][3]["description"]
+            .as_str()
+            .unwrap()
+            .contains("range=mine")
+    );
 
     // Candidates by keywords, of each source type.
     let found = admin.data(&search("2", "客户"), json!({})).await;

@@ -36,7 +36,10 @@ async fn listed_in(caller: &Caller<'_>, site: i64) -> (i64, Vec<i64>) {
         .await
         .unwrap();
     assert_eq!(page["code"], 0, "{page}");
-    (page["data"]["total"].as_i64().unwrap(), ids(&page["data"]["list"]))
+    (
+        page["data"]["total"].as_i64().unwrap(),
+        ids(&page["data"]["list"]),
+    )
 }
 
 fn ids(rows: &Value) -> Vec<i64> {

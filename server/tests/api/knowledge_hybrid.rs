@@ -236,7 +236,12 @@ async fn a_failing_endpoint_marks_the_points_and_bm25_answers(backend: Backend) 
             &listed[0]["vector"]["error"],
             &listed[0]["vector"]["retryAt"]
         ),
-        (&json!("done"), &json!("已向量化"), &Value::Null, &Value::Null),
+        (
+            &json!("done"),
+            &json!("已向量化"),
+            &Value::Null,
+            &Value::Null
+        ),
         "{listed}"
     );
 }
@@ -267,7 +272,11 @@ async fn without_an_endpoint_bm25_answers_alone(backend: Backend) {
     let listed = points(&admin, base).await;
     assert_eq!(listed.as_array().unwrap().len(), 2);
     assert!(
-        listed.as_array().unwrap().iter().all(|p| p["vector"].is_null()),
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["vector"].is_null()),
         "no stage without an endpoint: {listed}"
     );
 }

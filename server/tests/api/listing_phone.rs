@@ -52,12 +52,14 @@ fn edit_body(family: &Family, detail: &Value, phone: &str, phone2: &str) -> Valu
     body["id"] = detail["id"].clone();
     body["ownerPhone"] = json!(phone);
     body["ownerPhone2"] = json!(phone2);
-    body["roles"] = json!(detail["roles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| json!({ "roleId": m["roleId"], "userId": m["userId"] }))
-        .collect::<Vec<_>>());
+    body["roles"] = json!(
+        detail["roles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| json!({ "roleId": m["roleId"], "userId": m["userId"] }))
+            .collect::<Vec<_>>()
+    );
     body
 }
 
@@ -106,7 +108,10 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
         let keeper = app.as_user("agent").await;
         // An agent's listing on the market the manager (or the boss) may edit and sees masked.
         let rows = editor
-            .data(family.list, json!({ "pageNum": 1, "pageSize": 100, "pool": 1 }))
+            .data(
+                family.list,
+                json!({ "pageNum": 1, "pageSize": 100, "pool": 1 }),
+            )
             .await["list"]
             .as_array()
             .unwrap()
@@ -129,7 +134,10 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
                 edit_body(family, &detail, &shown, &bare(&detail["ownerPhone2"])),
             )
             .await;
-        assert!(saved["ownerPhone"].as_str().unwrap().contains('*'), "{saved}");
+        assert!(
+            saved["ownerPhone"].as_str().unwrap().contains('*'),
+            "{saved}"
+        );
         assert_eq!(stored(&keeper, family, &row["id"]).await, before, "{user}");
 
         // A masked value that is not the stored number's is refused on its field.
@@ -146,10 +154,7 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
 
         // A number typed whole is the new phone.
         editor
-            .data(
-                family.edit,
-                edit_body(family, &detail, "13900001111", ""),
-            )
+            .data(family.edit, edit_body(family, &detail, "13900001111", ""))
             .await;
         assert_eq!(
             stored(&keeper, family, &row["id"]).await,
@@ -157,7 +162,10 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
         );
         // Put back for the next caller of the demo listing.
         editor
-            .data(family.edit, edit_body(family, &detail, &before.0, &before.1))
+            .data(
+                family.edit,
+                edit_body(family, &detail, &before.0, &before.1),
+            )
             .await;
     }
     // A new listing still needs the number whole.
@@ -177,40 +185,70 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
 async fn the_room_list_marks_rooms_on_the_market(app: TestApp) {
     let agent = app.as_user("agent").await;
     let row = agent
-        .data(SALE.list, json!({ "pageNum": 1, "pageSize": 100, "status": 1, "mine": true }))
+        .data(
+            SALE.list,
+            json!({ "pageNum": 1, "pageSize": 100, "status": 1, "mine": true }),
+        )
         .await["list"][0]
         .clone();
     let detail = agent.data(SALE.detail, json!({ "id": row["id"] })).await;
     let room_id = detail["roomId"].as_i64().unwrap();
     let community = agent
-        .data("/api/v1/fm/house/community/detail", json!({ "id": detail["communityId"] }))
+        .data(
+            "/api/v1/fm/house/community/detail",
+            json!({ "id": detail["communityId"] }),
+        )
         .await;
     let unit = community["buildings"]
         .as_array()
         .unwrap()
         .iter()
         .flat_map(|b| b["units"].as_array().unwrap().clone())
-        .find(|u| u["rooms"].as_array().unwrap().iter().any(|r| r["id"] == room_id))
+        .find(|u| {
+            u["rooms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["id"] == room_id)
+        })
         .expect("the listing's room is in its community");
     let marks = |rooms: &Value| -> Vec<(i64, String)> {
         rooms
             .as_array()
             .unwrap()
             .iter()
-            .map(|r| (r["id"].as_i64().unwrap(), r["onMarket"].as_str().unwrap().to_owned()))
+            .map(|r| {
+                (
+                    r["id"].as_i64().unwrap(),
+                    r["onMarket"].as_str().unwrap().to_owned(),
+                )
+            })
             .collect()
     };
     let for_sale = agent
-        .data("/api/v1/fm/house/room/list", json!({ "unitId": unit["id"], "trade": 1 }))
+        .data(
+            "/api/v1/fm/house/room/list",
+            json!({ "unitId": unit["id"], "trade": 1 }),
+        )
         .await;
     let marked = marks(&for_sale);
     assert!(marked.contains(&(room_id, "在售".to_owned())), "{marked:?}");
     // Without a trade nothing is marked; another company's manager sees its own market only.
-    let plain = marks(&agent.data("/api/v1/fm/house/room/list", json!({ "unitId": unit["id"] })).await);
+    let plain = marks(
+        &agent
+            .data(
+                "/api/v1/fm/house/room/list",
+                json!({ "unitId": unit["id"] }),
+            )
+            .await,
+    );
     assert!(plain.iter().all(|(_, mark)| mark.is_empty()), "{plain:?}");
     let other = app.as_user("partner").await;
     let answer = other
-        .post("/api/v1/fm/house/room/list", json!({ "unitId": unit["id"], "trade": 1 }))
+        .post(
+            "/api/v1/fm/house/room/list",
+            json!({ "unitId": unit["id"], "trade": 1 }),
+        )
         .await;
     if answer.code() == 0 {
         assert!(marks(answer.data()).iter().all(|(_, mark)| mark.is_empty()));
@@ -224,7 +262,9 @@ async fn the_room_list_marks_rooms_on_the_market(app: TestApp) {
         .find(|b| b["id"] == unit["buildingId"])
         .unwrap()
         .clone();
-    let floors = building["floors"].as_i64().expect("demo buildings have floors");
+    let floors = building["floors"]
+        .as_i64()
+        .expect("demo buildings have floors");
     let above = agent
         .post(
             "/api/v1/fm/house/room/add",

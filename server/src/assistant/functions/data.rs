@@ -18,7 +18,11 @@ use crate::error::{AppError, AppJson};
 use crate::paging::PageQuery;
 
 /// Runs the function `name` with its JSON `arguments` as the runner's asker.
-pub(super) async fn run(runner: &Runner, name: &str, arguments: &str) -> Result<(Value, usize), AppError> {
+pub(super) async fn run(
+    runner: &Runner,
+    name: &str,
+    arguments: &str,
+) -> Result<(Value, usize), AppError> {
     let arguments = if arguments.trim().is_empty() {
         "{}"
     } else {
