@@ -99,6 +99,32 @@ describe('second-hand listings', () => {
   });
 });
 
+describe('the list at 1440 px', () => {
+  test('keeps 操作 in sight and shows no row below the pager stuck to the window', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old`);
+    const table = page.getByTestId('old-house');
+    await table.locator('tbody tr').first().waitFor();
+    const detail = table.locator('tbody tr').first().getByTestId('row-detail');
+    const button = await detail.boundingBox();
+    assert.ok(button && button.x + button.width <= 1440, `详情 at x ${button?.x} is in the window`);
+    const atButton = await page.evaluate(
+      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('[data-testid="row-detail"]')),
+      { x: button.x + button.width / 2, y: button.y + button.height / 2 },
+    );
+    assert.ok(atButton, '详情 is not covered by the scrolling columns');
+    // Ten rows are taller than the window: the pager sticks to its bottom edge, nothing below it.
+    const bar = await page.getByTestId('pagination').boundingBox();
+    const below = await page.evaluate(
+      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('tbody tr')),
+      { x: bar.x + 60, y: Math.min(bar.y + bar.height + 4, 899) },
+    );
+    assert.ok(!below, `no row shows under the pager (its bottom at ${bar.y + bar.height})`);
+    await shot(page, 'house-old-list-1440');
+  });
+});
+
 describe('entering a listing', () => {
   test('an agent enters a listing on a dictionary room', async ({ page, site, base }) => {
     const boss = await apiSession(base, 'boss');

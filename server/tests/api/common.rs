@@ -22,6 +22,8 @@ use serde_json::{Value, json};
 use tempfile::TempDir;
 use tokio::task::JoinHandle;
 
+use crate::demo_template;
+
 /// Where the PostgreSQL run looks for a server (trust authentication).
 pub const POSTGRES_HOST: &str = "127.0.0.1:5432";
 /// Users tried in turn for the administrative connection.
@@ -183,16 +185,20 @@ impl TestApp {
         embeddings: Option<EmbeddingProvider>,
     ) -> Option<Self> {
         let dir = tempfile::tempdir().expect("temporary folder");
+        let demo = matches!(seeding, Seeding::Demo);
         let (url, postgres) = match backend {
             Backend::Sqlite => {
                 let file = dir.path().join("brokerdesk.db");
+                if demo {
+                    demo_template::sqlite_copy(&file).await;
+                }
                 (
                     DatabaseUrl::Sqlite(format!("sqlite://{}?mode=rwc", file.display())),
                     None,
                 )
             }
             Backend::Postgres => {
-                let throwaway = ThrowawayDatabase::create().await?;
+                let throwaway = ThrowawayDatabase::create(demo).await?;
                 (
                     DatabaseUrl::Postgres(throwaway.url.clone()),
                     Some(throwaway),
@@ -472,7 +478,8 @@ struct ThrowawayDatabase {
 }
 
 impl ThrowawayDatabase {
-    async fn create() -> Option<Self> {
+    /// An empty database, or with `demo` a copy of the seeded demo brokerage.
+    async fn create(demo: bool) -> Option<Self> {
         if !postgres_reachable().await {
             return None;
         }
@@ -484,8 +491,15 @@ impl ThrowawayDatabase {
                     let mut bytes = [0u8; 6];
                     rand::rng().fill_bytes(&mut bytes);
                     let name = format!("bd_test_{}", hex::encode(bytes));
+                    let template = if demo {
+                        let template =
+                            demo_template::postgres_template(&admin_url, user, POSTGRES_HOST).await;
+                        format!(" TEMPLATE \"{template}\"")
+                    } else {
+                        String::new()
+                    };
                     admin
-                        .execute_unprepared(&format!("CREATE DATABASE \"{name}\""))
+                        .execute_unprepared(&format!("CREATE DATABASE \"{name}\"{template}"))
                         .await
                         .expect("CREATE DATABASE");
                     admin.close().await.ok();

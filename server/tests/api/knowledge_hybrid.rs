@@ -54,21 +54,42 @@ async fn points(admin: &Caller<'_>, base: i64) -> Value {
         .clone()
 }
 
-/// Searches until every hit's vector is made (or failed), at most ten seconds.
-async fn settled(admin: &Caller<'_>, base: i64, query: &str, threshold: f64) -> Value {
-    for _ in 0..100 {
-        let hits = search(admin, base, query, threshold).await;
-        let waiting = hits
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|h| h["vector"]["stage"] == "waiting");
-        if !waiting {
-            return hits;
+/// Searches until `ready` holds of the hits, at most thirty seconds (a loaded machine embeds
+/// slowly), else the last hits for the assertions to show. A search scores by the vectors' index
+/// before it reads the stages, so the one that first sees a new stage may still score by the index
+/// of the moment before: callers wait for the scores they expect, not only for the stages.
+async fn search_until(
+    admin: &Caller<'_>,
+    base: i64,
+    query: &str,
+    threshold: f64,
+    ready: impl Fn(&Value) -> bool,
+) -> Value {
+    let mut hits = search(admin, base, query, threshold).await;
+    for _ in 0..300 {
+        if ready(&hits) {
+            break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
+        hits = search(admin, base, query, threshold).await;
     }
-    panic!("the points were never embedded");
+    hits
+}
+
+/// No hit is waiting for its vector (each is made or failed).
+fn settled(hits: &Value) -> bool {
+    !hits
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|h| h["vector"]["stage"] == "waiting")
+}
+
+/// The hit for `question` is scored by a vector within 1e-3 of `expected`.
+fn scored(hits: &Value, question: &str, expected: f64) -> bool {
+    hit(hits, question)
+        .and_then(|h| h["vectorScore"].as_f64())
+        .is_some_and(|s| (s - expected).abs() < 1e-3)
 }
 
 async fn point(admin: &Caller<'_>, base: i64, question: &str, answer: &str) -> Value {
@@ -96,13 +117,18 @@ async fn hybrid_search_shows_both_scores_fused_by_rank(backend: Backend) {
     point(&admin, base, "佣金怎么计算", "按成交价的比例计算。").await;
 
     let query = "开门时间";
-    let hits = settled(&admin, base, query, 0.1).await;
+    let expected = cosine(query, "几时开店营业\n早上九时开店，晚上九时打烊。");
+    let hits = search_until(&admin, base, query, 0.1, |h| {
+        settled(h)
+            && scored(h, "几时开店营业", expected)
+            && hit(h, "门店几点开门？").is_some_and(|o| o["vectorScore"].is_f64())
+    })
+    .await;
     let by_words = hit(&hits, "门店几点开门？").expect("BM25 finds the point asking it");
     let by_meaning = hit(&hits, "几时开店营业").expect("the vectors find the point in other words");
     assert!(by_words["bm25Score"].as_f64().unwrap() > 0.3, "{hits}");
     assert!(by_words["vectorScore"].as_f64().is_some(), "{hits}");
     assert_eq!(by_meaning["bm25Score"], Value::Null, "{hits}");
-    let expected = cosine(query, "几时开店营业\n早上九时开店，晚上九时打烊。");
     let shown = by_meaning["vectorScore"].as_f64().unwrap();
     assert!((shown - expected).abs() < 1e-3, "{shown} vs {expected}");
     assert_eq!(by_meaning["score"], by_meaning["vectorScore"]);
@@ -131,9 +157,12 @@ async fn hybrid_search_shows_both_scores_fused_by_rank(backend: Backend) {
             json!({ "id": open["id"], "question": "门店几点开门？", "answer": "每天9:00开门。" }),
         )
         .await;
-    let hits = settled(&admin, base, query, 0.1).await;
-    let again = hit(&hits, "门店几点开门？").unwrap();
     let expected = cosine(query, edited);
+    let hits = search_until(&admin, base, query, 0.1, |h| {
+        settled(h) && scored(h, "门店几点开门？", expected)
+    })
+    .await;
+    let again = hit(&hits, "门店几点开门？").unwrap();
     assert!(
         (again["vectorScore"].as_f64().unwrap() - expected).abs() < 1e-3,
         "{hits}"
@@ -145,7 +174,7 @@ async fn hybrid_search_shows_both_scores_fused_by_rank(backend: Backend) {
             json!({ "id": open["id"], "question": "门店几点开门？", "answer": "每天9:00开门。", "indexes": [] }),
         )
         .await;
-    settled(&admin, base, query, 0.1).await;
+    search_until(&admin, base, query, 0.1, settled).await;
     tokio::time::sleep(Duration::from_millis(1200)).await;
     search(&admin, base, query, 0.1).await;
     assert_eq!(fake.times(edited), 1, "the unchanged text kept its vector");
@@ -170,7 +199,10 @@ async fn hybrid_search_shows_both_scores_fused_by_rank(backend: Backend) {
             json!({ "knowledgeId": base, "fileName": "钥匙.csv", "points": preview["points"] }),
         )
         .await;
-    let hits = settled(&admin, base, "第7号钥匙", 0.1).await;
+    let hits = search_until(&admin, base, "第7号钥匙", 0.1, |h| {
+        settled(h) && h[0]["question"] == "第7号钥匙在哪里？"
+    })
+    .await;
     assert_eq!(hits[0]["question"], "第7号钥匙在哪里？", "{hits}");
     let batches = fake.sizes();
     assert!(batches.iter().all(|n| *n <= 32), "{batches:?}");
@@ -189,7 +221,7 @@ async fn a_failing_endpoint_marks_the_points_and_bm25_answers(backend: Backend) 
         .as_i64()
         .unwrap();
     let open = point(&admin, base, "门店几点开门？", "每天8:30开门。").await;
-    let hits = settled(&admin, base, "门店开门", 0.3).await;
+    let hits = search_until(&admin, base, "门店开门", 0.3, settled).await;
     assert_eq!(hits.as_array().unwrap().len(), 1, "{hits}");
     assert_eq!(hits[0]["pointId"], open["id"]);
     assert!(hits[0]["bm25Score"].as_f64().unwrap() > 0.3);
@@ -225,16 +257,10 @@ async fn a_failing_endpoint_marks_the_points_and_bm25_answers(backend: Backend) 
             json!({ "id": open["id"], "question": "门店几点开门？", "answer": "每天9:00开门。" }),
         )
         .await;
-    // A search reads the vectors' index before the stages, so the one that first sees the new
-    // stage may still score by the index of the moment before: the next one scores by vector.
-    let mut hits = settled(&admin, base, "门店开门", 0.3).await;
-    for _ in 0..50 {
-        if hits[0]["vectorScore"].as_f64().is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-        hits = search(&admin, base, "门店开门", 0.3).await;
-    }
+    let hits = search_until(&admin, base, "门店开门", 0.3, |h| {
+        settled(h) && h[0]["vectorScore"].is_f64()
+    })
+    .await;
     assert_eq!(hits[0]["vector"]["stage"], "done", "{hits}");
     assert!(hits[0]["vectorScore"].as_f64().is_some(), "{hits}");
     let listed = points(&admin, base).await;

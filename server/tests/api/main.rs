@@ -14,6 +14,7 @@ mod companies;
 mod config;
 mod customer;
 mod deal;
+mod demo_template;
 mod enrollment;
 mod export;
 #[path = "../support/fake_openai.rs"]

@@ -61,7 +61,16 @@ function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-function HistoryTab({ history, testId = 'customer-history' }: { history: StatusChange[]; testId?: string }) {
+/** A record's moves; the customer's statuses come labelled, a lead's as core `clueStatus` codes. */
+function HistoryTab({
+  history,
+  testId = 'customer-history',
+  statusText = (status) => String(status),
+}: {
+  history: StatusChange[];
+  testId?: string;
+  statusText?: (status: StatusChange['fromStatus']) => string;
+}) {
   return (
     <Table<StatusChange>
       rowKey="id"
@@ -72,12 +81,12 @@ function HistoryTab({ history, testId = 'customer-history' }: { history: StatusC
       scroll={{ x: 560 }}
       data-testid={testId}
       columns={[
-        { title: '时间', dataIndex: 'at', width: 140, render: dateTime },
+        { title: '时间', dataIndex: 'at', width: 150, className: 'cell-nowrap', render: dateTime },
         { title: '操作', dataIndex: 'actionLabel', width: 80 },
         {
           title: '状态变化',
           dataIndex: 'toStatus',
-          render: (_: unknown, change: StatusChange) => `${change.fromStatus} → ${change.toStatus}`,
+          render: (_: unknown, change: StatusChange) => `${statusText(change.fromStatus)} → ${statusText(change.toStatus)}`,
         },
         { title: '原因', dataIndex: 'reason', render: orDash },
         { title: '操作人', dataIndex: 'actorName', width: 80, render: orDash },
@@ -101,7 +110,11 @@ function Origins({ clues }: { clues: LeadOrigin[] }) {
             {clue.channel ? ` · ${clue.channel}` : ''}，录入于{dateTime(clue.createdAt)}）
           </div>
           {clue.remark && <div style={{ color: 'var(--color-text-2)', marginBottom: 8 }}>线索备注：{clue.remark}</div>}
-          <HistoryTab history={clue.history} testId={`customer-origin-${clue.id}`} />
+          <HistoryTab
+            history={clue.history}
+            testId={`customer-origin-${clue.id}`}
+            statusText={(status) => enumText('clueStatus', status)}
+          />
         </div>
       ))}
     </div>

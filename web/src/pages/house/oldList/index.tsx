@@ -104,7 +104,7 @@ function TradeListings({ route }: PageProps) {
         {
           title: '房源',
           dataIndex: 'communityName',
-          width: 190,
+          width: 175,
           render: (name: string, row: ListingRow) => {
             const text = `${name} ${row.roomLabel}`;
             const path = detailPath(row);
@@ -114,7 +114,7 @@ function TradeListings({ route }: PageProps) {
         {
           title: '区域',
           dataIndex: 'districtName',
-          width: 120,
+          width: 110,
           render: (district: string, row: ListingRow) => (
             <ClippedText text={[district, row.businessCircleName].filter(Boolean).join(' · ') || '—'} />
           ),
@@ -143,7 +143,7 @@ function TradeListings({ route }: PageProps) {
         {
           title: '状态',
           dataIndex: 'status',
-          width: 110,
+          width: 85,
           render: (status: number, row: ListingRow) => <ListingStatusTag status={status} pool={row.pool} trade={trade} />,
         },
         { title: '维护人', dataIndex: 'maintainerName', width: 80, render: orDash },
@@ -153,6 +153,8 @@ function TradeListings({ route }: PageProps) {
           title: '操作',
           dataIndex: '__actions',
           width: 70,
+          // Always in sight: at 1440 px the columns are wider than the card and scroll sideways.
+          fixed: 'right' as const,
           render: (_: unknown, row: ListingRow) => {
             const path = detailPath(row);
             return (
