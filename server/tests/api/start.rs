@@ -42,6 +42,8 @@ impl Running {
                 format!("sqlite://{}?mode=rwc", db.display()),
             )
             .env("BROKERDESK_WEB_DIR", db.with_extension("no-web"))
+            // Beside the database: the demo's photos never land in the checkout.
+            .env("BROKERDESK_DATA_DIR", db.parent().unwrap())
             .env("RUST_LOG", "info")
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
