@@ -26,7 +26,7 @@ pub const CLUE: Form = Form {
             max_length: Some(25),
             max: Some(BUDGET_MAX_WAN),
             rule: Rule::BudgetSpan,
-            ..Field::text("budget", "预算(万元)", 0)
+            ..Field::text("budget", "预算(万元，租房为月租元)", 0)
         },
         remark("remark", "备注"),
     ],

@@ -198,7 +198,7 @@ pub(super) fn apply(
             _ => Ok(kept),
         },
         Rule::PositiveDecimal => positive_decimal(field, value).map(|()| kept),
-        Rule::BudgetSpan => budget_span(field, value),
+        Rule::BudgetSpan => budget_span(field, value, values),
         Rule::FloorOf => {
             let floor = integer(field, value)?;
             if floor == 0 {
@@ -327,22 +327,49 @@ fn positive_decimal(field: &Field, value: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn budget_span(field: &Field, value: &str) -> Result<String, String> {
+/// A lead's budget, one figure or a range, in its demand's unit: 万 for a purchase, a monthly
+/// rent in 元 for a rental (labelled 月租(元) then). A rent is at least [`RENT_MIN_YUAN`], so a
+/// figure typed in 万 under a rental (0.35) is refused rather than kept as 0.35元/月.
+fn budget_span(field: &Field, value: &str, values: &Map<String, Value>) -> Result<String, String> {
+    use crate::customer::wish::BudgetUnit;
+    let demand = text_of(values.get("demand"))
+        .parse::<i64>()
+        .unwrap_or_default();
+    let unit = BudgetUnit::of_demand(demand);
+    let field = &Field {
+        label: unit.single_label(),
+        ..*field
+    };
+    let amount = crate::listing::price::hundredths;
+    let figure = |text: &str| {
+        positive_decimal(field, text)?;
+        if unit == BudgetUnit::YuanPerMonth
+            && amount(text).is_some_and(|fen| fen < RENT_MIN_YUAN * 100)
+        {
+            return Err(format!(
+                "{}不能低于{RENT_MIN_YUAN}元：租房的预算按每月租金填写，如 4500",
+                field.label
+            ));
+        }
+        Ok(())
+    };
     // A side left empty (`-5`, `200-`) is no amount.
     let Some((low, high)) = crate::customer::wish::budget_span(value) else {
-        return positive_decimal(field, value).map(|()| value.to_owned());
+        return figure(value).map(|()| value.to_owned());
     };
-    positive_decimal(field, high)?;
+    figure(high)?;
     let Some(low) = low else {
         return Ok(high.to_owned());
     };
-    positive_decimal(field, low)?;
-    let amount = crate::listing::price::hundredths;
+    figure(low)?;
     if amount(low) > amount(high) {
         return Err(format!("{}的下限不能大于上限", field.label));
     }
     Ok(format!("{low}-{high}"))
 }
+
+/// The least monthly rent in 元 a rental lead's budget states.
+pub const RENT_MIN_YUAN: i64 = 100;
 
 fn id_card(value: &str, today: NaiveDate) -> Result<String, String> {
     validate::check(validate::Rule::IdCard, value, true)

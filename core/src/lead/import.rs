@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::enums::SEX;
+use crate::enums::{CUSTOMER_DEMAND, SEX};
 use crate::forms::{self, CLUE, Control, FieldError, Rule};
 use crate::knowledge::csv_rows;
 
@@ -126,7 +126,7 @@ fn field_of(heading: &str) -> Option<&'static str> {
     let alias = match heading {
         "手机号码" | "手机号" | "手机" | "电话" | "电话号码" => Some("phone"),
         "客户姓名" | "名字" => Some("name"),
-        "预算" | "预算（万元）" => Some("budget"),
+        "预算" | "预算(万元)" | "预算（万元）" => Some("budget"),
         "需求" => Some("demand"),
         _ => None,
     };
@@ -162,7 +162,18 @@ fn choice_value(field: &forms::Field, cell: &str) -> String {
             _ => None,
         })
         .flatten();
-    by_label.or(by_title).unwrap_or_else(|| cell.to_owned())
+    // What people write for the two purchases.
+    let by_short_name = (table.name == CUSTOMER_DEMAND.name)
+        .then(|| match cell {
+            "二手房" | "买二手房" => Some("1".to_owned()),
+            "新房" | "买新房" => Some("2".to_owned()),
+            _ => None,
+        })
+        .flatten();
+    by_label
+        .or(by_title)
+        .or(by_short_name)
+        .unwrap_or_else(|| cell.to_owned())
 }
 
 /// The rows of a sheet's cells: a first row naming the template's columns says which column is
@@ -227,6 +238,9 @@ pub fn check_rows(rows: Vec<ImportRow>, today: NaiveDate) -> Vec<CheckedRow> {
                 Vec::new()
             } else {
                 forms::check(&CLUE, &mut row.values, today)
+                    .into_iter()
+                    .map(choices_named)
+                    .collect()
             };
             CheckedRow {
                 line: row.line,
@@ -236,6 +250,26 @@ pub fn check_rows(rows: Vec<ImportRow>, today: NaiveDate) -> Vec<CheckedRow> {
             }
         })
         .collect()
+}
+
+/// A cell of a choice no table holds: a pasted row has nothing to pick from, so its error
+/// names what the column takes (性别须为男、女、先生或女士) instead of the form's 请选择性别.
+fn choices_named(error: FieldError) -> FieldError {
+    let field = CLUE.fields.iter().find(|field| field.name == error.field);
+    let Some((field, table)) = field.and_then(|field| Some((field, field.choices?))) else {
+        return error;
+    };
+    let mut names: Vec<&str> = table.entries.iter().map(|entry| entry.label).collect();
+    if table.name == SEX.name {
+        names.extend(["先生", "女士"]);
+    }
+    let Some((last, rest)) = names.split_last() else {
+        return error;
+    };
+    FieldError::new(
+        field.name,
+        format!("{}须为{}或{last}", field.label, rest.join("、")),
+    )
 }
 
 /// The rows an import saves: checked without a fault, and not the example.
@@ -279,7 +313,7 @@ mod tests {
                 "性别",
                 "需求类型",
                 "意向区域",
-                "预算(万元)",
+                "预算(万元，租房为月租元)",
                 "备注"
             ]
         );
@@ -385,8 +419,11 @@ mod tests {
             [
                 ("name", "姓名不能为空".to_owned()),
                 ("phone", "请输入正确的固话号码或手机号码".to_owned()),
-                ("sex", "请选择性别".to_owned()),
-                ("demand", "请选择需求类型".to_owned()),
+                ("sex", "性别须为未知、男、女、先生或女士".to_owned()),
+                (
+                    "demand",
+                    "需求类型须为二手房购买、新房购买或租房".to_owned()
+                ),
                 (
                     "budget",
                     "预算(万元)须为大于0且不超过100000的数字，最多两位小数".to_owned()
@@ -399,7 +436,7 @@ mod tests {
                 ("phone", "请输入固话号码或手机号码".to_owned()),
                 (
                     "budget",
-                    "预算(万元)须为大于0且不超过100000的数字，最多两位小数".to_owned()
+                    "月租(元)须为大于0且不超过100000的数字，最多两位小数".to_owned()
                 ),
             ]
         );
@@ -414,6 +451,36 @@ mod tests {
         let checked = check_rows(long, today());
         let fields: Vec<_> = checked[0].errors.iter().map(|e| e.field).collect();
         assert_eq!(fields, ["name", "area", "remark"]);
+    }
+
+    #[test]
+    fn a_rental_budget_is_a_monthly_rent_in_yuan() {
+        let checked = check_rows(
+            rows_of(cells(
+                "姓名,联系电话,需求类型,预算(万元)\n甲,13900001111,租房,0.35\n\
+                 乙,13900002222,租房,4500\n丙,13900003333,租房,50-4000\n\
+                 丁,13900004444,二手房,0.35\n",
+            ))
+            .unwrap(),
+            today(),
+        );
+        let errors = |i: usize| -> Vec<String> {
+            checked[i]
+                .errors
+                .iter()
+                .map(|e| e.message.clone())
+                .collect()
+        };
+        let too_low = "月租(元)不能低于100元：租房的预算按每月租金填写，如 4500";
+        assert_eq!(errors(0), [too_low], "0.35 typed in 万 under a rental");
+        assert_eq!(errors(1), Vec::<String>::new());
+        assert_eq!(errors(2), [too_low], "each side of a range");
+        assert_eq!(
+            errors(3),
+            Vec::<String>::new(),
+            "二手房 is 二手房购买, in 万"
+        );
+        assert_eq!(checked[3].values["demand"], "1");
     }
 
     #[test]

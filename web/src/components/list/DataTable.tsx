@@ -53,10 +53,15 @@ export function DataTable<T extends object>({
   const fixedLayout = widths.filter((width) => width === 0).length <= 1;
   const minWidth = widths.reduce((sum, width) => sum + (width || FLEX_MIN_WIDTH), 0);
 
+  // A row's actions stay in sight when the columns are wider than the card and scroll sideways.
+  const pinned = columns.map((column) =>
+    column.dataIndex === '__actions' && !column.fixed ? { ...column, fixed: 'right' as const } : column,
+  );
+
   return (
     <Table<T>
       data-testid={testId}
-      columns={columns}
+      columns={pinned}
       data={rows}
       loading={loading}
       rowKey={rowKey}

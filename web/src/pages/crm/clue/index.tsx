@@ -16,7 +16,7 @@ import { ClippedText } from '../../../components/list/ClippedText';
 import { ListPage } from '../../../components/list/ListPage';
 import { RowActions, type RowAction } from '../../../components/list/RowActions';
 import { useListQuery } from '../../../components/list/useListQuery';
-import { Permission, usePermission } from '../../../components/Permission';
+import { Permission, useGuardedClick, usePermission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -181,6 +181,7 @@ export default function CluePool({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const allowed = usePermission();
+  const guarded = useGuardedClick();
   const query = useListQuery(clueApi.list, {} as LeadFilters);
   const assignees = useRead(() => (allowed('assign') ? clueApi.assignees() : Promise.resolve([])));
   const people = (assignees.data ?? []).map((person) => ({
@@ -322,7 +323,11 @@ export default function CluePool({ route }: PageProps) {
             </Button>
           </Permission>
           <Permission action="assign">
-            <Button disabled={selected.length === 0} onClick={() => setBulkAssigning(true)} data-testid="clue-bulk-assign">
+            <Button
+              disabled={selected.length === 0}
+              onClick={guarded('assign', () => setBulkAssigning(true))}
+              data-testid="clue-bulk-assign"
+            >
               批量分配{selected.length > 0 && `（${selected.length}）`}
             </Button>
           </Permission>

@@ -153,8 +153,6 @@ function TradeListings({ route }: PageProps) {
           title: '操作',
           dataIndex: '__actions',
           width: 70,
-          // Always in sight: at 1440 px the columns are wider than the card and scroll sideways.
-          fixed: 'right' as const,
           render: (_: unknown, row: ListingRow) => {
             const path = detailPath(row);
             return (
