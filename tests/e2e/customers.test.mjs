@@ -377,6 +377,37 @@ describe('customers', () => {
     await shot(page, 'crm-customer-list-rental-budget');
   });
 
+  test('写跟进 shows the whole calendar of 下次跟进日期 and takes a date typed after Tab', async ({ page, site }) => {
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    await page.getByTestId('crm-customer').locator('tbody tr').first().getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByRole('tab', { name: '跟进记录' }).click();
+    await drawer.getByTestId('follow-up-add').click();
+    await page.getByTestId('follow-up-form').waitFor();
+    // The calendar opens whole, over the dialog: its last row of days is there to click.
+    await page.getByTestId('field-nextAt').click();
+    const days = page.locator('.arco-picker-container:visible .arco-picker-cell');
+    await days.last().waitFor();
+    const last = await days.last().boundingBox();
+    const onDay = await page.evaluate(
+      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.arco-picker-cell')),
+      { x: last.x + last.width / 2, y: last.y + last.height / 2 },
+    );
+    assert.ok(onDay, 'the last row of days is shown, not clipped by the dialog');
+    await shot(page, 'crm-follow-up-calendar');
+    await page.keyboard.press('Escape');
+    // From 跟进内容, Tab and type: every key lands, and Enter keeps the date.
+    await fill(page, 'field-content', '电话回访');
+    await page.getByTestId('field-content').focus();
+    await page.keyboard.press('Tab');
+    const next = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
+    await page.keyboard.type(next);
+    await expect(page.getByTestId('field-nextAt')).toHaveValue(next);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('field-nextAt')).toHaveValue(next);
+  });
+
   test('at 800 px the pager covers no row', async ({ page, site }) => {
     await signIn(page, site, 'agent');
     await page.setViewportSize({ width: 800, height: 700 });

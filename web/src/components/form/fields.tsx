@@ -244,6 +244,10 @@ function placeholderOf(spec: FieldSpec): string {
   return `${choosing ? '请选择' : '请输入'}${spec.label}`;
 }
 
+/** A calendar or clock opens over the page, not inside a dialog whose body scrolls (a long
+ * form's dialog clips what opens at its foot, and 下次跟进日期 would show only its month). */
+const overDialogs = () => document.body;
+
 function control(spec: FieldSpec, testId: string): ReactNode {
   const common = { placeholder: placeholderOf(spec), disabled: spec.disabled, 'data-testid': testId };
   // Past core's limit the box turns red and core's message says why; typing is not cut off.
@@ -287,6 +291,7 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           inputProps={{ 'data-testid': testId } as object}
           style={{ width: '100%' }}
           format="YYYY-MM-DD"
+          getPopupContainer={overDialogs}
         />
       );
     case 'time':
@@ -300,6 +305,7 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           {...({ 'data-testid': testId } as object)}
           style={{ width: '100%' }}
           format="HH:mm"
+          getPopupContainer={overDialogs}
         />
       );
     case 'switch':
