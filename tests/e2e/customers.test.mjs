@@ -377,6 +377,39 @@ describe('customers', () => {
     await shot(page, 'crm-customer-list-rental-budget');
   });
 
+  test('设为无效 asks why, keeps it in the history, and the manager restores the customer', async ({ page, site, base }) => {
+    const name = `无效${stamp()}`;
+    const agent = await apiSession(base, 'agent');
+    const added = await api(
+      base,
+      '/api/v1/fm/crm/customer/add',
+      { name, sex: 1, phone: mobile(), level: 2, demand: 1, source: 1 },
+      agent,
+    );
+    assert.equal(added.code, 0, added.message);
+    await signIn(page, site, 'agent');
+    await openList(page, site);
+    const row = await findRow(page, name);
+    await row.getByTestId('customer-open').click();
+    const drawer = page.getByTestId('customer-drawer');
+    await drawer.getByTestId('customer-action-invalidate').click();
+    const dialog = page.getByTestId('customer-invalidate-form');
+    await dialog.waitFor();
+    await page.getByTestId('form-submit').click();
+    await dialog.getByText('无效原因不能为空').waitFor();
+    await fill(page, 'field-remark', '空号，多次拨打无人接听');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('设为无效成功').first().waitFor();
+    await drawer.getByRole('tab', { name: '状态历史' }).click();
+    await drawer.getByText('空号，多次拨打无人接听').waitFor();
+    await shot(page, 'crm-customer-invalid-reason');
+
+    const manager = await apiSession(base, 'manager');
+    const restored = await api(base, '/api/v1/fm/crm/customer/transition', { id: added.data.id, action: 'restore' }, manager);
+    assert.equal(restored.code, 0, restored.message);
+    assert.equal(restored.data.status, 1, 'valid again');
+  });
+
   test('写跟进 shows the whole calendar of 下次跟进日期 and takes a date typed after Tab', async ({ page, site }) => {
     await signIn(page, site, 'agent');
     await openList(page, site);

@@ -59,6 +59,15 @@ pub const CUSTOMER_RELEASE: Form = Form {
         .required()],
 };
 
+/// 设为无效: why the customer is no longer worked (an empty number, a buyer who gave up…), kept in
+/// its history for the manager who may restore it.
+pub const CUSTOMER_INVALIDATE: Form = Form {
+    kind: "customerInvalidate",
+    fields: &[Field::text("remark", "无效原因", REMARK_MAX)
+        .control(Control::Textarea)
+        .required()],
+};
+
 /// 写带看: what was shown (a listing of the kind, or a new-home project), when, who went along
 /// and what the customer said. When it may be entered and what may be shown: core
 /// `customer::viewing`.

@@ -20,6 +20,7 @@ export type FormKind =
     | 'houseType' | 'commissionRule' | 'secondHand' | 'secondHandEdit' | 'rental' | 'rentalEdit'
     | 'followUp' | 'keyRegister' | 'keyLend' | 'assistant' | 'clue' | 'saleContract' | 'leaseContract' | 'orderReceipt'
     | 'customerViewing' | 'customerViewingFeedback' | 'customer' | 'customerFollowUp' | 'customerRelease'
+    | 'customerInvalidate'
     | 'report' | 'newHomeDeal';
 export type FormControl =
     | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'

@@ -465,6 +465,13 @@ async fn take(
         }
         _ => (Reach::Write, Reach::Write),
     };
+    // Nobody follows up a customer gone to the pool, dealt or invalid: no 待跟进 reminder stays.
+    if matches!(
+        action,
+        CustomerAction::Release | CustomerAction::Deal | CustomerAction::Invalidate
+    ) {
+        changes.next_follow_up_on = Set(None);
+    }
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = transition::guarded_reach(&on, &row, changes, reach.0, reach.1).await?;
@@ -491,15 +498,17 @@ pub async fn transition(
             )
         })
         .ok_or_else(|| AppError::invalid("action", "未知的客户操作"))?;
-    if action == CustomerAction::Release {
-        // 转公客 says why (core form `customerRelease`), for the history.
+    // 转公客 and 设为无效 say why (core forms `customerRelease`, `customerInvalidate`), for the
+    // history.
+    let reason_form = match action {
+        CustomerAction::Release => Some(&forms::CUSTOMER_RELEASE),
+        CustomerAction::Invalidate => Some(&forms::CUSTOMER_INVALIDATE),
+        _ => None,
+    };
+    if let Some(reason_form) = reason_form {
         let mut values = serde_json::Map::new();
         values.insert("remark".to_owned(), request.remark.clone().into());
-        form::fields_ok(forms::check(
-            &forms::CUSTOMER_RELEASE,
-            &mut values,
-            form::today(),
-        ))?;
+        form::fields_ok(forms::check(reason_form, &mut values, form::today()))?;
     }
     ok(take(&caller, request.id, action, None, &request.remark).await?)
 }

@@ -280,10 +280,28 @@ async fn the_pool_table_guards_every_move(app: TestApp) {
         detail["offeredActions"],
         json!(["release", "deal", "invalidate"])
     );
-    let invalid = agent.data(TRANSITION, act("invalidate")).await;
+    // 设为无效 says why (core form customerInvalidate), and no 待跟进 reminder stays.
+    agent
+        .data(
+            FOLLOW_UP,
+            json!({ "customerId": id, "way": 1, "content": "回访", "nextAt": "2099-01-02" }),
+        )
+        .await;
+    agent
+        .post(TRANSITION, act("invalidate"))
+        .await
+        .assert_error(10000004, "无效原因不能为空");
+    let invalid = agent
+        .data(
+            TRANSITION,
+            json!({ "id": id, "action": "invalidate", "remark": "空号" }),
+        )
+        .await;
     assert_eq!(invalid["status"], 3);
     assert_eq!(invalid["history"][0]["fromStatus"], "有效（私客）");
     assert_eq!(invalid["history"][0]["toStatus"], "无效（私客）");
+    assert_eq!(invalid["history"][0]["reason"], "空号");
+    assert_eq!(invalid["nextFollowUpOn"], Value::Null, "{invalid}");
     agent
         .post(TRANSITION, act("restore"))
         .await
@@ -426,7 +444,7 @@ async fn the_routes_answer_each_demo_user_as_the_matrix_says(app: TestApp) {
         ),
         (
             TRANSITION,
-            json!({ "id": id, "action": "invalidate" }),
+            json!({ "id": id, "action": "invalidate", "remark": "空号" }),
             "APAAASSPS",
         ),
         // The administrator belongs to no company: there is none to enter a customer for.

@@ -26,8 +26,10 @@ export const customerApi = {
   edit: (data: CustomerForm & { id: number }) => write<CustomerDetail>(`${BASE}/edit`, data),
   /** 转公客, 成交, 设为无效, 恢复有效: a refusal toasts. */
   move: (id: number, action: string) => act<CustomerDetail>(`${BASE}/transition`, { id, action }),
-  /** 转公客 with its reason (core form `customerRelease`): a refusal comes back to the dialog. */
-  release: (id: number, remark: string) => write<CustomerDetail>(`${BASE}/transition`, { id, action: 'release', remark }),
+  /** 转公客 or 设为无效 with its reason (core forms `customerRelease`, `customerInvalidate`): a
+   *  refusal comes back to the dialog. */
+  moveWithReason: (id: number, action: 'release' | 'invalidate', remark: string) =>
+    write<CustomerDetail>(`${BASE}/transition`, { id, action, remark }),
   claim: (id: number) => act<CustomerDetail>(`${BASE}/claim`, { id }),
   transfer: (id: number, userId: number) => write<CustomerDetail>(`${BASE}/transfer`, { id, userId }),
   /** Who the caller may transfer customers to; none without 转移. */

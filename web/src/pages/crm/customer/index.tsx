@@ -18,7 +18,7 @@ import { rangeOptions } from '../../house/shared/listing';
 import { CustomerDrawer } from '../shared/CustomerDrawer';
 import { CustomerFormDrawer } from '../shared/CustomerFormDrawer';
 import { addressed, areaText, budgetText, CustomerStatusTag, LevelStars, NextFollowUp } from '../shared/customerText';
-import { moveLabel, moveNeeds, ReleaseModal, takeMove, TransferModal } from '../shared/customerMoves';
+import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal, type ReasonedMove } from '../shared/customerMoves';
 
 /** The list's filters as the filter bar holds them: 待跟进 is a choice there, a flag to the server. */
 type Filters = Omit<CustomerFilters, 'due' | 'mine'> & { followUp?: string };
@@ -62,7 +62,7 @@ export default function Customers(_: PageProps) {
   }, [malformed, setAsked]);
   const [adding, setAdding] = useState(false);
   const [transferring, setTransferring] = useState<CustomerRow | undefined>();
-  const [releasing, setReleasing] = useState<CustomerRow | undefined>();
+  const [reasoning, setReasoning] = useState<{ row: CustomerRow; action: ReasonedMove } | undefined>();
   const [phones, setPhones] = useState<Record<number, string>>({});
 
   const reveal = async (row: CustomerRow) => {
@@ -82,7 +82,7 @@ export default function Customers(_: PageProps) {
         more: !['claim', 'transfer'].includes(action),
         onClick: () => {
           if (action === 'transfer') setTransferring(row);
-          else if (action === 'release') setReleasing(row);
+          else if (isReasoned(action)) setReasoning({ row, action });
           else takeMove(row.id, row.name, action);
         },
       }));
@@ -192,7 +192,9 @@ export default function Customers(_: PageProps) {
       {opened !== undefined && <CustomerDrawer key={opened} id={opened} onClose={() => setOpened(undefined)} />}
       {adding && <CustomerFormDrawer onClose={() => setAdding(false)} onSaved={(saved) => setOpened(saved.id)} />}
       {transferring && <TransferModal customer={transferring} onClose={() => setTransferring(undefined)} />}
-      {releasing && <ReleaseModal customer={releasing} onClose={() => setReleasing(undefined)} />}
+      {reasoning && (
+        <ReasonModal customer={reasoning.row} action={reasoning.action} onClose={() => setReasoning(undefined)} />
+      )}
     </ListPage>
   );
 }

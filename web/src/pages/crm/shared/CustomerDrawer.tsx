@@ -14,7 +14,7 @@ import { CustomerFormDrawer } from './CustomerFormDrawer';
 import { CustomerMatches } from './CustomerMatches';
 import { CustomerViewings } from './CustomerViewings';
 import { addressed, areaText, budgetText, CUSTOMER_ROUTE, CustomerStatusTag, LevelStars, NextFollowUp } from './customerText';
-import { moveLabel, moveNeeds, ReleaseModal, takeMove, TransferModal } from './customerMoves';
+import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal, type ReasonedMove } from './customerMoves';
 
 function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   const [adding, setAdding] = useState(false);
@@ -208,7 +208,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
   const [tab, setTab] = useState('basic');
   const [editing, setEditing] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const [releasing, setReleasing] = useState(false);
+  const [reasoning, setReasoning] = useState<ReasonedMove | undefined>();
   const customer = detail.data;
   // Opened, the keyboard starts at the customer, not on its first move (转公客 is one Enter away
   // from a customer just entered): the drawer's body takes focus once, when it first shows.
@@ -223,7 +223,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
   const take = (action: string) => {
     if (!customer) return;
     if (action === 'transfer') setTransferring(true);
-    else if (action === 'release') setReleasing(true);
+    else if (isReasoned(action)) setReasoning(action);
     else takeMove(customer.id, customer.name, action);
   };
 
@@ -309,7 +309,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
           </Tabs>
           {editing && <CustomerFormDrawer customer={customer} onClose={() => setEditing(false)} />}
           {transferring && <TransferModal customer={customer} onClose={() => setTransferring(false)} />}
-          {releasing && <ReleaseModal customer={customer} onClose={() => setReleasing(false)} />}
+          {reasoning && <ReasonModal customer={customer} action={reasoning} onClose={() => setReasoning(undefined)} />}
         </div>
       )}
     </Drawer>

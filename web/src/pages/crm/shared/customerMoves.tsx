@@ -1,5 +1,6 @@
 // The moves of core's pool table as buttons take them: a confirmation naming the customer, then
-// the server's guarded transition (a refusal toasts); 转移 asks whom to and 转公客 why, in a dialog.
+// the server's guarded transition (a refusal toasts); 转移 asks whom to, 转公客 and 设为无效 why, in a
+// dialog.
 import { Message } from '@arco-design/web-react';
 import type { ApiFailure } from '../../../api/client';
 import { customerApi } from '../../../api/crm/customer';
@@ -17,7 +18,15 @@ export function moveNeeds(action: string): string | undefined {
   return action === 'claim' || action === 'transfer' ? action : undefined;
 }
 
-/** Asks, then takes `action` (never 转移 or 转公客, which open their dialogs) on customer `id`. */
+/** The moves that say why, each by its core form, the reason kept in the customer's history. */
+const REASONED = {
+  release: { form: 'customerRelease', placeholder: '如：客户暂缓购房、联系不上，认领的同事会看到' },
+  invalidate: { form: 'customerInvalidate', placeholder: '如：空号、已在别处成交、无购房意向，店长恢复有效时会看到' },
+} as const;
+export type ReasonedMove = keyof typeof REASONED;
+export const isReasoned = (action: string): action is ReasonedMove => action in REASONED;
+
+/** Asks, then takes `action` (never 转移, 转公客 or 设为无效, which open their dialogs) on customer `id`. */
 export function takeMove(id: number, name: string, action: string, onDone?: () => void) {
   const label = moveLabel(action);
   confirmAction({
@@ -32,18 +41,28 @@ export function takeMove(id: number, name: string, action: string, onDone?: () =
   });
 }
 
-/** 转公客: why the customer goes to the public pool (core form `customerRelease`, required and
- *  kept in its history), then the server's guarded move. */
-export function ReleaseModal({ customer, onClose }: { customer: { id: number; name: string }; onClose: () => void }) {
+/** 转公客 or 设为无效: why (its core form, required and kept in the history), then the server's
+ *  guarded move. */
+export function ReasonModal({
+  customer,
+  action,
+  onClose,
+}: {
+  customer: { id: number; name: string };
+  action: ReasonedMove;
+  onClose: () => void;
+}) {
+  const label = moveLabel(action);
+  const { form, placeholder } = REASONED[action];
   return (
     <FormModal<{ remark: string }>
-      title={`转公客 · ${customer.name}`}
+      title={`${label} · ${customer.name}`}
       visible
-      fields={coreFields('customerRelease', { remark: { placeholder: '如：客户暂缓购房、联系不上，认领的同事会看到' } })}
-      onSubmit={(values) => customerApi.release(customer.id, values.remark)}
+      fields={coreFields(form, { remark: { placeholder } })}
+      onSubmit={(values) => customerApi.moveWithReason(customer.id, action, values.remark)}
       onClose={onClose}
-      successText="转公客成功"
-      testId="customer-release-form"
+      successText={`${label}成功`}
+      testId={`customer-${action}-form`}
     />
   );
 }
