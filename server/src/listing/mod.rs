@@ -201,8 +201,8 @@ fn within(
 }
 
 /// The listing's stored band of a §9 range (m0040: `price_band` for price or rent, `area_band`),
-/// a column the database keeps (triggers on SQLite, generated on PostgreSQL) and the entity does
-/// not carry: core's `filter::band` of the value.
+/// a column SQLite's triggers keep and the entity does not carry: core's `filter::band` of the
+/// value. PostgreSQL has no such columns.
 fn band_column(range: &str) -> Option<&'static str> {
     match range {
         "price" | "rent" => Some("price_band"),
@@ -213,7 +213,7 @@ fn band_column(range: &str) -> Option<&'static str> {
 
 /// Filter by the stored band rather than the value range: on SQLite, whose index of the bands
 /// (m0040) lets the total read exactly its matches. PostgreSQL keeps the value ranges on m0038's
-/// indexes (its plans met the goal; it has no index of the bands). The same rows either way.
+/// indexes (its plans met the goal; it keeps no bands). The same rows either way.
 fn by_band(backend: DbBackend) -> bool {
     backend == DbBackend::Sqlite
 }

@@ -1,5 +1,5 @@
-//! The lists' price (or rent) and area ranges read from each listing's stored bands (m0040;
-//! SQLite filters by them, PostgreSQL by the value ranges): whichever way, each range and each
+//! The lists' price (or rent) and area ranges read, on SQLite, from each listing's stored bands
+//! (m0040), on PostgreSQL from the values: either way, each range and each
 //! pair of ranges lists exactly the listings whose values core's bounds hold, newest first, with
 //! that many in the total; a listing whose price or area is edited, through the API or by SQL as
 //! the bench's generator writes, moves band; a price in §9's 40-60万 gap is in no price range.
