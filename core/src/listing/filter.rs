@@ -48,6 +48,26 @@ pub fn bounds(name: &str, index: usize) -> Option<Bounds> {
     })
 }
 
+/// Which of the ranges called `name` holds `value` (in storage units): its index, as the SPA
+/// sends it and [`bounds`] reads it; none for a value in no range (§9's prices have no
+/// 40-60万 range) or a name no listing list filters by. The ranges of each name are disjoint,
+/// so a value is in at most one; area and rent ranges also leave no gap (see the tests). The
+/// server stores each listing's bands of its list's price (or rent) and area ranges, so the
+/// list filters by `band = index` (docs/houses.md).
+pub fn band(name: &str, value: i64) -> Option<usize> {
+    let count = ranges::ranges(name)?.len();
+    (0..count).find(|&index| bounds(name, index).is_some_and(|b| b.contains(value)))
+}
+
+/// The range names whose band each listing stores, by trade: what the list filters `price`
+/// by (the total price of a sale, the rent of a lease), then `area`.
+pub fn banded(trade: Trade) -> [&'static str; 2] {
+    match trade {
+        Trade::Sale => ["price", "area"],
+        Trade::Lease => ["rent", "area"],
+    }
+}
+
 impl Bounds {
     pub fn contains(&self, value: i64) -> bool {
         self.min.is_none_or(|min| value >= min) && self.max.is_none_or(|max| value < max)
@@ -124,5 +144,63 @@ mod tests {
         );
         assert!(band.contains(350_000) && !band.contains(500_000));
         assert_eq!(bounds("rent", 6).unwrap().max, None);
+    }
+
+    /// Each stored range's bounds in order: (min, max) in storage units.
+    fn edges(name: &str) -> Vec<Bounds> {
+        (0..).map_while(|index| bounds(name, index)).collect()
+    }
+
+    #[test]
+    fn banded_ranges_are_disjoint_and_only_price_has_a_gap() {
+        for trade in Trade::ALL {
+            for name in banded(trade) {
+                assert!(trade.list_ranges().contains(&name), "{name}");
+                let edges = edges(name);
+                assert_eq!(edges.first().unwrap().min, None, "{name} opens below");
+                assert_eq!(edges.last().unwrap().max, None, "{name} opens above");
+                for pair in edges.windows(2) {
+                    let (low, high) = (pair[0].max.unwrap(), pair[1].min.unwrap());
+                    // Disjoint: each range starts where the one before ends, or later.
+                    assert!(low <= high, "{name}: {pair:?}");
+                    // Contiguous but for §9's missing 40-60万.
+                    if low < high {
+                        assert_eq!((name, low, high), ("price", 40_000_000, 60_000_000));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_is_in_the_band_whose_bounds_hold_it() {
+        // 200-300万 is index 5: its lower bound in, its upper bound out.
+        assert_eq!(band("price", 200_000_000), Some(5));
+        assert_eq!(band("price", 299_999_999), Some(5));
+        assert_eq!(band("price", 300_000_000), Some(6));
+        assert_eq!(band("price", 39_999_999), Some(0));
+        assert_eq!(band("price", 0), Some(0));
+        // The spec's gap: 40-60万 is no band.
+        assert_eq!(band("price", 40_000_000), None);
+        assert_eq!(band("price", 59_999_999), None);
+        assert_eq!(band("price", 60_000_000), Some(1));
+        // 90-110㎡ is index 3.
+        assert_eq!(band("area", 9_000), Some(3));
+        assert_eq!(band("area", 10_999), Some(3));
+        assert_eq!(band("area", 11_000), Some(4));
+        assert_eq!(band("area", 20_000), Some(7));
+        assert_eq!(band("rent", 99_999), Some(0));
+        assert_eq!(band("rent", 300_000), Some(3));
+        assert_eq!(band("rent", 1_200_000), Some(6));
+        assert_eq!(band("commission", 300), None);
+        // Every edge agrees with `bounds`.
+        for name in ["price", "rent", "area"] {
+            for (index, b) in edges(name).into_iter().enumerate() {
+                for value in [b.min, b.max.map(|max| max - 1)].into_iter().flatten() {
+                    assert_eq!(band(name, value), Some(index), "{name} {value}");
+                    assert!(bounds(name, index).unwrap().contains(value));
+                }
+            }
+        }
     }
 }

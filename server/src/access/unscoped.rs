@@ -30,6 +30,11 @@ impl<'a, C: ConnectionTrait> Unscoped<'a, C> {
         Self { db }
     }
 
+    /// The engine behind the connection, for the few queries shaped for one engine.
+    pub fn backend(&self) -> DbBackend {
+        self.db.get_database_backend()
+    }
+
     /// Every row of `E`; narrow it with filters and run it through this door or the scoped
     /// handle.
     #[allow(clippy::disallowed_methods)]

@@ -20,7 +20,10 @@ pub mod view;
 use brokerdesk_core::listing::filter::{self, Bounds};
 use brokerdesk_core::listing::lifecycle::{Actor, HouseStatus, ListingState, Pool};
 use brokerdesk_core::listing::trade::Trade;
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, QueryFilter, QueryOrder, Select};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, DbBackend, QueryFilter, QueryOrder, Select,
+};
 use utoipa_axum::router::OpenApiRouter;
 
 pub use dto::*;
@@ -167,6 +170,14 @@ impl Resource for listing::Entity {
     }
 }
 
+/// The bounds of the `index`-th §9 range called `range`, or the error naming `field`.
+fn range_bounds(range: &'static str, index: i64, field: &'static str) -> Result<Bounds, AppError> {
+    usize::try_from(index)
+        .ok()
+        .and_then(|index| filter::bounds(range, index))
+        .ok_or_else(|| AppError::invalid(field, "筛选范围不存在，请重新选择"))
+}
+
 /// `column` within a §9 range, given by its index in core's table.
 fn within(
     select: Select<listing::Entity>,
@@ -178,11 +189,7 @@ fn within(
     let Some(index) = index else {
         return Ok(select);
     };
-    let bounds = usize::try_from(index)
-        .ok()
-        .and_then(|index| filter::bounds(range, index))
-        .ok_or_else(|| AppError::invalid(field, "筛选范围不存在，请重新选择"))?;
-    let Bounds { min, max } = bounds;
+    let Bounds { min, max } = range_bounds(range, index, field)?;
     let mut select = select;
     if let Some(min) = min {
         select = select.filter(column.gte(min));
@@ -191,6 +198,24 @@ fn within(
         select = select.filter(column.lt(max));
     }
     Ok(select)
+}
+
+/// The listing's stored band of a §9 range (m0040: `price_band` for price or rent, `area_band`),
+/// a column SQLite's triggers keep and the entity does not carry: core's `filter::band` of the
+/// value. PostgreSQL has no such columns.
+fn band_column(range: &str) -> Option<&'static str> {
+    match range {
+        "price" | "rent" => Some("price_band"),
+        "area" => Some("area_band"),
+        _ => None,
+    }
+}
+
+/// Filter by the stored band rather than the value range: on SQLite, whose index of the bands
+/// (m0040) lets the total read exactly its matches. PostgreSQL keeps the value ranges on m0038's
+/// indexes (its plans met the goal; it keeps no bands). The same rows either way.
+fn by_band(backend: DbBackend) -> bool {
+    backend == DbBackend::Sqlite
 }
 
 /// Communities whose name, pinyin or initials contain `keyword`.
@@ -228,6 +253,7 @@ pub(crate) async fn filtered(
     if query.mine {
         select = select.filter(listing::Column::MaintainerId.eq(scoped.actor().id));
     }
+    let banded = by_band(scoped.unscoped().backend());
     for (column, range, index, field) in [
         (
             listing::Column::Price,
@@ -265,7 +291,12 @@ pub(crate) async fn filtered(
         if index.is_some() && !trade.list_ranges().contains(&range) {
             return Err(AppError::invalid(field, "筛选范围不存在，请重新选择"));
         }
-        select = within(select, column, range, index, field)?;
+        if let (Some(index), Some(band), true) = (index, band_column(range), banded) {
+            range_bounds(range, index, field)?;
+            select = select.filter(Expr::col((listing::Entity, Alias::new(band))).eq(index));
+        } else {
+            select = within(select, column, range, index, field)?;
+        }
     }
     if let Some(keyword) = filter_text(&query.keyword) {
         let db = scoped.unscoped();

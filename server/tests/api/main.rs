@@ -31,6 +31,7 @@ mod knowledge_upkeep;
 mod knowledge_web;
 mod lead;
 mod listing;
+mod listing_bands;
 mod listing_phone;
 mod login_abuse;
 mod matrix;

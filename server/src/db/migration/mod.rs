@@ -38,6 +38,7 @@ mod m0036_assistant_functions;
 mod m0037_settled_order_month;
 mod m0038_listing_trade_indexes;
 mod m0039_lead_budget_min;
+mod m0040_listing_bands;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0037_settled_order_month::Migration),
             Box::new(m0038_listing_trade_indexes::Migration),
             Box::new(m0039_lead_budget_min::Migration),
+            Box::new(m0040_listing_bands::Migration),
         ]
     }
 }
