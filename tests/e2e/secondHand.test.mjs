@@ -125,6 +125,28 @@ describe('the list at 1440 px', () => {
   });
 });
 
+describe('editing by address', () => {
+  test("a colleague's listing opened at its 编辑 address says why instead of a form", async ({ page, site, base }) => {
+    const agent = await apiSession(base, 'agent');
+    const { list } = await listings(base, agent, {});
+    let theirs;
+    for (const row of list) {
+      const detail = await api(base, '/api/v1/fm/house/old/detail', { id: row.id }, agent);
+      if (detail.code === 0 && !detail.data.mayEdit) {
+        theirs = row;
+        break;
+      }
+    }
+    assert.ok(theirs, 'the agent sees a listing they may not edit');
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/old/edit/${theirs.id}`);
+    await page.getByTestId('detail-error').getByText('无权编辑该二手房').waitFor();
+    assert.equal(await page.getByTestId('old-house-edit-form').count(), 0, 'no form to fill in vain');
+    await shot(page, 'house-old-edit-refused');
+  });
+});
+
 describe('entering a listing', () => {
   test('an agent enters a listing on a dictionary room', async ({ page, site, base }) => {
     const boss = await apiSession(base, 'boss');

@@ -4,6 +4,7 @@ import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web
 import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { dictionaryApi, type ListingAdd, type ListingDetail, type PartOption, type RoleChoices } from '../../../api/house/oldHouse';
+import { DetailError } from '../../../components/detail/DetailPage';
 import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
@@ -96,6 +97,8 @@ export default function ListingEdit({ route }: PageProps) {
   const [roleChoices, setRoleChoices] = useState<RoleChoices | undefined>();
   const [members, setMembers] = useState<ListingRoleMember[]>([]);
   const [rolesError, setRolesError] = useState<string | undefined>();
+  // Why this listing's form is not shown: it did not load, or the caller may not edit it.
+  const [refusal, setRefusal] = useState<Error | undefined>();
 
   useEffect(() => {
     if (isNew) {
@@ -112,6 +115,11 @@ export default function ListingEdit({ route }: PageProps) {
     void trade.api
       .detail(id)
       .then(async (found) => {
+        if (!found.mayEdit) {
+          // As the server would refuse the save: only its maintainer or their manager, while active.
+          setRefusal(new Error(`无权编辑该${trade.name}：只有维护人或其店长可以编辑有效的房源，请在详情页查看`));
+          return;
+        }
         setListing(found);
         const held = found.roles.map(({ roleId, userId }) => ({ roleId, userId }));
         setMembers(held);
@@ -120,7 +128,7 @@ export default function ListingEdit({ route }: PageProps) {
         setRoleChoices(choices);
         setMembers(startingMembers(choices, held));
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => setRefusal(error instanceof Error ? error : new Error(String(error))));
   }, [id, isNew, form, trade]);
 
   const roomHint = picked.unitId ? (
@@ -190,6 +198,7 @@ export default function ListingEdit({ route }: PageProps) {
     }
   };
 
+  if (refusal) return <DetailError error={refusal} />;
   if (!isNew && !listing) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
   return (
