@@ -428,6 +428,8 @@ describe('customers', () => {
       { x: last.x + last.width / 2, y: last.y + last.height / 2 },
     );
     assert.ok(onDay, 'the last row of days is shown, not clipped by the dialog');
+    // Core refuses a day before today: the calendar greys them.
+    assert.ok((await page.locator('.arco-picker-container:visible .arco-picker-cell-disabled').count()) > 0, 'past days are greyed');
     await shot(page, 'crm-follow-up-calendar');
     await page.keyboard.press('Escape');
     // From 跟进内容, Tab and type: every key lands, and Enter keeps the date.

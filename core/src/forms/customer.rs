@@ -46,7 +46,7 @@ pub const CUSTOMER_FOLLOW_UP: Form = Form {
         Field::text("content", "跟进内容", REMARK_MAX)
             .control(Control::Textarea)
             .required(),
-        date("nextAt", "下次跟进日期"),
+        date("nextAt", "下次跟进日期").from_today(),
     ],
 };
 

@@ -198,6 +198,7 @@ pub const KEY_LEND: Form = Form {
         Field::text("expectedReturn", "预计归还日期", 10)
             .control(Control::Date)
             .rule(Rule::Date)
+            .from_today()
             .required(),
     ],
 };

@@ -96,6 +96,10 @@ pub struct Field {
     /// A line under the field saying what is accepted (the password policy).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<&'static str>,
+    /// A date not before today, China time (预计归还日期, 下次跟进日期): refused by the check, and
+    /// the browser's calendar greys the days before.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_today: bool,
     #[serde(skip)]
     pub rule: Rule,
 }
@@ -118,6 +122,7 @@ impl Field {
             max: None,
             choices: None,
             hint: None,
+            from_today: false,
             rule: Rule::Text,
         }
     }
@@ -150,6 +155,14 @@ impl Field {
 
     pub const fn rule(self, rule: Rule) -> Field {
         Field { rule, ..self }
+    }
+
+    /// A date not before today (see [`Field::from_today`]).
+    pub const fn from_today(self) -> Field {
+        Field {
+            from_today: true,
+            ..self
+        }
     }
 
     pub const fn hint(self, hint: &'static str) -> Field {

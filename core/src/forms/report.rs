@@ -22,6 +22,7 @@ pub const REPORT: Form = Form {
         Field::text("visitDate", "预计到访日期", 10)
             .control(Control::Date)
             .rule(Rule::Date)
+            .from_today()
             .required(),
         Field::select("visitSlot", "预计到访时段", Some(TIME_OF_DAY)).required(),
         remark("remark", "备注"),

@@ -188,9 +188,10 @@ pub(super) fn apply(
         Rule::Percent => validate::check(validate::Rule::Decimal0To100, value, true)
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),
-        Rule::Date => fields::date(field.name, "", value, true)
-            .map(|_| kept)
-            .map_err(message),
+        Rule::Date => match fields::date(field.name, "", value, true).map_err(message)? {
+            Some(day) if field.from_today && day < today => Err(format!("{label}不能早于今天")),
+            _ => Ok(kept),
+        },
         Rule::Choices => match field.choices {
             Some(table) if value.split(',').any(|item| !table.contains(item)) => {
                 Err(format!("请选择{label}"))

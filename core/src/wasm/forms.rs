@@ -36,6 +36,8 @@ export interface FormFieldDef {
     choices?: EnumEntry[];
     /** What is accepted, shown under the field (the password policy). */
     hint?: string;
+    /** A date not before today, China time: the calendar greys the days before. */
+    fromToday?: boolean;
 }
 /** Field name → the message to show beside it, for every field at fault; empty when all pass. */
 export type FormErrors = Record<string, string>;

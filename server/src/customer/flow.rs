@@ -580,10 +580,8 @@ pub async fn follow_up_add(
     let scoped = caller.require(need::CUSTOMER_FOLLOW_UP)?;
     let form = form::checked(&form)?;
     let row = scoped.get::<customer::Entity>(form.customer_id).await?;
+    // Core's form has refused a day before today.
     let next_on = NaiveDate::parse_from_str(form.next_at.trim(), "%Y-%m-%d").ok();
-    if next_on.is_some_and(|day| day < form::today()) {
-        return Err(AppError::invalid("nextAt", "下次跟进日期不能早于今天"));
-    }
     let me = scoped.actor().clone();
     let now = Utc::now();
     let txn = scoped.begin().await?;

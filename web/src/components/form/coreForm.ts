@@ -81,6 +81,7 @@ export function coreFields(kind: FormKind, ui: Record<string, FieldUi | false> =
       max: def.max,
       options: def.choices?.map((choice) => ({ value: choice.value, label: choice.label })),
       extra: def.hint,
+      fromToday: def.fromToday,
       form: kind,
       ...(ui[def.name] || {}),
     }));

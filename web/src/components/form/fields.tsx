@@ -7,7 +7,7 @@ import type { ColProps, RulesProps } from '@arco-design/web-react';
 import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
 import type { EnumOption } from '../enums';
-import { formErrors } from './coreForm';
+import { formErrors, today } from './coreForm';
 import { shiftTabPastBox } from './shiftTab';
 
 export interface TreeOption {
@@ -47,6 +47,8 @@ export interface FieldSpec {
   placeholder?: string;
   /** Read-only, e.g. a key field once the record exists. */
   disabled?: boolean;
+  /** A date core refuses before today: the calendar greys those days. */
+  fromToday?: boolean;
   extra?: ReactNode;
   /** Shown only while the form's other values make it relevant (custom data scope → its departments). */
   visibleWhen?: (values: Record<string, unknown>) => boolean;
@@ -292,6 +294,7 @@ function control(spec: FieldSpec, testId: string): ReactNode {
           style={{ width: '100%' }}
           format="YYYY-MM-DD"
           getPopupContainer={overDialogs}
+          disabledDate={spec.fromToday ? (day) => day.format('YYYY-MM-DD') < today() : undefined}
         />
       );
     case 'time':
