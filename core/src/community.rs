@@ -157,6 +157,60 @@ pub fn room_floor_within(floor: Option<i64>, floors: Option<i64>) -> Result<(), 
     }
 }
 
+/// The three parts of a community whose names are unique among their siblings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// 栋座, unique in its community.
+    Building,
+    /// 单元, unique in its building.
+    Unit,
+    /// 房号, unique in its unit.
+    Room,
+}
+
+impl Part {
+    /// The words a name of this part may end with that say nothing about which one it is
+    /// (`9幢` and `9栋` are one building), longest first.
+    const fn unit_words(self) -> &'static [&'static str] {
+        match self {
+            Part::Building => &["号楼", "幢", "栋", "座", "楼"],
+            Part::Unit => &["单元"],
+            Part::Room => &["号房", "室", "号"],
+        }
+    }
+}
+
+/// A building's, unit's or room's name as kept: full-width letters, digits and signs (what a
+/// Chinese IME types in full-width mode) as half-width, spaces trimmed and runs of them as one
+/// (`　１５０１ ` → `1501`).
+pub fn part_name(typed: &str) -> String {
+    let half: String = typed
+        .chars()
+        .map(|c| match u32::from(c) {
+            0xFF01..=0xFF5E => char::from_u32(u32::from(c) - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect();
+    half.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What a part's name is compared by among its siblings (重盘 starts with one flat entered
+/// twice): the kept name without spaces, Latin letters lower-cased, and without a trailing
+/// unit word, so `１５０１`, `1501室` and `1501` are one room and `9幢`, `９栋`, `9号楼` one
+/// building. A name that is only a unit word is compared whole.
+pub fn part_key(part: Part, name: &str) -> String {
+    let compact: String = part_name(name)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    part.unit_words()
+        .iter()
+        .find_map(|word| compact.strip_suffix(word).filter(|rest| !rest.is_empty()))
+        .unwrap_or(&compact)
+        .to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -280,5 +334,42 @@ mod tests {
         assert!(!degrees("91", 90));
         assert!(!degrees("120.1234567", 180));
         assert!(!degrees("东经120", 180));
+    }
+
+    #[test]
+    fn part_names_keep_half_width_trimmed_text() {
+        assert_eq!(part_name("　１５０１ "), "1501");
+        assert_eq!(part_name("Ａ座"), "A座");
+        assert_eq!(part_name(" 1  单元 "), "1 单元");
+        assert_eq!(part_name("9幢"), "9幢");
+    }
+
+    #[test]
+    fn part_names_compare_without_width_spaces_or_unit_words() {
+        let same = |part, a: &str, b: &str| part_key(part, a) == part_key(part, b);
+        for typed in [
+            "１５０１",
+            "1501室",
+            "1501号",
+            "1501号房",
+            " 1501 ",
+            "15 01",
+            "１５０１室",
+        ] {
+            assert!(same(Part::Room, typed, "1501"), "{typed}");
+        }
+        assert!(!same(Part::Room, "1502", "1501"));
+        assert!(!same(Part::Room, "1501", "150"));
+        for typed in ["9栋", "９幢", "9座", "9号楼", "9楼", "９ 幢"] {
+            assert!(same(Part::Building, typed, "9幢"), "{typed}");
+        }
+        assert!(!same(Part::Building, "19幢", "9幢"));
+        assert!(same(Part::Building, "a座", "Ａ栋"));
+        assert!(same(Part::Unit, "１单元", "1"));
+        assert!(!same(Part::Unit, "2单元", "1单元"));
+        // A unit word alone is a name of its own, and another part's word is kept.
+        assert_eq!(part_key(Part::Building, "楼"), "楼");
+        assert_eq!(part_key(Part::Room, "1501栋"), "1501栋");
+        assert_eq!(part_key(Part::Building, "1501室"), "1501室");
     }
 }

@@ -3,7 +3,8 @@
 //! remark. Only a key kept in the store is lent, to one person at a time, and comes back by
 //! 归还; while it is out its registration is not changed. One table ([`RULES`]) says which
 //! action moves which state to which; the server refuses the rest with its message, and the
-//! SPA shows only the buttons [`offered`] names.
+//! SPA shows only the buttons [`offered`] names. A key is lent and taken back only by its
+//! holding store ([`by_holding_store`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -122,6 +123,28 @@ pub const ALREADY_LENT: &str = "钥匙已借出，请等归还后再借";
 pub const NOT_LENT: &str = "钥匙未借出，无需归还";
 pub const LENT_NO_CHANGE: &str = "钥匙借出中，归还后才能修改钥匙登记";
 pub const NO_STORE: &str = "「钥匙在店」须由门店员工登记，或房源属于某个门店";
+
+/// Whether `action` is the holding store's: a key is lent and taken back where it is kept, by
+/// that store's people within their data scope (its 钥匙人, the store's manager, the company's
+/// general manager). Anyone else who reads the listing (another store, once it is 公盘) is
+/// told [`held_elsewhere`]. Registering is the listing's keepers' (the 编辑 rule).
+pub fn by_holding_store(action: KeyAction) -> bool {
+    matches!(action, KeyAction::Lend | KeyAction::Return)
+}
+
+/// The refusal of a lend or return asked by someone outside the key's holding store.
+pub fn held_elsewhere(store: &str, action: KeyAction) -> String {
+    let verb = if action == KeyAction::Return {
+        "归还"
+    } else {
+        "借出"
+    };
+    if store.is_empty() {
+        format!("钥匙由钥匙人保管，请联系钥匙人{verb}")
+    } else {
+        format!("钥匙由{store}保管，请联系该店{verb}")
+    }
+}
 
 pub const RETURN_BEFORE_TODAY: &str = "预计归还日期不能早于今天";
 
@@ -279,5 +302,24 @@ mod tests {
         }
         assert_eq!(KeyStatus::from_code(2), Some(Lent));
         assert_eq!(crate::enums::KEY_STATUS.label_of(2), Some("借出中"));
+    }
+
+    #[test]
+    fn only_the_holding_store_lends_and_takes_back() {
+        assert!(by_holding_store(Lend));
+        assert!(by_holding_store(Return));
+        assert!(!by_holding_store(Register));
+        assert_eq!(
+            held_elsewhere("西湖店", Lend),
+            "钥匙由西湖店保管，请联系该店借出"
+        );
+        assert_eq!(
+            held_elsewhere("西湖店", Return),
+            "钥匙由西湖店保管，请联系该店归还"
+        );
+        assert_eq!(
+            held_elsewhere("", Lend),
+            "钥匙由钥匙人保管，请联系钥匙人借出"
+        );
     }
 }

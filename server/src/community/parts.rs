@@ -2,10 +2,10 @@
 //! Each row keeps its city and community, so scope filters and the listings that refer to a
 //! room need no join; a part is removed only once nothing is below it.
 
+use brokerdesk_core::community::{Part, part_key, part_name};
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -379,24 +379,46 @@ fn small(value: Option<i64>) -> Option<i32> {
     value.and_then(|v| i32::try_from(v).ok())
 }
 
+/// Refuses `name` (10000409 on the name field) when a sibling other than `except` has a name
+/// compared alike ([`part_key`]: `１５０１` and `1501室` are room `1501`), naming the sibling.
+fn refuse_same_name(
+    part: Part,
+    name: &str,
+    siblings: impl IntoIterator<Item = (i64, String)>,
+    except: Option<i64>,
+    message: impl Fn(&str) -> String,
+) -> Result<(), AppError> {
+    let key = part_key(part, name);
+    match siblings
+        .into_iter()
+        .find(|(id, taken)| Some(*id) != except && part_key(part, taken) == key)
+    {
+        Some((_, taken)) => Err(form::on_field("name")(AppError::Conflict(message(&taken)))),
+        None => Ok(()),
+    }
+}
+
 async fn check_building(
     scoped: &Scoped<'_>,
     community_id: i64,
     form: &BuildingForm,
     except: Option<i64>,
 ) -> Result<building::ActiveModel, AppError> {
-    let name = form.name.clone();
-    let same = building::Column::CommunityId
-        .eq(community_id)
-        .and(building::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<building::Entity>(same, except, &format!("该小区已有栋座「{name}」"))
-        .await
-        .map_err(form::on_field("name"))?;
+    let name = part_name(&form.name);
+    let db = scoped.unscoped();
+    let siblings = db
+        .all(
+            db.find::<building::Entity>()
+                .filter(building::Column::CommunityId.eq(community_id)),
+        )
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row.name));
+    refuse_same_name(Part::Building, &name, siblings, except, |taken| {
+        format!("该小区已有栋座「{taken}」")
+    })?;
     if let (Some(id), Some(floors)) = (except, form.floors) {
         // Fewer floors than a room already on file would leave that room above the top.
-        let db = scoped.unscoped();
         let top = db
             .one(
                 db.find::<room::Entity>()
@@ -427,15 +449,19 @@ async fn check_unit(
     form: &UnitForm,
     except: Option<i64>,
 ) -> Result<unit::ActiveModel, AppError> {
-    let name = form.name.clone();
-    let same = unit::Column::BuildingId
-        .eq(building_id)
-        .and(unit::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<unit::Entity>(same, except, &format!("该栋座已有单元「{name}」"))
-        .await
-        .map_err(form::on_field("name"))?;
+    let name = part_name(&form.name);
+    let db = scoped.unscoped();
+    let siblings = db
+        .all(
+            db.find::<unit::Entity>()
+                .filter(unit::Column::BuildingId.eq(building_id)),
+        )
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row.name));
+    refuse_same_name(Part::Unit, &name, siblings, except, |taken| {
+        format!("该栋座已有单元「{taken}」")
+    })?;
     Ok(unit::ActiveModel {
         name: Set(name),
         sort: Set(fields::sort("sort", form.sort)?),
@@ -468,15 +494,18 @@ async fn check_room(
     };
     brokerdesk_core::community::room_floor_within(form.floor, floors.map(i64::from))
         .map_err(|message| AppError::invalid("floor", message))?;
-    let name = form.name.clone();
-    let same = room::Column::UnitId
-        .eq(unit_id)
-        .and(room::Column::Name.eq(&name));
-    scoped
-        .unscoped()
-        .refuse_duplicate::<room::Entity>(same, except, &format!("该单元已有房号「{name}」"))
-        .await
-        .map_err(form::on_field("name"))?;
+    let name = part_name(&form.name);
+    let siblings = db
+        .all(
+            db.find::<room::Entity>()
+                .filter(room::Column::UnitId.eq(unit_id)),
+        )
+        .await?
+        .into_iter()
+        .map(|row| (row.id, row.name));
+    refuse_same_name(Part::Room, &name, siblings, except, |taken| {
+        format!("该单元已有房号「{taken}」")
+    })?;
     Ok(room::ActiveModel {
         name: Set(name),
         floor: Set(small(form.floor)),

@@ -3,7 +3,9 @@
 //! key kept in the store is lent to one colleague at a time and comes back by 归还; core's key
 //! table (`listing::key`) decides what may happen, and the status column moves by
 //! `UPDATE … WHERE status = from`, so of two people lending one key at once exactly one gets it.
-//! Whoever reads the listing reads its key and log; another store reaches neither.
+//! Whoever reads the listing reads its key and log; another store reaches neither, and once the
+//! listing is 公盘 another store reads the key but neither lends nor takes it back: that is the
+//! holding store's (core `key::by_holding_store`).
 
 use brokerdesk_core::deal::split::DealRole;
 use brokerdesk_core::enums::{KEY_STATUS, KEY_TYPE};
@@ -22,7 +24,7 @@ use utoipa::ToSchema;
 
 use super::flow::changeable;
 use super::{actor_of, get_in, needs, state_of, view};
-use crate::access::{Caller, Scoped, Unscoped};
+use crate::access::{Caller, Place, Placed, Scoped, Unscoped};
 use crate::audit::{self, Change};
 use crate::entity::{
     listing, listing_key, listing_key_loan, listing_role, listing_role_member, store,
@@ -183,6 +185,30 @@ async fn key_of<C: ConnectionTrait>(
     .await
 }
 
+/// Where a key is kept, as the caller's data scope is held against it (its store, and its
+/// 钥匙人 for a scope of one's own rows), with the store's name.
+async fn holding<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    key: &listing_key::Model,
+) -> Result<(Place, String), AppError> {
+    let store = match key.store_id {
+        Some(id) => {
+            db.one(db.find::<store::Entity>().filter(store::Column::Id.eq(id)))
+                .await?
+        }
+        None => None,
+    };
+    let mut place = store.as_ref().map(store::Entity::place).unwrap_or_default();
+    place.owner = key.holder_id;
+    Ok((place, store.map(|store| store.name).unwrap_or_default()))
+}
+
+/// Whether the caller is of the key's holding store within their data scope: its 钥匙人, or
+/// someone whose scope covers the store (its manager, the company's general manager).
+fn holds(caller: &Caller, key: &listing_key::Model, place: &Place) -> bool {
+    key.holder_id == Some(caller.user().id) || caller.scope().covers(place)
+}
+
 /// May the caller register (or change) the key of `row`: the detail page's 编辑 rule.
 fn may_register(trade: Trade, caller: &Caller, row: &listing::Model) -> bool {
     caller.allows(needs(trade).edit)
@@ -212,22 +238,23 @@ async fn describe<C: ConnectionTrait>(
         .chain([key.as_ref().and_then(|k| k.holder_id)])
         .flatten()
         .collect();
-    let store_ids: Vec<i64> = key.as_ref().and_then(|k| k.store_id).into_iter().collect();
     let people = history::names_of(db, person_ids).await?;
-    let stores = db
-        .names::<store::Entity>(store::Column::Id, store::Column::Name, store_ids)
-        .await?;
+    let (place, store_name) = match &key {
+        Some(key) => holding(db, key).await?,
+        None => (Place::default(), String::new()),
+    };
     let name = |id: Option<i64>| {
         id.and_then(|id| people.get(&id).cloned())
             .unwrap_or_default()
     };
-    let may_lend = caller.allows(needs(trade).edit);
+    let may_lend = caller.allows(needs(trade).edit)
+        && key.as_ref().is_some_and(|key| holds(caller, key, &place));
     let may_change = may_register(trade, caller, row);
     let actions = key::offered(state(key.as_ref())?)
         .into_iter()
         .filter(|action| match action {
-            KeyAction::Register => may_change,
-            KeyAction::Lend | KeyAction::Return => may_lend,
+            _ if key::by_holding_store(*action) => may_lend,
+            _ => may_change,
         })
         .map(|action| action.code().to_owned())
         .collect();
@@ -242,11 +269,7 @@ async fn describe<C: ConnectionTrait>(
         key_no: key.as_ref().map(|k| k.key_no.clone()).unwrap_or_default(),
         remark: key.as_ref().map(|k| k.remark.clone()).unwrap_or_default(),
         store_id: key.as_ref().and_then(|k| k.store_id),
-        store_name: key
-            .as_ref()
-            .and_then(|k| k.store_id)
-            .and_then(|id| stores.get(&id).cloned())
-            .unwrap_or_default(),
+        store_name,
         holder_id: key.as_ref().and_then(|k| k.holder_id),
         holder_name: name(key.as_ref().and_then(|k| k.holder_id)),
         status: key.as_ref().map(|k| k.status),
@@ -409,7 +432,7 @@ pub async fn register_in(
 }
 
 /// 借出: the caller takes the key kept in the store; of two at once exactly one gets it. Needs
-/// 编辑 and a listing the caller reads.
+/// 编辑, a listing the caller reads and to be of the key's holding store.
 pub async fn lend_in(trade: Trade, caller: &Caller, form: KeyLend) -> Result<ListingKey, AppError> {
     let scoped = caller.require(needs(trade).edit)?;
     let form = form::checked(&form)?;
@@ -442,7 +465,7 @@ pub async fn lend_in(trade: Trade, caller: &Caller, form: KeyLend) -> Result<Lis
 }
 
 /// 归还: the key is back where it is kept; the open loan is closed with who took it back. Needs
-/// 编辑 and a listing the caller reads.
+/// 编辑, a listing the caller reads and to be of the key's holding store.
 pub async fn return_in(
     trade: Trade,
     caller: &Caller,
@@ -457,7 +480,9 @@ pub async fn return_in(
     answer(trade, &scoped, txn, &row).await
 }
 
-/// The listing the caller reads and its registered key, when core's key table allows `action`.
+/// The listing the caller reads and its registered key, when core's key table allows `action`
+/// and, for a lend or a return, the caller is of the key's holding store (the state first: it
+/// is what changed under a stale page).
 async fn registered(
     scoped: &Scoped<'_>,
     trade: Trade,
@@ -468,6 +493,12 @@ async fn registered(
     let before = key_of(&scoped.unscoped(), row.id).await?;
     key::next(state(before.as_ref())?, action).map_err(refused)?;
     let key = before.ok_or_else(|| refused(key::NOT_REGISTERED))?;
+    if key::by_holding_store(action) {
+        let (place, store) = holding(&scoped.unscoped(), &key).await?;
+        if !holds(scoped.caller(), &key, &place) {
+            return Err(refused(&key::held_elsewhere(&store, action)));
+        }
+    }
     Ok((row, key))
 }
 

@@ -335,8 +335,9 @@ macro_rules! key_routes {
             }
 
             /// 借出: the caller takes a key kept in the store (what for, which customer, when it
-            /// comes back); a key already out is not lent twice. Needs 编辑 and a listing the
-            /// caller reads.
+            /// comes back); a key already out is not lent twice. Needs 编辑, a listing the
+            /// caller reads and to be of the key's holding store (its 钥匙人, or a data scope
+            /// covering the store): another store is told where the key is kept.
             #[utoipa::path(post, path = $lend, tag = "house",
                 request_body = KeyLend, security(("token" = [])),
                 responses((status = 200, description = "The key, now out", body = Envelope<ListingKey>)))]
@@ -347,7 +348,8 @@ macro_rules! key_routes {
                 ok(lend_in($trade, &caller, form).await?)
             }
 
-            /// 归还: the key is back. Needs 编辑 and a listing the caller reads.
+            /// 归还: the key is back. Needs 编辑, a listing the caller reads and to be of the
+            /// key's holding store.
             #[utoipa::path(post, path = $return, tag = "house",
                 request_body = KeyQuery, security(("token" = [])),
                 responses((status = 200, description = "The key, back in place", body = Envelope<ListingKey>)))]

@@ -212,6 +212,100 @@ async fn a_community_is_kept_from_entry_to_its_rooms(app: TestApp) {
         .assert_error(10020001, "无权限执行该操作");
 }
 
+/// 重盘 starts with one flat entered twice under two spellings: a building's, unit's or
+/// room's name is compared with its siblings' without width, spaces or a trailing unit word,
+/// and kept half-width and trimmed.
+async fn a_flat_is_one_room_whatever_its_name_is_typed_as(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let manager = app.as_user("manager").await;
+    let agent = app.as_user("agent").await;
+    let id = manager
+        .data(
+            ADD,
+            json!({ "name": "重名测试苑", "districtId": s.districts["西湖区"], "propertyType": 1, "offerStatus": 1 }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let building = agent
+        .data(
+            "/api/v1/fm/house/building/add",
+            json!({ "communityId": id, "name": "9幢", "floors": 20 }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    for typed in ["９幢", "9栋", " 9号楼 "] {
+        agent
+            .post(
+                "/api/v1/fm/house/building/add",
+                json!({ "communityId": id, "name": typed }),
+            )
+            .await
+            .assert_error(10000409, "该小区已有栋座「9幢」");
+    }
+    let other = agent
+        .data(
+            "/api/v1/fm/house/building/add",
+            json!({ "communityId": id, "name": "　１０栋 " }),
+        )
+        .await;
+    assert_eq!(other["name"], "10栋", "kept half-width and trimmed");
+    let unit = agent
+        .data(
+            "/api/v1/fm/house/unit/add",
+            json!({ "buildingId": building, "name": "1单元" }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    agent
+        .post(
+            "/api/v1/fm/house/unit/add",
+            json!({ "buildingId": building, "name": "１单元" }),
+        )
+        .await
+        .assert_error(10000409, "该栋座已有单元「1单元」");
+    agent
+        .data(
+            "/api/v1/fm/house/room/add",
+            json!({ "unitId": unit, "name": "1501", "floor": 15 }),
+        )
+        .await;
+    for typed in ["１５０１", "1501室", "1501号"] {
+        agent
+            .post(
+                "/api/v1/fm/house/room/add",
+                json!({ "unitId": unit, "name": typed, "floor": 15 }),
+            )
+            .await
+            .assert_error(10000409, "该单元已有房号「1501」");
+    }
+    let next = agent
+        .data(
+            "/api/v1/fm/house/room/add",
+            json!({ "unitId": unit, "name": "1502", "floor": 15 }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    // A room renamed onto its neighbour is refused; renamed onto itself it is kept, cleaned.
+    agent
+        .post(
+            "/api/v1/fm/house/room/edit",
+            json!({ "id": next, "name": "１５０１室", "floor": 15 }),
+        )
+        .await
+        .assert_error(10000409, "该单元已有房号「1501」");
+    let renamed = agent
+        .data(
+            "/api/v1/fm/house/room/edit",
+            json!({ "id": next, "name": "１５０２室", "floor": 15 }),
+        )
+        .await;
+    assert_eq!(renamed["name"], "1502室");
+}
+
 async fn typing_initials_or_pinyin_finds_a_community(app: TestApp) {
     let manager = app.as_user("manager").await;
     let found = manager.data(SUGGEST, json!({ "keyword": "xhjy" })).await;
@@ -363,6 +457,7 @@ async fn lists_filter_within_the_callers_city(app: TestApp) {
 
 on_both_backends!(
     a_community_is_kept_from_entry_to_its_rooms,
+    a_flat_is_one_room_whatever_its_name_is_typed_as,
     typing_initials_or_pinyin_finds_a_community,
     the_server_finds_what_the_core_rule_matches,
     lists_filter_within_the_callers_city,

@@ -252,6 +252,52 @@ async fn bad_key_forms_are_refused_in_chinese(app: TestApp) {
     assert_eq!(key["loans"], loans_before, "no loan written");
 }
 
+/// Released to 公盘, a listing is the whole company's to read, but its key stays where it is
+/// kept: another store's manager sees no 借出/归还 and is refused both, while the holding
+/// store (its manager, the 钥匙人) lends it and takes it back.
+async fn only_the_holding_store_lends_a_public_listings_key(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let listing = agents_listings(&app, &s, "old").await[0].clone();
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let manager2 = app.as_user("manager2").await;
+    register_in_store(&agent, &listing, REGISTER).await;
+    let released = agent
+        .data(
+            "/api/v1/fm/house/old/transition",
+            json!({ "id": listing, "action": "release" }),
+        )
+        .await;
+    assert_eq!(released["pool"], 2, "公盘");
+
+    let seen = manager2.data(GET, json!({ "listingId": listing })).await;
+    assert_eq!(seen["storeName"], "西湖店");
+    assert_eq!(
+        seen["actions"],
+        json!([]),
+        "no 借出 offered to another store"
+    );
+    manager2
+        .post(LEND, lend(&listing, "带看"))
+        .await
+        .assert_error(10020005, "钥匙由西湖店保管，请联系该店借出");
+    let key = agent.data(GET, json!({ "listingId": listing })).await;
+    assert_eq!(key["statusName"], "在库", "nothing was lent");
+    assert_eq!(key["actions"], json!(["lend"]), "the 钥匙人 lends it");
+
+    // The holding store's manager borrows it; another store neither returns it nor is offered to.
+    let out = manager.data(LEND, lend(&listing, "带看")).await;
+    assert_eq!(out["statusName"], "借出中");
+    let seen = manager2.data(GET, json!({ "listingId": listing })).await;
+    assert_eq!(seen["actions"], json!([]));
+    manager2
+        .post(RETURN, json!({ "listingId": listing }))
+        .await
+        .assert_error(10020005, "钥匙由西湖店保管，请联系该店归还");
+    let back = agent.data(RETURN, json!({ "listingId": listing })).await;
+    assert_eq!(back["statusName"], "在库");
+}
+
 /// `A` allowed, `P` 无权限执行该操作, `S` 无权限访问该数据; users in fixtures' order. The key is
 /// of a listing the agent of 西湖店 keeps: the store, its company and the administrator read,
 /// lend and return it; its keeper, the store's manager, the boss and the administrator register
@@ -319,5 +365,6 @@ on_both_backends!(
     a_key_is_registered_lent_and_returned_with_its_log,
     two_lends_of_one_key_one_wins,
     bad_key_forms_are_refused_in_chinese,
+    only_the_holding_store_lends_a_public_listings_key,
     the_key_routes_answer_each_demo_user_as_the_matrix_says,
 );

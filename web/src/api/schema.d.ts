@@ -980,8 +980,9 @@ export interface paths {
   "/api/v1/fm/house/old/key/lend": {
     /**
      * 借出: the caller takes a key kept in the store (what for, which customer, when it
-     * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
-     * caller reads.
+     * comes back); a key already out is not lent twice. Needs 编辑, a listing the
+     * caller reads and to be of the key's holding store (its 钥匙人, or a data scope
+     * covering the store): another store is told where the key is kept.
      */
     post: operations["key_lend"];
   };
@@ -994,7 +995,10 @@ export interface paths {
     post: operations["key_register"];
   };
   "/api/v1/fm/house/old/key/return": {
-    /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+    /**
+     * 归还: the key is back. Needs 编辑, a listing the caller reads and to be of the
+     * key's holding store.
+     */
     post: operations["key_return"];
   };
   "/api/v1/fm/house/old/list": {
@@ -1109,8 +1113,9 @@ export interface paths {
   "/api/v1/fm/house/rental/key/lend": {
     /**
      * 借出: the caller takes a key kept in the store (what for, which customer, when it
-     * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
-     * caller reads.
+     * comes back); a key already out is not lent twice. Needs 编辑, a listing the
+     * caller reads and to be of the key's holding store (its 钥匙人, or a data scope
+     * covering the store): another store is told where the key is kept.
      */
     post: operations["key_lend"];
   };
@@ -1123,7 +1128,10 @@ export interface paths {
     post: operations["key_register"];
   };
   "/api/v1/fm/house/rental/key/return": {
-    /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+    /**
+     * 归还: the key is back. Needs 编辑, a listing the caller reads and to be of the
+     * key's holding store.
+     */
     post: operations["key_return"];
   };
   "/api/v1/fm/house/rental/list": {
@@ -11143,8 +11151,9 @@ export interface operations {
   };
   /**
    * 借出: the caller takes a key kept in the store (what for, which customer, when it
-   * comes back); a key already out is not lent twice. Needs 编辑 and a listing the
-   * caller reads.
+   * comes back); a key already out is not lent twice. Needs 编辑, a listing the
+   * caller reads and to be of the key's holding store (its 钥匙人, or a data scope
+   * covering the store): another store is told where the key is kept.
    */
   key_lend: {
     requestBody: {
@@ -11181,7 +11190,10 @@ export interface operations {
       };
     };
   };
-  /** 归还: the key is back. Needs 编辑 and a listing the caller reads. */
+  /**
+   * 归还: the key is back. Needs 编辑, a listing the caller reads and to be of the
+   * key's holding store.
+   */
   key_return: {
     requestBody: {
       content: {
