@@ -266,6 +266,7 @@ fn form_field_types_match() {
         max: Some(9),
         choices: Some(SEX),
         hint: Some("hint"),
+        from_today: true,
         ..Field::text("name", "名称", 50)
     };
     assert_matches("FormFieldDef", &every);
