@@ -422,12 +422,15 @@ describe('customers', () => {
     await page.getByTestId('field-nextAt').click();
     const days = page.locator('.arco-picker-container:visible .arco-picker-cell');
     await days.last().waitFor();
-    const last = await days.last().boundingBox();
-    const onDay = await page.evaluate(
-      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.arco-picker-cell')),
-      { x: last.x + last.width / 2, y: last.y + last.height / 2 },
-    );
-    assert.ok(onDay, 'the last row of days is shown, not clipped by the dialog');
+    // Measured again until the opening animation has ended: then the point is the day itself.
+    const lastDayShown = async () => {
+      const last = await days.last().boundingBox();
+      return page.evaluate(
+        ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.arco-picker-cell')),
+        { x: last.x + last.width / 2, y: last.y + last.height / 2 },
+      );
+    };
+    await expect.poll(lastDayShown, { message: 'the last row of days is shown, not clipped by the dialog' }).toBe(true);
     // Core refuses a day before today: the calendar greys them.
     assert.ok((await page.locator('.arco-picker-container:visible .arco-picker-cell-disabled').count()) > 0, 'past days are greyed');
     await shot(page, 'crm-follow-up-calendar');

@@ -102,6 +102,19 @@ describe('request client (spec §7)', () => {
     expect(logout).toHaveBeenCalledTimes(1);
   });
 
+  it('login expired after a reload cut a flow short (its flag left set): the session still ends', async () => {
+    vi.useFakeTimers();
+    const logout = vi.fn(async () => undefined);
+    useSessionStore.setState({ logout });
+    localStorage.setItem(storageKeys.timeOver, '账号已被锁定，请联系管理员');
+    answer({ code: 10010003, message: '账号已被锁定，请联系管理员' });
+    const answered = request({ url: '/api/v1/fm/a' }).catch((error: RequestError) => error.kind);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await answered).toBe('loginExpired');
+    await vi.advanceTimersByTimeAsync(1300);
+    expect(logout).toHaveBeenCalledTimes(1);
+  });
+
   it("a network failure toasts '网络响应错误' after 500 ms", async () => {
     vi.useFakeTimers();
     const toast = vi.spyOn(Message, 'error');

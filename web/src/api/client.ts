@@ -237,13 +237,24 @@ function startLoadingOverlay(enabled: boolean, delayMs: number): () => void {
   };
 }
 
-/** §8: warn after 300 ms, log out 1 s later, once: the time-over flag stays until the next login. */
+/** This page's login-expired flow is under way: the answers of its other requests add nothing. */
+let expiring = false;
+
+/**
+ * §8: warn after 300 ms, log out 1 s later, once however many requests answer so. Guarded in this
+ * page, not by the stored flag: a reload that cut a flow short (the flag set, the logout not yet
+ * run) must still end the session on the next such answer.
+ */
 function startLoginExpiredFlow(message: string): void {
-  if (localStorage.getItem(storageKeys.timeOver)) return;
+  if (expiring) return;
+  expiring = true;
   // The flag carries why the session ended, for the login page to repeat (账号已被锁定, not 登录已过期).
   localStorage.setItem(storageKeys.timeOver, message);
   setTimeout(() => {
     Message.warning({ content: message, duration: LIMITS.warningToastMs });
-    setTimeout(() => loginExpired(), LIMITS.loginExpiredLogoutDelayMs);
+    setTimeout(() => {
+      expiring = false;
+      loginExpired();
+    }, LIMITS.loginExpiredLogoutDelayMs);
   }, LIMITS.loginExpiredWarningDelayMs);
 }
