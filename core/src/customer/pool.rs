@@ -7,6 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::enums::{CUSTOMER_ACTION, CUSTOMER_POOL, CUSTOMER_STATUS};
+use crate::forms::Form;
+use crate::forms::{CUSTOMER_INVALIDATE, CUSTOMER_RELEASE};
 use crate::listing::drop::{days_within, due_at};
 use crate::org::TransitionError;
 
@@ -84,6 +86,8 @@ struct Rule {
     to_status: Option<CustomerStatus>,
     to_pool: Option<CustomerPool>,
     who: Who,
+    /// The form that asks why, its reason kept in the history for whoever meets the customer next.
+    reason: Option<&'static Form>,
 }
 
 use CustomerAction as A;
@@ -98,6 +102,7 @@ const RULES: [Rule; 7] = [
         to_status: None,
         to_pool: Some(P::Private),
         who: Who::Claimer,
+        reason: None,
     },
     Rule {
         action: A::Release,
@@ -106,6 +111,7 @@ const RULES: [Rule; 7] = [
         to_status: None,
         to_pool: Some(P::Public),
         who: Who::Keeper,
+        reason: Some(&CUSTOMER_RELEASE),
     },
     // A manager hands a customer, private or public, to an agent of their store.
     Rule {
@@ -115,6 +121,7 @@ const RULES: [Rule; 7] = [
         to_status: None,
         to_pool: Some(P::Private),
         who: Who::Manager,
+        reason: None,
     },
     Rule {
         action: A::Deal,
@@ -123,6 +130,7 @@ const RULES: [Rule; 7] = [
         to_status: Some(S::Dealt),
         to_pool: None,
         who: Who::Keeper,
+        reason: None,
     },
     Rule {
         action: A::Invalidate,
@@ -131,6 +139,7 @@ const RULES: [Rule; 7] = [
         to_status: Some(S::Invalid),
         to_pool: None,
         who: Who::Keeper,
+        reason: Some(&CUSTOMER_INVALIDATE),
     },
     // An invalid customer comes back only when a manager has checked it, so that marking a
     // customer invalid cannot be used to dodge the drop rule.
@@ -141,6 +150,7 @@ const RULES: [Rule; 7] = [
         to_status: Some(S::Valid),
         to_pool: None,
         who: Who::Manager,
+        reason: None,
     },
     Rule {
         action: A::Drop,
@@ -149,6 +159,7 @@ const RULES: [Rule; 7] = [
         to_status: None,
         to_pool: Some(P::Public),
         who: Who::System,
+        reason: None,
     },
 ];
 
@@ -246,6 +257,11 @@ impl CustomerAction {
 
     pub fn label(self) -> &'static str {
         CUSTOMER_ACTION.label(self.code()).unwrap_or_default()
+    }
+
+    /// The form a move asks its reason with (转公客, 设为无效), or none.
+    pub fn reason_form(self) -> Option<&'static Form> {
+        self.rule().reason
     }
 
     fn rule(self) -> &'static Rule {
@@ -500,6 +516,21 @@ mod tests {
         assert_eq!(
             check_claim_limit(3, 3).unwrap_err().message,
             "您的私客已达上限3个，请先释放或成交部分客户后再认领"
+        );
+    }
+
+    #[test]
+    fn releasing_and_invalidating_ask_why_and_nothing_else_does() {
+        let asking: Vec<_> = CustomerAction::ALL
+            .into_iter()
+            .filter_map(|action| Some((action.code(), action.reason_form()?.kind)))
+            .collect();
+        assert_eq!(
+            asking,
+            [
+                ("release", "customerRelease"),
+                ("invalidate", "customerInvalidate")
+            ]
         );
     }
 }

@@ -3,6 +3,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::display::whole;
+use super::forms::FormKindJs;
+use crate::customer::pool::CustomerAction;
 use crate::customer::wish;
 
 /// A budget in fen of a customer of `demand` as lists show it: `200-300万`, `80万以上`,
@@ -56,4 +58,12 @@ pub fn customer_budget_ranges(demand: Option<f64>) -> String {
 #[wasm_bindgen(js_name = customerAreaText)]
 pub fn customer_area_text(min: Option<f64>, max: Option<f64>) -> String {
     wish::area_text(min.map(whole), max.map(whole))
+}
+
+/// The core form a customer move asks its reason with (`customerRelease` for 转公客,
+/// `customerInvalidate` for 设为无效), none for a move that needs no reason.
+#[wasm_bindgen(js_name = customerMoveReasonForm)]
+pub fn customer_move_reason_form(action: &str) -> Option<FormKindJs> {
+    let form = CustomerAction::from_code(action)?.reason_form()?;
+    Some(JsValue::from_str(form.kind).unchecked_into())
 }

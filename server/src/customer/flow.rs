@@ -498,14 +498,7 @@ pub async fn transition(
             )
         })
         .ok_or_else(|| AppError::invalid("action", "未知的客户操作"))?;
-    // 转公客 and 设为无效 say why (core forms `customerRelease`, `customerInvalidate`), for the
-    // history.
-    let reason_form = match action {
-        CustomerAction::Release => Some(&forms::CUSTOMER_RELEASE),
-        CustomerAction::Invalidate => Some(&forms::CUSTOMER_INVALIDATE),
-        _ => None,
-    };
-    if let Some(reason_form) = reason_form {
+    if let Some(reason_form) = action.reason_form() {
         let mut values = serde_json::Map::new();
         values.insert("remark".to_owned(), request.remark.clone().into());
         form::fields_ok(forms::check(reason_form, &mut values, form::today()))?;

@@ -26,9 +26,9 @@ export const customerApi = {
   edit: (data: CustomerForm & { id: number }) => write<CustomerDetail>(`${BASE}/edit`, data),
   /** 转公客, 成交, 设为无效, 恢复有效: a refusal toasts. */
   move: (id: number, action: string) => act<CustomerDetail>(`${BASE}/transition`, { id, action }),
-  /** 转公客 or 设为无效 with its reason (core forms `customerRelease`, `customerInvalidate`): a
-   *  refusal comes back to the dialog. */
-  moveWithReason: (id: number, action: 'release' | 'invalidate', remark: string) =>
+  /** A move that says why (core's `customerMoveReasonForm`: 转公客, 设为无效): a refusal comes
+   *  back to the dialog. */
+  moveWithReason: (id: number, action: string, remark: string) =>
     write<CustomerDetail>(`${BASE}/transition`, { id, action, remark }),
   claim: (id: number) => act<CustomerDetail>(`${BASE}/claim`, { id }),
   transfer: (id: number, userId: number) => write<CustomerDetail>(`${BASE}/transfer`, { id, userId }),

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { Button, Descriptions, Drawer, Message, Result, Space, Spin, Table, Typography } from '@arco-design/web-react';
 import { houseFenToYuan } from '@core/wasm';
 import { orderApi, type OrderDetail, type OrderFilters, type OrderPay, type OrderRow, type ReceiptView } from '../../../api/business/deal';
-import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
@@ -21,6 +20,7 @@ import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
 import { OrderStatusTag, yuanText } from '../shared/deal';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 /** The page action (authAction) each core `orderAction` needs: core `deal::Duty` by name. */
 const DUTY_OF: Record<string, string> = {
@@ -176,25 +176,7 @@ function OrderDrawer({ id, route, onClose }: { id: number | undefined; route: Pa
           <Typography.Title heading={6} style={{ margin: 0 }}>
             状态记录
           </Typography.Title>
-          <Table<StatusChange>
-            rowKey="id"
-            data={order.history}
-            pagination={false}
-            border={{ wrapper: true, cell: false }}
-            noDataElement={<span>暂无记录</span>}
-            data-testid="order-history"
-            columns={[
-              { title: '时间', dataIndex: 'at', render: dateTime },
-              { title: '操作', dataIndex: 'actionLabel' },
-              {
-                title: '状态变化',
-                dataIndex: 'toStatus',
-                render: (_: unknown, change: StatusChange) => `${statusName(change.fromStatus)} → ${statusName(change.toStatus)}`,
-              },
-              { title: '说明', dataIndex: 'reason', render: orDash },
-              { title: '操作人', dataIndex: 'actorName', render: orDash },
-            ]}
-          />
+          <StatusHistory history={order.history} statusText={statusName} reasonTitle="说明" testId="order-history" />
         </Space>
       )}
       <FormModal<{ reason: string }>

@@ -2,7 +2,6 @@ import { Link, useParams } from 'react-router-dom';
 import { Button, Message, Space, Table } from '@arco-design/web-react';
 import { IconEdit } from '@arco-design/web-react/icon';
 import { contractApi, type ContractDetail, type SplitView } from '../../../api/business/deal';
-import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
@@ -14,33 +13,11 @@ import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
 import { contractKindOf, ContractStatusTag, OrderStatusTag, shareText, yuanText } from '../shared/deal';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 /** The status names of a contract's and its order's history lines, by which entity moved. */
 function statusName(code: string): string {
   return enumText('contractStatus', code);
-}
-
-function HistoryTable({ history }: { history: StatusChange[] }) {
-  return (
-    <Table<StatusChange>
-      rowKey="id"
-      data={history}
-      pagination={false}
-      border={{ wrapper: true, cell: false }}
-      noDataElement={<span>暂无记录</span>}
-      data-testid="contract-history"
-      columns={[
-        { title: '时间', dataIndex: 'at', render: dateTime },
-        { title: '操作', dataIndex: 'actionLabel' },
-        {
-          title: '状态变化',
-          dataIndex: 'toStatus',
-          render: (_: unknown, change: StatusChange) => `${statusName(change.fromStatus)} → ${statusName(change.toStatus)}`,
-        },
-        { title: '操作人', dataIndex: 'actorName', render: orDash },
-      ]}
-    />
-  );
 }
 
 /** The split over the ACN roles, each part in 元, and the whole beside it. */
@@ -248,7 +225,7 @@ export default function ContractDetailPage({ route }: PageProps) {
             ]}
           />
           <DetailSection title="状态记录">
-            <HistoryTable history={contract.history} />
+            <StatusHistory history={contract.history} statusText={statusName} reasonTitle={null} testId="contract-history" />
           </DetailSection>
         </>
       )}

@@ -3,7 +3,6 @@ import { useParams } from 'react-router-dom';
 import { Button, Input, Message, Modal, Space, Table, Tag } from '@arco-design/web-react';
 import { dealDoneMessage, formatPhone } from '@core/wasm';
 import { dealApi, type DealOrder, type DealShare } from '../../../api/business/newHouse';
-import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { isRecordId } from '../../../components/detail/recordId';
@@ -16,6 +15,7 @@ import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, shareText, yuanText } from '../shared/dealText';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 const NOT_FOUND = new Error('数据不存在或已被删除');
 const STATUS_COLORS: Record<number, string> = { 5: 'orange', 1: 'arcoblue', 2: 'cyan', 3: 'green', 4: 'gray' };
@@ -141,24 +141,7 @@ export default function NewHouseDealDetailPage({ route }: PageProps) {
             />
           </DetailSection>
           <DetailSection title="状态记录">
-            <Table<StatusChange>
-              data-testid="deal-history"
-              rowKey="id"
-              pagination={false}
-              data={deal.history}
-              noDataElement={<Empty />}
-              columns={[
-                { title: '操作', dataIndex: 'actionLabel' },
-                {
-                  title: '状态',
-                  render: (_: unknown, change: StatusChange) =>
-                    change.fromStatus ? `${change.fromStatus} → ${change.toStatus}` : change.toStatus,
-                },
-                { title: '原因', dataIndex: 'reason', render: orDash },
-                { title: '操作人', dataIndex: 'actorName', render: (name: string) => name || '系统' },
-                { title: '时间', dataIndex: 'at', render: (at: number) => dateTime(at) },
-              ]}
-            />
+            <StatusHistory history={deal.history} testId="deal-history" />
           </DetailSection>
         </>
       )}

@@ -5,7 +5,6 @@ import { clueActionReasons, clueCustomerStart, leadBudgetLabel, leadBudgetText }
 import { isApiFailure } from '../../../api/client';
 import { clueApi, type LeadDetail, type LeadFilters, type LeadMoveResult, type LeadRow } from '../../../api/crm/clue';
 import { dictionaryApi } from '../../../api/house/oldHouse';
-import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
 import { coreFields } from '../../../components/form/coreForm';
@@ -22,6 +21,7 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 /** The menu action each lead move needs (release: any viewer of the page; restore: 分配). */
 const ACTION_CODE: Record<string, string | undefined> = {
@@ -45,31 +45,6 @@ function StatusTag({ status }: { status: number }) {
 /** A lead's budget in its demand's unit (core): `300万`, a range `200-300万`, a rental's `4500元/月`. */
 const budgetText = (_: unknown, lead: { demand?: number | null; budget?: number | null; budgetMin?: number | null }) =>
   leadBudgetText(lead.demand ?? 1, lead.budgetMin ?? undefined, lead.budget ?? undefined) || '—';
-
-function History({ history }: { history: StatusChange[] }) {
-  return (
-    <Table<StatusChange>
-      rowKey="id"
-      data={history}
-      pagination={false}
-      border={{ wrapper: true, cell: false }}
-      noDataElement={<span>暂无记录</span>}
-      columns={[
-        { title: '时间', dataIndex: 'at', width: 140, render: dateTime },
-        { title: '操作', dataIndex: 'actionLabel', width: 90 },
-        {
-          title: '状态变化',
-          dataIndex: 'toStatus',
-          width: 150,
-          render: (_: unknown, change: StatusChange) =>
-            `${enumText('clueStatus', change.fromStatus)} → ${enumText('clueStatus', change.toStatus)}`,
-        },
-        { title: '原因', dataIndex: 'reason', render: orDash },
-        { title: '操作人', dataIndex: 'actorName', width: 80, render: orDash },
-      ]}
-    />
-  );
-}
 
 /** The lead's facts and history, beside the list. */
 function LeadDrawer({ id, onClose, actions }: { id?: number; onClose: () => void; actions: (row: LeadRow) => RowAction[] }) {
@@ -112,7 +87,7 @@ function LeadDrawer({ id, onClose, actions }: { id?: number; onClose: () => void
             ]}
           />
           <h4 style={{ margin: '16px 0 8px' }}>状态记录</h4>
-          <History history={lead.history} />
+          <StatusHistory history={lead.history} statusText={(status) => enumText('clueStatus', status)} />
         </>
       )}
     </Drawer>

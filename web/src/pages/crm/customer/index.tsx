@@ -18,7 +18,7 @@ import { rangeOptions } from '../../house/shared/listing';
 import { CustomerDrawer } from '../shared/CustomerDrawer';
 import { CustomerFormDrawer } from '../shared/CustomerFormDrawer';
 import { addressed, areaText, budgetText, CustomerStatusTag, LevelStars, NextFollowUp } from '../shared/customerText';
-import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal, type ReasonedMove } from '../shared/customerMoves';
+import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal } from '../shared/customerMoves';
 
 /** The list's filters as the filter bar holds them: 待跟进 is a choice there, a flag to the server. */
 type Filters = Omit<CustomerFilters, 'due' | 'mine'> & { followUp?: string };
@@ -62,7 +62,7 @@ export default function Customers(_: PageProps) {
   }, [malformed, setAsked]);
   const [adding, setAdding] = useState(false);
   const [transferring, setTransferring] = useState<CustomerRow | undefined>();
-  const [reasoning, setReasoning] = useState<{ row: CustomerRow; action: ReasonedMove } | undefined>();
+  const [reasoning, setReasoning] = useState<{ row: CustomerRow; action: string } | undefined>();
   const [phones, setPhones] = useState<Record<number, string>>({});
 
   const reveal = async (row: CustomerRow) => {

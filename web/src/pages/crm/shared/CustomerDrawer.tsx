@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Space, Spin, Table, Tabs, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye, IconPlus } from '@arco-design/web-react/icon';
 import { customerApi, type CustomerDetail, type CustomerFollowUp, type CustomerFollowUpAdd } from '../../../api/crm/customer';
-import type { StatusChange } from '../../../api/house/oldHouse';
 import { useRead, useReveal } from '../../../api/useRead';
 import { enumText } from '../../../components/enums';
 import { coreFields, today } from '../../../components/form/coreForm';
@@ -14,7 +13,8 @@ import { CustomerFormDrawer } from './CustomerFormDrawer';
 import { CustomerMatches } from './CustomerMatches';
 import { CustomerViewings } from './CustomerViewings';
 import { addressed, areaText, budgetText, CUSTOMER_ROUTE, CustomerStatusTag, LevelStars, NextFollowUp } from './customerText';
-import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal, type ReasonedMove } from './customerMoves';
+import { isReasoned, moveLabel, moveNeeds, ReasonModal, takeMove, TransferModal } from './customerMoves';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   const [adding, setAdding] = useState(false);
@@ -61,40 +61,6 @@ function FollowUpTab({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-/** A record's moves; the customer's statuses come labelled, a lead's as core `clueStatus` codes. */
-function HistoryTab({
-  history,
-  testId = 'customer-history',
-  statusText = (status) => String(status),
-}: {
-  history: StatusChange[];
-  testId?: string;
-  statusText?: (status: StatusChange['fromStatus']) => string;
-}) {
-  return (
-    <Table<StatusChange>
-      rowKey="id"
-      data={history}
-      pagination={false}
-      border={{ wrapper: true, cell: false }}
-      noDataElement={<Empty description="暂无记录" />}
-      scroll={{ x: 560 }}
-      data-testid={testId}
-      columns={[
-        { title: '时间', dataIndex: 'at', width: 150, className: 'cell-nowrap', render: dateTime },
-        { title: '操作', dataIndex: 'actionLabel', width: 80 },
-        {
-          title: '状态变化',
-          dataIndex: 'toStatus',
-          render: (_: unknown, change: StatusChange) => `${statusText(change.fromStatus)} → ${statusText(change.toStatus)}`,
-        },
-        { title: '原因', dataIndex: 'reason', render: orDash },
-        { title: '操作人', dataIndex: 'actorName', width: 80, render: orDash },
-      ]}
-    />
-  );
-}
-
 type LeadOrigin = CustomerDetail['clues'][number];
 
 /** The leads a customer was converted from (转为客户), each with its own history: where the
@@ -110,7 +76,7 @@ function Origins({ clues }: { clues: LeadOrigin[] }) {
             {clue.channel ? ` · ${clue.channel}` : ''}，录入于{dateTime(clue.createdAt)}）
           </div>
           {clue.remark && <div style={{ color: 'var(--color-text-2)', marginBottom: 8 }}>线索备注：{clue.remark}</div>}
-          <HistoryTab
+          <StatusHistory
             history={clue.history}
             testId={`customer-origin-${clue.id}`}
             statusText={(status) => enumText('clueStatus', status)}
@@ -208,7 +174,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
   const [tab, setTab] = useState('basic');
   const [editing, setEditing] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const [reasoning, setReasoning] = useState<ReasonedMove | undefined>();
+  const [reasoning, setReasoning] = useState<string | undefined>();
   const customer = detail.data;
   // Opened, the keyboard starts at the customer, not on its first move (转公客 is one Enter away
   // from a customer just entered): the drawer's body takes focus once, when it first shows.
@@ -303,7 +269,7 @@ export function CustomerDrawer({ id, onClose }: { id: number; onClose: () => voi
               <CustomerMatches customerId={customer.id} />
             </Tabs.TabPane>
             <Tabs.TabPane key="history" title="状态历史">
-              <HistoryTab history={customer.history} />
+              <StatusHistory history={customer.history} testId="customer-history" />
               <Origins clues={customer.clues} />
             </Tabs.TabPane>
           </Tabs>

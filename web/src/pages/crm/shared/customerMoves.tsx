@@ -2,6 +2,7 @@
 // the server's guarded transition (a refusal toasts); 转移 asks whom to, 转公客 and 设为无效 why, in a
 // dialog.
 import { Message } from '@arco-design/web-react';
+import { customerMoveReasonForm } from '@core/wasm';
 import type { ApiFailure } from '../../../api/client';
 import { customerApi } from '../../../api/crm/customer';
 import { useRead } from '../../../api/useRead';
@@ -18,13 +19,13 @@ export function moveNeeds(action: string): string | undefined {
   return action === 'claim' || action === 'transfer' ? action : undefined;
 }
 
-/** The moves that say why, each by its core form, the reason kept in the customer's history. */
-const REASONED = {
-  release: { form: 'customerRelease', placeholder: '如：客户暂缓购房、联系不上，认领的同事会看到' },
-  invalidate: { form: 'customerInvalidate', placeholder: '如：空号、已在别处成交、无购房意向，店长恢复有效时会看到' },
-} as const;
-export type ReasonedMove = keyof typeof REASONED;
-export const isReasoned = (action: string): action is ReasonedMove => action in REASONED;
+/** Which moves say why, and by which form, is core's pool table; the hint under each is the
+ *  page's word to the agent. */
+const REASON_PLACEHOLDER: Record<string, string> = {
+  customerRelease: '如：客户暂缓购房、联系不上，认领的同事会看到',
+  customerInvalidate: '如：空号、已在别处成交、无购房意向，店长恢复有效时会看到',
+};
+export const isReasoned = (action: string) => customerMoveReasonForm(action) !== undefined;
 
 /** Asks, then takes `action` (never 转移, 转公客 or 设为无效, which open their dialogs) on customer `id`. */
 export function takeMove(id: number, name: string, action: string, onDone?: () => void) {
@@ -49,11 +50,13 @@ export function ReasonModal({
   onClose,
 }: {
   customer: { id: number; name: string };
-  action: ReasonedMove;
+  action: string;
   onClose: () => void;
 }) {
   const label = moveLabel(action);
-  const { form, placeholder } = REASONED[action];
+  const form = customerMoveReasonForm(action);
+  if (!form) return null;
+  const placeholder = REASON_PLACEHOLDER[form];
   return (
     <FormModal<{ remark: string }>
       title={`${label} · ${customer.name}`}

@@ -1,19 +1,19 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Descriptions, Message, Space, Table, Tag } from '@arco-design/web-react';
+import { Button, Card, Descriptions, Message, Space, Tag } from '@arco-design/web-react';
 import { onboardingApproveConfirm, onboardingNeedsApprover } from '@core/wasm';
 import { IconEye } from '@arco-design/web-react/icon';
 import { enrollmentApi } from '../../../api/org/enrollment';
 import { useReveal } from '../../../api/useRead';
-import type { StatusChange } from '../../../api/org/staff';
 import { enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
 import { coreFields } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
 import { Permission } from '../../../components/Permission';
 import { ENROLLMENT_PATH } from '../../../router/permission';
-import { dateTime, orDash } from '../../org/shared/format';
+import { orDash } from '../../org/shared/format';
 import { useCase } from '../shared/caseContext';
 import { CancelButton } from '../shared/CancelButton';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 function onboardingText(code?: string | null): string {
   return code ? enumText('onboardingStatus', code) : '—';
@@ -109,27 +109,7 @@ export default function EnrollmentReview() {
         </Space>
       </Card>
       <Card title="办理记录" bordered={false}>
-        <Table<StatusChange>
-          rowKey="id"
-          data={enrollment.history}
-          pagination={false}
-          border={{ wrapper: true, cell: false }}
-          columns={[
-            { title: '时间', dataIndex: 'at', render: dateTime },
-            { title: '操作', dataIndex: 'actionLabel' },
-            {
-              title: '状态变化',
-              dataIndex: 'toStatus',
-              // 发起入职 comes from nowhere: it only has the status it opens in.
-              render: (_: unknown, change: StatusChange) =>
-                change.fromStatus
-                  ? `${onboardingText(change.fromStatus)} → ${onboardingText(change.toStatus)}`
-                  : onboardingText(change.toStatus),
-            },
-            { title: '原因', dataIndex: 'reason', render: orDash },
-            { title: '操作人', dataIndex: 'actorName' },
-          ]}
-        />
+        <StatusHistory history={enrollment.history} statusText={onboardingText} />
       </Card>
       <FormModal<{ reason: string }>
         title={`驳回 · ${enrollment.realName}`}

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { Alert, Button, Input, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
 import { houseActionReasons } from '@core/wasm';
-import type { FollowUp, ListingDetail, StatusChange } from '../../../api/house/oldHouse';
+import type { FollowUp, ListingDetail } from '../../../api/house/oldHouse';
 import { isApiFailure } from '../../../api/client';
 import { useRead, useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
@@ -23,6 +23,7 @@ import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade 
 import { ListingKeySection } from '../shared/ListingKey';
 import { PhotoGallery } from '../shared/ListingPhotos';
 import { viewingSlotsText } from '../shared/ViewingSlots';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 interface ReasonValues {
   reason: number;
@@ -44,29 +45,6 @@ function roleLines(listing: ListingDetail) {
   const byRole = new Map<string, string[]>();
   for (const member of listing.roles) byRole.set(member.roleName, [...(byRole.get(member.roleName) ?? []), member.userName]);
   return [...byRole].map(([label, names]) => ({ label, value: names.join('、') }));
-}
-
-function HistoryTable({ history }: { history: StatusChange[] }) {
-  return (
-    <Table<StatusChange>
-      rowKey="id"
-      data={history}
-      pagination={false}
-      border={{ wrapper: true, cell: false }}
-      noDataElement={<span>暂无记录</span>}
-      columns={[
-        { title: '时间', dataIndex: 'at', render: dateTime },
-        { title: '操作', dataIndex: 'actionLabel' },
-        {
-          title: '状态变化',
-          dataIndex: 'toStatus',
-          render: (_: unknown, change: StatusChange) => `${change.fromStatus} → ${change.toStatus}`,
-        },
-        { title: '原因', dataIndex: 'reason', render: orDash },
-        { title: '操作人', dataIndex: 'actorName', render: orDash },
-      ]}
-    />
-  );
 }
 
 function FollowUps({ listing, trade }: { listing: ListingDetail; trade: Trade }) {
@@ -313,7 +291,7 @@ export default function ListingDetailPage({ route }: PageProps) {
           <ListingViewings listingId={listing.id} />
           <ListingMatches listingId={listing.id} />
           <DetailSection title="状态记录">
-            <HistoryTable history={listing.history} />
+            <StatusHistory history={listing.history} />
           </DetailSection>
           <FormModal<ReasonValues>
             title={reasonFor ? enumText(trade.actions, reasonFor) : ''}

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Space, Table, Tag } from '@arco-design/web-react';
+import { Button, Space, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { staffApi, type StaffEdit, type StatusChange } from '../../../api/org/staff';
+import { staffApi, type StaffEdit } from '../../../api/org/staff';
 import { useRead, useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
@@ -16,33 +16,10 @@ import { useUserStore } from '../../../stores/user';
 import { isOwnRecord, staffFields, staffFormValues } from '../shared/staffForm';
 import { statusActions, StatusActionModal, useStatusDialog } from '../shared/StatusActions';
 import { usePlacementChoices } from '../shared/usePlacementChoices';
+import { StatusHistory } from '../../../components/detail/StatusHistory';
 
 function statusText(code?: string | null): string {
   return code ? enumText('workingStatus', code) : '—';
-}
-
-/** The status history of a person: who changed what, when and why. */
-function HistoryTable({ history }: { history: StatusChange[] }) {
-  return (
-    <Table<StatusChange>
-      rowKey="id"
-      data={history}
-      pagination={false}
-      border={{ wrapper: true, cell: false }}
-      noDataElement={<span>暂无记录</span>}
-      columns={[
-        { title: '时间', dataIndex: 'at', render: dateTime },
-        { title: '操作', dataIndex: 'actionLabel' },
-        {
-          title: '状态变化',
-          dataIndex: 'toStatus',
-          render: (_: unknown, change: StatusChange) => `${statusText(change.fromStatus)} → ${statusText(change.toStatus)}`,
-        },
-        { title: '原因', dataIndex: 'reason', render: orDash },
-        { title: '操作人', dataIndex: 'actorName' },
-      ]}
-    />
-  );
 }
 
 /** 员工详情 (/work/store/userInfo/:id, /coc/hr/userInfo/:id, /adminConfig/userInfo/:id). */
@@ -149,7 +126,7 @@ export default function StaffDetailPage({ route }: PageProps) {
             ]}
           />
           <DetailSection title="状态记录">
-            <HistoryTable history={staff.history} />
+            <StatusHistory history={staff.history} statusText={statusText} />
           </DetailSection>
           <FormModal<StaffEdit>
             title={`编辑员工 · ${staff.realName}`}
