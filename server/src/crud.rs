@@ -47,8 +47,8 @@ macro_rules! views {
 /// written `pub struct StaffAdd: forms::STAFF { .. }` is checked with that core form
 /// ([`CoreForm`](crate::form::CoreForm)). A field `id: number` is an `Option<i64>` that may come
 /// as a number, as its text or empty ([`lenient_number`](crate::paging::lenient_number)), one
-/// `locked: flag` the same for an `Option<bool>`; any other field is written `name: Type`, after
-/// its docs and attributes.
+/// `locked: flag` the same for an `Option<bool>`, one `remark: String = default` takes its type's
+/// default when absent; any other field is written `name: Type`, after its docs and attributes.
 macro_rules! bodies {
     ($($(#[$meta:meta])* pub struct $name:ident $(: $core:path)? { $($fields:tt)* })*) => {
         $($crate::crud::wire!(@struct
@@ -86,6 +86,12 @@ macro_rules! wire {
         $crate::crud::wire!(@struct $derive $meta $name $core {} [$($out)* $($attr)*
             #[serde(default, deserialize_with = "crate::paging::lenient_bool")]
             pub $field: Option<bool>,] $($($rest)*)?);
+    };
+    (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
+     $field:ident: $type:ty = default $(, $($rest:tt)*)?) => {
+        $crate::crud::wire!(@struct $derive $meta $name $core {} [$($out)* $($attr)*
+            #[serde(default)]
+            pub $field: $type,] $($($rest)*)?);
     };
     (@struct $derive:tt $meta:tt $name:ident $core:tt {$($attr:tt)*} [$($out:tt)*]
      $field:ident: $type:ty $(, $($rest:tt)*)?) => {
@@ -164,9 +170,9 @@ macro_rules! in_use_by {
 /// `Resource::describe` (inside the `impl`) of a view made of the row's own fields (`copied`), the
 /// names it shows (`named`: the view's field, then the table and the row's column holding its
 /// id), the counts it shows (`counted`: the view's field, then the rows counted and their column
-/// holding the row's id), the ids it lists (`listed`: the view's field, then the table and its
-/// columns holding the row's id and the ids listed, sorted), and fields worked out from the row
-/// (`with`); each is looked up for all the rows at once. `db` and `row` name the handle and the
+/// holding the row's id), the ids it lists (`listed`: the view's field, then the
+/// [`Link`](crate::resource::Link) table tying them to the row, sorted), and fields worked out
+/// from the row (`with`); each is looked up for all the rows at once. `db` and `row` name the handle and the
 /// row for `counted` and `with`. A view with more than these writes the body itself:
 /// `describe!(async |db, rows| -> View { .. })`. A view of the row alone names no handle: `|_, row|`.
 macro_rules! describe {
@@ -179,7 +185,7 @@ macro_rules! describe {
     (|$db:tt, $row:ident| $view:ident { $($copy:ident),* $(,)? }
      $(named { $($name:ident: $named:ident($id:ident)),* $(,)? })?
      $(counted { $($count:ident: ($select:expr, $counted:ident::$column:ident)),* $(,)? })?
-     $(listed { $($list:ident: $listed:ident($key:ident -> $value:ident)),* $(,)? })?
+     $(listed { $($list:ident: $listed:ident),* $(,)? })?
      $(with { $($field:ident: $value_of:expr),* $(,)? })?) => {
         async fn describe<C: sea_orm::ConnectionTrait>(
             $db: &$crate::access::Unscoped<'_, C>,
@@ -191,10 +197,7 @@ macro_rules! describe {
             $($(let $count = $db
                 .counts($select, $counted::Column::$column, rows.iter().map(|r| r.id))
                 .await?;)*)?
-            $($(let $list = $db
-                .lists::<$listed::Entity>(
-                    $listed::Column::$key, $listed::Column::$value, rows.iter().map(|r| r.id))
-                .await?;)*)?
+            $($(let $list = $db.lists::<$listed::Entity>(rows.iter().map(|r| r.id)).await?;)*)?
             Ok(rows
                 .into_iter()
                 .map(|$row| $view {

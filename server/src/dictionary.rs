@@ -37,8 +37,7 @@ bodies! {
         label: String,
         value_type: String,
         value: String,
-        #[serde(default)]
-        remark: String,
+        remark: String = default,
     }
 
     pub struct DictionaryAdd: forms::DICTIONARY {

@@ -12,12 +12,12 @@ use std::future::Future;
 use chrono::Utc;
 use sea_orm::sea_query::IntoCondition;
 use sea_orm::{
-    ActiveModelTrait, ActiveValue, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
-    IntoActiveModel, Iterable, QueryFilter, Select,
+    ActiveModelTrait, ActiveValue, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction,
+    EntityTrait, IntoActiveModel, Iterable, QueryFilter, Select,
 };
 use serde::Serialize;
 
-use crate::access::{Placed, Scoped, Unscoped};
+use crate::access::{Need, Placed, Scoped, Unscoped};
 use crate::audit::{self, Action, Change};
 use crate::error::{AppError, USED_BY_SOMETHING};
 use crate::form;
@@ -119,6 +119,16 @@ pub trait Formed: Resource {
         }
     }
 
+    /// The column holding what a row is within (none for rows of no one).
+    fn within_column() -> Option<Self::Column> {
+        let columns = Self::columns();
+        match Self::WITHIN {
+            Within::Organisation => columns.organisation,
+            Within::Site => columns.site,
+            Within::Nothing => None,
+        }
+    }
+
     /// What a stored row is within; refused for rows these screens do not change.
     fn within(row: &Self::Model) -> Result<i64, AppError> {
         let place = Self::place(row);
@@ -173,29 +183,21 @@ impl<C: ConnectionTrait> Unscoped<'_, C> {
             .await
     }
 
-    /// The `value` column of the rows of `E` whose `key` holds `id` (a person's roles, a role's
-    /// menus).
-    pub async fn linked<E: EntityTrait>(
-        &self,
-        key: E::Column,
-        id: i64,
-        value: E::Column,
-    ) -> Result<Vec<i64>, AppError> {
-        self.values(self.find::<E>().filter(key.eq(id)), value)
+    /// The rows a link table ties to one row (a person's roles, a role's menus).
+    pub async fn linked<E: Link>(&self, id: i64) -> Result<Vec<i64>, AppError> {
+        self.values(self.find::<E>().filter(E::KEY.eq(id)), E::VALUE)
             .await
     }
 
-    /// `id → the value column of the rows of E whose key holds it`, sorted: the id lists a view
-    /// shows (a role's custom departments), for all its rows at once.
-    pub async fn lists<E: EntityTrait>(
+    /// `id → the rows a link table ties to it`, sorted: the id lists a view shows (a role's
+    /// custom departments), for all its rows at once.
+    pub async fn lists<E: Link>(
         &self,
-        key: E::Column,
-        value: E::Column,
         ids: impl IntoIterator<Item = i64>,
     ) -> Result<HashMap<i64, Vec<i64>>, AppError> {
-        let select = self.find::<E>().filter(key.is_in(ids));
+        let select = self.find::<E>().filter(E::KEY.is_in(ids));
         let mut lists: HashMap<i64, Vec<i64>> = HashMap::new();
-        for (id, value) in self.pairs::<E, i64, i64>(select, key, value).await? {
+        for (id, value) in self.pairs::<E, i64, i64>(select, E::KEY, E::VALUE).await? {
             lists.entry(id).or_default().push(value);
         }
         lists.values_mut().for_each(|list| list.sort_unstable());
@@ -203,26 +205,49 @@ impl<C: ConnectionTrait> Unscoped<'_, C> {
     }
 }
 
-/// Makes the `value` column of the rows of link table `E` whose `key` holds `id` exactly
-/// `values` (a person's roles, a role's grants and custom set), the inverse of
-/// [`Unscoped::linked`]: the rows of something the caller was found to change.
+/// A link table: each of its rows ties the row `KEY` holds to the one `VALUE` holds.
+pub trait Link: EntityTrait {
+    const KEY: Self::Column;
+    const VALUE: Self::Column;
+}
+
+/// [`Link`] for tables written `table: KeyColumn -> ValueColumn`.
+macro_rules! links {
+    ($($table:ident: $key:ident -> $value:ident),+ $(,)?) => {
+        $(impl Link for crate::entity::$table::Entity {
+            const KEY: Self::Column = crate::entity::$table::Column::$key;
+            const VALUE: Self::Column = crate::entity::$table::Column::$value;
+        })+
+    };
+}
+
+links!(
+    user_role: UserId -> RoleId,
+    user_site: UserId -> SiteId,
+    role_menu: RoleId -> MenuId,
+    role_action: RoleId -> MenuActionId,
+    role_scope_department: RoleId -> DepartmentId,
+    role_scope_store: RoleId -> StoreId,
+);
+
+/// Makes the rows link table `E` ties to `id` exactly `values` (a person's roles, a role's
+/// grants and custom set), the inverse of [`Unscoped::linked`]: the rows of something the
+/// caller was found to change.
 // A child-row helper (clippy.toml): the row they belong to is one the caller may change.
 #[allow(clippy::disallowed_methods)]
-pub async fn relink<E: EntityTrait>(
+pub async fn relink<E: Link>(
     db: &impl ConnectionTrait,
-    key: E::Column,
     id: i64,
-    value: E::Column,
     values: impl IntoIterator<Item = i64>,
 ) -> Result<(), AppError>
 where
     E::ActiveModel: ActiveModelTrait<Entity = E> + Send,
 {
-    E::delete_many().filter(key.eq(id)).exec(db).await?;
+    E::delete_many().filter(E::KEY.eq(id)).exec(db).await?;
     let link = |to: i64| {
         let mut row = <E::ActiveModel as ActiveModelTrait>::default();
-        row.set(key, id.into());
-        row.set(value, to.into());
+        row.set(E::KEY, id.into());
+        row.set(E::VALUE, to.into());
         row
     };
     let rows: Vec<E::ActiveModel> = values.into_iter().map(link).collect();
@@ -270,6 +295,22 @@ impl<C: ConnectionTrait> Scoped<'_, C> {
             .refuse_duplicate::<E>(same, except, message)
             .await
             .map_err(form::on_field(field))
+    }
+
+    /// Refuses (10000409, on `name`) a name another row of `R` within `within` holds: names are
+    /// unique in their company, city or district, or across rows of no one.
+    pub async fn refuse_taken_name<R: Formed>(
+        &self,
+        within: i64,
+        name: &str,
+        except: Option<i64>,
+        message: &str,
+    ) -> Result<(), AppError> {
+        let named = "name".parse::<R::Column>();
+        let named = named.map_err(|_| AppError::internal(format!("{} has no name", R::KIND)))?;
+        let same = Condition::all().add(named.eq(name));
+        let same = same.add_option(R::within_column().map(|column| column.eq(within)));
+        self.refuse_same::<R>("name", same, except, message).await
     }
 }
 
@@ -368,12 +409,17 @@ impl Scoped<'_> {
             .await
     }
 
-    /// A row for a detail: with `unmasked`, one the caller may change, and the reveal of its
-    /// numbers whole is on file ([`Self::reveal`]); else one they read.
-    pub async fn shown<R: Resource>(&self, id: i64, unmasked: bool) -> Result<R::Model, AppError> {
-        if !unmasked {
+    /// A row for a detail: `unmasked` (the need of seeing its numbers whole), one the caller
+    /// may change, and the reveal is on file ([`Self::reveal`]); else one they read.
+    pub async fn shown<R: Resource>(
+        &self,
+        id: i64,
+        unmasked: Option<Need>,
+    ) -> Result<R::Model, AppError> {
+        let Some(need) = unmasked else {
             return self.get::<R>(id).await;
-        }
+        };
+        self.caller().require(need)?;
         let row = self.get_writable::<R>(id).await?;
         self.reveal::<R>(&row).await?;
         Ok(row)

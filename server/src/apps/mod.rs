@@ -37,10 +37,8 @@ bodies! {
     pub struct AppForm {
         name: String,
         app_type: i64,
-        #[serde(default)]
-        icon: String,
-        #[serde(default)]
-        description: String,
+        icon: String = default,
+        description: String = default,
         sort: number,
         enabled: Option<bool>,
     }
@@ -66,9 +64,9 @@ impl Resource for app::Entity {
 
 formed!(app, AppForm, Nothing, async |scoped, _, form, except| {
     // The fields have passed core's app form; here only what needs the database.
-    let same = app::Column::Name.eq(&form.name);
+    let taken = "应用名称已存在";
     scoped
-        .refuse_same::<app::Entity>("name", same, except, "应用名称已存在")
+        .refuse_taken_name::<app::Entity>(0, &form.name, except, taken)
         .await?;
     Ok(app::ActiveModel {
         name: Set(form.name.clone()),

@@ -1,7 +1,6 @@
 //! 区域商圈 (/coc/config/areas): a city's districts and the business circles inside them.
 
 use brokerdesk_core::org::fields;
-use sea_orm::sea_query::ExprTrait;
 
 use super::TAKEN;
 use crate::crud::prelude::*;
@@ -106,11 +105,8 @@ formed!(
     Site,
     async |scoped, site, form, except| {
         // The name is unique in its city.
-        let same = district::Column::SiteId
-            .eq(site)
-            .and(district::Column::Name.eq(&form.name));
         scoped
-            .refuse_same::<district::Entity>("name", same, except, TAKEN)
+            .refuse_taken_name::<district::Entity>(site, &form.name, except, TAKEN)
             .await?;
         Ok(district::ActiveModel {
             name: Set(form.name.clone()),
@@ -141,6 +137,10 @@ impl Formed for business_circle::Entity {
         Ok(row.district_id)
     }
 
+    fn within_column() -> Option<business_circle::Column> {
+        Some(business_circle::Column::DistrictId)
+    }
+
     /// The name is unique in its district.
     async fn check(
         scoped: &Scoped<'_>,
@@ -148,11 +148,8 @@ impl Formed for business_circle::Entity {
         form: &AreaForm,
         except: Option<i64>,
     ) -> Result<business_circle::ActiveModel, AppError> {
-        let same = business_circle::Column::DistrictId
-            .eq(district_id)
-            .and(business_circle::Column::Name.eq(&form.name));
         scoped
-            .refuse_same::<business_circle::Entity>("name", same, except, TAKEN)
+            .refuse_taken_name::<business_circle::Entity>(district_id, &form.name, except, TAKEN)
             .await?;
         Ok(business_circle::ActiveModel {
             name: Set(form.name.clone()),

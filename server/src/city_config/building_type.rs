@@ -1,7 +1,6 @@
 //! 建筑类型 (/coc/config/building): the building types a city's listings may use.
 
 use brokerdesk_core::org::fields;
-use sea_orm::sea_query::ExprTrait;
 
 use super::TAKEN;
 use crate::crud::prelude::*;
@@ -23,8 +22,7 @@ bodies! {
     pub struct BuildingTypeForm {
         name: String,
         sort: number,
-        #[serde(default)]
-        remark: String,
+        remark: String = default,
     }
 }
 
@@ -53,11 +51,8 @@ formed!(
     Site,
     async |scoped, site, form, except| {
         let sort = fields::sort("sort", form.sort)?;
-        let same = building_type::Column::SiteId
-            .eq(site)
-            .and(building_type::Column::Name.eq(&form.name));
         scoped
-            .refuse_same::<building_type::Entity>("name", same, except, TAKEN)
+            .refuse_taken_name::<building_type::Entity>(site, &form.name, except, TAKEN)
             .await?;
         Ok(building_type::ActiveModel {
             name: Set(form.name.clone()),

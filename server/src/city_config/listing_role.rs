@@ -4,7 +4,6 @@ use std::collections::BTreeMap;
 
 use brokerdesk_core::forms::FieldError;
 use brokerdesk_core::org::fields;
-use sea_orm::sea_query::ExprTrait;
 
 use super::TAKEN;
 use crate::crud::prelude::*;
@@ -45,11 +44,9 @@ bodies! {
     pub struct ListingRoleForm {
         name: String,
         /// 0-100, up to two decimals.
-        #[serde(default)]
-        ratio: String,
+        ratio: String = default,
         sort: number,
-        #[serde(default)]
-        remark: String,
+        remark: String = default,
     }
 }
 
@@ -83,11 +80,8 @@ formed!(
         // The fields have passed core's listing-role form; here what the city's other roles decide.
         let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
         let sort = fields::sort("sort", form.sort)?;
-        let same = listing_role::Column::SiteId
-            .eq(site)
-            .and(listing_role::Column::Name.eq(&form.name));
         scoped
-            .refuse_same::<listing_role::Entity>("name", same, except, TAKEN)
+            .refuse_taken_name::<listing_role::Entity>(site, &form.name, except, TAKEN)
             .await?;
         let db = scoped.unscoped();
         let mut others = db

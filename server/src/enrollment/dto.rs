@@ -68,8 +68,7 @@ bodies! {
     pub struct EnrollmentDetailRequest {
         id: i64,
         /// Show the hire's numbers whole (the people filling the form need them).
-        #[serde(default)]
-        unmasked: bool,
+        unmasked: bool = default,
     }
 
     pub struct EnrollmentStart: forms::ONBOARDING_START {

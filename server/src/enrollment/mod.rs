@@ -195,9 +195,9 @@ crud_routes!(enrollment, "enrollment";
     /// `unmasked` (the form filling the details in, 查看完整信息) is recorded in the audit log.
     fn detail(request: EnrollmentDetailRequest) -> EnrollmentDetail,
     need::ENROLLMENT, "/api/v1/fm/enrollment/detail", "The onboarding", |scoped| {
-        let row = scoped
-            .shown::<enrollment::Entity>(request.id, request.unmasked)
-            .await?;
+        // Whoever fills the form in (any `/enrollment` caller) needs the numbers whole.
+        let unmasked = request.unmasked.then_some(need::ENROLLMENT);
+        let row = scoped.shown::<enrollment::Entity>(request.id, unmasked).await?;
         answer(&scoped, row, request.unmasked).await?
     };
     /// Start an onboarding: the hire's staff record is created in PENDING (no login yet) and the

@@ -57,9 +57,9 @@ formed!(
     Nothing,
     async |scoped, _, form, except| {
         // The fields have passed core's city-site form; here only what needs the database.
-        let same = city_site::Column::Name.eq(&form.name);
+        let taken = "站点名称已存在";
         scoped
-            .refuse_same::<city_site::Entity>("name", same, except, "站点名称已存在")
+            .refuse_taken_name::<city_site::Entity>(0, &form.name, except, taken)
             .await?;
         let same = city_site::Column::Code.eq(&form.code);
         scoped

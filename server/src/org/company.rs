@@ -2,7 +2,6 @@
 //! brokerage companies (scope 2), independent brokers (3) and partner organisations (4).
 
 use brokerdesk_core::org::mask;
-use sea_orm::sea_query::ExprTrait;
 
 use super::{current_staff, target_site};
 use crate::crud::prelude::*;
@@ -33,8 +32,7 @@ bodies! {
     pub struct CompanyDetailRequest {
         id: i64,
         /// Show the contact mobile whole (needs the page's edit action; recorded in the audit log).
-        #[serde(default)]
-        unmasked: bool,
+        unmasked: bool = default,
     }
 
     pub struct CompanyOptionsQuery {
@@ -44,12 +42,9 @@ bodies! {
 
     pub struct CompanyForm {
         name: String,
-        #[serde(default)]
-        contact_name: String,
-        #[serde(default)]
-        contact_mobile: String,
-        #[serde(default)]
-        address: String,
+        contact_name: String = default,
+        contact_mobile: String = default,
+        address: String = default,
         enabled: Option<bool>,
     }
 
@@ -109,12 +104,9 @@ formed!(
     async |scoped, site_id, form, except| {
         // The fields have passed core's company form; here only what needs the database.
         let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
-        let same = organisation::Column::SiteId
-            .eq(site_id)
-            .and(organisation::Column::Name.eq(&form.name));
         let taken = "该城市已存在同名公司";
         scoped
-            .refuse_same::<organisation::Entity>("name", same, except, taken)
+            .refuse_taken_name::<organisation::Entity>(site_id, &form.name, except, taken)
             .await?;
         Ok(organisation::ActiveModel {
             name: Set(form.name.clone()),
@@ -140,13 +132,9 @@ crud_routes!(organisation, "org";
     /// company list or detail page.
     fn detail(request: CompanyDetailRequest) -> Company,
     need::COMPANY_READ, "/api/v1/fm/org/company/detail", "The organisation",
-    |scoped, caller| {
-        if request.unmasked {
-            caller.require(need::COMPANY_EDIT)?;
-        }
-        let row = scoped
-            .shown::<organisation::Entity>(request.id, request.unmasked)
-            .await?;
+    |scoped| {
+        let unmasked = request.unmasked.then_some(need::COMPANY_EDIT);
+        let row = scoped.shown::<organisation::Entity>(request.id, unmasked).await?;
         let company = describe_one::<organisation::Entity, _>(&scoped.unscoped(), row).await?;
         if request.unmasked {
             company

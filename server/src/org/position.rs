@@ -3,7 +3,6 @@
 
 use brokerdesk_core::org::fields;
 use brokerdesk_core::permission::SUPER_ADMIN_POSITION;
-use sea_orm::sea_query::ExprTrait;
 
 use super::current_staff;
 use super::store_group::OrganisationFilter;
@@ -85,12 +84,9 @@ impl Formed for position::Entity {
         except: Option<i64>,
     ) -> Result<position::ActiveModel, AppError> {
         let name = form.name.clone();
-        let same = position::Column::OrganisationId
-            .eq(organisation_id)
-            .and(position::Column::Name.eq(&name));
         let taken = "该公司下已存在同名岗位";
         scoped
-            .refuse_same::<position::Entity>("name", same, except, taken)
+            .refuse_taken_name::<position::Entity>(organisation_id, &name, except, taken)
             .await?;
         Ok(position::ActiveModel {
             name: Set(name),

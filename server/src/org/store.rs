@@ -3,7 +3,6 @@
 
 use brokerdesk_core::org::company_kind;
 use sea_orm::sea_query::Expr;
-use sea_orm::sea_query::ExprTrait;
 use sea_orm::{DatabaseTransaction, EntityTrait};
 
 use super::{current_staff, target_organisation};
@@ -35,8 +34,7 @@ bodies! {
     pub struct StoreForm {
         store_group_id: number,
         name: String,
-        #[serde(default)]
-        address: String,
+        address: String = default,
     }
 }
 
@@ -135,12 +133,9 @@ impl Formed for store::Entity {
                 return Err(AppError::invalid("storeGroupId", "门店组不属于该公司"));
             }
         }
-        let same = store::Column::OrganisationId
-            .eq(organisation_id)
-            .and(store::Column::Name.eq(&form.name));
         let taken = "该公司下已存在同名门店";
         scoped
-            .refuse_same::<store::Entity>("name", same, except, taken)
+            .refuse_taken_name::<store::Entity>(organisation_id, &form.name, except, taken)
             .await?;
         Ok(store::ActiveModel {
             name: Set(form.name.clone()),

@@ -2,7 +2,6 @@
 //! grouped for management.
 
 use brokerdesk_core::org::company_kind;
-use sea_orm::sea_query::ExprTrait;
 
 use super::target_organisation;
 use crate::crud::prelude::*;
@@ -78,12 +77,9 @@ impl Formed for store_group::Entity {
         form: &StoreGroupForm,
         except: Option<i64>,
     ) -> Result<store_group::ActiveModel, AppError> {
-        let same = store_group::Column::OrganisationId
-            .eq(organisation_id)
-            .and(store_group::Column::Name.eq(&form.name));
         let taken = "该公司下已存在同名门店组";
         scoped
-            .refuse_same::<store_group::Entity>("name", same, except, taken)
+            .refuse_taken_name::<store_group::Entity>(organisation_id, &form.name, except, taken)
             .await?;
         Ok(store_group::ActiveModel {
             name: Set(form.name.clone()),

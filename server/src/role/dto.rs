@@ -52,12 +52,9 @@ bodies! {
         name: String,
         /// Core `dataScope` code.
         data_scope: String,
-        #[serde(default)]
-        custom_department_ids: Vec<i64>,
-        #[serde(default)]
-        custom_store_ids: Vec<i64>,
-        #[serde(default)]
-        remark: String,
+        custom_department_ids: Vec<i64> = default,
+        custom_store_ids: Vec<i64> = default,
+        remark: String = default,
     }
 
     pub struct SavePermissions {

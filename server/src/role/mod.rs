@@ -56,11 +56,8 @@ pub(super) async fn offer_actions<C: ConnectionTrait>(
 
 /// The roles the caller holds.
 async fn held_roles<C: ConnectionTrait>(scoped: &Scoped<'_, C>) -> Result<HashSet<i64>, AppError> {
-    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
     let db = scoped.unscoped();
-    let held = db
-        .linked::<user_role::Entity>(user, scoped.actor().id, role)
-        .await?;
+    let held = db.linked::<user_role::Entity>(scoped.actor().id).await?;
     Ok(held.into_iter().collect())
 }
 
@@ -92,10 +89,7 @@ impl Resource for role::Entity {
         user_count: (db.find::<user_role::Entity>(), user_role::RoleId),
         menu_count: (db.find::<role_menu::Entity>(), role_menu::RoleId),
     }
-    listed {
-        custom_department_ids: role_scope_department(RoleId -> DepartmentId),
-        custom_store_ids: role_scope_store(RoleId -> StoreId),
-    }
+    listed { custom_department_ids: role_scope_department, custom_store_ids: role_scope_store }
     with { created_at: millis(row.created_at), available_actions: Vec::new() });
 
     in_use_by!(user_role::RoleId);

@@ -46,15 +46,8 @@ pub async fn grants_of<C: ConnectionTrait>(
     db: &Unscoped<'_, C>,
     role_id: i64,
 ) -> Result<RoleGrants, AppError> {
-    let (role, menu) = (role_menu::Column::RoleId, role_menu::Column::MenuId);
-    let mut menu_ids = db.linked::<role_menu::Entity>(role, role_id, menu).await?;
-    let (role, action) = (
-        role_action::Column::RoleId,
-        role_action::Column::MenuActionId,
-    );
-    let mut action_ids = db
-        .linked::<role_action::Entity>(role, role_id, action)
-        .await?;
+    let mut menu_ids = db.linked::<role_menu::Entity>(role_id).await?;
+    let mut action_ids = db.linked::<role_action::Entity>(role_id).await?;
     menu_ids.sort_unstable();
     action_ids.sort_unstable();
     Ok(RoleGrants {

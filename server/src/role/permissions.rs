@@ -21,13 +21,8 @@ async fn set_grants(
     menus: &HashSet<i64>,
     actions: &HashSet<i64>,
 ) -> Result<(), AppError> {
-    let (role, menu) = (role_menu::Column::RoleId, role_menu::Column::MenuId);
-    relink::<role_menu::Entity>(db, role, role_id, menu, menus.iter().copied()).await?;
-    let (role, action) = (
-        role_action::Column::RoleId,
-        role_action::Column::MenuActionId,
-    );
-    relink::<role_action::Entity>(db, role, role_id, action, actions.iter().copied()).await
+    relink::<role_menu::Entity>(db, role_id, menus.iter().copied()).await?;
+    relink::<role_action::Entity>(db, role_id, actions.iter().copied()).await
 }
 
 /// The tree and the role with the actions the caller may take on it (none on a role they hold,

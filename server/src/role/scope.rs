@@ -175,17 +175,9 @@ pub(crate) async fn ensure_grantable<C: ConnectionTrait>(
     }
     // Its custom set must be the caller's to change.
     let db = scoped.unscoped();
-    let (role, department) = (
-        role_scope_department::Column::RoleId,
-        role_scope_department::Column::DepartmentId,
-    );
-    let departments = db.linked::<role_scope_department::Entity>(role, held.id, department);
+    let departments = db.linked::<role_scope_department::Entity>(held.id);
     writable::<department::Entity>(scoped, &departments.await?, message).await?;
-    let (role, store) = (
-        role_scope_store::Column::RoleId,
-        role_scope_store::Column::StoreId,
-    );
-    let stores = db.linked::<role_scope_store::Entity>(role, held.id, store);
+    let stores = db.linked::<role_scope_store::Entity>(held.id);
     writable::<store::Entity>(scoped, &stores.await?, message).await?;
     // What the caller may hand on to this role: their own grants, or, for who administers the
     // role's company from above, the company workspace (else no new company gets a working role).
@@ -207,15 +199,6 @@ pub(super) async fn set_custom_set(
     checked: &Checked,
 ) -> Result<(), AppError> {
     let departments = checked.departments.iter().copied();
-    let (role, department) = (
-        role_scope_department::Column::RoleId,
-        role_scope_department::Column::DepartmentId,
-    );
-    relink::<role_scope_department::Entity>(db, role, role_id, department, departments).await?;
-    let stores = checked.stores.iter().copied();
-    let (role, store) = (
-        role_scope_store::Column::RoleId,
-        role_scope_store::Column::StoreId,
-    );
-    relink::<role_scope_store::Entity>(db, role, role_id, store, stores).await
+    relink::<role_scope_department::Entity>(db, role_id, departments).await?;
+    relink::<role_scope_store::Entity>(db, role_id, checked.stores.iter().copied()).await
 }

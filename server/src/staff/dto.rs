@@ -16,31 +16,22 @@ bodies! {
     pub struct StaffDetailRequest {
         id: i64,
         /// Show mobile, ID number and bank card whole (needs the page's edit action).
-        #[serde(default)]
-        unmasked: bool,
+        unmasked: bool = default,
     }
 
     /// The personal fields of the staff and onboarding forms.
     pub struct PersonForm {
-        #[serde(default)]
-        real_name: String,
-        #[serde(default)]
-        mobile: String,
+        real_name: String = default,
+        mobile: String = default,
         sex: number,
-        #[serde(default)]
         id_number: Option<String>,
-        #[serde(default)]
         bank_card: Option<String>,
         education: number,
         marital_status: number,
         /// `YYYY-MM-DD`.
-        #[serde(default)]
         entry_date: Option<String>,
-        #[serde(default)]
         address: Option<String>,
-        #[serde(default)]
         emergency_contact: Option<String>,
-        #[serde(default)]
         emergency_mobile: Option<String>,
     }
 
@@ -51,8 +42,7 @@ bodies! {
         store_id: number,
         department_id: number,
         position_id: number,
-        #[serde(default)]
-        role_ids: Vec<i64>,
+        role_ids: Vec<i64> = default,
     }
 
     pub struct StaffAdd: forms::STAFF {
@@ -80,7 +70,6 @@ bodies! {
         action: String,
         /// The working status `adjust` and `restore` move to.
         working_status: Option<String>,
-        #[serde(default)]
         reason: Option<String>,
     }
 }

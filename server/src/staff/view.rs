@@ -95,9 +95,8 @@ pub async fn rows<C: ConnectionTrait>(
     let departments = db
         .named::<department::Entity>(people.iter().filter_map(|p| p.department_id))
         .await?;
-    let (user, role) = (user_role::Column::UserId, user_role::Column::RoleId);
     let held = db
-        .lists::<user_role::Entity>(user, role, people.iter().map(|p| p.id))
+        .lists::<user_role::Entity>(people.iter().map(|p| p.id))
         .await?;
     let role_names = db
         .named::<role::Entity>(held.values().flatten().copied())

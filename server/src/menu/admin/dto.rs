@@ -40,26 +40,21 @@ bodies! {
         code: String,
         name: String,
         /// 权限标识; required (an absent one is refused on the field).
-        #[serde(default)]
-        perms: String,
+        perms: String = default,
     }
 
     pub struct MenuForm: forms::MENU {
         parent_id: number,
         menu_name: String,
-        #[serde(default)]
-        menu_icon: String,
+        menu_icon: String = default,
         menu_type: i64,
         status: i64,
         menu_page: String,
         /// 权限标识; required (an absent one is refused on the field).
-        #[serde(default)]
-        perms: String,
-        #[serde(default)]
-        component_path: String,
+        perms: String = default,
+        component_path: String = default,
         sort: number,
-        #[serde(default)]
-        actions: Vec<ActionForm>,
+        actions: Vec<ActionForm> = default,
     }
 
     pub struct MenuSort {
