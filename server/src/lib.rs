@@ -71,6 +71,11 @@ use crate::sms::SmsSender;
 #[derive(Clone)]
 pub struct AppState {
     pub db: DatabaseConnection,
+    /// For reads on a hot path that need not queue behind the writer (`db::connect_reader`):
+    /// the chat's turn.
+    pub reader: DatabaseConnection,
+    /// The knowledge bases each assistant answers from, read again when it changes.
+    pub bound: chat::BoundBases,
     pub sms: Arc<dyn SmsSender>,
     /// How long a login token stays valid.
     pub token_ttl: Duration,

@@ -109,8 +109,11 @@ async fn run() -> Result<(), StartError> {
             addr: config.addr,
             source,
         })?;
+    let reader = brokerdesk_server::db::connect_reader(&config.database, &db).await?;
     let state = AppState {
         db: db.clone(),
+        reader,
+        bound: Default::default(),
         sms: sms::sender_for(&config.sms),
         token_ttl: config.token_ttl,
         web_dir,

@@ -309,7 +309,7 @@ impl Socket {
         let id: i64 = assistant_id
             .and_then(|id| id.trim().parse().ok())
             .ok_or_else(|| UNKNOWN.to_owned())?;
-        let found = crate::assistant::published(&self.state.db, id)
+        let found = crate::assistant::published(&self.state.reader, id)
             .await
             .map_err(|err| err.to_string())?;
         match found {

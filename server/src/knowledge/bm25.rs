@@ -70,8 +70,19 @@ impl TermIndex {
 /// terms `asked`, normalised (see the module note), best first, ties by id; documents holding
 /// none of the terms are left out.
 pub fn score(asked: &[String], indexes: &[Arc<TermIndex>]) -> Vec<(i64, f64)> {
+    best(asked, indexes, 0.0, usize::MAX)
+}
+
+/// The first `limit` of [`score`]'s list that score at least `threshold`: only the postings of
+/// the asked terms are read, and only what passes the threshold is ordered.
+pub fn best(
+    asked: &[String],
+    indexes: &[Arc<TermIndex>],
+    threshold: f64,
+    limit: usize,
+) -> Vec<(i64, f64)> {
     let documents: usize = indexes.iter().map(|i| i.ids.len()).sum();
-    if documents == 0 {
+    if documents == 0 || limit == 0 {
         return Vec::new();
     }
     let total_length: u64 = indexes.iter().map(|i| i.total_length).sum();
@@ -102,10 +113,13 @@ pub fn score(asked: &[String], indexes: &[Arc<TermIndex>]) -> Vec<(i64, f64)> {
         .map(|(idf, _)| idf)
         .sum();
     let full = known * weight * (K1 + 1.0) / (weight + K1);
-    // Summed term by term in the query's order.
-    let mut raw: HashMap<(usize, u32), f64> = HashMap::new();
-    for (t, term) in asked.iter().enumerate() {
-        for (b, index) in indexes.iter().enumerate() {
+    let mut kept: Vec<(i64, f64)> = Vec::new();
+    for index in indexes {
+        // Summed term by term in the query's order, into one slot per document (every term's
+        // part is above 0, so a slot at 0 has not been reached yet).
+        let mut raw = vec![0f64; index.ids.len()];
+        let mut reached: Vec<u32> = Vec::new();
+        for (t, term) in asked.iter().enumerate() {
             let Some(list) = index.postings.get(term.as_str()) else {
                 continue;
             };
@@ -113,17 +127,27 @@ pub fn score(asked: &[String], indexes: &[Arc<TermIndex>]) -> Vec<(i64, f64)> {
                 let length = f64::from(index.lengths[doc as usize]);
                 let norm = K1 * (1.0 - B + B * length / average);
                 let f = f64::from(f);
-                *raw.entry((b, doc)).or_default() += idf[t] * f * (K1 + 1.0) / (f + norm);
+                let slot = &mut raw[doc as usize];
+                if *slot == 0.0 {
+                    reached.push(doc);
+                }
+                *slot += idf[t] * f * (K1 + 1.0) / (f + norm);
             }
         }
+        kept.extend(
+            reached
+                .into_iter()
+                .map(|doc| (index.ids[doc as usize], raw[doc as usize]))
+                .filter(|(_, raw)| (raw / full).min(1.0) >= threshold),
+        );
     }
-    let mut scored: Vec<(i64, f64)> = raw
-        .into_iter()
-        .map(|((b, doc), raw)| (indexes[b].ids[doc as usize], raw))
-        .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    scored
-        .into_iter()
+    let order = |a: &(i64, f64), b: &(i64, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    if kept.len() > limit {
+        kept.select_nth_unstable_by(limit - 1, order);
+        kept.truncate(limit);
+    }
+    kept.sort_by(order);
+    kept.into_iter()
         .map(|(id, raw)| (id, (raw / full).min(1.0)))
         .collect()
 }
@@ -200,5 +224,31 @@ mod tests {
             );
         }
         assert!(!tokens("带看").is_empty());
+    }
+
+    #[test]
+    fn the_best_are_the_head_of_the_whole_list_above_the_threshold() {
+        let all = docs();
+        let first = Arc::new(TermIndex::build(String::new(), all[..2].to_vec()));
+        let rest = Arc::new(TermIndex::build(String::new(), all[2..].to_vec()));
+        let indexes = [first, rest];
+        for query in ["带看 准备", "钥匙丢失怎么办", "带看单填写", "佣金 带看"]
+        {
+            let asked = distinct_tokens(query);
+            let whole = score(&asked, &indexes);
+            for (threshold, limit) in [(0.0, 1), (0.3, 2), (0.5, 10), (0.0, 0)] {
+                let expected: Vec<(i64, f64)> = whole
+                    .iter()
+                    .copied()
+                    .filter(|(_, s)| *s >= threshold)
+                    .take(limit)
+                    .collect();
+                assert_eq!(
+                    best(&asked, &indexes, threshold, limit),
+                    expected,
+                    "{query} {threshold} {limit}"
+                );
+            }
+        }
     }
 }

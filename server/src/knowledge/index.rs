@@ -3,10 +3,10 @@
 //! and the nearest vectors fused by reciprocal rank fusion.
 //!
 //! Each knowledge base's terms (as an inverted index) and vectors are kept in memory and
-//! rebuilt when the base changes: every search first reads a signature of each base (how many
-//! points, the highest id, the latest `updated_at`; for vectors, how many and the latest
-//! attempt), a few index lookups, so an edit is searchable at once and an unchanged base is
-//! scored without reading its 100,000 rows again.
+//! rebuilt when the base changes: every search first reads each base's row of
+//! `knowledge_revision` (numbers that every write of its points, and of its vectors, moves; kept
+//! by triggers), one primary-key lookup, so an edit is searchable at once and an unchanged base
+//! is scored without reading its 100,000 rows again.
 //!
 //! **BM25 alone** (no endpoint): the one scorer, [`super::bm25::score`], over the cached indexes —
 //! the same scores, order and threshold as [`super::retrieval::search`], which reads the terms
@@ -32,7 +32,7 @@ use super::embedding::{self, Embedder, EmbeddingProvider};
 use super::retrieval::{self, Hit};
 use super::vectors::{self, statement};
 use crate::access::Unscoped;
-use crate::entity::{knowledge_data_set, knowledge_point};
+use crate::entity::knowledge_point;
 use crate::error::AppError;
 
 /// Reciprocal rank fusion's constant.
@@ -84,9 +84,24 @@ fn nearest(
             }
         }
     }
-    found.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let order = |a: &(i64, f64), b: &(i64, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    // Most points of a large base may pass the threshold: only the first `depth` are ordered.
+    if depth > 0 && found.len() > depth {
+        found.select_nth_unstable_by(depth - 1, order);
+    }
     found.truncate(depth);
+    found.sort_by(order);
     found
+}
+
+/// What a hit shows of its point.
+struct Point {
+    knowledge_id: i64,
+    data_set_id: i64,
+    data_set_name: String,
+    question: String,
+    answer: String,
+    indexes: String,
 }
 
 /// One point's place after fusion.
@@ -190,12 +205,12 @@ impl Retrieval {
         self.inner.embedder.as_deref().map(Embedder::model)
     }
 
-    async fn signatures<C: ConnectionTrait>(
+    /// Where each of `knowledge_ids` stands: `(points, vectors)`, numbers its writes move
+    /// (`knowledge_revision`, kept by triggers). A base with no row has never held a point.
+    async fn revisions<C: ConnectionTrait>(
         db: &C,
-        table: &str,
-        stamp: &str,
         knowledge_ids: &[i64],
-    ) -> Result<HashMap<i64, String>, AppError> {
+    ) -> Result<HashMap<i64, (i64, i64)>, AppError> {
         let list = knowledge_ids
             .iter()
             .map(i64::to_string)
@@ -205,8 +220,8 @@ impl Retrieval {
             .query_all_raw(statement(
                 db.get_database_backend(),
                 &format!(
-                    "SELECT knowledge_id AS k, COUNT(*) AS n, CAST(MAX({stamp}) AS TEXT) AS last \
-                     FROM {table} WHERE knowledge_id IN ({list}) GROUP BY knowledge_id"
+                    "SELECT knowledge_id AS k, points, vectors FROM knowledge_revision \
+                     WHERE knowledge_id IN ({list})"
                 ),
                 Vec::new(),
             ))
@@ -214,9 +229,7 @@ impl Retrieval {
         let mut found = HashMap::new();
         for row in rows {
             let k: i64 = row.try_get("", "k")?;
-            let n: i64 = row.try_get("", "n")?;
-            let last: Option<String> = row.try_get("", "last")?;
-            found.insert(k, format!("{n}/{}", last.unwrap_or_default()));
+            found.insert(k, (row.try_get("", "points")?, row.try_get("", "vectors")?));
         }
         Ok(found)
     }
@@ -224,13 +237,14 @@ impl Retrieval {
     async fn term_indexes<C: ConnectionTrait>(
         &self,
         db: &C,
-        signatures: &HashMap<i64, String>,
+        revisions: &HashMap<i64, (i64, i64)>,
     ) -> Result<Vec<Arc<TermIndex>>, AppError> {
         let mut indexes = Vec::new();
-        for (&k, signature) in signatures {
+        for (&k, (points, _)) in revisions {
+            let signature = points.to_string();
             let cached = self.inner.terms.lock().expect("terms").get(&k).cloned();
             let index = match cached {
-                Some(index) if index.signature == *signature => index,
+                Some(index) if index.signature == signature => index,
                 _ => {
                     let door = Unscoped::new(db);
                     let rows: Vec<(i64, String)> = door
@@ -241,7 +255,6 @@ impl Retrieval {
                             knowledge_point::Column::Terms,
                         )
                         .await?;
-                    let signature = signature.clone();
                     let index = Arc::new(
                         tokio::task::spawn_blocking(move || TermIndex::build(signature, rows))
                             .await
@@ -264,18 +277,12 @@ impl Retrieval {
         &self,
         db: &C,
         model: &str,
-        knowledge_ids: &[i64],
-        points: &HashMap<i64, String>,
+        revisions: &HashMap<i64, (i64, i64)>,
     ) -> Result<Vec<Arc<VectorIndex>>, AppError> {
-        let stored =
-            Self::signatures(db, "knowledge_vector", "attempted_at", knowledge_ids).await?;
         let mut indexes = Vec::new();
-        for (&k, vector_signature) in &stored {
-            // Vectors are read with the points they are current for: both signatures count.
-            let signature = format!(
-                "{}|{vector_signature}",
-                points.get(&k).cloned().unwrap_or_default()
-            );
+        for (&k, (points, vectors)) in revisions {
+            // Vectors are read with the points they are current for: both revisions count.
+            let signature = format!("{model}|{points}|{vectors}");
             let cached = self.inner.vectors.lock().expect("vectors").get(&k).cloned();
             let index = match cached {
                 Some(index) if index.signature == signature => index,
@@ -340,17 +347,18 @@ impl Retrieval {
         if knowledge_ids.is_empty() || asked.is_empty() || top_k == 0 {
             return Ok(Vec::new());
         }
-        let signatures =
-            Self::signatures(db, "knowledge_point", "updated_at", knowledge_ids).await?;
-        let terms = self.term_indexes(db, &signatures).await?;
-        let ranked: Vec<(i64, f64)> = bm25::score(&asked, &terms)
-            .into_iter()
-            .filter(|(_, score)| *score >= threshold)
-            .collect();
+        let revisions = Self::revisions(db, knowledge_ids).await?;
+        let terms = self.term_indexes(db, &revisions).await?;
+        // Hybrid fuses BM25's first DEPTH; BM25 alone answers its first top_k.
+        let limit = if self.inner.embedder.is_some() {
+            DEPTH
+        } else {
+            top_k
+        };
+        let ranked = bm25::best(&asked, &terms, threshold, limit);
         let fused: Vec<Fused> = match &self.inner.embedder {
             None => ranked
                 .into_iter()
-                .take(top_k)
                 .map(|(id, score)| Fused {
                     point_id: id,
                     bm25: Some(score),
@@ -368,7 +376,7 @@ impl Retrieval {
                     Ok(Ok(mut vectors)) => {
                         let query_vector = vectors.pop().unwrap_or_default();
                         let indexes = self
-                            .vector_indexes(db, embedder.model(), knowledge_ids, &signatures)
+                            .vector_indexes(db, embedder.model(), &revisions)
                             .await?;
                         nearest(&query_vector, &indexes, threshold, DEPTH)
                     }
@@ -399,24 +407,37 @@ impl Retrieval {
         db: &C,
         fused: Vec<Fused>,
     ) -> Result<Vec<Hit>, AppError> {
-        let door = Unscoped::new(db);
         let ids: Vec<i64> = fused.iter().map(|f| f.point_id).collect();
-        let points: HashMap<i64, knowledge_point::Model> = door
-            .all(
-                door.find::<knowledge_point::Entity>()
-                    .filter(knowledge_point::Column::Id.is_in(ids.iter().copied())),
-            )
-            .await?
-            .into_iter()
-            .map(|point| (point.id, point))
-            .collect();
-        let sets = door
-            .names::<knowledge_data_set::Entity>(
-                knowledge_data_set::Column::Id,
-                knowledge_data_set::Column::Name,
-                points.values().map(|p| p.data_set_id),
-            )
+        // One statement for the points and their data sets' names: a chat turn's reads are
+        // what 200 chats at once queue for.
+        let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        let rows = db
+            .query_all_raw(statement(
+                db.get_database_backend(),
+                &format!(
+                    "SELECT p.id, p.knowledge_id, p.data_set_id, p.question, p.answer, p.indexes, \
+                     d.name AS data_set_name FROM knowledge_point p \
+                     LEFT JOIN knowledge_data_set d ON d.id = p.data_set_id WHERE p.id IN ({list})"
+                ),
+                Vec::new(),
+            ))
             .await?;
+        let mut points: HashMap<i64, Point> = HashMap::new();
+        for row in rows {
+            let id: i64 = row.try_get("", "id")?;
+            let data_set_name: Option<String> = row.try_get("", "data_set_name")?;
+            points.insert(
+                id,
+                Point {
+                    knowledge_id: row.try_get("", "knowledge_id")?,
+                    data_set_id: row.try_get("", "data_set_id")?,
+                    data_set_name: data_set_name.unwrap_or_default(),
+                    question: row.try_get("", "question")?,
+                    answer: row.try_get("", "answer")?,
+                    indexes: row.try_get("", "indexes")?,
+                },
+            );
+        }
         let mut stages = match self.model() {
             Some(model) => vectors::stages(db, model, &ids).await?,
             None => HashMap::new(),
@@ -425,15 +446,15 @@ impl Retrieval {
         Ok(fused
             .into_iter()
             .filter_map(|f| {
-                let point = points.get(&f.point_id)?;
+                let point = points.remove(&f.point_id)?;
                 let best = f.bm25.unwrap_or(0.0).max(f.vector.unwrap_or(0.0));
                 Some(Hit {
                     point_id: f.point_id,
                     knowledge_id: point.knowledge_id,
                     data_set_id: point.data_set_id,
-                    data_set_name: sets.get(&point.data_set_id).cloned().unwrap_or_default(),
-                    question: point.question.clone(),
-                    answer: point.answer.clone(),
+                    data_set_name: point.data_set_name,
+                    question: point.question,
+                    answer: point.answer,
                     indexes: super::indexes_of(&point.indexes),
                     score: round(best, 4),
                     bm25_score: f.bm25.map(|s| round(s, 4)),

@@ -211,10 +211,15 @@ impl TestApp {
         // The server's connection counts its statements; the test's own does not.
         let queries = Arc::new(AtomicUsize::new(0));
         let mut served = db.clone();
-        let counter = Arc::clone(&queries);
-        served.set_metric_callback(move |_| {
-            counter.fetch_add(1, Ordering::SeqCst);
-        });
+        let mut reader = brokerdesk_server::db::connect_reader(&url, &db)
+            .await
+            .expect("reader connected");
+        for connection in [&mut served, &mut reader] {
+            let counter = Arc::clone(&queries);
+            connection.set_metric_callback(move |_| {
+                counter.fetch_add(1, Ordering::SeqCst);
+            });
+        }
         let web_dir = dir.path().join("web");
         std::fs::create_dir_all(web_dir.join("assets")).unwrap();
         std::fs::write(web_dir.join("index.html"), INDEX_HTML).unwrap();
@@ -225,6 +230,8 @@ impl TestApp {
         let callers = CallerCache::default();
         let state = AppState {
             db: served,
+            reader,
+            bound: Default::default(),
             sms: sms.clone(),
             token_ttl,
             web_dir: Some(web_dir),

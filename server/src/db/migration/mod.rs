@@ -39,6 +39,7 @@ mod m0037_settled_order_month;
 mod m0038_listing_trade_indexes;
 mod m0039_lead_budget_min;
 mod m0040_listing_bands;
+mod m0041_knowledge_revision;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0038_listing_trade_indexes::Migration),
             Box::new(m0039_lead_budget_min::Migration),
             Box::new(m0040_listing_bands::Migration),
+            Box::new(m0041_knowledge_revision::Migration),
         ]
     }
 }
