@@ -157,6 +157,15 @@ pub fn room_floor_within(floor: Option<i64>, floors: Option<i64>) -> Result<(), 
     }
 }
 
+/// Where a new building or unit goes when its form gives no 排序: after its siblings (the largest
+/// of their orders plus one, within the order's 0-9999), so 5幢 added to 1-4幢 shows last.
+pub fn next_part_sort(siblings: impl IntoIterator<Item = i64>) -> i64 {
+    siblings
+        .into_iter()
+        .max()
+        .map_or(1, |last| (last + 1).min(crate::org::fields::SORT_MAX))
+}
+
 /// The three parts of a community whose names are unique among their siblings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -304,6 +313,14 @@ mod tests {
                 "{name}"
             );
         }
+    }
+
+    #[test]
+    fn a_new_part_goes_after_its_siblings() {
+        assert_eq!(next_part_sort([]), 1);
+        assert_eq!(next_part_sort([1, 4, 2]), 5);
+        assert_eq!(next_part_sort([0, 0]), 1);
+        assert_eq!(next_part_sort([9999]), 9999);
     }
 
     #[test]

@@ -284,7 +284,7 @@ describe('customers', () => {
     await page.reload();
     await page.getByTestId('crm-customer').locator('tbody tr').first().waitFor();
     await page.getByTestId('customer-add').click();
-    await page.getByTestId('customer-draft-note').waitFor();
+    await page.getByTestId('draft-notice').waitFor();
     const nameBox = page.getByTestId('field-name');
     const nameInput = (await nameBox.evaluate((node) => node.tagName)) === 'INPUT' ? nameBox : nameBox.locator('input').first();
     assert.equal(await nameInput.inputValue(), name);

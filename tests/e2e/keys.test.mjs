@@ -2,7 +2,7 @@
 // key as kept in the store, lends it for a viewing (the log shows it out, 未归还) and takes it
 // back; another store's manager cannot read it.
 import assert from 'node:assert/strict';
-import { api, describe, DEMO_PASSWORD, loginThroughPage, shot, test } from '../support/fixtures.mjs';
+import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
 async function apiSession(base, username) {
   const res = await api(base, '/api/v2/fm/login/public/login/web', { username, password: DEMO_PASSWORD });
@@ -39,11 +39,20 @@ describe('listing keys', () => {
     await page.goto(`${site}/work/house/old/detail/${target.id}`);
     await page.getByTestId('key-none').waitFor();
 
+    // One Esc closes the dialog, though its first box (钥匙类型) has the focus as it opens.
+    await expect(page.getByTestId('key-register')).toHaveText('登记钥匙');
+    await page.getByTestId('key-register').click();
+    const dialog = page.locator('.arco-modal:visible');
+    await dialog.getByTestId('field-keyType').waitFor();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
     await page.getByTestId('key-register').click();
     await choose(page, 'field-keyType', '钥匙在店');
     await page.getByTestId('field-keyNo').fill('C-12');
     await page.getByTestId('form-submit').click();
     await page.getByTestId('key-status').getByText('在库').waitFor();
+    // Registered, the button says what it does now.
+    await expect(page.getByTestId('key-register')).toHaveText('修改钥匙登记');
 
     await page.getByTestId('key-lend').click();
     await page.getByTestId('field-purpose').fill('带看');

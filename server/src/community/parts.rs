@@ -2,11 +2,11 @@
 //! Each row keeps its city and community, so scope filters and the listings that refer to a
 //! room need no join; a part is removed only once nothing is below it.
 
-use brokerdesk_core::community::{Part, part_key, part_name};
+use brokerdesk_core::community::{Part, next_part_sort, part_key, part_name};
 use brokerdesk_core::forms::{self, Form};
 use brokerdesk_core::org::fields;
 use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveValue, ColumnTrait, ConnectionTrait, NotSet, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -398,6 +398,20 @@ fn refuse_same_name(
     }
 }
 
+/// A building's or unit's 排序: as its form gives it; else a new one goes after its siblings (core)
+/// and an edited one keeps its place.
+fn part_sort(
+    given: Option<i64>,
+    siblings: impl IntoIterator<Item = i64>,
+    except: Option<i64>,
+) -> Result<ActiveValue<i32>, AppError> {
+    Ok(match (given, except) {
+        (Some(_), _) => Set(fields::sort("sort", given)?),
+        (None, None) => Set(next_part_sort(siblings) as i32),
+        (None, Some(_)) => NotSet,
+    })
+}
+
 async fn check_building(
     scoped: &Scoped<'_>,
     community_id: i64,
@@ -406,14 +420,20 @@ async fn check_building(
 ) -> Result<building::ActiveModel, AppError> {
     let name = part_name(&form.name);
     let db = scoped.unscoped();
-    let siblings = db
+    let rows = db
         .all(
             db.find::<building::Entity>()
                 .filter(building::Column::CommunityId.eq(community_id)),
         )
-        .await?
-        .into_iter()
-        .map(|row| (row.id, row.name));
+        .await?;
+    let order = part_sort(
+        form.sort,
+        rows.iter()
+            .filter(|row| Some(row.id) != except)
+            .map(|row| i64::from(row.sort)),
+        except,
+    )?;
+    let siblings = rows.into_iter().map(|row| (row.id, row.name));
     refuse_same_name(Part::Building, &name, siblings, except, |taken| {
         format!("该小区已有栋座「{taken}」")
     })?;
@@ -438,7 +458,7 @@ async fn check_building(
     Ok(building::ActiveModel {
         name: Set(name),
         floors: Set(small(form.floors)),
-        sort: Set(fields::sort("sort", form.sort)?),
+        sort: order,
         ..Default::default()
     })
 }
@@ -451,20 +471,26 @@ async fn check_unit(
 ) -> Result<unit::ActiveModel, AppError> {
     let name = part_name(&form.name);
     let db = scoped.unscoped();
-    let siblings = db
+    let rows = db
         .all(
             db.find::<unit::Entity>()
                 .filter(unit::Column::BuildingId.eq(building_id)),
         )
-        .await?
-        .into_iter()
-        .map(|row| (row.id, row.name));
+        .await?;
+    let order = part_sort(
+        form.sort,
+        rows.iter()
+            .filter(|row| Some(row.id) != except)
+            .map(|row| i64::from(row.sort)),
+        except,
+    )?;
+    let siblings = rows.into_iter().map(|row| (row.id, row.name));
     refuse_same_name(Part::Unit, &name, siblings, except, |taken| {
         format!("该栋座已有单元「{taken}」")
     })?;
     Ok(unit::ActiveModel {
         name: Set(name),
-        sort: Set(fields::sort("sort", form.sort)?),
+        sort: order,
         ..Default::default()
     })
 }

@@ -455,8 +455,67 @@ async fn lists_filter_within_the_callers_city(app: TestApp) {
         .assert_error(10020006, "该商圈下还有小区，无法删除");
 }
 
+/// A building or unit added without a 排序 goes after its siblings, not before 1幢; an edit
+/// without one keeps its place.
+async fn a_new_part_is_placed_after_its_siblings(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let id = agent
+        .data(
+            ADD,
+            json!({ "name": "排序测试苑", "districtId": s.districts["西湖区"], "propertyType": 1, "offerStatus": 1 }),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let mut sorts = Vec::new();
+    for (name, sort) in [("1幢", None), ("2幢", Some(5)), ("3幢", None)] {
+        let made = agent
+            .data(
+                "/api/v1/fm/house/building/add",
+                json!({ "communityId": id, "name": name, "sort": sort }),
+            )
+            .await;
+        sorts.push((made["id"].as_i64().unwrap(), made["sort"].as_i64().unwrap()));
+    }
+    assert_eq!(
+        sorts.iter().map(|(_, sort)| *sort).collect::<Vec<_>>(),
+        [1, 5, 6]
+    );
+    let edited = agent
+        .data(
+            "/api/v1/fm/house/building/edit",
+            json!({ "id": sorts[0].0, "name": "1幢", "floors": 7 }),
+        )
+        .await;
+    assert_eq!(edited["sort"], 1, "an edit without 排序 keeps its place");
+    let buildings = agent
+        .data(
+            "/api/v1/fm/house/building/list",
+            json!({ "communityId": id }),
+        )
+        .await;
+    assert_eq!(names(&buildings), ["1幢", "2幢", "3幢"]);
+    for name in ["1单元", "2单元"] {
+        agent
+            .data(
+                "/api/v1/fm/house/unit/add",
+                json!({ "buildingId": sorts[0].0, "name": name }),
+            )
+            .await;
+    }
+    let units = agent
+        .data(
+            "/api/v1/fm/house/unit/list",
+            json!({ "buildingId": sorts[0].0 }),
+        )
+        .await;
+    assert_eq!(names(&units), ["1单元", "2单元"]);
+}
+
 on_both_backends!(
     a_community_is_kept_from_entry_to_its_rooms,
+    a_new_part_is_placed_after_its_siblings,
     a_flat_is_one_room_whatever_its_name_is_typed_as,
     typing_initials_or_pinyin_finds_a_community,
     the_server_finds_what_the_core_rule_matches,

@@ -18,8 +18,9 @@ export const storageKeys = {
   /** Set once a login-expired flow has started, so it runs once; login clears it. */
   timeOver: 'timeOver',
   /**
-   * An unsaved new form of one user in this tab (sessionStorage), so a reload (F5) keeps what was
-   * typed; saving or cancelling the form clears it, and so does logging out.
+   * An unsaved form of one user in this tab (sessionStorage; `form` is its route with the id or
+   * `new`), so a tab switch or F5 keeps what was typed; saving, cancelling or 放弃草稿 clears it,
+   * and logging out clears the tab's storage.
    */
   formDraft: (form: string, userId: string) => `formDraft:${form}:${userId}`,
 } as const;

@@ -16,9 +16,10 @@ function onTop(mark: string): boolean {
 
 /**
  * Esc in a dialog or drawer: only the topmost layer closes (写跟进 over the customer's drawer
- * closes, the drawer stays). On a picker, the first Esc is the picker's (an open one closes; a
- * closed one keeps the dialog, so an Esc after choosing loses nothing) and the next Esc closes
- * the layer; anywhere else Esc closes it. Listened for in the capture phase, because Arco's tree
+ * closes, the drawer stays). On a picker the user has worked (clicked, typed or chosen in), the
+ * first Esc is the picker's (an open one closes; a closed one keeps the dialog, so an Esc after
+ * choosing loses nothing) and the next Esc closes the layer; anywhere else, a picker merely
+ * focused as the dialog opened (暂缓's 原因, 登记钥匙's 钥匙类型) too, Esc closes it. Listened for in the capture phase, because Arco's tree
  * select stops every key at itself, open or not, and stopped there once taken, so no layer
  * under it (an Arco drawer's own Esc) closes as well. The layer sets Arco's own `escToExit` off
  * and carries the returned class (`wrapClassName`), by which it knows whether it is on top.
@@ -29,20 +30,19 @@ export function useEscToClose(visible: boolean, onClose: () => void): string {
     if (!visible) return;
     // The last key was an Esc a picker took: the next Esc is the dialog's.
     let pickerHadEsc = false;
-    // The user's last click was on a picker or in its drop-down.
-    let clickedPicker = false;
+    // The user's last click or key (other than Tab) was on a picker or in its drop-down.
+    let workedPicker = false;
     const onKeyDown = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
       if (event.key !== 'Escape' || event.isComposing) {
         pickerHadEsc = false;
-        clickedPicker = false;
+        workedPicker = event.key !== 'Tab' && Boolean(target?.closest(`${PICKER}, ${PICKER_POPUP}`));
         return;
       }
       if (!onTop(mark)) return;
-      const target = event.target instanceof Element ? event.target : null;
-      const onPicker = Boolean(target?.closest(PICKER)) || clickedPicker;
-      if (target?.closest('[aria-expanded="true"]') || (onPicker && !pickerHadEsc)) {
+      if (target?.closest('[aria-expanded="true"]') || (workedPicker && !pickerHadEsc)) {
         pickerHadEsc = true;
-        clickedPicker = false;
+        workedPicker = false;
         return;
       }
       pickerHadEsc = false;
@@ -52,7 +52,7 @@ export function useEscToClose(visible: boolean, onClose: () => void): string {
     const onPointer = (event: MouseEvent) => {
       const target = event.target instanceof Element ? event.target : null;
       pickerHadEsc = false;
-      clickedPicker = Boolean(target?.closest(`${PICKER}, ${PICKER_POPUP}`));
+      workedPicker = Boolean(target?.closest(`${PICKER}, ${PICKER_POPUP}`));
     };
     document.addEventListener('keydown', onKeyDown, true);
     document.addEventListener('mousedown', onPointer, true);

@@ -21,9 +21,9 @@ import { isApiFailure, type ApiFailure } from '../../../api/client';
 import { customerApi, type CustomerRow } from '../../../api/crm/customer';
 import type { ListingRow } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
-import { storageKeys } from '../../../stores/storageKeys';
-import { useUserStore } from '../../../stores/user';
 import { coreFields } from '../../../components/form/coreForm';
+import { DraftNotice, Restartable } from '../../../components/form/DraftNotice';
+import { useFormDraft } from '../../../components/form/useFormDraft';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { enumOptions } from '../../../components/enums';
@@ -103,14 +103,8 @@ interface Draft {
   customer?: LinkedCustomer;
 }
 
-function readDraft(key: string): Draft | undefined {
-  try {
-    const found = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Draft | null;
-    return found && typeof found === 'object' && found.values && Array.isArray(found.lines) ? found : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A draft worth taking up: its fields and its lines as stored. */
+const wholeDraft = (found: Draft) => Boolean(found.values) && Array.isArray(found.lines);
 
 /** The commission of both sides in fen, as the form holds them in 元. */
 const commissionFen = (values: Partial<Values>) =>
@@ -319,7 +313,11 @@ function SplitEditor({
  * `new` writes one (草签): core's form of the kind, and the ACN split filled from the company's
  * template and the listing's role holders, always totalling 100%.
  */
-export default function ContractEdit({ route }: PageProps) {
+export default function ContractEditPage(props: PageProps) {
+  return <Restartable>{(restart) => <ContractEdit {...props} restart={restart} />}</Restartable>;
+}
+
+function ContractEdit({ route, restart }: PageProps & { restart: () => void }) {
   const kind = contractKindOf(route);
   const param = useParams().id ?? 'new';
   const isNew = param === 'new';
@@ -332,9 +330,8 @@ export default function ContractEdit({ route }: PageProps) {
   const [saving, setSaving] = useState(false);
   const [contract, setContract] = useState<ContractDetail | undefined>();
   // A new contract's unsaved draft in this tab: taken up after a reload, dropped on save or cancel.
-  const userId = useUserStore((state) => state.info?.userId);
-  const draftKey = isNew && userId != null ? storageKeys.formDraft(kind.family, String(userId)) : undefined;
-  const [draft] = useState(() => (draftKey ? readDraft(draftKey) : undefined));
+  const kept = useFormDraft<Draft>(isNew ? pathname : undefined, wholeDraft);
+  const draft = kept.restored;
   const [lines, setLines] = useState<Line[]>(() => (draft?.lines ?? []).map((line) => ({ ...line, key: nextKey++ })));
   const [splitError, setSplitError] = useState<string | undefined>();
   const [refilling, setRefilling] = useState(false);
@@ -380,26 +377,18 @@ export default function ContractEdit({ route }: PageProps) {
   }, [id, isNew, form, kind]);
 
   /** Keeps the new form as it stands (and `next` lines, when just set) for a reload. */
+  const keep = kept.keep;
   const keepDraft = useCallback(
-    (next?: Line[]) => {
-      if (!draftKey) return;
-      const draft: Draft = {
+    (next?: Line[]) =>
+      keep({
         values: form.getFieldsValue() as Partial<Values>,
         lines: next ?? linesNow.current,
         touched: touched.current,
         customer: customerNow.current,
-      };
-      try {
-        sessionStorage.setItem(draftKey, JSON.stringify(draft));
-      } catch {
-        // A full storage keeps no draft; the form itself goes on.
-      }
-    },
-    [draftKey, form],
+      }),
+    [keep, form],
   );
-  const dropDraft = () => {
-    if (draftKey) sessionStorage.removeItem(draftKey);
-  };
+  const dropDraft = kept.drop;
 
   /** The split `add` would write for the form as it stands, from the server (core's fill). */
   const refill = useCallback(async () => {
@@ -568,6 +557,13 @@ export default function ContractEdit({ route }: PageProps) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size={12} data-testid={`${kind.family}-edit`}>
       <Card title={isNew ? `新增${kind.name}` : `编辑${kind.name} · ${contract?.code ?? ''}`} bordered={false}>
+        <DraftNotice
+          shown={kept.noticed}
+          onDiscard={() => {
+            dropDraft();
+            restart();
+          }}
+        />
         <Form
           form={form}
           initialValues={draft?.values}

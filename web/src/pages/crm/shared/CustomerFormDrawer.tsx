@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Drawer, Form, Grid, Message, Modal, Space, Spin } from '@arco-design/web-react';
+import { Button, Drawer, Form, Grid, Message, Modal, Space, Spin } from '@arco-design/web-react';
 import { customerBudgetLabel, customerBudgetTyped, houseAreaText } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { customerApi, type CustomerDetail, type CustomerForm } from '../../../api/crm/customer';
 import { dictionaryApi } from '../../../api/house/oldHouse';
 import { useRead } from '../../../api/useRead';
 import { coreFields } from '../../../components/form/coreForm';
+import { DraftNotice } from '../../../components/form/DraftNotice';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { useEscToClose } from '../../../components/form/useEscToClose';
-import { storageKeys } from '../../../stores/storageKeys';
-import { useUserStore } from '../../../stores/user';
+import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 
 type Values = CustomerForm;
 
@@ -46,24 +46,6 @@ async function formValues(customer: CustomerDetail): Promise<Partial<Values>> {
   };
 }
 
-/** The values a new customer's form was left with in this tab, if any were typed. */
-function readDraft(key: string | undefined): Partial<Values> | undefined {
-  if (!key) return undefined;
-  try {
-    const found = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Partial<Values> | null;
-    return found && typeof found === 'object' && typed(found) ? found : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether anything was typed or picked (the empty lists the form starts with are nothing). */
-function typed(values: Partial<Values>): boolean {
-  return Object.values(values).some((value) =>
-    Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null && value !== '',
-  );
-}
-
 /** A remark across both columns: half the label span of a column's field, so its label ends
  *  where theirs do (one column below md, as every field). */
 const ACROSS = { labelCol: { xs: 8, md: 4 }, wrapperCol: { xs: 16, md: 20 } };
@@ -89,25 +71,11 @@ export function CustomerFormDrawer({
   const areas = useRead(() => dictionaryApi.areas());
   const districts = areas.data ?? [];
   // A new customer's typing is kept in this tab (F5 brings it back); leaving it asks first.
-  const userId = useUserStore((state) => state.info?.userId);
-  const draftKey = !customer && userId != null ? storageKeys.formDraft('customer', String(userId)) : undefined;
-  const [draft] = useState(() => readDraft(draftKey));
-  const [restored, setRestored] = useState(draft !== undefined);
-  const keepDraft = () => {
-    if (!draftKey) return;
-    try {
-      sessionStorage.setItem(draftKey, JSON.stringify(form.getFieldsValue()));
-    } catch {
-      // A full storage keeps no draft; the form goes on.
-    }
-  };
-  const dropDraft = () => {
-    if (draftKey) sessionStorage.removeItem(draftKey);
-  };
+  const draft = useFormDraft<Partial<Values>>(customer ? undefined : 'customer/new');
   /** 取消, × or Esc: a new customer with something typed asks before it is thrown away. */
   const leave = () => {
-    if (customer || !typed(form.getFieldsValue())) {
-      dropDraft();
+    if (customer || !hasTyped(form.getFieldsValue())) {
+      draft.drop();
       onClose();
       return;
     }
@@ -118,11 +86,16 @@ export function CustomerFormDrawer({
       cancelText: '继续填写',
       okButtonProps: { status: 'danger' },
       onOk: () => {
-        dropDraft();
+        draft.drop();
         onClose();
       },
     });
   };
+  // A draft goes over the empty form, which stays the form's start for 放弃草稿.
+  const restored = draft.restored;
+  useEffect(() => {
+    if (restored) form.setFieldsValue(restored);
+  }, [form, restored]);
   // Over the customer's drawer: Esc closes this one only.
   const layer = useEscToClose(true, leave);
 
@@ -144,17 +117,23 @@ export function CustomerFormDrawer({
   // A budget's unit follows the demand: 万 for a purchase, 元 a month for a rental (core).
   const budgetLabel = (upper: boolean) => (values: Record<string, unknown>) =>
     customerBudgetLabel(Number(values.demand ?? 1), upper);
+  const circlesWithin = (districtIds: unknown) => {
+    const chosen = (districtIds as number[] | undefined) ?? [];
+    return districts
+      .filter((d) => chosen.length === 0 || chosen.includes(d.id))
+      .flatMap((d) => d.circles.map((c) => ({ label: c.name, value: c.id })));
+  };
   const fields = coreFields('customer', {
     budgetMin: { labelFor: budgetLabel(false) },
     budgetMax: { labelFor: budgetLabel(true) },
     districtIds: { options: districts.map((d) => ({ label: d.name, value: d.id })) },
     circleIds: {
       dependsOn: ['districtIds'],
-      optionsFor: (values) => {
-        const chosen = (values.districtIds as number[] | undefined) ?? [];
-        return districts
-          .filter((d) => chosen.length === 0 || chosen.includes(d.id))
-          .flatMap((d) => d.circles.map((c) => ({ label: c.name, value: c.id })));
+      optionsFor: (values) => circlesWithin(values.districtIds),
+      // Another 区域 keeps the chosen 商圈 still within the chosen districts, and only those.
+      resetTo: (values) => {
+        const offered = new Set(circlesWithin(values.districtIds).map((option) => option.value));
+        return ((values.circleIds as number[] | undefined) ?? []).filter((id) => offered.has(id));
       },
     },
   });
@@ -171,7 +150,7 @@ export function CustomerFormDrawer({
         return;
       }
       Message.success(customer ? '客户已保存' : '客户已录入');
-      dropDraft();
+      draft.drop();
       onClose();
       onSaved?.(result);
     } catch {
@@ -202,28 +181,13 @@ export function CustomerFormDrawer({
     >
       {/* The form is there from the start: an edited customer's values arrive into it. */}
       <Spin loading={!ready} block>
-        {restored && (
-          <Alert
-            type="info"
-            style={{ marginBottom: 12 }}
-            content="已恢复上次未保存的填写内容"
-            action={
-              <Button
-                size="mini"
-                type="text"
-                onClick={() => {
-                  form.resetFields();
-                  dropDraft();
-                  setRestored(false);
-                }}
-                data-testid="customer-draft-clear"
-              >
-                清空
-              </Button>
-            }
-            data-testid="customer-draft-note"
-          />
-        )}
+        <DraftNotice
+          shown={draft.noticed}
+          onDiscard={() => {
+            form.resetFields();
+            draft.drop();
+          }}
+        />
         <Form
           form={form}
           id="customer"
@@ -232,10 +196,10 @@ export function CustomerFormDrawer({
           labelCol={{ span: 8 }}
           wrapperCol={{ span: 16 }}
           autoComplete="off"
-          initialValues={{ tags: [], districtIds: [], circleIds: [], ...draft }}
+          initialValues={{ tags: [], districtIds: [], circleIds: [] }}
           onChange={(changed, values) => {
             clearDependents(form, fields, changed, values);
-            keepDraft();
+            draft.keep(form.getFieldsValue());
           }}
         >
           <Grid.Row gutter={16}>

@@ -49,6 +49,7 @@ export default function CommunityPage({ route }: PageProps) {
           label: '商圈',
           kind: 'select',
           optionsFor: (values) => circleOptions(districts, values.districtId),
+          dependsOn: ['districtId'],
         },
         { field: 'offerStatus', label: '在售状态', kind: 'select', options: enumOptions('communityOfferStatus') },
       ]}

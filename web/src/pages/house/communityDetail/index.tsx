@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Button, Message, Space, Tag, Typography } from '@arco-design/web-react';
+import { Button, Dropdown, Menu, Message, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconEdit, IconPlus } from '@arco-design/web-react/icon';
 import {
   buildingApi,
@@ -44,19 +44,10 @@ interface PartValues {
 
 const PART_NAMES = { building: '栋座', unit: '单元', room: '房号' } as const;
 
-/** After the last of `parts` in display order. */
-function nextSort(parts: { sort: number }[]): number {
-  return parts.reduce((last, part) => Math.max(last, part.sort), 0) + 1;
-}
-
-/** The dialog's values: the part being edited, or a new one placed after its siblings. */
-function initialValuesOf(dialog: Dialog | undefined, buildings: BuildingTree[]): Partial<PartValues> {
-  if (!dialog) return {};
-  if (!dialog.editing) {
-    if (dialog.kind === 'building') return { sort: nextSort(buildings) };
-    if (dialog.kind === 'unit') return { sort: nextSort(buildings.find((b) => b.id === dialog.buildingId)?.units ?? []) };
-    return {};
-  }
+/** The dialog's values: the part being edited, or none for a new one (the server places a new
+ *  part with no 排序 after its siblings). */
+function initialValuesOf(dialog: Dialog | undefined): Partial<PartValues> {
+  if (!dialog?.editing) return {};
   const editing = dialog.editing;
   return {
     name: editing.name,
@@ -66,32 +57,64 @@ function initialValuesOf(dialog: Dialog | undefined, buildings: BuildingTree[]):
   };
 }
 
-/** A unit's rooms as tags; with 编辑, a tag opens its room and its × removes it. */
-function UnitRooms({ unit, editable, onEdit, onRemove }: {
+/** A unit's rooms as tags. A tag opens its menu: 录入房源 (the second-hand entry form in this
+ *  room, for whoever may enter listings) and, with 编辑, 编辑房号; its × removes it. */
+function UnitRooms({ unit, editable, onEnter, onEdit, onRemove }: {
   unit: UnitTree;
   editable: boolean;
+  onEnter?: (room: Room) => void;
   onEdit: (room: Room) => void;
   onRemove: (room: Room) => void;
 }) {
   if (unit.rooms.length === 0) return <Typography.Text type="secondary">暂无房号</Typography.Text>;
+  const actionable = editable || onEnter !== undefined;
+  const tag = (room: Room) => (
+    <Tag
+      key={room.id}
+      closable={editable}
+      onClose={(event) => {
+        event?.stopPropagation();
+        onRemove(room);
+      }}
+      className={actionable ? 'community-room community-room--editable' : 'community-room'}
+      data-testid="community-room"
+    >
+      {room.name}
+      {room.floor !== null && room.floor !== undefined && <span className="community-room__floor">{room.floor}层</span>}
+    </Tag>
+  );
   return (
     <Space size={6} wrap>
-      {unit.rooms.map((room) => (
-        <Tag
-          key={room.id}
-          closable={editable}
-          onClose={(event) => {
-            event?.stopPropagation();
-            onRemove(room);
-          }}
-          onClick={editable ? () => onEdit(room) : undefined}
-          className={editable ? 'community-room community-room--editable' : 'community-room'}
-          data-testid="community-room"
-        >
-          {room.name}
-          {room.floor !== null && room.floor !== undefined && <span className="community-room__floor">{room.floor}层</span>}
-        </Tag>
-      ))}
+      {unit.rooms.map((room) =>
+        actionable ? (
+          <Dropdown
+            key={room.id}
+            trigger="click"
+            position="bl"
+            droplist={
+              <Menu
+                onClickMenuItem={(key) => (key === 'enter' ? onEnter?.(room) : onEdit(room))}
+                data-testid="community-room-menu"
+              >
+                {onEnter && (
+                  <Menu.Item key="enter" data-testid="room-enter-listing">
+                    录入房源
+                  </Menu.Item>
+                )}
+                {editable && (
+                  <Menu.Item key="edit" data-testid="room-edit">
+                    编辑房号
+                  </Menu.Item>
+                )}
+              </Menu>
+            }
+          >
+            {tag(room)}
+          </Dropdown>
+        ) : (
+          tag(room)
+        ),
+      )}
     </Space>
   );
 }
@@ -102,15 +125,18 @@ export default function CommunityDetailPage({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const editable = usePermission()('edit');
+  // 录入房源 from a room: the second-hand entry form, for whoever may add second-hand listings.
+  const mayEnter = usePermission('/work/house/old')('add');
+  const entryPath = relatedPath(table, route, 'old/edit', 'new');
   const read = useRead(() => communityApi.detail(id), id);
   const community = read.data;
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const editPath = relatedPath(table, route, 'communityEdit');
-  const initialValues = useMemo(() => initialValuesOf(dialog, community?.buildings ?? []), [dialog, community]);
+  const initialValues = useMemo(() => initialValuesOf(dialog), [dialog]);
 
   const save = (values: PartValues) => {
     if (!dialog) return Promise.resolve();
-    const sort = values.sort ?? 0;
+    const sort = values.sort;
     switch (dialog.kind) {
       case 'building': {
         const form = { name: values.name, floors: values.floors, sort };
@@ -171,6 +197,19 @@ export default function CommunityDetailPage({ route }: PageProps) {
               <UnitRooms
                 unit={unit}
                 editable={editable}
+                onEnter={
+                  mayEnter && entryPath && community
+                    ? (room) =>
+                        nav.push(entryPath, {
+                          title: '新增二手房',
+                          community: String(community.id),
+                          communityName: community.name,
+                          building: String(building.id),
+                          unit: String(unit.id),
+                          room: String(room.id),
+                        })
+                    : undefined
+                }
                 onEdit={(room) => setDialog({ kind: 'room', unitId: unit.id, editing: room })}
                 onRemove={(room) => remove('room', room.name, () => roomApi.remove(room.id))}
               />

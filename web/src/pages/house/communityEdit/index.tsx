@@ -63,7 +63,12 @@ export default function CommunityEditPage({ route }: PageProps) {
       coreFields(id ? 'communityEdit' : 'community', {
         siteId: false,
         districtId: { options: districtOptions(districts) },
-        businessCircleId: { optionsFor: (values) => circleOptions(districts, values.districtId), dependsOn: ['districtId'] },
+        // Only the chosen 区域's circles: none until one is chosen.
+        businessCircleId: {
+          optionsFor: (values) => (values.districtId ? circleOptions(districts, values.districtId) : []),
+          dependsOn: ['districtId'],
+          placeholder: '请先选择区域',
+        },
       }),
     [id, districts],
   );

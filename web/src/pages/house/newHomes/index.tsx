@@ -135,6 +135,7 @@ export default function NewHomesPage({ route }: PageProps) {
       {editor && (
         <ProjectEditor
           key={editor.id ?? 'new'}
+          id={editor.id}
           initial={editor.initial}
           areas={areas}
           onSubmit={(values) => (editor.id ? newHomeApi.edit(editor.id, values) : newHomeApi.add(values))}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
 import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
@@ -6,10 +6,12 @@ import { isApiFailure } from '../../../api/client';
 import { dictionaryApi, type ListingAdd, type ListingDetail, type PartOption, type RoleChoices } from '../../../api/house/oldHouse';
 import { DetailError } from '../../../components/detail/DetailPage';
 import { coreFields, formErrors } from '../../../components/form/coreForm';
+import { DraftNotice, Restartable } from '../../../components/form/DraftNotice';
+import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { relatedPath } from '../../../router/related';
-import { useNav } from '../../../router/useNav';
+import { useNav, useRouteQuery } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import { useTabsStore } from '../../../stores/tabs';
 import type { PageProps } from '../../registry';
@@ -20,6 +22,31 @@ import { addRoom, COLUMN, PartAdder, PartHint, pickerFault, RoomPicker, type Pic
 import { ViewingSlotPicker } from '../shared/ViewingSlots';
 
 type Values = Omit<ListingAdd, 'roles'>;
+
+/** What an unsaved listing form keeps: its fields, the room's place (a new one), the role holders. */
+interface Draft {
+  values: Partial<Values>;
+  picked?: Picked;
+  members?: ListingRoleMember[];
+}
+
+/** A draft worth taking up: a place chosen or something typed beyond the form's starting values. */
+const wholeDraft = (found: Draft) => {
+  if (!found.values || typeof found.values !== 'object') return false;
+  const { halls: _halls, baths: _baths, ...typed } = found.values;
+  return Boolean(found.picked?.communityId) || hasTyped(typed);
+};
+
+/** 录入房源 from a community's room: its place, as the room list's action sends it. */
+function placeOf(query: Record<string, string>): { picked: Picked; roomId?: number } | undefined {
+  const id = (name: string) => (query[name] ? Number(query[name]) || undefined : undefined);
+  const communityId = id('community');
+  if (!communityId) return undefined;
+  return {
+    picked: { communityId, communityName: query.communityName, buildingId: id('building'), unitId: id('unit') },
+    roomId: id('room'),
+  };
+}
 
 // Three fields a row on a wide window, two on a medium one (800 px), one on a narrow one, as the
 // other record forms (COLUMN); a text area goes across. The room picker's boxes share the row.
@@ -76,9 +103,15 @@ function formValues(listing: ListingDetail, trade: Trade): Partial<Values> {
 
 /**
  * 编辑二手房 (/work/house/old/edit/:id) and 编辑租房 (/work/house/rental/edit/:id); `new` enters
- * one (新增二手房, the list's button titles its tab so): core's form of the trade.
+ * one (新增二手房, the list's button titles its tab so), in a place already chosen when it comes
+ * from a community's room: core's form of the trade. What is typed stays in the tab until saved,
+ * cancelled or given up (放弃草稿).
  */
-export default function ListingEdit({ route }: PageProps) {
+export default function ListingEditPage(props: PageProps) {
+  return <Restartable>{(restart) => <ListingEdit {...props} restart={restart} />}</Restartable>;
+}
+
+function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
   const trade = tradeOf(route);
   const param = useParams().id ?? 'new';
   const isNew = param === 'new';
@@ -90,7 +123,14 @@ export default function ListingEdit({ route }: PageProps) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [rooms, setRooms] = useState<PartOption[]>([]);
-  const [picked, setPicked] = useState<Picked>({});
+  const query = useRouteQuery();
+  const [place] = useState(() => (isNew ? placeOf(query) : undefined));
+  // A form entered from a room keeps its own draft: another room's 录入 starts where it says.
+  const draft = useFormDraft<Draft>(place?.roomId ? `${pathname}?room=${place.roomId}` : pathname, wholeDraft);
+  const restored = draft.restored;
+  const [picked, setPicked] = useState<Picked>(() => restored?.picked ?? place?.picked ?? {});
+  // The room to choose once the unit's rooms arrive (a draft's, or the one 录入 came from).
+  const startRoom = useRef(restored?.values.roomId ?? place?.roomId);
   const [attempted, setAttempted] = useState(false);
   const [addingRoom, setAddingRoom] = useState(false);
   const [listing, setListing] = useState<ListingDetail | undefined>();
@@ -107,7 +147,7 @@ export default function ListingEdit({ route }: PageProps) {
         .roleChoices()
         .then((choices) => {
           setRoleChoices(choices);
-          setMembers(startingMembers(choices));
+          setMembers(startingMembers(choices, restored?.members));
         })
         .catch(() => undefined);
       return;
@@ -121,15 +161,24 @@ export default function ListingEdit({ route }: PageProps) {
           return;
         }
         setListing(found);
-        const held = found.roles.map(({ roleId, userId }) => ({ roleId, userId }));
+        const held = restored?.members ?? found.roles.map(({ roleId, userId }) => ({ roleId, userId }));
         setMembers(held);
-        form.setFieldsValue(formValues(found, trade));
+        // What is on file, then what was typed over it and not saved.
+        form.setFieldsValue({ ...formValues(found, trade), ...restored?.values });
         const choices = await trade.api.roleChoices(id);
         setRoleChoices(choices);
         setMembers(startingMembers(choices, held));
       })
       .catch((error: unknown) => setRefusal(error instanceof Error ? error : new Error(String(error))));
-  }, [id, isNew, form, trade]);
+  }, [id, isNew, form, trade, restored]);
+
+  /** Keeps the form as it stands, with the place and role holders just set when given. */
+  const keepDraft = (next: Omit<Draft, 'values'> = {}) =>
+    draft.keep({ values: form.getFieldsValue(), picked: isNew ? picked : undefined, members, ...next });
+  const changePicked = (next: Picked) => {
+    setPicked(next);
+    keepDraft({ picked: next });
+  };
 
   const roomHint = picked.unitId ? (
     <PartHint
@@ -160,6 +209,7 @@ export default function ListingEdit({ route }: PageProps) {
   const changeMembers = (next: ListingRoleMember[]) => {
     setMembers(next);
     setRolesError(roleMembersError(next));
+    keepDraft({ members: next });
   };
 
   const save = async () => {
@@ -184,6 +234,7 @@ export default function ListingEdit({ route }: PageProps) {
         else placeFailure(form, fields, result);
         return;
       }
+      draft.drop();
       Message.success(isNew ? '房源已录入' : '房源已保存');
       const detail = relatedPath(table, route, `${trade.family}/detail`, result.id);
       if (detail) {
@@ -207,13 +258,20 @@ export default function ListingEdit({ route }: PageProps) {
       bordered={false}
       data-testid={`${trade.family}-house-edit-form`}
     >
+      <DraftNotice
+        shown={draft.noticed}
+        onDiscard={() => {
+          draft.drop();
+          restart();
+        }}
+      />
       <Form
         form={form}
         id={`${trade.family}-house`}
         labelCol={{ span: 8 }}
         wrapperCol={{ span: 16 }}
         autoComplete="off"
-        initialValues={{ tags: [], facilities: [], viewingSlots: [], halls: 1, baths: 1 }}
+        initialValues={{ tags: [], facilities: [], viewingSlots: [], halls: 1, baths: 1, ...(isNew ? restored?.values : {}) }}
         onChange={(changed, values) => {
           clearDependents(form, fields, changed, values);
           // The floor is the chosen room's, as the dictionary has it (both trades).
@@ -221,18 +279,23 @@ export default function ListingEdit({ route }: PageProps) {
             const floor = rooms.find((room) => room.id === changed.roomId)?.floor;
             if (floor !== undefined && floor !== null) form.setFieldValue('floor', floor);
           }
+          keepDraft();
         }}
       >
         <Grid.Row gutter={16}>
           {isNew && (
             <RoomPicker
               picked={picked}
-              onPicked={setPicked}
+              onPicked={changePicked}
               attempted={attempted}
               trade={trade.code}
               onRooms={(found) => {
                 setRooms(found);
-                form.setFieldValue('roomId', undefined);
+                // A place brought back chooses its room once; a unit picked afresh has none yet.
+                const room = found.find((r) => r.id === startRoom.current && !r.onMarket);
+                startRoom.current = undefined;
+                form.setFieldValue('roomId', room?.id);
+                if (room?.floor != null && !restored) form.setFieldValue('floor', room.floor);
               }}
               onFloors={(floors) => floors && form.setFieldValue('totalFloors', floors)}
             />
@@ -267,7 +330,15 @@ export default function ListingEdit({ route }: PageProps) {
         )}
       </Form>
       <Space>
-        <Button onClick={() => window.history.back()}>取消</Button>
+        <Button
+          onClick={() => {
+            draft.drop();
+            window.history.back();
+          }}
+          data-testid="form-cancel"
+        >
+          取消
+        </Button>
         <Button type="primary" loading={saving} onClick={save} data-testid="form-submit">
           保存
         </Button>

@@ -16,6 +16,7 @@ import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
+import { circleOptions } from '../shared/communityFormat';
 import { areaText, floorText, layoutText, ListingStatusTag, rangeOptions, tradeOf } from '../shared/listing';
 
 /**
@@ -35,9 +36,6 @@ function TradeListings({ route }: PageProps) {
   const query = useListQuery(trade.api.list, {} as ListingFilters, { keepIn: useLocation().pathname });
   const areas = useRead(() => dictionaryApi.areas());
   const districts = (areas.data ?? []).map((district) => ({ label: district.name, value: district.id }));
-  const circles = (areas.data ?? []).flatMap((district) =>
-    district.circles.map((circle) => ({ label: circle.name, value: circle.id })),
-  );
   const detailPath = (row: ListingRow) => relatedPath(table, route, `${trade.family}/detail`, row.id);
   const editPath = relatedPath(table, route, `${trade.family}/edit`, 'new');
   // The trade's own filters: a sale by total, unit price and term; a lease by rent and type.
@@ -73,7 +71,14 @@ function TradeListings({ route }: PageProps) {
       filters={[
         { field: 'keyword', label: '小区', placeholder: '名称/拼音/首字母' },
         { field: 'districtId', label: '区域', kind: 'select', options: districts },
-        { field: 'businessCircleId', label: '商圈', kind: 'select', options: circles },
+        {
+          field: 'businessCircleId',
+          label: '商圈',
+          kind: 'select',
+          // The chosen 区域's circles (the city's while none is); another 区域 clears the choice.
+          optionsFor: (values) => circleOptions(areas.data ?? [], values.districtId),
+          dependsOn: ['districtId'],
+        },
         ...tradeFilters,
         { field: 'rooms', label: '户型', kind: 'select', options: enumOptions('roomCount') },
         { field: 'status', label: '状态', kind: 'select', options: enumOptions(trade.statuses) },

@@ -1,8 +1,8 @@
 // 钥匙 on a listing's detail page (both trades): the key as registered (type, number, the store
 // and person keeping it, whether it is out), the buttons core's key table offers this caller
-// (登记钥匙, 借出, 归还) and the loan log. The rules are core's `listing::key`; the server answers
-// the actions offered. A write refreshes every read (api/org/calls.ts), so the section
-// shows the key as it became.
+// (登记钥匙, which reads 修改钥匙登记 once one is registered; 借出, 归还) and the loan log. The
+// rules are core's `listing::key`; the server answers the actions offered. A write refreshes
+// every read (api/org/calls.ts), so the section shows the key as it became.
 import { useState } from 'react';
 import { Button, Space, Table, Tag } from '@arco-design/web-react';
 import type { KeyLend, KeyLoan, KeyRegister } from '../../../api/house/oldHouse';
@@ -21,6 +21,8 @@ export function ListingKeySection({ trade, listingId }: { trade: Trade; listingI
   const key = useRead(() => trade.api.key(listingId));
   const [dialog, setDialog] = useState<Dialog>();
   const data = key.data;
+  // A registered key is changed, not registered again: its action and dialog say so.
+  const registerLabel = data?.registered ? '修改钥匙登记' : enumText('keyAction', 'register');
   const offered = (action: string) => data?.actions.includes(action) ?? false;
   const giveBack = () =>
     confirmAction({
@@ -33,7 +35,7 @@ export function ListingKeySection({ trade, listingId }: { trade: Trade; listingI
     <Space>
       {offered('register') && (
         <Button size="small" onClick={() => setDialog('register')} data-testid="key-register">
-          {enumText('keyAction', 'register')}
+          {registerLabel}
         </Button>
       )}
       {offered('lend') && (
@@ -97,7 +99,7 @@ export function ListingKeySection({ trade, listingId }: { trade: Trade; listingI
         ]}
       />
       <FormModal<Omit<KeyRegister, 'listingId'>>
-        title="登记钥匙"
+        title={registerLabel}
         visible={dialog === 'register'}
         fields={coreFields('keyRegister')}
         initialValues={data?.registered ? { keyType: data.keyType, keyNo: data.keyNo, remark: data.remark } : undefined}
@@ -105,7 +107,7 @@ export function ListingKeySection({ trade, listingId }: { trade: Trade; listingI
           trade.api.registerKey({ ...values, listingId })
         }
         onClose={() => setDialog(undefined)}
-        successText="钥匙已登记"
+        successText={data?.registered ? '钥匙登记已修改' : '钥匙已登记'}
         testId="key-register-form"
       />
       <FormModal<Omit<KeyLend, 'listingId'>>

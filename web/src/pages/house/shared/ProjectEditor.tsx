@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button, Drawer, Form, Grid, Message, Space, Table, Typography } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
@@ -10,6 +11,8 @@ import type {
 } from '../../../api/house/newHome';
 import { enumText } from '../../../components/enums';
 import { coreFields } from '../../../components/form/coreForm';
+import { DraftNotice } from '../../../components/form/DraftNotice';
+import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { FormModal } from '../../../components/form/FormModal';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
@@ -64,17 +67,29 @@ function numbered(values: Record<string, unknown>, names: string[]): Record<stri
 
 type Item<T> = { values: T; index?: number };
 
+/** What an unsaved project keeps: its fields as typed, its house types and commission rules. */
+interface Draft {
+  values: Record<string, unknown>;
+  types: HouseTypeForm[];
+  rules: CommissionRuleForm[];
+}
+
+const wholeDraft = (found: Draft) => Boolean(found.values) && Array.isArray(found.types) && Array.isArray(found.rules) && hasTyped(found);
+
 /**
  * 新增/编辑楼盘: the project's fields from core's form, then its house types and commission rules,
  * each added or changed in its own dialog (core's forms) and saved with the project.
  */
 export function ProjectEditor({
+  id,
   initial,
   areas,
   onSubmit,
   onClose,
   onSaved,
 }: {
+  /** The project being edited; none enters a new one. */
+  id?: number;
   initial?: NewHomeForm;
   areas: Areas;
   onSubmit: (values: NewHomeForm) => Promise<unknown>;
@@ -82,16 +97,38 @@ export function ProjectEditor({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<ProjectValues>();
+  // What was typed and not saved comes back at the next opening, over what is on file.
+  const draft = useFormDraft<Draft>(`${useLocation().pathname}/project/${id ?? 'new'}`, wholeDraft);
   // Mounted once per opening (the list gives it a key), so the project's lists start from it.
   const { houseTypes = [], commissionRules = [], ...project } = initial ?? ({} as Partial<NewHomeForm>);
-  const [types, setTypes] = useState<HouseTypeForm[]>(houseTypes);
-  const [rules, setRules] = useState<CommissionRuleForm[]>(commissionRules);
+  const [types, setTypes] = useState<HouseTypeForm[]>(draft.restored?.types ?? houseTypes);
+  const [rules, setRules] = useState<CommissionRuleForm[]>(draft.restored?.rules ?? commissionRules);
   const [typeDialog, setTypeDialog] = useState<Item<Partial<HouseTypeForm>> | undefined>();
   const [ruleDialog, setRuleDialog] = useState<Item<Partial<CommissionRuleForm>> | undefined>();
   const [saving, setSaving] = useState(false);
-  const [startValues] = useState(() =>
+  const [onFile] = useState(() =>
     numbered(project, ['saleStatus', 'propertyType', 'districtId', 'circleId', 'propertyTerm', 'averagePrice']),
   );
+  const keepDraft = (next: Partial<Omit<Draft, 'values'>> = {}) =>
+    draft.keep({ values: form.getFieldsValue(), types, rules, ...next });
+  const changeTypes = (next: HouseTypeForm[]) => {
+    setTypes(next);
+    keepDraft({ types: next });
+  };
+  const changeRules = (next: CommissionRuleForm[]) => {
+    setRules(next);
+    keepDraft({ rules: next });
+  };
+  // The draft goes over what is on file, which stays the form's start for 放弃草稿.
+  const restoredValues = draft.restored?.values;
+  useEffect(() => {
+    if (restoredValues) form.setFieldsValue(restoredValues);
+  }, [form, restoredValues]);
+  /** 取消 or ×: what was typed is given up. */
+  const cancel = () => {
+    draft.drop();
+    onClose();
+  };
 
   const fields = coreFields('newHome', {
     districtId: { options: areas.districtOptions },
@@ -111,6 +148,7 @@ export function ProjectEditor({
         placeFailure(form, fields, result);
         return;
       }
+      draft.drop();
       Message.success('保存成功');
       onClose();
       onSaved();
@@ -130,26 +168,38 @@ export function ProjectEditor({
       width="min(880px, 100vw)"
       title={initial ? '编辑楼盘' : '新增楼盘'}
       visible
-      onCancel={onClose}
+      onCancel={cancel}
       footer={
         <Space>
-          <Button onClick={onClose}>取消</Button>
+          <Button onClick={cancel}>取消</Button>
           <Button type="primary" loading={saving} onClick={save} data-testid="project-save">
             保存
           </Button>
         </Space>
       }
     >
+      <DraftNotice
+        shown={draft.noticed}
+        onDiscard={() => {
+          draft.drop();
+          form.resetFields();
+          setTypes(houseTypes);
+          setRules(commissionRules);
+        }}
+      />
       <Form
         form={form}
-        initialValues={startValues}
+        initialValues={onFile}
         id="project"
         data-testid="project-form"
         layout="horizontal"
         labelCol={{ span: 7 }}
         wrapperCol={{ span: 17 }}
         autoComplete="off"
-        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+        onChange={(changed, values) => {
+          clearDependents(form, fields, changed, values);
+          keepDraft();
+        }}
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
@@ -181,7 +231,7 @@ export function ProjectEditor({
                 <Button type="text" size="small" onClick={() => setTypeDialog({ values: numbered(t, ['rooms', 'halls', 'baths', 'areaMin', 'areaMax', 'priceMin', 'priceMax', 'saleStatus']) as Partial<HouseTypeForm>, index })}>
                   编辑
                 </Button>
-                <Button type="text" size="small" status="danger" onClick={() => setTypes(types.filter((_, i) => i !== index))}>
+                <Button type="text" size="small" status="danger" onClick={() => changeTypes(types.filter((_, i) => i !== index))}>
                   删除
                 </Button>
               </Space>
@@ -212,7 +262,7 @@ export function ProjectEditor({
                 <Button type="text" size="small" onClick={() => setRuleDialog({ values: numbered(r, ['kind', 'rate', 'amount']) as Partial<CommissionRuleForm>, index })}>
                   编辑
                 </Button>
-                <Button type="text" size="small" status="danger" onClick={() => setRules(rules.filter((_, i) => i !== index))}>
+                <Button type="text" size="small" status="danger" onClick={() => changeRules(rules.filter((_, i) => i !== index))}>
                   删除
                 </Button>
               </Space>
@@ -232,7 +282,7 @@ export function ProjectEditor({
         columns={2}
         successText="已加入，保存楼盘后生效"
         onSubmit={async (values) => {
-          if (typeDialog) setTypes(keep(types, typeDialog, values));
+          if (typeDialog) changeTypes(keep(types, typeDialog, values));
         }}
         onClose={() => setTypeDialog(undefined)}
         testId="house-type-form"
@@ -247,7 +297,7 @@ export function ProjectEditor({
         initialValues={ruleDialog?.values}
         successText="已加入，保存楼盘后生效"
         onSubmit={async (values) => {
-          if (ruleDialog) setRules(keep(rules, ruleDialog, values));
+          if (ruleDialog) changeRules(keep(rules, ruleDialog, values));
         }}
         onClose={() => setRuleDialog(undefined)}
         testId="rule-form"

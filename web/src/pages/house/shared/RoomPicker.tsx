@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Form, Grid, Select, Space, Typography } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { isApiFailure } from '../../../api/client';
@@ -14,6 +14,8 @@ export const COLUMN = { xs: 24, md: 12, lg: 8 };
 /** What the picker has chosen so far. */
 export interface Picked {
   communityId?: number;
+  /** The community's name, so a place brought back (a draft, 录入 from a room) shows it. */
+  communityName?: string;
   buildingId?: number;
   unitId?: number;
 }
@@ -77,6 +79,33 @@ interface PickerProps {
   trade: number;
 }
 
+/** A place chosen before the picker mounted (a draft, 录入 from a room): its lists load once. */
+function useStartingLists(
+  picked: Picked,
+  trade: number,
+  lists: {
+    setSuggestions: (found: CommunitySuggestion[]) => void;
+    setBuildings: (found: PartOption[]) => void;
+    setUnits: (found: PartOption[]) => void;
+    onRooms: (found: PartOption[]) => void;
+    onFloors: (floors?: number) => void;
+  },
+) {
+  const start = useRef({ picked, trade, lists });
+  useEffect(() => {
+    const { picked: at, trade: of, lists: to } = start.current;
+    if (!at.communityId) return;
+    to.setSuggestions([{ id: at.communityId, name: at.communityName ?? '', districtName: '' }]);
+    void dictionaryApi.buildings(at.communityId).then((found) => {
+      to.setBuildings(found);
+      const floors = found.find((b) => b.id === at.buildingId)?.floors;
+      if (floors) to.onFloors(floors);
+    });
+    if (at.buildingId) void dictionaryApi.units(at.buildingId).then(to.setUnits);
+    if (at.unitId) void dictionaryApi.rooms(at.unitId, of).then(to.onRooms);
+  }, []);
+}
+
 /**
  * The room's place for a new listing: a community found by name, pinyin or initials, then its
  * building and unit from the dictionary. A part the dictionary lacks (a new community has no
@@ -90,16 +119,17 @@ export function RoomPicker({ picked, onPicked, onRooms, onFloors, attempted, tra
   const [adding, setAdding] = useState<'building' | 'unit' | undefined>();
   // Buildings and units are the community detail page's to add (rooms are the entry form's own).
   const mayAddParts = usePermission('/work/house/communityDetail/:id')('edit');
+  useStartingLists(picked, trade, { setSuggestions, setBuildings, setUnits, onRooms, onFloors });
 
   const pickCommunity = (communityId: number | undefined) => {
-    onPicked({ communityId });
+    onPicked({ communityId, communityName: suggestions.find((s) => s.id === communityId)?.name });
     setBuildings(undefined);
     setUnits(undefined);
     onRooms([]);
     if (communityId) void dictionaryApi.buildings(communityId).then(setBuildings);
   };
   const pickBuilding = (buildingId: number | undefined, known = buildings) => {
-    onPicked({ communityId: picked.communityId, buildingId });
+    onPicked({ communityId: picked.communityId, communityName: picked.communityName, buildingId });
     setUnits(undefined);
     onRooms([]);
     onFloors(known?.find((b) => b.id === buildingId)?.floors ?? undefined);
@@ -134,7 +164,7 @@ export function RoomPicker({ picked, onPicked, onRooms, onFloors, attempted, tra
           onSearch={(text) => void dictionaryApi.suggest(text).then(setSuggestions)}
           onChange={(id?: number) => pickCommunity(id)}
           options={suggestions.map((s) => ({
-            label: s.alias ? `${s.name}（${s.alias}）· ${s.districtName}` : `${s.name} · ${s.districtName}`,
+            label: [s.alias ? `${s.name}（${s.alias}）` : s.name, s.districtName].filter(Boolean).join(' · '),
             value: s.id,
           }))}
           data-testid="pick-community"

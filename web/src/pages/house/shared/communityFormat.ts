@@ -29,7 +29,10 @@ export function districtOptions(districts: District[]): EnumOption[] {
 }
 
 /** The business circles of the chosen district (all of the city's while none is chosen). */
-export function circleOptions(districts: District[], districtId: unknown): EnumOption[] {
+export function circleOptions(
+  districts: { id: number; circles: { id: number; name: string }[] }[],
+  districtId: unknown,
+): EnumOption[] {
   return districts
     .filter((district) => districtId === undefined || districtId === null || districtId === '' || district.id === districtId)
     .flatMap((district) => district.circles.map((circle) => ({ label: circle.name, value: circle.id })));
