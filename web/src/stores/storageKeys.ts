@@ -22,4 +22,9 @@ export const storageKeys = {
    * typed; saving or cancelling the form clears it, and so does logging out.
    */
   formDraft: (form: string, userId: string) => `formDraft:${form}:${userId}`,
+  /**
+   * One user's current conversation with one assistant in this tab (sessionStorage), so a reload
+   * (F5) mid-chat keeps it; logging out clears it.
+   */
+  chat: (assistantId: number, userId: string) => `chat:${assistantId}:${userId}`,
 } as const;
