@@ -214,16 +214,16 @@ pub fn new_conversation(
     Ok(())
 }
 
-/// Stop: status 5, showing 终止中... if still thinking. Nothing happens when not answering.
+/// Stop: status 5, showing 终止中... if still thinking (or started with no text yet). Nothing
+/// happens when not answering.
 pub fn stop(conversation: &mut Conversation) {
-    if let Some(answer) = conversation.last_answer_mut() {
-        match answer.status {
-            status::THINKING => {
-                answer.status = status::STOPPING;
-                answer.text = CHAT_STOPPING.into();
-            }
-            status::ANSWERING => answer.status = status::STOPPING,
-            _ => {}
+    if let Some(answer) = conversation
+        .last_answer_mut()
+        .filter(|answer| matches!(answer.status, status::THINKING | status::ANSWERING))
+    {
+        answer.status = status::STOPPING;
+        if answer.has_no_text() {
+            answer.text = CHAT_STOPPING.into();
         }
     }
 }
@@ -241,8 +241,12 @@ pub fn reply(conversation: &mut Conversation, reply: &Reply) -> bool {
     let Some(answer) = conversation.last_answer_mut() else {
         return false;
     };
-    let writing = matches!(answer.status, status::ANSWERING | status::STOPPING);
+    // Stopped before any text: the answer's late start and text frames are not shown, so
+    // 终止中... stays until the server's stop (已终止回答).
+    let stopped_blank = answer.status == status::STOPPING && answer.text == CHAT_STOPPING;
+    let writing = matches!(answer.status, status::ANSWERING | status::STOPPING) && !stopped_blank;
     match reply.tag.as_str() {
+        tag::START if stopped_blank => {}
         tag::START => {
             answer.status = status::ANSWERING;
             answer.text = String::new();
@@ -297,6 +301,7 @@ pub fn reply(conversation: &mut Conversation, reply: &Reply) -> bool {
             answer.context_loading = false;
         }
         _ if writing => answer.text.push_str(&reply.msg),
+        _ if stopped_blank => {}
         _ => return false,
     }
     true
@@ -444,6 +449,29 @@ mod tests {
             (3, "已终止回答")
         );
         assert!(answer(&conversation).stoped);
+    }
+
+    #[test]
+    fn stop_before_any_text_hides_the_late_frames() {
+        // Started, nothing written yet: 终止中..., and the frames still on their way (a late
+        // start, text) do not bring the answer back; the server's stop ends it.
+        let mut conversation = asked();
+        send(&mut conversation, "start", "");
+        stop(&mut conversation);
+        assert_eq!(answer(&conversation).text, "终止中...");
+        send(&mut conversation, "start", "");
+        send(&mut conversation, "", "需要。每次带看");
+        assert_eq!(
+            (
+                answer(&conversation).status,
+                answer(&conversation).text.as_str()
+            ),
+            (5, "终止中...")
+        );
+        send(&mut conversation, "stop", "");
+        assert_eq!(answer(&conversation).text, "已终止回答");
+        send(&mut conversation, "", "都要签字");
+        assert_eq!(answer(&conversation).text, "已终止回答");
     }
 
     #[test]

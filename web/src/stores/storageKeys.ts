@@ -23,4 +23,9 @@ export const storageKeys = {
    * and logging out clears the tab's storage.
    */
   formDraft: (form: string, userId: string) => `formDraft:${form}:${userId}`,
+  /**
+   * One user's current conversation with one assistant in this tab (sessionStorage), so a reload
+   * (F5) mid-chat keeps it; logging out clears it.
+   */
+  chat: (assistantId: number, userId: string) => `chat:${assistantId}:${userId}`,
 } as const;

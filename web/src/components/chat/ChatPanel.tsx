@@ -7,7 +7,9 @@ import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
 import { useSiteStore } from '../../stores/site';
 import { useUserStore } from '../../stores/user';
+import { TEXT } from '../../config/coreData';
 import { useChat } from './useChat';
+import { useFollowNewest } from './useFollowNewest';
 import './ChatPanel.css';
 
 /** A document an answer cites (the server's `doc` reply). */
@@ -62,9 +64,15 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
   const question = chat.conversation.entries[index - 1];
   // Only an answer the server has logged as done is voted on.
   const done = entry.status === 0 && entry.tokenTotal !== null;
+  // Started but nothing written yet: still thinking, as far as the reader can tell.
+  const text = entry.text || (entry.status === 1 ? TEXT.chatThinking : '');
+  const waiting = [1, 4, 5].includes(entry.status);
   return (
     <div className={`chat-entry chat-entry--answer chat-entry--status-${entry.status}`} data-testid="chat-answer">
-      <div className="chat-bubble">{entry.text}</div>
+      <div className="chat-bubble" aria-busy={waiting}>
+        {text}
+        {waiting && text !== TEXT.chatStopping && <span className="chat-bubble__dots" aria-hidden />}
+      </div>
       {docs.length > 0 && (
         <div className="chat-docs" data-testid="chat-docs">
           <Typography.Text type="secondary">引用 {entry.docCount} 篇：</Typography.Text>
@@ -75,6 +83,7 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
           ))}
         </div>
       )}
+      {!waiting && (
       <Space size={4} className="chat-entry__actions">
         {entry.tokenTotal !== null && (
           <Typography.Text type="secondary" data-testid="chat-usage">
@@ -91,6 +100,7 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
           删除
         </Button>
       </Space>
+      )}
     </div>
   );
 }
@@ -98,19 +108,28 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
 function Conversation({ tool }: { tool: ChatTool }) {
   const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
   const siteId = useSiteStore((state) => state.siteId);
-  const chat = useChat(tool.id, login, siteId);
+  const userId = useUserStore((state) => state.info?.userId);
+  const chat = useChat(tool.id, login, siteId, userId == null ? undefined : String(userId));
   const [draft, setDraft] = useState('');
   const entries = chat.conversation.entries;
+  const newest = entries.at(-1);
+  const { list, onScroll, follow } = useFollowNewest<HTMLDivElement>([entries.length, newest?.text, newest?.status, newest?.doc.length]);
   const lastAnswer = entries.map((entry) => entry.type).lastIndexOf(1);
   const submit = (text: string) => {
     const question = text.trim();
     if (!question) return;
+    follow();
     chat.ask(question);
     if (!chat.busy) setDraft('');
   };
   return (
     <div className="chat-panel__body">
-      <div className="chat-panel__entries" data-testid="chat-entries">
+      <div
+        className="chat-panel__entries"
+        data-testid="chat-entries"
+        ref={list}
+        onScroll={onScroll}
+      >
         {chatShowsWelcome(chat.conversation) && (
           <div className="chat-welcome" data-testid="chat-welcome">
             <div className="chat-bubble">{tool.assistantExt.welcomeMessage || `您好，我是${tool.name}`}</div>

@@ -26,6 +26,8 @@ import {
 } from '@core/wasm';
 import type { ChatLoginInfo } from '../../api/types';
 import { runtimeConfig } from '../../config/runtime';
+import { TEXT } from '../../config/coreData';
+import { storageKeys } from '../../stores/storageKeys';
 
 /** Chat statuses (core): answering, thinking, stopping. */
 const BUSY = new Set([1, 4, 5]);
@@ -46,6 +48,41 @@ function socketBase(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 }
 
+/** The current conversation only: what follows the last 新对话 marker, so a new one starts empty. */
+function currentOnly(conversation: Conversation): Conversation {
+  const marker = conversation.entries.map((entry) => entry.type).lastIndexOf(-1);
+  return { ...conversation, entries: conversation.entries.slice(marker + 1) };
+}
+
+/**
+ * The conversation this tab kept under `key`, else a fresh one. An answer still in progress when
+ * the page went away can no longer arrive (its socket is gone): it shows as stopped.
+ */
+export function restoredConversation(key: string | undefined): Conversation {
+  const kept = key ? sessionStorage.getItem(key) : null;
+  if (kept) {
+    try {
+      const conversation = JSON.parse(kept) as Conversation;
+      return {
+        ...conversation,
+        entries: conversation.entries.map((entry) =>
+          entry.type === 1 && BUSY.has(entry.status)
+            ? {
+                ...entry,
+                status: 3,
+                stoped: true,
+                text: [TEXT.chatThinking, TEXT.chatStopping, ''].includes(entry.text) ? TEXT.chatStopped : entry.text,
+              }
+            : entry,
+        ),
+      };
+    } catch {
+      sessionStorage.removeItem(key!);
+    }
+  }
+  return chatNew(newId());
+}
+
 export interface Chat {
   conversation: Conversation;
   busy: boolean;
@@ -61,16 +98,21 @@ export interface Chat {
  * header (the functions an assistant calls then see that site's rows only, as the pages do);
  * choosing another site opens a new socket.
  */
-export function useChat(assistantId: number, login: ChatLoginInfo | undefined, siteId: number): Chat {
-  const [conversation, setConversation] = useState<Conversation>(() => chatNew(newId()));
+export function useChat(assistantId: number, login: ChatLoginInfo | undefined, siteId: number, userId?: string): Chat {
+  const key = userId ? storageKeys.chat(assistantId, userId) : undefined;
+  const [conversation, setConversation] = useState<Conversation>(() => restoredConversation(key));
   const current = useRef(conversation);
   const connection = useRef<ConnectionState>(connectionNew());
   const socket = useRef<WebSocket | null>(null);
 
-  const apply = useCallback((next: Conversation) => {
-    current.current = next;
-    setConversation(next);
-  }, []);
+  const apply = useCallback(
+    (next: Conversation) => {
+      current.current = next;
+      setConversation(next);
+      if (key) sessionStorage.setItem(key, JSON.stringify(currentOnly(next)));
+    },
+    [key],
+  );
 
   const stepRef = useRef<(event: ConnectionEvent) => void>(() => undefined);
 
