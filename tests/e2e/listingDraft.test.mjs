@@ -92,12 +92,13 @@ describe('the second-hand entry form keeps a draft', () => {
       const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('formDraft:')));
       assert.deepEqual(kept, [], 'the save took the draft with it');
 
-      // The same room again starts empty (it is on the market now, so it cannot be chosen).
+      // The same room again starts empty and says why (it is on the market now: 重盘).
       await page.goto(`${site}/work/house/communityDetail/${place.id}`);
       await page.getByTestId('community-room').filter({ hasText: '902' }).click();
       await page.getByTestId('room-enter-listing').click();
       await form.waitFor();
       await expect(page.getByTestId('pick-unit')).toContainText('1单元');
+      await page.getByText('902已有在售房源，不能重复录入，请选择其他房号').first().waitFor();
       await expect(page.getByTestId('draft-notice')).toHaveCount(0);
       await expect(input(page, 'area')).toHaveValue('');
     });

@@ -154,6 +154,15 @@ describe('viewing slots and listing roles', () => {
     await detail.getByTestId('listing-viewing-slots').getByText('周六、周日 下午').waitFor();
     await detail.getByText(colleague.name).first().waitFor();
     await shot(page, 'house-old-slots-roles-detail-800');
+    // Editing it shows what is on file (厅, 看房时间), so a save that changes nothing keeps them.
+    const listingId = new URL(page.url()).pathname.split('/').pop();
+    await page.goto(`${site}/work/house/old/edit/${listingId}`);
+    const halls = page.getByTestId('field-halls');
+    const hallsInput = (await halls.evaluate((node) => node.tagName)) === 'INPUT' ? halls : halls.locator('input').first();
+    await page.getByTestId('viewing-slots-summary').getByText('周六、周日 下午').waitFor();
+    assert.equal(await hallsInput.inputValue(), '2');
+    await page.getByTestId('form-submit').click();
+    await detail.getByTestId('listing-viewing-slots').getByText('周六、周日 下午').waitFor();
     // Nothing runs off the page's right edge at 800 px.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the detail page scrolls sideways by ${overflow}px`);

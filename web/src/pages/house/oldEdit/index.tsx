@@ -61,6 +61,11 @@ const roomOptions = (rooms: PartOption[]) =>
     disabled: Boolean(room.onMarket),
   }));
 
+/** A new listing's form before anything is typed. The form mounts once a stored listing is read,
+ *  and Arco applies `initialValues` at mount over values set before it: a stored listing's must
+ *  be among them, or its 厅/卫, tags and 看房时间 would read as these. */
+const START: Partial<Values> = { tags: [], facilities: [], viewingSlots: [], halls: 1, baths: 1 };
+
 /** A stored listing as the form shows it again: 万 (or 元 of rent) and ㎡ as typed, the phones
  *  without spaces, and an empty choice as none (its box shows its placeholder). A phone the
  *  caller sees masked stays masked: saved untouched, the server keeps the number on file; the
@@ -271,7 +276,7 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
         labelCol={{ span: 8 }}
         wrapperCol={{ span: 16 }}
         autoComplete="off"
-        initialValues={{ tags: [], facilities: [], viewingSlots: [], halls: 1, baths: 1, ...(isNew ? restored?.values : {}) }}
+        initialValues={{ ...START, ...(listing ? formValues(listing, trade) : {}), ...restored?.values }}
         onChange={(changed, values) => {
           clearDependents(form, fields, changed, values);
           // The floor is the chosen room's, as the dictionary has it (both trades).
@@ -292,9 +297,16 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
               onRooms={(found) => {
                 setRooms(found);
                 // A place brought back chooses its room once; a unit picked afresh has none yet.
-                const room = found.find((r) => r.id === startRoom.current && !r.onMarket);
+                const wanted = found.find((r) => r.id === startRoom.current);
+                const room = wanted?.onMarket ? undefined : wanted;
                 startRoom.current = undefined;
                 form.setFieldValue('roomId', room?.id);
+                // 录入 from a room already on the market (重盘): say so where the room is chosen.
+                if (wanted?.onMarket) {
+                  placeFailure(form, fields, [
+                    { field: 'roomId', message: `${wanted.name}已有${wanted.onMarket}房源，不能重复录入，请选择其他房号` },
+                  ]);
+                }
                 if (room?.floor != null && !restored) form.setFieldValue('floor', room.floor);
               }}
               onFloors={(floors) => floors && form.setFieldValue('totalFloors', floors)}
