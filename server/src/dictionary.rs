@@ -96,8 +96,8 @@ crud_routes!(entry, "dictionary";
         if let Some(keyword) = filter_text(&query.keyword) {
             select = select.filter(
                 Condition::any()
-                    .add(entry::Column::DictKey.contains(keyword))
-                    .add(entry::Column::Label.contains(keyword)),
+                    .add(crate::shared::contains(entry::Column::DictKey, keyword))
+                    .add(crate::shared::contains(entry::Column::Label, keyword)),
             );
         }
         if let Some(id) = query.organisation_id {

@@ -86,7 +86,7 @@ crud_routes!(app, "app";
         // The catalogue belongs to no one: everyone with an app page reads all of it.
         let mut select = scoped.unscoped().find::<app::Entity>();
         if let Some(name) = filter_text(&query.name) {
-            select = select.filter(app::Column::Name.contains(name));
+            select = select.filter(crate::shared::contains(app::Column::Name, name));
         }
         if let Some(app_type) = query.app_type {
             select = select.filter(app::Column::AppType.eq(app_type));

@@ -13,7 +13,7 @@ use axum::extract::Path;
 use brokerdesk_core::enums;
 use chrono::Utc;
 use sea_orm::ActiveValue::Unchanged;
-use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -111,7 +111,7 @@ pub async fn search(
         .find::<knowledge::Entity>()
         .order_by_asc(knowledge::Column::Id);
     if let Some(keywords) = keywords {
-        select = select.filter(knowledge::Column::Name.contains(keywords));
+        select = select.filter(crate::shared::contains(knowledge::Column::Name, keywords));
     }
     let rows = db.all(select).await?;
     ok(rows

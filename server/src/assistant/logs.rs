@@ -212,7 +212,7 @@ impl LogFilter {
             let ids = db
                 .values::<user::Entity, i64>(
                     db.find::<user::Entity>()
-                        .filter(user::Column::RealName.contains(name)),
+                        .filter(crate::shared::contains(user::Column::RealName, name)),
                     user::Column::Id,
                 )
                 .await?;
@@ -222,7 +222,7 @@ impl LogFilter {
             select = select.filter(
                 chat_log::Column::Question
                     .contains(keyword)
-                    .or(chat_log::Column::Answer.contains(keyword)),
+                    .or(crate::shared::contains(chat_log::Column::Answer, keyword)),
             );
         }
         if let Some(vote) = self.vote {

@@ -282,7 +282,7 @@ pub async fn list(
         select = select.filter(assistant::Column::Kind.eq(kind as i16));
     }
     if let Some(name) = filter_text(&query.name) {
-        select = select.filter(assistant::Column::Name.contains(name));
+        select = select.filter(crate::shared::contains(assistant::Column::Name, name));
     }
     ok(scoped
         .list::<assistant::Entity>(select, query.page())

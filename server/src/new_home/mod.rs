@@ -187,9 +187,9 @@ pub async fn list(
     if let Some(keyword) = filter_text(&query.keyword) {
         select = select.filter(
             Condition::any()
-                .add(project::Column::Name.contains(keyword))
-                .add(project::Column::Address.contains(keyword))
-                .add(project::Column::Developer.contains(keyword)),
+                .add(crate::shared::contains(project::Column::Name, keyword))
+                .add(crate::shared::contains(project::Column::Address, keyword))
+                .add(crate::shared::contains(project::Column::Developer, keyword)),
         );
     }
     for (column, value) in [

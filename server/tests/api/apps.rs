@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::common::TestApp;
-use crate::fixtures::{AUDIT, Seeded, new_staff};
+use crate::fixtures::{APPS, AUDIT, Seeded, new_staff};
 use crate::on_both_backends;
 
 const ENABLEMENT: &str = "/api/v1/fm/app/enablement";
@@ -214,7 +214,25 @@ async fn staff_counts_leave_out_departed_staff(app: TestApp) {
     assert_eq!(counts().await, before, "a departed person is not counted");
 }
 
+/// A name search takes `%` and `_` as typed characters, not as wildcards matching every app.
+async fn app_name_search_takes_wildcards_literally(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let all = admin.data(APPS, json!({ "pageSize": 100 })).await;
+    assert!(all["total"].as_i64().unwrap() > 0, "{all}");
+    for typed in ["%", "_", "电子%"] {
+        let found = admin
+            .data(APPS, json!({ "pageSize": 100, "name": typed }))
+            .await;
+        assert_eq!(found["total"], 0, "{typed}: {found}");
+    }
+    let found = admin
+        .data(APPS, json!({ "pageSize": 100, "name": "电子" }))
+        .await;
+    assert_eq!(found["list"][0]["name"], "电子签约", "{found}");
+}
+
 on_both_backends!(
+    app_name_search_takes_wildcards_literally,
     a_company_goes_back_to_its_city_setting,
     company_staff_see_and_switch_their_company_apps,
     staff_counts_leave_out_departed_staff,

@@ -104,7 +104,7 @@ async fn listing_search(caller: &Caller, args: ListingArgs) -> Result<(Value, us
         let ids: Vec<i64> = db
             .values(
                 db.find::<district::Entity>()
-                    .filter(district::Column::Name.contains(name)),
+                    .filter(crate::shared::contains(district::Column::Name, name)),
                 district::Column::Id,
             )
             .await?;
@@ -198,13 +198,17 @@ async fn customer_lookup(caller: &Caller, args: CustomerArgs) -> Result<(Value, 
     }
     let mut select = scoped.read::<customer::Entity>();
     if let Some(name) = name {
-        select = select.filter(customer::Column::Name.contains(name));
+        select = select.filter(crate::shared::contains(customer::Column::Name, name));
     }
     if let Some(tail) = tail {
         if !(3..=11).contains(&tail.len()) || !tail.chars().all(|c| c.is_ascii_digit()) {
             return Err(AppError::invalid("phoneTail", "手机号后几位须为3-11位数字"));
         }
-        select = select.filter(customer::Column::PhoneKey.ends_with(tail));
+        select = select.filter(crate::shared::like(
+            customer::Column::PhoneKey,
+            tail,
+            crate::shared::Found::AtEnd,
+        ));
     }
     let found = scoped
         .page_by_key(
