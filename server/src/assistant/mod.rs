@@ -197,6 +197,17 @@ async fn row_of(
         }
     }
     let knowledge_ids = existing_knowledge(scoped, &request.knowledge_ids).await?;
+    // Users pick an assistant by its name: two alike could not be told apart in the chat.
+    let db = scoped.unscoped();
+    let mut same = db
+        .find::<assistant::Entity>()
+        .filter(assistant::Column::Name.eq(request.name.trim()));
+    if let Some(id) = request.id {
+        same = same.filter(assistant::Column::Id.ne(id));
+    }
+    db.refuse_if_taken(same, "已存在同名助手，请换一个名称")
+        .await
+        .map_err(form::on_field("name"))?;
     let json = |value: serde_json::Value| value.to_string();
     let row = assistant::ActiveModel {
         name: Set(request.name.clone()),

@@ -9,7 +9,7 @@
 use axum::extract::State;
 use brokerdesk_core::enums::KNOWLEDGE_SOURCE;
 use brokerdesk_core::forms::{self, Form};
-use brokerdesk_core::knowledge::indexes;
+use brokerdesk_core::knowledge::{indexes, question_key};
 use chrono::Utc;
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, QueryOrder, Set};
@@ -47,7 +47,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const SOURCE_MANUAL: i16 = 1;
 /// The data set a manual entry goes to when it names none.
 pub const MANUAL_DATA_SET: &str = "手动录入";
-const SAME_POINT: &str = "该知识库中已有相同的问题和答案";
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -534,7 +533,8 @@ async fn data_set<C: ConnectionTrait>(
 }
 
 /// The stored values of a point form: cleaned indexes, search terms and content hash, refused
-/// when the knowledge base already holds the same question and answer.
+/// when the knowledge base already holds the question (by core's `question_key`, as an import
+/// skips it): a second answer beside a curated one would make retrieval pick between them.
 async fn point_values(
     scoped: &Scoped<'_>,
     knowledge: i64,
@@ -542,18 +542,8 @@ async fn point_values(
     except: Option<i64>,
 ) -> Result<knowledge_point::ActiveModel, AppError> {
     let indexes = indexes(&form.indexes)?;
+    refuse_held_question(&scoped.unscoped(), knowledge, &form.question, except).await?;
     let hash = content_hash(&form.question, &form.answer);
-    scoped
-        .unscoped()
-        .refuse_duplicate::<knowledge_point::Entity>(
-            knowledge_point::Column::KnowledgeId
-                .eq(knowledge)
-                .and(knowledge_point::Column::ContentHash.eq(&hash)),
-            except,
-            SAME_POINT,
-        )
-        .await
-        .map_err(form::on_field("question"))?;
     Ok(knowledge_point::ActiveModel {
         terms: Set(terms_of(&form.question, &indexes, &form.answer)),
         question: Set(form.question.clone()),
@@ -563,4 +553,36 @@ async fn point_values(
         updated_at: Set(Utc::now()),
         ..Default::default()
     })
+}
+
+/// Refuses (10000409) a question the knowledge base already holds in another point, naming
+/// the data set it is in so the curator edits that point instead.
+async fn refuse_held_question<C: ConnectionTrait>(
+    db: &Unscoped<'_, C>,
+    knowledge: i64,
+    question: &str,
+    except: Option<i64>,
+) -> Result<(), AppError> {
+    let key = question_key(question);
+    let mut select = db
+        .find::<knowledge_point::Entity>()
+        .filter(knowledge_point::Column::KnowledgeId.eq(knowledge));
+    if let Some(id) = except {
+        select = select.filter(knowledge_point::Column::Id.ne(id));
+    }
+    let held: Vec<(String, i64)> = db
+        .pairs(
+            select,
+            knowledge_point::Column::Question,
+            knowledge_point::Column::DataSetId,
+        )
+        .await?;
+    let Some((_, set_id)) = held.iter().find(|(q, _)| question_key(q) == key) else {
+        return Ok(());
+    };
+    let set = data_set(db, *set_id).await?;
+    Err(form::on_field("question")(AppError::Conflict(format!(
+        "该知识库的数据集「{}」中已有相同的问题，请修改那条问答",
+        set.name
+    ))))
 }

@@ -101,6 +101,11 @@ async fn assistants_are_built_published_and_offered(app: TestApp) {
         .post(SUBMIT, unknown)
         .await
         .assert_error(10000004, "关联的知识库不存在或已被删除");
+    // A second assistant of the same name could not be told apart in the chat's picker.
+    admin
+        .post(SUBMIT, dialogue("规则助手"))
+        .await
+        .assert_error(10000409, "已存在同名助手，请换一个名称");
 
     let listed = admin
         .get(LIST, &[("kind", "1".into()), ("name", "规则".into())])

@@ -96,7 +96,18 @@ async fn an_admin_builds_a_knowledge_base_point_by_point(app: TestApp) {
             json!({ "knowledgeId": id, "question": "门店几点开门？ ", "answer": "门店每天8:30开门，值班经纪人8:15到岗。" }),
         )
         .await
-        .assert_error(10000409, "该知识库中已有相同的问题和答案");
+        .assert_error(10000409, "该知识库的数据集「手动录入」中已有相同的问题，请修改那条问答");
+    // The same question with another answer: refused too, so retrieval never picks between two.
+    admin
+        .post(
+            &path("handle/import"),
+            json!({ "knowledgeId": id, "question": "门店几点开门？", "answer": "九点。" }),
+        )
+        .await
+        .assert_error(
+            10000409,
+            "该知识库的数据集「手动录入」中已有相同的问题，请修改那条问答",
+        );
     let second = admin
         .data(
             &path("handle/import"),

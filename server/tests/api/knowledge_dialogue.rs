@@ -65,7 +65,10 @@ async fn a_chat_turn_becomes_a_knowledge_point(app: TestApp) {
             json!({ "logId": commission["id"], "knowledgeId": base }),
         )
         .await;
-    assert_eq!(twice.message(), "该知识库中已有相同的问题和答案");
+    assert_eq!(
+        twice.message(),
+        "该知识库的数据集「对话标注」中已有相同的问题，请修改那条问答"
+    );
     let missing = admin
         .post(
             &format!("{K}/dialogue/create"),
