@@ -211,6 +211,18 @@ pub fn relative(time_ms: i64, now_ms: i64, utc_offset_minutes: i32) -> Option<St
     })
 }
 
+/// A duration as people read it: whole milliseconds under a second (`350毫秒`, where `0.0 秒`
+/// said nothing), seconds with one decimal from one second on (`1.2秒`).
+pub fn duration_ms(ms: u64) -> String {
+    if ms < 1000 {
+        format!("{ms}毫秒")
+    } else {
+        // Tenths rounded half up in integers, so 1 950 ms is 2.0秒 on every platform.
+        let tenths = (ms + 50) / 100;
+        format!("{}.{}秒", tenths / 10, tenths % 10)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,5 +365,20 @@ mod tests {
             );
         }
         assert_eq!(relative(i64::MIN, i64::MAX, CHINA), None);
+    }
+
+    #[test]
+    fn durations_under_a_second_in_milliseconds_else_seconds() {
+        for (ms, expected) in [
+            (0, "0毫秒"),
+            (7, "7毫秒"),
+            (999, "999毫秒"),
+            (1000, "1.0秒"),
+            (1249, "1.2秒"),
+            (1950, "2.0秒"),
+            (65_000, "65.0秒"),
+        ] {
+            assert_eq!(duration_ms(ms), expected, "{ms}");
+        }
     }
 }

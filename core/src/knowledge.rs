@@ -31,6 +31,36 @@ pub fn top_k(value: &str) -> Result<i64, String> {
     }
 }
 
+/// What a knowledge base's delete confirmation says of the assistants answering from it (a delete
+/// unbinds them): nothing when none does.
+pub fn delete_warning(assistant_names: &[String]) -> Option<String> {
+    if assistant_names.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = assistant_names
+        .iter()
+        .map(|name| format!("「{name}」"))
+        .collect();
+    Some(format!(
+        "助手{}正在使用该知识库，删除后它们将不再从中检索答案。{}",
+        names.join("、"),
+        crate::messages::DELETE_CONFIRM
+    ))
+}
+
+/// A similarity (a score or a threshold, 0–1) as the screens show it: a percentage, the scale
+/// the assistant form's 相似度阈值 is set in, with up to two decimals (0.3 → `30%`,
+/// 0.43216 → `43.22%`).
+pub fn similarity_percent(ratio: f64) -> String {
+    let hundredths = (ratio.clamp(0.0, 1.0) * 10_000.0).round() as u32;
+    let (whole, part) = (hundredths / 100, hundredths % 100);
+    match part {
+        0 => format!("{whole}%"),
+        p if p % 10 == 0 => format!("{whole}.{}%", p / 10),
+        p => format!("{whole}.{p:02}%"),
+    }
+}
+
 /// A threshold as given, 0–1 with at most two decimals, or [`THRESHOLD_DEFAULT`] when absent.
 pub fn threshold(value: &str) -> Result<f64, String> {
     let value = value.trim();
@@ -607,6 +637,32 @@ mod tests {
         assert_eq!(top_k(" 20 "), Ok(20));
         for bad in ["0", "21", "-3", "2.5", "五"] {
             assert_eq!(top_k(bad), Err(TOP_K_RULE.to_owned()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_delete_names_the_assistants_answering_from_the_base() {
+        assert_eq!(delete_warning(&[]), None);
+        assert_eq!(
+            delete_warning(&["门店业务助手".to_owned(), "新人培训助手".to_owned()]).as_deref(),
+            Some(
+                "助手「门店业务助手」、「新人培训助手」正在使用该知识库，删除后它们将不再从中检索答案。此操作将永久删除该数据，是否继续？"
+            )
+        );
+    }
+
+    #[test]
+    fn similarities_read_as_percentages() {
+        for (ratio, expected) in [
+            (0.3, "30%"),
+            (0.0, "0%"),
+            (1.0, "100%"),
+            (0.43216, "43.22%"),
+            (0.405, "40.5%"),
+            (0.0001, "0.01%"),
+            (1.7, "100%"),
+        ] {
+            assert_eq!(similarity_percent(ratio), expected, "{ratio}");
         }
     }
 

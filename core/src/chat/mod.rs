@@ -25,6 +25,34 @@ pub fn usage_note(token_total: u64) -> String {
     }
 }
 
+/// Characters a chat question may hold: room for a pasted paragraph, not a whole document.
+pub const QUESTION_MAX: usize = 1000;
+
+/// A chat question's length, as the input counts it and the socket checks it.
+pub fn question_rule(question: &str) -> Result<(), String> {
+    if question.trim().chars().count() > QUESTION_MAX {
+        Err(format!("问题不能超过{QUESTION_MAX}个字符，请精简后再问"))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod question_tests {
+    #[test]
+    fn a_question_of_up_to_the_limit_passes_and_a_longer_one_is_refused() {
+        assert_eq!(super::question_rule(&"问".repeat(1000)), Ok(()));
+        assert_eq!(
+            super::question_rule(&format!("  {}  ", "问".repeat(1000))),
+            Ok(())
+        );
+        assert_eq!(
+            super::question_rule(&"问".repeat(1001)),
+            Err("问题不能超过1000个字符，请精简后再问".to_owned())
+        );
+    }
+}
+
 #[cfg(test)]
 mod usage_tests {
     #[test]

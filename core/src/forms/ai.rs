@@ -54,6 +54,8 @@ pub const KNOWLEDGE_SEARCH: Form = Form {
             max: Some(1),
             rule: Rule::Threshold,
             ..Field::text("threshold", "相似度阈值", 0)
-        },
+        }
+        // The screens show similarities as percentages (as the assistant's 相似度阈值 is set).
+        .hint("0-1，如0.3即30%，低于此相似度的知识点不返回"),
     ],
 };

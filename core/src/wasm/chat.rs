@@ -232,3 +232,9 @@ pub fn reply_timeout_ms(single_tool: bool) -> u32 {
 pub fn chat_usage_note(token_total: f64) -> String {
     crate::chat::usage_note(token_total.max(0.0) as u64)
 }
+
+/// Characters a chat question may hold (the input's counter and limit).
+#[wasm_bindgen(js_name = chatQuestionMax)]
+pub fn chat_question_max() -> usize {
+    crate::chat::QUESTION_MAX
+}

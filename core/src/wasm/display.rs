@@ -330,3 +330,28 @@ pub fn knowledge_import_formats() -> Result<KnowledgeImportFormatsJs, JsError> {
 pub fn knowledge_import_is_binary(file_name: &str) -> bool {
     crate::knowledge::is_binary_import(file_name)
 }
+
+/// Why a file cannot be imported by its kind (仅支持导入…), or nothing when it can: the batch
+/// dialog sends the readable files and lists the others with this reason.
+#[wasm_bindgen(js_name = knowledgeImportRefusal)]
+pub fn knowledge_import_refusal(file_name: &str) -> Option<String> {
+    crate::knowledge::import_kind(file_name).err()
+}
+
+/// A similarity (score or threshold, 0–1) as a percentage: `30%`, `43.22%`.
+#[wasm_bindgen(js_name = similarityPercent)]
+pub fn similarity_percent(ratio: f64) -> String {
+    crate::knowledge::similarity_percent(ratio)
+}
+
+/// A duration in milliseconds as people read it: `350毫秒`, `1.2秒`.
+#[wasm_bindgen(js_name = formatDuration)]
+pub fn format_duration(ms: f64) -> String {
+    crate::format::duration_ms(ms.max(0.0).round() as u64)
+}
+
+/// A knowledge base's delete warning naming the assistants that answer from it, or nothing.
+#[wasm_bindgen(js_name = knowledgeDeleteWarning)]
+pub fn knowledge_delete_warning(assistant_names: Vec<String>) -> Option<String> {
+    crate::knowledge::delete_warning(&assistant_names)
+}

@@ -251,6 +251,11 @@ impl Socket {
             self.send(error_frame("提问须带 uuid 和问题内容")).await;
             return Flow::Continue;
         }
+        // Refused as the answer of this question, so the panel shows why under it.
+        if let Err(message) = chat::question_rule(&question) {
+            self.send(reply(&message, tag::TEXT_ERROR, &uuid)).await;
+            return Flow::Continue;
+        }
         if !self.settle().await {
             self.send(error_frame(brokerdesk_core::messages::CHAT_BUSY_ANSWERING))
                 .await;

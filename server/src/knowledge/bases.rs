@@ -12,7 +12,9 @@ use utoipa_axum::routes;
 use super::PathId;
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
-use crate::entity::{knowledge, knowledge_data_set, knowledge_point, user};
+use crate::entity::{
+    assistant, assistant_knowledge, knowledge, knowledge_data_set, knowledge_point, user,
+};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::paging::{Page, PageQuery, filter_text, lenient_number};
@@ -38,6 +40,9 @@ pub struct Knowledge {
     pub data_set_count: i64,
     pub point_count: i64,
     pub created_by_name: String,
+    /// The assistants that answer from it (bound, switched on or off), in the order bound: a
+    /// delete unbinds them, so its confirmation names them.
+    pub assistant_names: Vec<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -62,7 +67,21 @@ impl Resource for knowledge::Entity {
             .counts(
                 db.find::<knowledge_point::Entity>(),
                 knowledge_point::Column::KnowledgeId,
-                ids,
+                ids.clone(),
+            )
+            .await?;
+        let bindings = db
+            .all(
+                db.find::<assistant_knowledge::Entity>()
+                    .filter(assistant_knowledge::Column::KnowledgeId.is_in(ids))
+                    .order_by_asc(assistant_knowledge::Column::Id),
+            )
+            .await?;
+        let assistants = db
+            .names::<assistant::Entity>(
+                assistant::Column::Id,
+                assistant::Column::Name,
+                bindings.iter().map(|binding| binding.assistant_id),
             )
             .await?;
         let creators = db
@@ -79,6 +98,11 @@ impl Resource for knowledge::Entity {
                 data_set_count: count_of(&sets, row.id),
                 point_count: count_of(&points, row.id),
                 created_by_name: name_of(&creators, row.created_by),
+                assistant_names: bindings
+                    .iter()
+                    .filter(|binding| binding.knowledge_id == row.id)
+                    .filter_map(|binding| assistants.get(&binding.assistant_id).cloned())
+                    .collect(),
                 name: row.name,
                 description: row.description,
                 created_at: millis(row.created_at),

@@ -383,6 +383,15 @@ async fn the_socket_pongs_answers_and_survives_bad_frames(app: TestApp) {
         json!({ "msg": "该助手不存在或未发布", "tag": "textError", "uuid": "u1" })
     );
 
+    // A question past core's limit is refused as its answer; one at the limit is answered.
+    send(&mut ws, &question("u1", assistant, &"问".repeat(1001))).await;
+    assert_eq!(
+        next_reply(&mut ws).await,
+        json!({ "msg": "问题不能超过1000个字符，请精简后再问", "tag": "textError", "uuid": "u1" })
+    );
+    send(&mut ws, &question("u1", assistant, &"问".repeat(1000))).await;
+    assert_eq!(tags(&replies(&mut ws).await).first(), Some(&"start"));
+
     send(&mut ws, &question("u2", assistant, "今天午饭吃什么？")).await;
     let answer = replies(&mut ws).await;
     assert_eq!(tags(&answer), ["start", "text", "usage", "end"]);

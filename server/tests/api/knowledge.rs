@@ -69,6 +69,12 @@ async fn an_admin_builds_a_knowledge_base_point_by_point(app: TestApp) {
         ),
         (Some(0), Some("周明远"))
     );
+    assert_eq!(created["assistantNames"], json!([]));
+    // The demo base names the assistant answering from it, so deleting it can say who loses it.
+    let demo = admin
+        .data(&path("knowledge/list"), json!({ "name": "经纪业务规则" }))
+        .await;
+    assert_eq!(demo["list"][0]["assistantNames"], json!(["门店业务助手"]));
     admin
         .post(&path("config"), json!({ "name": "门店制度" }))
         .await

@@ -4098,6 +4098,11 @@ export interface components {
        */
       code: number;
       data: {
+        /**
+         * @description The assistants that answer from it (bound, switched on or off), in the order bound: a
+         * delete unbinds them, so its confirmation names them.
+         */
+        assistantNames: string[];
         /** Format: int64 */
         createdAt: number;
         createdByName: string;
@@ -5107,6 +5112,11 @@ export interface components {
       /** @description One page of a list and the count of all matching rows. */
       data: {
         list: {
+            /**
+             * @description The assistants that answer from it (bound, switched on or off), in the order bound: a
+             * delete unbinds them, so its confirmation names them.
+             */
+            assistantNames: string[];
             /** Format: int64 */
             createdAt: number;
             createdByName: string;
@@ -7364,6 +7374,11 @@ export interface components {
       remark?: string;
     };
     Knowledge: {
+      /**
+       * @description The assistants that answer from it (bound, switched on or off), in the order bound: a
+       * delete unbinds them, so its confirmation names them.
+       */
+      assistantNames: string[];
       /** Format: int64 */
       createdAt: number;
       createdByName: string;

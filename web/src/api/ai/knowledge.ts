@@ -77,7 +77,10 @@ export const knowledgeApi = {
   annotate: (data: Schema<'DialogueCreate'>) => write<KnowledgePoint>('dialogue/create', data),
   /** Starts a batch import; the server goes on with it after answering. */
   batchImport: (data: Schema<'BatchImportStart'>) => act<BatchImport>('batch/import', data),
-  batchProgress: (id: number) => read<BatchImport>(`batch/import/progress/${id}`),
+  // A batch that has ended wrote its points in the server, after the request that started it:
+  // every screen showing the base's counts refetches then, as after a write of this page.
+  batchProgress: (id: number) =>
+    read<BatchImport>(`batch/import/progress/${id}`).then((batch) => (batch.status === 1 ? batch : changed(batch))),
   stopBatch: (id: number) => act<BatchImport>(`stop/batch/import/${id}`),
 
   /** An assistant's knowledge bases, each switched on or off. */

@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Button, Drawer, Empty, Input, Select, Space, Tag, Typography } from '@arco-design/web-react';
+import { useRef, useState, type RefObject } from 'react';
+import { Button, Drawer, Empty, Input, Popconfirm, Popover, Select, Space, Tag, Typography } from '@arco-design/web-react';
+import type { RefTextAreaType } from '@arco-design/web-react/es/Input';
 import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
-import { chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
+import { chatQuestionMax, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
@@ -17,6 +18,30 @@ interface CitedDoc {
   pointId: number;
   source: string;
   question: string;
+  answer: string;
+}
+
+/** A cited point as a chip; a click opens its question and answer where the answer is read. */
+function Citation({ doc }: { doc: CitedDoc }) {
+  return (
+    <Popover
+      trigger="click"
+      position="top"
+      title={doc.question}
+      content={
+        <div className="chat-citation" data-testid="chat-citation">
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{doc.answer}</Typography.Paragraph>
+          <Typography.Text type="secondary">来源：{doc.source}</Typography.Text>
+        </div>
+      }
+    >
+      <Tag size="small" color="arcoblue" className="chat-docs__chip" data-testid="chat-doc">
+        <button type="button" className="chat-docs__open">
+          {doc.source} · {doc.question}
+        </button>
+      </Tag>
+    </Popover>
+  );
 }
 
 /**
@@ -77,9 +102,7 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
         <div className="chat-docs" data-testid="chat-docs">
           <Typography.Text type="secondary">引用 {entry.docCount} 篇：</Typography.Text>
           {docs.map((doc) => (
-            <Tag key={doc.pointId} size="small" color="arcoblue">
-              {doc.source} · {doc.question}
-            </Tag>
+            <Citation key={doc.pointId} doc={doc} />
           ))}
         </div>
       )}
@@ -96,16 +119,27 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
             重试
           </Button>
         )}
-        <Button size="mini" type="text" icon={<IconDelete />} onClick={() => chat.remove(index)} data-testid="chat-delete">
-          删除
-        </Button>
+        <Popconfirm
+          title="确定删除这轮对话吗？"
+          okText="确定"
+          cancelText="取消"
+          okButtonProps={{ status: 'danger', 'data-testid': 'chat-delete-ok' } as object}
+          onOk={() => chat.remove(index)}
+        >
+          <Button size="mini" type="text" icon={<IconDelete />} data-testid="chat-delete">
+            删除
+          </Button>
+        </Popconfirm>
       </Space>
       )}
     </div>
   );
 }
 
-function Conversation({ tool }: { tool: ChatTool }) {
+/** Characters a question may hold: core's rule, which the socket checks again. */
+const QUESTION_MAX = chatQuestionMax();
+
+function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<RefTextAreaType | null> }) {
   const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
   const siteId = useSiteStore((state) => state.siteId);
   const userId = useUserStore((state) => state.info?.userId);
@@ -169,8 +203,11 @@ function Conversation({ tool }: { tool: ChatTool }) {
         </Space>
         <div className="chat-panel__input">
           <Input.TextArea
+            ref={inputRef}
             value={draft}
             onChange={setDraft}
+            maxLength={QUESTION_MAX}
+            showWordLimit
             placeholder="输入问题，Enter 发送，Shift+Enter 换行"
             autoSize={{ minRows: 2, maxRows: 5 }}
             onPressEnter={(event) => {
@@ -197,11 +234,14 @@ export function ChatLauncher() {
   // The socket opens when the panel first does, and stays while the page lives.
   const [started, setStarted] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>();
+  // Opening puts the reader in the question box; closing (Escape too) gives focus back to AI助手.
+  const opener = useRef<HTMLButtonElement>(null);
+  const input = useRef<RefTextAreaType>(null);
   if (!tools || tools.length === 0) return null;
   const tool = tools.find((candidate) => candidate.id === chosen) ?? tools[0];
   return (
     <>
-      <Button type="text" icon={<IconRobot />} onClick={() => {
+      <Button ref={opener} type="text" icon={<IconRobot />} onClick={() => {
           setOpen(true);
           setStarted(true);
         }}
@@ -213,6 +253,8 @@ export function ChatLauncher() {
         width={480}
         visible={open}
         onCancel={() => setOpen(false)}
+        afterOpen={() => input.current?.focus()}
+        afterClose={() => opener.current?.focus()}
         footer={null}
         title={
           tools.length > 1 ? (
@@ -232,7 +274,7 @@ export function ChatLauncher() {
         data-testid="chat-panel"
         unmountOnExit={false}
       >
-        {started ? <Conversation key={tool.id} tool={tool} /> : <Empty />}
+        {started ? <Conversation key={tool.id} tool={tool} inputRef={input} /> : <Empty />}
       </Drawer>
     </>
   );

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button, Space, Typography } from '@arco-design/web-react';
+import './FilePicker.css';
 import { IconUpload } from '@arco-design/web-react/icon';
 
 /**
@@ -22,9 +23,8 @@ export function FilePicker({
   testId: string;
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const names = files.map((file) => file.name).join('、');
   return (
-    <Space>
+    <Space align="start">
       <input
         ref={input}
         type="file"
@@ -41,9 +41,18 @@ export function FilePicker({
       <Button icon={<IconUpload />} disabled={disabled} onClick={() => input.current?.click()} data-testid={`${testId}-button`}>
         {multiple ? '选择文件（可多选）' : '选择文件'}
       </Button>
-      <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }} title={names || undefined}>
-        {names || '未选择文件'}
-      </Typography.Text>
+      {files.length === 0 ? (
+        <Typography.Text type="secondary">未选择文件</Typography.Text>
+      ) : (
+        // One line per file, each long name ending in … with the whole name on hover.
+        <ul className="file-picker__names" data-testid={`${testId}-names`}>
+          {files.map((file, index) => (
+            <li key={`${index}-${file.name}`} title={file.name}>
+              {file.name}
+            </li>
+          ))}
+        </ul>
+      )}
     </Space>
   );
 }

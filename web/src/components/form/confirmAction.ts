@@ -24,7 +24,10 @@ export function confirmAction({ title = '提示', content = TEXT.deleteConfirm, 
   });
 }
 
-/** 确定删除门店「西湖店」吗？ above the spec's warning: the dialog names what goes. */
-export function confirmDelete(what: string, name: string, onOk: () => Promise<unknown>) {
-  confirmAction({ title: deleteNamed(what, name), onOk });
+/**
+ * 确定删除门店「西湖店」吗？ above the spec's warning (or `content`, saying who else loses it): the
+ * dialog names what goes.
+ */
+export function confirmDelete(what: string, name: string, onOk: () => Promise<unknown>, content?: string) {
+  confirmAction({ title: deleteNamed(what, name), content, onOk });
 }

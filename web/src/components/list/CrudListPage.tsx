@@ -28,6 +28,8 @@ export interface CrudListPageProps<T extends { id: number }, F extends object, V
   onAdd?: (values: V) => Promise<unknown>;
   onEdit?: (row: T, values: V) => Promise<unknown>;
   onDelete?: (row: T) => Promise<unknown>;
+  /** What the delete confirmation says of this row instead of the plain warning (who else loses it). */
+  deleteWarning?: (row: T) => string | undefined;
   /** What a row is called, for its buttons' accessible names (删除 西湖店); default its `name`. */
   rowName?: (row: T) => string;
   /**
@@ -73,6 +75,7 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
   onAdd,
   onEdit,
   onDelete,
+  deleteWarning,
   rowName = defaultRowName,
   rowAllows = () => true,
   rowActions,
@@ -101,11 +104,16 @@ export function CrudListPage<T extends { id: number }, F extends object, V exten
 
   const remove = (row: T) =>
     onDelete &&
-    confirmDelete(entityName, rowName(row), async () => {
-      await onDelete(row);
-      Message.success('删除成功');
-      query.reload();
-    });
+    confirmDelete(
+      entityName,
+      rowName(row),
+      async () => {
+        await onDelete(row);
+        Message.success('删除成功');
+        query.reload();
+      },
+      deleteWarning?.(row),
+    );
 
   const actionColumn: TableColumnProps<T> = {
     title: '操作',

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import type { ChatLog } from '../../../api/ai/logs';
+import { assistantApi } from '../../../api/ai/assistant';
+import { logApi, type ChatLog } from '../../../api/ai/logs';
 import { knowledgeApi } from '../../../api/ai/knowledge';
 import { useRead } from '../../../api/useRead';
 import { FormModal } from '../../../components/form/FormModal';
@@ -14,6 +15,14 @@ interface AnnotateValues {
 }
 
 /**
+ * The base a correction most likely belongs in: the one the answer cited (its first document),
+ * else the assistant's first bound base, else the first offered; only a base that is offered.
+ */
+export function preferredBase(offered: number[], cited: number[], bound: number[]): number | undefined {
+  return [...cited, ...bound].find((id) => offered.includes(id)) ?? offered[0];
+}
+
+/**
  * 对话标注: a turn of the chat log made a knowledge point (dialogue/create) — typically a question
  * the assistant could not answer, given the right answer — in the chosen knowledge base's data set
  * 对话标注.
@@ -23,6 +32,26 @@ export function AnnotateDialog({ turn, onClose }: { turn?: ChatLog; onClose: () 
     () => (turn ? knowledgeApi.list({ pageNum: 1, pageSize: 100 }) : Promise.resolve(undefined)),
     turn?.id ?? 0,
   );
+  // What the answer cited and its assistant's bases, to choose the base a correction belongs in.
+  const { data: cited } = useRead(
+    () => (turn && turn.docCount > 0 ? logApi.docs(turn.id) : Promise.resolve([])),
+    ['cited', turn?.id ?? 0],
+  );
+  const assistantId = turn?.assistantId;
+  const assistant = useRead(
+    () => (assistantId == null ? Promise.resolve(undefined) : assistantApi.detail(assistantId)),
+    ['assistant', assistantId],
+  );
+  // A removed assistant (no id, or no longer found) has no bases left to go by.
+  const ready =
+    bases !== undefined && cited !== undefined && (assistantId == null || assistant.data !== undefined || assistant.failed);
+  const preferred = ready
+    ? preferredBase(
+        bases.list.map((base) => base.id),
+        cited.map((doc) => doc.knowledgeId),
+        assistant.data?.knowledgeIds ?? [],
+      )
+    : undefined;
   const fields: FieldSpec[] = useMemo(
     () => [
       {
@@ -37,8 +66,8 @@ export function AnnotateDialog({ turn, onClose }: { turn?: ChatLog; onClose: () 
     [bases],
   );
   const initialValues = useMemo(
-    () => (turn ? { question: turn.question, answer: turn.answer, knowledgeId: bases?.list[0]?.id } : undefined),
-    [turn, bases],
+    () => (turn && ready ? { question: turn.question, answer: turn.answer, knowledgeId: preferred } : undefined),
+    [turn, ready, preferred],
   );
   return (
     <FormModal<AnnotateValues>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconDownload } from '@arco-design/web-react/icon';
+import { formatDuration } from '@core/wasm';
 import { logApi, saveFile, type ChatLog, type LogFilters } from '../../../api/ai/logs';
 import { useRead } from '../../../api/useRead';
 import { enumOptions } from '../../../components/enums';
@@ -88,7 +89,7 @@ export default function ChatLogPage(_: PageProps) {
         { title: '状态', dataIndex: 'statusName', width: 80 },
         { title: '评价', dataIndex: 'vote', width: 80, render: (_: number, turn: ChatLog) => <VoteTag turn={turn} /> },
         { title: 'tokens', dataIndex: 'tokens', width: 80 },
-        { title: '耗时', dataIndex: 'latencyMs', width: 90, render: (ms: number) => `${(ms / 1000).toFixed(1)} 秒` },
+        { title: '耗时', dataIndex: 'latencyMs', width: 90, render: formatDuration },
         {
           title: '操作',
           dataIndex: '__actions',

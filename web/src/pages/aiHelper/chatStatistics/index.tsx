@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, DatePicker, Grid, Space, Statistic, Table, Typography } from '@arco-design/web-react';
+import { formatDuration } from '@core/wasm';
 import { logApi, type Period } from '../../../api/ai/logs';
 import { useRead } from '../../../api/useRead';
 import type { PageProps } from '../../registry';
@@ -20,7 +21,7 @@ export default function ChatStatisticsPage(_: PageProps) {
     { title: '消耗tokens', value: summary?.tokens },
     { title: '有用', value: summary?.up },
     { title: '没用', value: summary?.down },
-    { title: '平均耗时(秒)', value: summary ? (summary.averageLatencyMs / 1000).toFixed(1) : undefined },
+    { title: '平均耗时', value: summary ? formatDuration(summary.averageLatencyMs) : undefined },
   ];
   const tallyColumns = [
     { title: '提问数', dataIndex: 'questions', width: 90 },

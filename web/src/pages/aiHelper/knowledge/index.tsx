@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { knowledgeDeleteWarning } from '@core/wasm';
 import { knowledgeApi, type Knowledge } from '../../../api/ai/knowledge';
 import { coreFields } from '../../../components/form/coreForm';
 import { ClippedText } from '../../../components/list/ClippedText';
@@ -39,6 +40,12 @@ export default function KnowledgePage(_: PageProps) {
         { title: '简介', dataIndex: 'description', render: (text: string) => <ClippedText text={orDash(text)} /> },
         { title: '数据集', dataIndex: 'dataSetCount', width: 80 },
         { title: '知识点', dataIndex: 'pointCount', width: 80 },
+        {
+          title: '使用助手',
+          dataIndex: 'assistantNames',
+          width: 160,
+          render: (names: string[]) => <ClippedText text={names.length ? names.join('、') : '—'} />,
+        },
         { title: '创建人', dataIndex: 'createdByName', width: 100, render: orDash },
         { title: '更新时间', dataIndex: 'updatedAt', width: 160, render: dateTime },
       ]}
@@ -48,6 +55,7 @@ export default function KnowledgePage(_: PageProps) {
       onAdd={(values) => knowledgeApi.save(values)}
       onEdit={(row, values) => knowledgeApi.save({ ...values, id: row.id })}
       onDelete={(row) => knowledgeApi.remove(row.id)}
+      deleteWarning={(row) => knowledgeDeleteWarning(row.assistantNames)}
     />
   );
 }

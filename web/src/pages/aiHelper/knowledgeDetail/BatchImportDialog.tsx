@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Message, Modal, Progress, Space, Table, Tag, Typography } from '@arco-design/web-react';
-import { knowledgeImportAccept } from '@core/wasm';
+import { Alert, Button, Message, Modal, Progress, Space, Table, Tag, Typography } from '@arco-design/web-react';
+import { knowledgeImportAccept, knowledgeImportRefusal } from '@core/wasm';
 import { knowledgeApi, type BatchFile, type BatchImport } from '../../../api/ai/knowledge';
 import { FilePicker } from '../../../components/file/FilePicker';
+import { ClippedText } from '../../../components/list/ClippedText';
 import { fileBody } from './ImportDialog';
 
 /** How often a running batch is asked how far it is. */
@@ -16,6 +17,45 @@ const STAGE_COLOURS: Record<number, string> = { 3: 'arcoblue', 4: 'green', 5: 'r
 /** One file's stage as a tag: queued, reading, splitting, storing, done, failed or stopped. */
 function stageTag(file: BatchFile) {
   return <Tag color={STAGE_COLOURS[file.stage]}>{file.stageName}</Tag>;
+}
+
+/** A chosen file the import cannot read by its kind, and why. */
+interface Refused {
+  fileName: string;
+  reason: string;
+}
+
+/** The chosen files split into those sent and those left out with core's reason. */
+function sortOut(files: File[]): { readable: File[]; refused: Refused[] } {
+  const readable: File[] = [];
+  const refused: Refused[] = [];
+  for (const file of files) {
+    const reason = knowledgeImportRefusal(file.name);
+    if (reason) refused.push({ fileName: file.name, reason });
+    else readable.push(file);
+  }
+  return { readable, refused };
+}
+
+/** The files left out of the batch, each with its reason, above what is imported. */
+function RefusedFiles({ refused }: { refused: Refused[] }) {
+  if (refused.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      data-testid="batch-refused"
+      title={`${refused.length}个文件不会导入，其余文件照常导入`}
+      content={
+        <ul style={{ margin: 0, paddingLeft: 18 }}>
+          {refused.map((file) => (
+            <li key={file.fileName}>
+              {file.fileName}：{file.reason}
+            </li>
+          ))}
+        </ul>
+      }
+    />
+  );
 }
 
 /**
@@ -36,6 +76,8 @@ export function BatchImportDialog({
   onChanged: () => void;
 }) {
   const [files, setFiles] = useState<File[]>([]);
+  // A file of a kind the import cannot read is left out with its reason; the rest go.
+  const { readable, refused } = sortOut(files);
   const [batch, setBatch] = useState<BatchImport | undefined>();
   const [starting, setStarting] = useState(false);
   const [stopping, setStopping] = useState(false);
@@ -70,7 +112,7 @@ export function BatchImportDialog({
   const start = async () => {
     setStarting(true);
     try {
-      const bodies = await Promise.all(files.map(fileBody));
+      const bodies = await Promise.all(readable.map(fileBody));
       setBatch(await knowledgeApi.batchImport({ knowledgeId, files: bodies }));
     } catch {
       // Toasted by the request client.
@@ -110,14 +152,15 @@ export function BatchImportDialog({
           )}
           <Button onClick={close}>{running ? '后台继续导入' : '关闭'}</Button>
           {!batch && (
-            <Button type="primary" disabled={files.length === 0} loading={starting} onClick={start} data-testid="batch-start">
-              开始导入（{files.length}个文件）
+            <Button type="primary" disabled={readable.length === 0} loading={starting} onClick={start} data-testid="batch-start">
+              开始导入（{readable.length}个文件）
             </Button>
           )}
         </Space>
       }
     >
       <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="batch-dialog">
+        <RefusedFiles refused={refused} />
         {!batch && (
           <>
             <FilePicker accept={knowledgeImportAccept()} multiple files={files} onChange={setFiles} testId="batch-files" />
@@ -150,8 +193,14 @@ export function BatchImportDialog({
               rowKey="id"
               data={batch.files}
               pagination={false}
+              scroll={{ x: 760 }}
               columns={[
-                { title: '文件', dataIndex: 'fileName' },
+                {
+                  title: '文件',
+                  dataIndex: 'fileName',
+                  width: 240,
+                  render: (name: string) => <ClippedText text={name} />,
+                },
                 { title: '阶段', dataIndex: 'stage', width: 100, render: (_: unknown, file: BatchFile) => stageTag(file) },
                 {
                   title: '知识点',
@@ -161,7 +210,7 @@ export function BatchImportDialog({
                 },
                 { title: '新增', dataIndex: 'added', width: 70 },
                 { title: '跳过', dataIndex: 'skipped', width: 70 },
-                { title: '说明', dataIndex: 'error', render: (error: string) => error || '—' },
+                { title: '说明', dataIndex: 'error', render: (error: string) => <ClippedText text={error || '—'} /> },
               ]}
             />
           </>

@@ -42,7 +42,8 @@ export function PointsPanel({ knowledgeId }: { knowledgeId: number }) {
       }
       columns={[
         { title: '问题', dataIndex: 'question', width: 260, render: (q: string) => <ClippedText text={q} /> },
-        { title: '答案', dataIndex: 'answer', render: (a: string) => <ClippedText text={a} /> },
+        // A width of its own: on a narrow screen the table scrolls sideways rather than squeezing it.
+        { title: '答案', dataIndex: 'answer', width: 300, render: (a: string) => <ClippedText text={a} /> },
         {
           title: '补充索引',
           dataIndex: 'indexes',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Empty as ArcoEmpty, Form, Grid, List, Space, Tag, Typography } from '@arco-design/web-react';
 import { IconSearch } from '@arco-design/web-react/icon';
+import { formatDuration, similarityPercent } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { knowledgeApi, type SearchHit, type SearchResult } from '../../../api/ai/knowledge';
 import { useRead } from '../../../api/useRead';
@@ -26,7 +27,8 @@ const fields = coreFields('knowledgeSearch');
  */
 export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
   const [form] = Form.useForm<SearchValues>();
-  const [result, setResult] = useState<SearchResult | undefined>();
+  // The answer and how long it took, request to response, as the asker waited for it.
+  const [result, setResult] = useState<(SearchResult & { tookMs: number }) | undefined>();
   const [searching, setSearching] = useState(false);
   const [editing, setEditing] = useState<SearchHit | undefined>();
   const history = useRead(() => knowledgeApi.history(knowledgeId), knowledgeId);
@@ -36,9 +38,10 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
     if (!values) return;
     setSearching(true);
     try {
+      const started = performance.now();
       const answer = await knowledgeApi.search(knowledgeId, values);
       if (isApiFailure(answer)) placeFailure(form, fields, answer);
-      else setResult(answer);
+      else setResult({ ...answer, tookMs: performance.now() - started });
     } finally {
       setSearching(false);
     }
@@ -50,8 +53,8 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
   };
 
   return (
-    <Grid.Row gutter={16} data-testid="knowledge-search">
-      <Grid.Col span={16}>
+    <Grid.Row gutter={[16, 16]} data-testid="knowledge-search">
+      <Grid.Col xs={24} xl={16}>
         <Card title="检索测试" bordered={false}>
           <Form form={form} layout="vertical" id="knowledge-search-form" autoComplete="off">
             <FormField spec={fields[0]} />
@@ -72,7 +75,8 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
           {result && (
             <div className="knowledge-search__result" data-testid="search-result">
               <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-                返回条数 {result.topK} · 相似度阈值 {result.threshold} · 命中 {result.list.length} 条
+                返回条数 {result.topK} · 相似度阈值 {similarityPercent(result.threshold)} · 命中 {result.list.length} 条 ·{' '}
+                <span data-testid="search-took">耗时 {formatDuration(result.tookMs)}</span>
               </Typography.Paragraph>
               {result.list.length === 0 ? (
                 <ArcoEmpty description="未找到相关知识点" />
@@ -95,7 +99,7 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
                         <Space size={8}>
                           <Tag color="arcoblue">#{index + 1}</Tag>
                           <Tag color="green" data-testid="hit-score">
-                            相似度 {hit.score.toFixed(4)}
+                            相似度 {similarityPercent(hit.score)}
                           </Tag>
                           <Tag>{hit.dataSetName}</Tag>
                         </Space>
@@ -110,7 +114,7 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
           )}
         </Card>
       </Grid.Col>
-      <Grid.Col span={8}>
+      <Grid.Col xs={24} xl={8}>
         <Card title="检索历史" bordered={false} data-testid="search-history">
           {history.data && history.data.length > 0 ? (
             <List
@@ -138,7 +142,7 @@ export function SearchPanel({ knowledgeId }: { knowledgeId: number }) {
                           {dateTime(past.createdAt)} · {past.userName}
                         </span>
                         <span>
-                          命中 {past.hits.length} 条{past.hits[0] && `，最高相似度 ${past.hits[0].score.toFixed(4)}`}
+                          命中 {past.hits.length} 条{past.hits[0] && `，最高相似度 ${similarityPercent(past.hits[0].score)}`}
                         </span>
                       </Space>
                     }

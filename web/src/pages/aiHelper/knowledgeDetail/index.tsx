@@ -3,7 +3,7 @@ import { knowledgeApi } from '../../../api/ai/knowledge';
 import { useRead } from '../../../api/useRead';
 import { DetailPage, DetailError } from '../../../components/detail/DetailPage';
 import { isRecordId } from '../../../components/detail/recordId';
-import { useRouteQuery } from '../../../router/useNav';
+import { useQueryParam, useRouteQuery } from '../../../router/useNav';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
 import { DataSetsPanel } from './DataSetsPanel';
@@ -20,8 +20,14 @@ export default function KnowledgeDetailPage({ route }: PageProps) {
   return <KnowledgeDetail id={Number(raw)} title={route.meta.title} />;
 }
 
+/** The tabs, by the key the address names (`?tab=sets`); anything else is the first. */
+const TABS = ['points', 'sets', 'search'];
+
 function KnowledgeDetail({ id, title }: { id: number; title: string }) {
   const { data: base, error } = useRead(() => knowledgeApi.detail(id), id);
+  // The open tab lives in the address, so a reload or 返回 comes back to it.
+  const [tab, setTab] = useQueryParam('tab');
+  const active = tab && TABS.includes(tab) ? tab : TABS[0];
   return (
     <DetailPage testId="knowledge-detail" title={base?.name ?? title} loading={!base} error={error} subject={base?.name}>
       {base && (
@@ -37,7 +43,12 @@ function KnowledgeDetail({ id, title }: { id: number; title: string }) {
               ]}
             />
           </div>
-          <Tabs defaultActiveTab="points" className="page-card" destroyOnHide>
+          <Tabs
+            activeTab={active}
+            onChange={(key) => setTab(key === TABS[0] ? undefined : key)}
+            className="page-card"
+            destroyOnHide
+          >
             <Tabs.TabPane key="points" title="知识点">
               <PointsPanel knowledgeId={id} />
             </Tabs.TabPane>
