@@ -330,3 +330,9 @@ pub fn knowledge_import_formats() -> Result<KnowledgeImportFormatsJs, JsError> {
 pub fn knowledge_import_is_binary(file_name: &str) -> bool {
     crate::knowledge::is_binary_import(file_name)
 }
+
+/// Why a file of `size` bytes cannot be imported (over core's 20 MB), or nothing when it can.
+#[wasm_bindgen(js_name = knowledgeImportFileTooLarge)]
+pub fn knowledge_import_file_too_large(file_name: &str, size: f64) -> Option<String> {
+    crate::knowledge::import_file_too_large(file_name, size as u64)
+}
