@@ -18,6 +18,10 @@ use super::retrieval::QUESTION_WEIGHT;
 pub const K1: f64 = 1.2;
 pub const B: f64 = 0.75;
 
+/// Where a term is held: (document, how often), read from the index or merged for a word inside
+/// held words.
+type Postings<'a> = Cow<'a, [(u32, u32)]>;
+
 /// One knowledge base's terms as an inverted index.
 pub struct TermIndex {
     /// What the index was built from (the base's signature), to know when it is stale.
@@ -70,7 +74,7 @@ impl TermIndex {
     /// Where `term` is held: its postings, or, for a word no point holds as a word, the postings
     /// of the words that contain it, merged (丢 of 钥匙丢了 in 丢失: jieba cuts the query and the
     /// point differently, and the word is still there).
-    fn postings_of(&self, term: &str) -> Cow<'_, [(u32, u32)]> {
+    fn postings_of(&self, term: &str) -> Postings<'_> {
         if let Some(list) = self.postings.get(term) {
             return Cow::Borrowed(list);
         }
@@ -109,7 +113,7 @@ pub fn best(
     }
     let total_length: u64 = indexes.iter().map(|i| i.total_length).sum();
     // postings[index][term]
-    let postings: Vec<Vec<Cow<'_, [(u32, u32)]>>> = indexes
+    let postings: Vec<Vec<Postings<'_>>> = indexes
         .iter()
         .map(|i| asked.iter().map(|term| i.postings_of(term)).collect())
         .collect();
