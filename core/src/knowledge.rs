@@ -391,6 +391,25 @@ pub fn data_set_name_of_file(file_name: &str) -> String {
     stem.chars().take(DATA_SET_NAME_MAX).collect()
 }
 
+/// The largest file an import takes (文件导入, 网页解析's preview aside): 20 MB. The dialog refuses
+/// a larger one before sending it, the server refuses it too ([`import_file_too_large`]).
+pub const IMPORT_FILE_MAX_BYTES: usize = 20 * 1024 * 1024;
+
+/// The request body of an import's preview, its 确认导入 and its 费用预估: a file of
+/// [`IMPORT_FILE_MAX_BYTES`] in base64 (4/3 of it) inside JSON, or its points as JSON, with room.
+pub const IMPORT_BODY_MAX_BYTES: usize = 32 * 1024 * 1024;
+
+/// Why a file of `size` bytes cannot be imported, if it is too large:
+/// 文件「规则.pdf」超过20MB，无法导入，请拆分后再导入.
+pub fn import_file_too_large(file_name: &str, size: u64) -> Option<String> {
+    (size > IMPORT_FILE_MAX_BYTES as u64).then(|| {
+        format!(
+            "文件「{file_name}」超过{}MB，无法导入，请拆分后再导入",
+            IMPORT_FILE_MAX_BYTES / (1024 * 1024)
+        )
+    })
+}
+
 /// Whether the browser sends this file as bytes (base64) rather than as text.
 pub fn is_binary_import(file_name: &str) -> bool {
     import_kind(file_name).is_ok_and(|kind| BINARY_KINDS.contains(&kind.as_str()))
@@ -616,6 +635,17 @@ fn parse_headings(text: &str) -> Vec<ImportedPoint> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_import_file_may_be_20_mb_and_the_refusal_says_so() {
+        assert_eq!(import_file_too_large("规则.txt", 20 * 1024 * 1024), None);
+        assert_eq!(
+            import_file_too_large("规则.txt", 20 * 1024 * 1024 + 1).as_deref(),
+            Some("文件「规则.txt」超过20MB，无法导入，请拆分后再导入")
+        );
+        // A file at the limit, base64 in JSON, fits the body the import routes take.
+        assert!(IMPORT_FILE_MAX_BYTES.div_ceil(3) * 4 + 64 * 1024 < IMPORT_BODY_MAX_BYTES);
+    }
 
     #[test]
     fn vector_stages_have_their_labels() {

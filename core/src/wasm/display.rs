@@ -355,3 +355,9 @@ pub fn format_duration(ms: f64) -> String {
 pub fn knowledge_delete_warning(assistant_names: Vec<String>) -> Option<String> {
     crate::knowledge::delete_warning(&assistant_names)
 }
+
+/// Why a file of `size` bytes cannot be imported (over core's 20 MB), or nothing when it can.
+#[wasm_bindgen(js_name = knowledgeImportFileTooLarge)]
+pub fn knowledge_import_file_too_large(file_name: &str, size: f64) -> Option<String> {
+    crate::knowledge::import_file_too_large(file_name, size as u64)
+}

@@ -3,10 +3,12 @@
 //! bases scored as if they were one, or over documents read for one search ([`rank`], what
 //! [`super::retrieval::search`] uses).
 //!
-//! Scores are normalised to 0–1 against what a point holding every query term the searched bases
-//! know once in its question, at average length, would score (capped at 1), so a threshold means
-//! the same in every knowledge base.
+//! Scores are the part of the question's weight a point matches, 0–1: each query term weighs its
+//! full-match share (held once in the question of a point of average length; no point's share
+//! of a term goes beyond it), words no point holds included, so a threshold means the same in
+//! every knowledge base and a question half of whose words the base lacks is not a full match.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -15,6 +17,10 @@ use super::retrieval::QUESTION_WEIGHT;
 /// BM25's term-frequency saturation and length normalisation, the usual values.
 pub const K1: f64 = 1.2;
 pub const B: f64 = 0.75;
+
+/// Where a term is held: (document, how often), read from the index or merged for a word inside
+/// held words.
+type Postings<'a> = Cow<'a, [(u32, u32)]>;
 
 /// One knowledge base's terms as an inverted index.
 pub struct TermIndex {
@@ -64,6 +70,26 @@ impl TermIndex {
             postings,
         }
     }
+
+    /// Where `term` is held: its postings, or, for a word no point holds as a word, the postings
+    /// of the words that contain it, merged (丢 of 钥匙丢了 in 丢失: jieba cuts the query and the
+    /// point differently, and the word is still there).
+    fn postings_of(&self, term: &str) -> Postings<'_> {
+        if let Some(list) = self.postings.get(term) {
+            return Cow::Borrowed(list);
+        }
+        let mut merged: HashMap<u32, u32> = HashMap::new();
+        for (word, list) in &self.postings {
+            if word.contains(term) {
+                for &(doc, f) in list {
+                    *merged.entry(doc).or_default() += f;
+                }
+            }
+        }
+        let mut list: Vec<(u32, u32)> = merged.into_iter().collect();
+        list.sort_unstable();
+        Cow::Owned(list)
+    }
 }
 
 /// BM25 of the documents of several bases' indexes, as if they were one, for the distinct query
@@ -86,44 +112,42 @@ pub fn best(
         return Vec::new();
     }
     let total_length: u64 = indexes.iter().map(|i| i.total_length).sum();
-    let holding: Vec<usize> = asked
+    // postings[index][term]
+    let postings: Vec<Vec<Postings<'_>>> = indexes
         .iter()
-        .map(|term| {
-            indexes
-                .iter()
-                .map(|i| i.postings.get(term.as_str()).map_or(0, Vec::len))
-                .sum()
-        })
+        .map(|i| asked.iter().map(|term| i.postings_of(term)).collect())
+        .collect();
+    let holding: Vec<usize> = (0..asked.len())
+        .map(|t| postings.iter().map(|lists| lists[t].len()).sum())
         .collect();
     let n = documents as f64;
     let average = (total_length as f64 / n).max(1.0);
-    let idf: Vec<f64> = holding
-        .iter()
-        .map(|&df| (1.0 + (n - df as f64 + 0.5) / (df as f64 + 0.5)).ln())
-        .collect();
-    // A point holding every term the bases know once in its question (so QUESTION_WEIGHT
-    // times) at average length: the score that reads as 1. A word no point holds (请详细说明's
-    // 详细, 说明) tells no point from another; counted, it would weigh most of all (the rarest)
-    // and sink every real match under the threshold.
+    let idf_of = |df: f64| (1.0 + (n - df + 0.5) / (df + 0.5)).ln();
+    let idf: Vec<f64> = holding.iter().map(|&df| idf_of(df as f64)).collect();
+    // A term's full-match share: held QUESTION_WEIGHT times (once in the question) by a point of
+    // average length. No point's share of a term goes beyond it (a short point repeating a word
+    // matches it no better than fully), so the score is the part of the question's weight matched.
     let weight = QUESTION_WEIGHT as f64;
-    let known: f64 = idf
+    let saturation = weight * (K1 + 1.0) / (weight + K1);
+    let share: Vec<f64> = idf.iter().map(|idf| idf * saturation).collect();
+    // A word no point holds (not even inside a longer word) is still part of the question: left
+    // out, 值班能出去吗 read as fully matched by any point on 值班. It weighs what BM25 gives a
+    // word of no point at full match, like every other term capped at that share. Filler words
+    // (请详细说明, 怎么办) never get here: they are stop words, counted neither way.
+    let unknown = idf_of(0.0) * saturation;
+    let full: f64 = holding
         .iter()
-        .zip(&holding)
-        .filter(|(_, df)| **df > 0)
-        .map(|(idf, _)| idf)
+        .zip(&share)
+        .map(|(&df, share)| if df > 0 { *share } else { unknown })
         .sum();
-    let full = known * weight * (K1 + 1.0) / (weight + K1);
     let mut kept: Vec<(i64, f64)> = Vec::new();
-    for index in indexes {
+    for (index, lists) in indexes.iter().zip(&postings) {
         // Summed term by term in the query's order, into one slot per document (every term's
         // part is above 0, so a slot at 0 has not been reached yet).
         let mut raw = vec![0f64; index.ids.len()];
         let mut reached: Vec<u32> = Vec::new();
-        for (t, term) in asked.iter().enumerate() {
-            let Some(list) = index.postings.get(term.as_str()) else {
-                continue;
-            };
-            for &(doc, f) in list {
+        for (t, list) in lists.iter().enumerate() {
+            for &(doc, f) in list.iter() {
                 let length = f64::from(index.lengths[doc as usize]);
                 let norm = K1 * (1.0 - B + B * length / average);
                 let f = f64::from(f);
@@ -131,7 +155,7 @@ pub fn best(
                 if *slot == 0.0 {
                     reached.push(doc);
                 }
-                *slot += idf[t] * f * (K1 + 1.0) / (f + norm);
+                *slot += (idf[t] * f * (K1 + 1.0) / (f + norm)).min(share[t]);
             }
         }
         kept.extend(

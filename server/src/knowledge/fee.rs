@@ -22,7 +22,10 @@ use crate::entity::knowledge_point;
 use crate::error::{ApiResult, AppJson, Envelope, ok};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(fee_expect))
+    // An import's preview of 20 MB is estimated before it is stored.
+    OpenApiRouter::new()
+        .routes(routes!(fee_expect))
+        .layer(super::import::body_limit())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -24,6 +24,9 @@ pub fn points_of_file(
     data: &str,
 ) -> Result<Vec<ImportedPoint>, String> {
     let kind = import_kind(file_name)?;
+    if let Some(refusal) = rules::import_file_too_large(file_name, content.len() as u64) {
+        return Err(refusal);
+    }
     if data.trim().is_empty() {
         return if rules::BINARY_KINDS.contains(&kind.as_str()) {
             Err(NOT_BASE64.to_owned())
@@ -34,6 +37,9 @@ pub fn points_of_file(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data.trim())
         .map_err(|_| NOT_BASE64.to_owned())?;
+    if let Some(refusal) = rules::import_file_too_large(file_name, bytes.len() as u64) {
+        return Err(refusal);
+    }
     match kind.as_str() {
         "xlsx" => found(
             xlsx_rows(bytes)?

@@ -7,14 +7,16 @@
 //! example row (core `TEMPLATE_EXAMPLE`) is never imported.
 //!
 //! The browser reads the file and sends its text (txt, md, csv) or its bytes in base64 (xlsx,
-//! docx, pdf); [`IMPORT_BODY_LIMIT`] bounds a file.
+//! docx, pdf). A file may be 20 MB (core `IMPORT_FILE_MAX_BYTES`); the preview and 确认导入 take
+//! a body of core's `IMPORT_BODY_MAX_BYTES`, the file in base64 or its points as JSON.
 
 use std::collections::HashSet;
 
 use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
 use brokerdesk_core::knowledge::{
-    ImportedPoint, TEMPLATE_EXAMPLE_SKIPPED, indexes, is_template_example, question_key,
+    IMPORT_BODY_MAX_BYTES, ImportedPoint, TEMPLATE_EXAMPLE_SKIPPED, indexes, is_template_example,
+    question_key,
 };
 use chrono::Utc;
 use sea_orm::{ColumnTrait, ConnectionTrait, QueryFilter, Set};
@@ -33,14 +35,16 @@ use crate::entity::{knowledge_data_set, knowledge_point};
 use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
 use crate::form;
 
-/// A file of 10 MB, base64 in JSON, with room to spare.
-pub const IMPORT_BODY_LIMIT: usize = 16 * 1024 * 1024;
+/// The body of an import's preview, 确认导入 and 费用预估 (core's, for a file of 20 MB).
+pub fn body_limit() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(IMPORT_BODY_MAX_BYTES)
+}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(analysis))
-        .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
         .routes(routes!(submit))
+        .layer(body_limit())
 }
 
 /// 文件导入 in core's `knowledgeSource`.

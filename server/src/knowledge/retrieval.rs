@@ -7,10 +7,11 @@
 //! bases asked for and scores them in memory; the statistics BM25 needs (how many points, how
 //! long they are on average, how many hold each term) are counted over the same bases.
 //!
-//! Scores are normalised to 0–1 against what a point matching every query term the searched
-//! bases know once in its question (at average length) would score (words no point holds, such
-//! as the 详细说明 of a request, are left out: they tell no point from another), so a threshold means the same in every knowledge
-//! base: 1 is a full match, 0.5 covers half of the question's weight (rare words weigh more).
+//! Scores are the part of the question's weight a point matches, 0–1 (see [`super::bm25`]):
+//! every word of the question weighs, a word no point holds included (a word inside a held word,
+//! 丢 of 丢失, is found there), while filler words (particles, question words, a request's 请详细说明)
+//! are stop words and weigh nothing. 1 is a full match, 0.5 about half of the question's weight
+//! (rare words weigh more).
 //! Hits come best first; equal scores keep the older point first.
 //!
 //! This is the API the assistants answer from: [`search`] with the knowledge bases an
@@ -32,8 +33,10 @@ use crate::error::AppError;
 /// How many times a question's (and an extra index's) terms count against an answer's.
 pub(crate) const QUESTION_WEIGHT: usize = 2;
 
-/// Words that carry no meaning of their own in a question (particles, pronouns, question
-/// words); dropped from points and queries alike.
+/// Words that carry no meaning of their own in a question (particles, pronouns, question words,
+/// a request's 请详细说明): dropped from points and queries alike, so they count neither for nor
+/// against a match. Points written before a word joined the list keep it among their terms,
+/// where no query asks for it.
 const STOP_WORDS: &[&str] = &[
     "的",
     "了",
@@ -66,6 +69,15 @@ const STOP_WORDS: &[&str] = &[
     "怎么",
     "怎样",
     "怎么样",
+    "怎么办",
+    "哪里",
+    "是否",
+    "详细",
+    "说明",
+    "介绍",
+    "规定",
+    "告诉",
+    "知道",
     "如何",
     "什么",
     "哪些",
@@ -312,25 +324,70 @@ mod tests {
         assert!(scores[0] > 0.5 && scores[0] <= 1.0, "{scores:?}");
     }
 
+    /// Words no point holds used to be left out of the weight a score is measured against, so a
+    /// question with one held word and any number of unknown ones scored a full match (值班能出去吗
+    /// → 100% on any point about 值班). They count now; what kept the old rule (a request's 请详细
+    /// 说明 sinking real matches) is handled by the filler words, which count neither way.
     #[test]
-    fn words_no_point_holds_do_not_sink_a_match() {
+    fn unknown_words_count_and_filler_words_do_not() {
         let docs = [
             (1, terms("钥匙怎么借出", "在系统钥匙管理中登记借钥匙")),
             (2, terms("钥匙丢失了怎么办", "钥匙丢失须在1小时内报告店长")),
             (3, terms("佣金怎么计算", "按成交价的比例计算")),
             (4, terms("报备有效期多久", "报备通过后30天内有效")),
+            (5, terms("周末谁值班", "店长排班")),
+            (
+                6,
+                terms("门店几点开门", "门店每天8:30开门，值班经纪人8:15到岗"),
+            ),
         ];
-        let plain = rank(
-            &tokens("钥匙管理"),
-            docs.iter().map(|(id, t)| (*id, t.as_str())),
-        );
-        let wordy = rank(
-            &tokens("钥匙管理有哪些规定？请详细说明"),
-            docs.iter().map(|(id, t)| (*id, t.as_str())),
-        );
-        assert_eq!(wordy, plain, "the request's own words change nothing");
+        let ranked =
+            |query: &str| rank(&tokens(query), docs.iter().map(|(id, t)| (*id, t.as_str())));
+        let plain = ranked("钥匙管理");
+        let wordy = ranked("钥匙管理有哪些规定？请详细说明");
+        assert_eq!(wordy, plain, "the request's filler changes nothing");
         assert_eq!(wordy[0].0, 1, "{wordy:?}");
         assert!(wordy[0].1 >= 0.3, "above the default threshold: {wordy:?}");
+
+        let duty = ranked("值班能出去吗");
+        assert_eq!(duty[0].0, 5, "{duty:?}");
+        assert!(duty[0].1 < 0.3, "出去 is no point's word: {duty:?}");
+        assert!(
+            ranked("周末谁值班")[0].1 > 0.9,
+            "the question asked as written is a full match"
+        );
+    }
+
+    #[test]
+    fn a_word_inside_a_held_word_is_found_there() {
+        let docs = [
+            (1, terms("钥匙怎么借出", "在系统钥匙管理中登记借钥匙")),
+            (2, terms("钥匙丢失了怎么办", "钥匙丢失须在1小时内报告店长")),
+        ];
+        let ranked = rank(
+            &tokens("钥匙丢了怎么办"),
+            docs.iter().map(|(id, t)| (*id, t.as_str())),
+        );
+        assert_eq!(ranked[0].0, 2, "丢 within 丢失: {ranked:?}");
+        assert!(ranked[0].1 > 0.9 && ranked[1].1 < 0.5, "{ranked:?}");
+    }
+
+    #[test]
+    fn no_score_goes_beyond_a_full_match() {
+        // A short point repeating the asked word matches it fully, no more.
+        let docs = [
+            (1, terms("带看", "带看 带看 带看")),
+            (
+                2,
+                terms("钥匙怎么借出", "带看后当天归还钥匙，钥匙管理员核对"),
+            ),
+        ];
+        let ranked = rank(
+            &tokens("带看 钥匙"),
+            docs.iter().map(|(id, t)| (*id, t.as_str())),
+        );
+        assert!(ranked.iter().all(|(_, s)| *s <= 1.0), "{ranked:?}");
+        assert!(ranked[0].1 < 0.9, "one of two words: {ranked:?}");
     }
 
     #[test]

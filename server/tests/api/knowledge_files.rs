@@ -390,9 +390,62 @@ async fn unreadable_files_are_refused_each_in_chinese(app: TestApp) {
     assert_eq!(pairs(&read), [qa("几点开门？", "8点。")]);
 }
 
+/// A txt of 1.5 MB (past the 1 MB every other route takes): its preview, 费用预估 and 确认导入 all
+/// take it; a file over 20 MB is refused by name with the limit.
+async fn a_file_over_one_mb_is_previewed_estimated_and_imported(app: TestApp) {
+    let admin = app.as_user("admin").await;
+    let base = new_base(&admin, "大文件导入").await;
+    let sentence = "看房前与业主确认时间，带好钥匙和带看确认单，进门换鞋套，离开前关好门窗水电。";
+    let text: String = (0..3000)
+        .map(|i| {
+            format!(
+                "问：第{i}号房源的看房须知是什么？\n答：{}\n\n",
+                sentence.repeat(4)
+            )
+        })
+        .collect();
+    assert!(text.len() > 1_500_000, "{}", text.len());
+    let read = admin
+        .data(
+            &format!("{K}/file/import/analysis"),
+            json!({ "knowledgeId": base, "fileName": "看房须知.txt", "content": text }),
+        )
+        .await;
+    assert_eq!(read["fresh"], 3000);
+    let points: Vec<Value> = read["points"].as_array().unwrap().clone();
+    let fee = admin
+        .data(
+            &format!("{K}/fee/expect"),
+            json!({ "knowledgeId": base, "points": points }),
+        )
+        .await;
+    assert_eq!(fee["points"], 3000);
+    let added = admin
+        .data(
+            &format!("{K}/analysis/submit"),
+            json!({ "knowledgeId": base, "fileName": "看房须知.txt", "points": points }),
+        )
+        .await;
+    assert_eq!(added["added"], 3000);
+
+    let huge = "问：大吗？\n答：大。\n".repeat(20 * 1024 * 1024 / 20 + 1);
+    assert!(huge.len() > 20 * 1024 * 1024);
+    let refused = admin
+        .post(
+            &format!("{K}/file/import/analysis"),
+            json!({ "knowledgeId": base, "fileName": "太大.txt", "content": huge }),
+        )
+        .await;
+    assert_eq!(
+        refused.message(),
+        "文件「太大.txt」超过20MB，无法导入，请拆分后再导入"
+    );
+}
+
 on_both_backends!(
     xlsx_docx_and_pdf_files_are_read_into_points,
     unreadable_files_are_refused_each_in_chinese,
+    a_file_over_one_mb_is_previewed_estimated_and_imported,
 );
 
 /// Polls a batch until it has ended (at most a minute).

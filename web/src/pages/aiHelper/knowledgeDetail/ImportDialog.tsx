@@ -1,6 +1,11 @@
 import { useState } from 'react';
-import { Button } from '@arco-design/web-react';
-import { knowledgeCsvTemplate, knowledgeImportAccept, knowledgeImportIsBinary } from '@core/wasm';
+import { Button, Space, Typography } from '@arco-design/web-react';
+import {
+  knowledgeCsvTemplate,
+  knowledgeImportAccept,
+  knowledgeImportFileTooLarge,
+  knowledgeImportIsBinary,
+} from '@core/wasm';
 import { FilePicker, fileBase64 } from '../../../components/file/FilePicker';
 import { knowledgeApi } from '../../../api/ai/knowledge';
 import { AnalysedImportDialog } from './AnalysedImport';
@@ -42,6 +47,8 @@ export function ImportDialog({
   onImported: () => void;
 }) {
   const [file, setFile] = useState<File | undefined>();
+  // A file over core's limit (20 MB) is refused here, before it is read or sent.
+  const [refusal, setRefusal] = useState<string | undefined>();
   return (
     <AnalysedImportDialog
       title="导入文件"
@@ -50,18 +57,31 @@ export function ImportDialog({
       visible={visible}
       ready={file !== undefined}
       source={({ changed }) => (
-        <FilePicker
-          accept={knowledgeImportAccept()}
-          files={file ? [file] : []}
-          testId="import-file"
-          onChange={(files) => {
-            changed();
-            setFile(files[0]);
-          }}
-        />
+        <Space direction="vertical" size={4}>
+          <FilePicker
+            accept={knowledgeImportAccept()}
+            files={file ? [file] : []}
+            testId="import-file"
+            onChange={(files) => {
+              changed();
+              const chosen = files[0];
+              const tooLarge = chosen ? knowledgeImportFileTooLarge(chosen.name, chosen.size) : undefined;
+              setRefusal(tooLarge);
+              setFile(tooLarge ? undefined : chosen);
+            }}
+          />
+          {refusal && (
+            <Typography.Text type="error" data-testid="import-file-refused">
+              {refusal}
+            </Typography.Text>
+          )}
+        </Space>
       )}
       read={async (signal) => knowledgeApi.analyse({ knowledgeId, ...(await fileBody(file as File)) }, signal)}
-      onReset={() => setFile(undefined)}
+      onReset={() => {
+        setFile(undefined);
+        setRefusal(undefined);
+      }}
       tools={
         <Button type="text" onClick={downloadTemplate} data-testid="import-template">
           下载CSV模板

@@ -40,10 +40,17 @@ export function PreviewTable({ preview, testId }: { preview: FilePreview; testId
  */
 export function FeeEstimate({ knowledgeId, preview }: { knowledgeId: number; preview: FilePreview }) {
   const points = freshPoints(preview).map(({ question, answer, indexes }) => ({ question, answer, indexes }));
-  // Quiet: without an estimate the import goes on all the same.
+  // Without an estimate the import goes on all the same, but the reader is told why there is none.
   const { data: answer } = useRead(() => knowledgeApi.feeExpect({ knowledgeId, points }));
-  const fee = answer && !isApiFailure(answer) ? answer : undefined;
-  if (!fee) return null;
+  if (!answer) return null;
+  if (isApiFailure(answer)) {
+    return (
+      <Typography.Text type="warning" data-testid="fee-estimate-failed">
+        费用预估失败：{answer.message}
+      </Typography.Text>
+    );
+  }
+  const fee = answer;
   return (
     <Space direction="vertical" size={2} data-testid="fee-estimate" className="fee-estimate">
       <Typography.Text>
