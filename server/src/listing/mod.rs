@@ -14,6 +14,7 @@ mod flow;
 pub mod key;
 pub mod photo;
 pub mod photo_files;
+mod roles;
 mod routes;
 pub mod view;
 
