@@ -706,7 +706,33 @@ async fn the_maintain_role_moves_with_release_claim_and_drop(app: TestApp) {
     assert_eq!(maintainers(&dropped), Vec::<i64>::new());
 }
 
+/// A company-wide scope narrows its list to one store: only that store's (private) listings.
+async fn the_boss_filters_the_list_by_store(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let all = rows(&boss, json!({})).await;
+    // The 门店 filter offers the stores the caller reaches.
+    let stores = boss.data("/api/v1/fm/org/store/options", json!({})).await;
+    let store_id = stores
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|store| store["name"] == "滨江店")
+        .expect("滨江店 among the boss's stores")["id"]
+        .clone();
+    let narrowed = rows(&boss, json!({ "storeId": store_id })).await;
+    assert!(!narrowed.is_empty() && narrowed.len() < all.len());
+    assert!(narrowed.iter().all(|row| row["storeName"] == "滨江店"));
+    // An agent's scope is their store: another store's id finds nothing of it.
+    let agent = app.as_user("agent").await;
+    assert!(
+        rows(&agent, json!({ "storeId": store_id }))
+            .await
+            .is_empty()
+    );
+}
+
 on_both_backends!(
+    the_boss_filters_the_list_by_store,
     the_maintain_role_moves_with_release_claim_and_drop,
     entering_a_listing_and_refusing_a_second_on_its_room,
     each_user_sees_their_scope_and_phones_as_the_rule_says,
