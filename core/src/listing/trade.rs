@@ -109,6 +109,13 @@ impl Trade {
         format!("该房号已有{word}房源（房源编号{id}，{keeper}），不能重复录入")
     }
 
+    /// 录入 from a room the company already has on the market in this trade (重盘), said where
+    /// the room is chosen: `301已有在售房源，不能重复录入，请选择其他房号`.
+    pub fn room_taken_message(self, room: &str) -> String {
+        let word = self.market_word();
+        format!("{room}已有{word}房源，不能重复录入，请选择其他房号")
+    }
+
     /// Why a listing off the market is not edited.
     pub fn closed_message(self) -> &'static str {
         match self {
@@ -149,6 +156,14 @@ mod tests {
         assert_eq!(
             Trade::Lease.duplicate_message(42, "李四维护"),
             "该房号已有在租房源（房源编号42，李四维护），不能重复录入"
+        );
+        assert_eq!(
+            Trade::Sale.room_taken_message("301"),
+            "301已有在售房源，不能重复录入，请选择其他房号"
+        );
+        assert_eq!(
+            Trade::Lease.room_taken_message("1502室"),
+            "1502室已有在租房源，不能重复录入，请选择其他房号"
         );
         // The two tables name the same statuses and actions, one code each.
         for trade in Trade::ALL {

@@ -149,6 +149,12 @@ pub fn house_check_reason(
         .map(|error| error.message)
 }
 
+/// 重盘 said beside the room picked: `301已有在售房源，不能重复录入，请选择其他房号`.
+#[wasm_bindgen(js_name = houseRoomTakenMessage)]
+pub fn house_room_taken_message(room: &str, trade: Option<f64>) -> String {
+    trade_of(trade).room_taken_message(room)
+}
+
 /// `12天后未跟进将掉入公盘`, or undefined when the drop rule does not touch the listing.
 #[wasm_bindgen(js_name = houseDropNotice)]
 pub fn house_drop_notice(

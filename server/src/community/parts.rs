@@ -412,6 +412,31 @@ fn part_sort(
     })
 }
 
+/// A building or unit among its siblings (`(id, name, sort)`, `except` being itself when
+/// edited): refused when named as one of them ([`refuse_same_name`]), else its 排序
+/// ([`part_sort`]).
+fn among_siblings(
+    part: Part,
+    name: &str,
+    sort: Option<i64>,
+    siblings: impl IntoIterator<Item = (i64, String, i32)>,
+    except: Option<i64>,
+    message: impl Fn(&str) -> String,
+) -> Result<ActiveValue<i32>, AppError> {
+    let siblings: Vec<_> = siblings.into_iter().collect();
+    let order = part_sort(
+        sort,
+        siblings
+            .iter()
+            .filter(|(id, ..)| Some(*id) != except)
+            .map(|(.., sort)| i64::from(*sort)),
+        except,
+    )?;
+    let named = siblings.into_iter().map(|(id, name, _)| (id, name));
+    refuse_same_name(part, name, named, except, message)?;
+    Ok(order)
+}
+
 async fn check_building(
     scoped: &Scoped<'_>,
     community_id: i64,
@@ -426,17 +451,15 @@ async fn check_building(
                 .filter(building::Column::CommunityId.eq(community_id)),
         )
         .await?;
-    let order = part_sort(
+    let siblings = rows.into_iter().map(|row| (row.id, row.name, row.sort));
+    let order = among_siblings(
+        Part::Building,
+        &name,
         form.sort,
-        rows.iter()
-            .filter(|row| Some(row.id) != except)
-            .map(|row| i64::from(row.sort)),
+        siblings,
         except,
+        |taken| format!("该小区已有栋座「{taken}」"),
     )?;
-    let siblings = rows.into_iter().map(|row| (row.id, row.name));
-    refuse_same_name(Part::Building, &name, siblings, except, |taken| {
-        format!("该小区已有栋座「{taken}」")
-    })?;
     if let (Some(id), Some(floors)) = (except, form.floors) {
         // Fewer floors than a room already on file would leave that room above the top.
         let top = db
@@ -477,15 +500,8 @@ async fn check_unit(
                 .filter(unit::Column::BuildingId.eq(building_id)),
         )
         .await?;
-    let order = part_sort(
-        form.sort,
-        rows.iter()
-            .filter(|row| Some(row.id) != except)
-            .map(|row| i64::from(row.sort)),
-        except,
-    )?;
-    let siblings = rows.into_iter().map(|row| (row.id, row.name));
-    refuse_same_name(Part::Unit, &name, siblings, except, |taken| {
+    let siblings = rows.into_iter().map(|row| (row.id, row.name, row.sort));
+    let order = among_siblings(Part::Unit, &name, form.sort, siblings, except, |taken| {
         format!("该栋座已有单元「{taken}」")
     })?;
     Ok(unit::ActiveModel {

@@ -73,6 +73,6 @@ impl PoolDrop for Customers {
             reason: format!("超过{days}天未跟进，自动转入公客池"),
             place: view::place(row),
         };
-        pool_drop::drop_row::<customer::Entity>(db, changes, still, dropped).await
+        pool_drop::drop_row::<customer::Entity>(db, changes, still, dropped, async |_| Ok(())).await
     }
 }

@@ -96,8 +96,9 @@ pub(crate) struct Dropped {
 }
 
 /// Drops one row: writes `changes` with its seat emptied ([`Placed::clear_seat`]) to the row
-/// `still` finds (the row as read, untouched since), then its history and audit, in one
-/// transaction; answers whether the row was still there to move.
+/// `still` finds (the row as read, untouched since), then `also` (what else leaves with the
+/// keeper), its history and audit, in one transaction; answers whether the row was still there
+/// to move.
 // The job has no caller to scope it: its one write is guarded by the row as read (clippy.toml).
 #[allow(clippy::disallowed_methods)]
 pub(crate) async fn drop_row<E: Placed>(
@@ -105,6 +106,7 @@ pub(crate) async fn drop_row<E: Placed>(
     changes: E::ActiveModel,
     still: Condition,
     dropped: Dropped,
+    also: impl AsyncFnOnce(&DatabaseTransaction) -> Result<(), AppError>,
 ) -> Result<bool, AppError> {
     let txn = db.begin().await?;
     let result = E::update_many()
@@ -115,6 +117,7 @@ pub(crate) async fn drop_row<E: Placed>(
     if result.rows_affected != 1 {
         return Ok(false);
     }
+    also(&txn).await?;
     record(&txn, dropped).await?;
     txn.commit().await?;
     Ok(true)

@@ -6,7 +6,7 @@ use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, Pool};
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, Condition, DatabaseConnection, QueryFilter, Select, Set};
 
-use super::{state_code, state_of, view};
+use super::{roles, state_code, state_of, view};
 use crate::access::Unscoped;
 use crate::entity::listing;
 use crate::error::AppError;
@@ -74,6 +74,11 @@ impl PoolDrop for Listings {
             reason: format!("超过{days}天未跟进，自动掉入公盘"),
             place: view::place(row),
         };
-        pool_drop::drop_row::<listing::Entity>(db, changes, still, dropped).await
+        // As a release: the 维护 role leaves with the keeper.
+        let (id, site) = (row.id, row.site_id);
+        pool_drop::drop_row::<listing::Entity>(db, changes, still, dropped, async |txn| {
+            roles::hand_maintain(txn, id, site, None).await
+        })
+        .await
     }
 }

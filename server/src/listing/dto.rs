@@ -36,6 +36,10 @@ pub struct ListingQuery {
     pub business_circle_id: Option<i64>,
     #[serde(default, deserialize_with = "lenient_number")]
     pub community_id: Option<i64>,
+    /// The store keeping it (私盘): a scope over several stores (the boss, a store group's
+    /// manager) narrows to one; 公盘 listings keep no store.
+    #[serde(default, deserialize_with = "lenient_number")]
+    pub store_id: Option<i64>,
     /// Core `houseStatus`.
     #[serde(default, deserialize_with = "lenient_number")]
     pub status: Option<i64>,

@@ -18,6 +18,7 @@ use sea_orm::{
 };
 
 use super::dto::*;
+use super::roles;
 use super::{actor_of, get_in, needs, state_code, state_of, view};
 use crate::access::{Caller, Scoped, Unscoped};
 use crate::audit::{self, Action, Change, snapshot};
@@ -619,6 +620,10 @@ async fn take(
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);
     let saved = transition::guarded_reach(&on, &row, changes, before_reach, after_reach).await?;
+    if matches!(action, HouseAction::Release | HouseAction::Claim) {
+        // The 维护 role is the keeper's: it leaves with a release and comes with a claim.
+        roles::hand_maintain(&txn, saved.id, saved.site_id, saved.maintainer_id).await?;
+    }
     record_move(&on, &saved, action, from, to, &reason_text).await?;
     txn.commit().await?;
     view::detail(&scoped.unscoped(), caller, saved).await

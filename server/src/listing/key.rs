@@ -23,12 +23,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::flow::changeable;
+use super::roles::city_role;
 use super::{actor_of, get_in, needs, state_of, view};
 use crate::access::{Caller, Place, Placed, Scoped, Unscoped};
 use crate::audit::{self, Change};
-use crate::entity::{
-    listing, listing_key, listing_key_loan, listing_role, listing_role_member, store,
-};
+use crate::entity::{listing, listing_key, listing_key_loan, listing_role_member, store};
 use crate::error::AppError;
 use crate::form::{self, CoreForm};
 use crate::history;
@@ -323,23 +322,6 @@ pub async fn get_in_trade(
     describe(&scoped.unscoped(), trade, caller, &row).await
 }
 
-/// The city's listing role that stands for 钥匙 (钥匙人), if it keeps one.
-async fn key_role<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
-    site_id: i64,
-) -> Result<Option<i64>, AppError> {
-    let roles = db
-        .all(
-            db.find::<listing_role::Entity>()
-                .filter(listing_role::Column::SiteId.eq(site_id)),
-        )
-        .await?;
-    Ok(roles
-        .into_iter()
-        .find(|role| DealRole::of_listing_role(&role.name) == Some(DealRole::Key))
-        .map(|role| role.id))
-}
-
 /// 登记钥匙: registers the key or changes its registration (not while it is lent out). The
 /// registering person keeps it, at their store (or the listing's); the first to register a key
 /// of a listing whose 钥匙 role is empty becomes its 钥匙人 (the share commission splits read). Needs 编辑 of a listing the caller keeps or manages.
@@ -363,7 +345,7 @@ pub async fn register_in(
     if key_type == KeyType::InStore && store_id.is_none() {
         return Err(AppError::invalid("keyType", NO_STORE));
     }
-    let role = key_role(&db, row.site_id).await?;
+    let role = city_role(&db, row.site_id, DealRole::Key).await?;
     let now = Utc::now();
     let txn = scoped.begin().await?;
     let saved = match &before {

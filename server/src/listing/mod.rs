@@ -14,6 +14,7 @@ mod flow;
 pub mod key;
 pub mod photo;
 pub mod photo_files;
+mod roles;
 mod routes;
 pub mod view;
 
@@ -228,7 +229,7 @@ fn community_match(keyword: &str) -> Condition {
 }
 
 /// The listings of `trade` the caller reads, filtered by core's ranges of the trade, district,
-/// circle, community, status, pool and keyword: the list and its 导出 alike.
+/// circle, community, store, status, pool and keyword: the list and its 导出 alike.
 pub(crate) async fn filtered(
     trade: Trade,
     scoped: &Scoped<'_>,
@@ -241,6 +242,7 @@ pub(crate) async fn filtered(
         (listing::Column::DistrictId, query.district_id),
         (listing::Column::BusinessCircleId, query.business_circle_id),
         (listing::Column::CommunityId, query.community_id),
+        (listing::Column::StoreId, query.store_id),
         (listing::Column::Status, query.status),
         (listing::Column::Pool, query.pool),
         (listing::Column::Rooms, query.rooms),

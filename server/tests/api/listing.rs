@@ -625,7 +625,115 @@ async fn the_drop_job_moves_a_listing_nobody_followed_up_for_n_days(app: TestApp
     );
 }
 
+/// Who holds the 维护 role of a listing (the split's 维护 share).
+fn maintainers(detail: &Value) -> Vec<i64> {
+    detail["roles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["roleName"] == "维护人")
+        .map(|m| m["userId"].as_i64().unwrap())
+        .collect()
+}
+
+/// The 维护 role follows the keeper: 转公盘 empties it, 认领 gives it to the claimer (the old
+/// keeper keeps no hold), and the drop job empties it as a release does.
+async fn the_maintain_role_moves_with_release_claim_and_drop(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let boss = app.as_user("boss").await;
+    let agent = app.as_user("agent").await;
+    let manager2 = app.as_user("manager2").await;
+    let dealt = one(&boss, json!({ "status": 5 }), |_| true).await;
+    let room_id = boss.data(DETAIL, json!({ "id": dealt["id"] })).await["roomId"]
+        .as_i64()
+        .unwrap();
+    let choices = agent.data(ROLE_CHOICES, json!({})).await;
+    let (entry, maintain) = (role(&choices, "录入人"), role(&choices, "维护人"));
+    let mut body = form(room_id);
+    body["roles"] = json!([
+        { "roleId": entry, "userId": s.users["agent"] },
+        { "roleId": maintain, "userId": s.users["agent"] }
+    ]);
+    let added = agent.data(ADD, body).await;
+    let id = added["id"].clone();
+    assert_eq!(maintainers(&added), [s.users["agent"]]);
+
+    let released = agent
+        .data(TRANSITION, json!({ "id": id, "action": "release" }))
+        .await;
+    assert_eq!(
+        maintainers(&released),
+        Vec::<i64>::new(),
+        "公盘 has no keeper"
+    );
+    let claimed = manager2.data(CLAIM, json!({ "id": id })).await;
+    assert_eq!(claimed["maintainerId"], s.users["manager2"]);
+    assert_eq!(
+        maintainers(&boss.data(DETAIL, json!({ "id": id })).await),
+        [s.users["manager2"]]
+    );
+    assert_eq!(claimed["history"][0]["action"], "claim");
+    // 录入 is who entered it, whoever keeps it now.
+    assert!(
+        claimed["roles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["roleName"] == "录入人" && m["userId"] == s.users["agent"])
+    );
+    // The old keeper neither opens nor edits it: it sits in 滨江店 now.
+    agent
+        .post(DETAIL, json!({ "id": id }))
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+    let mut edit = form(room_id);
+    edit["id"] = id.clone();
+    agent
+        .post(EDIT, edit)
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+
+    // Left without a follow-up past the company's 15 days, it drops and its 维护 empties.
+    let later = chrono::Utc::now() + chrono::Duration::days(16);
+    assert!(
+        brokerdesk_server::listing::drop_job::run(&app.db, later)
+            .await
+            .unwrap()
+            >= 1
+    );
+    let dropped = boss.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(dropped["pool"], 2);
+    assert_eq!(maintainers(&dropped), Vec::<i64>::new());
+}
+
+/// A company-wide scope narrows its list to one store: only that store's (private) listings.
+async fn the_boss_filters_the_list_by_store(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let all = rows(&boss, json!({})).await;
+    // The 门店 filter offers the stores the caller reaches.
+    let stores = boss.data("/api/v1/fm/org/store/options", json!({})).await;
+    let store_id = stores
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|store| store["name"] == "滨江店")
+        .expect("滨江店 among the boss's stores")["id"]
+        .clone();
+    let narrowed = rows(&boss, json!({ "storeId": store_id })).await;
+    assert!(!narrowed.is_empty() && narrowed.len() < all.len());
+    assert!(narrowed.iter().all(|row| row["storeName"] == "滨江店"));
+    // An agent's scope is their store: another store's id finds nothing of it.
+    let agent = app.as_user("agent").await;
+    assert!(
+        rows(&agent, json!({ "storeId": store_id }))
+            .await
+            .is_empty()
+    );
+}
+
 on_both_backends!(
+    the_boss_filters_the_list_by_store,
+    the_maintain_role_moves_with_release_claim_and_drop,
     entering_a_listing_and_refusing_a_second_on_its_room,
     each_user_sees_their_scope_and_phones_as_the_rule_says,
     the_lifecycle_table_guards_every_move,

@@ -7936,6 +7936,12 @@ export interface components {
        * @description Core `houseStatus`.
        */
       status?: number | null;
+      /**
+       * Format: int64
+       * @description The store keeping it (私盘): a scope over several stores (the boss, a store group's
+       * manager) narrows to one; 公盘 listings keep no store.
+       */
+      storeId?: number | null;
     });
     ListingRole: {
       /** Format: int64 */

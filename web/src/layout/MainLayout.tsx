@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Layout } from '@arco-design/web-react';
 import { findRoute } from '@core/wasm';
@@ -30,6 +30,12 @@ export default function MainLayout() {
   // A detail page lights up the list it belongs to, with its directory open.
   const sidebarPath = findRoute(table, pathname)?.meta.owner || pathname;
   useSessionRefresh();
+  // The pages share one scrolling box: another page opens at its top, not where the last one
+  // was left (a room's 录入房源 low on 小区详情 opened the entry form halfway down).
+  const content = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    content.current?.scrollTo({ top: 0 });
+  }, [pathname]);
 
   return (
     <Layout className="app-layout" data-theme-type={themeType}>
@@ -59,7 +65,7 @@ export default function MainLayout() {
           <HeaderBar workspace={workspace} workspaces={table.sidebar} />
         </Layout.Header>
         <TabsBar />
-        <Layout.Content className="app-main__content">
+        <Layout.Content className="app-main__content" ref={content}>
           <Suspense key={siteId} fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

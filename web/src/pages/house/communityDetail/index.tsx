@@ -20,7 +20,7 @@ import { coreFields } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
 import { LocationMap } from '../../../components/map/LocationMap';
 import { RowActions } from '../../../components/list/RowActions';
-import { Permission, usePermission } from '../../../components/Permission';
+import { Permission, useGuardedClick, usePermission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -125,6 +125,9 @@ export default function CommunityDetailPage({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const editable = usePermission()('edit');
+  // Where the directive keeps the room's × and 编辑房号 for someone without 编辑 (local hosts,
+  // spec §6), their click says 无权限执行该操作 as the other buttons do, instead of asking first.
+  const guarded = useGuardedClick();
   // 录入房源 from a room: the second-hand entry form, for whoever may add second-hand listings.
   const mayEnter = usePermission('/work/house/old')('add');
   const entryPath = relatedPath(table, route, 'old/edit', 'new');
@@ -210,8 +213,8 @@ export default function CommunityDetailPage({ route }: PageProps) {
                         })
                     : undefined
                 }
-                onEdit={(room) => setDialog({ kind: 'room', unitId: unit.id, editing: room })}
-                onRemove={(room) => remove('room', room.name, () => roomApi.remove(room.id))}
+                onEdit={(room) => guarded('edit', () => setDialog({ kind: 'room', unitId: unit.id, editing: room }))()}
+                onRemove={(room) => guarded('edit', () => remove('room', room.name, () => roomApi.remove(room.id)))()}
               />
             </div>
             <RowActions

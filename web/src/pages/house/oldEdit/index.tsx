@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
-import { houseAreaText, houseFenToWan, houseFenToYuan, type ListingRoleMember } from '@core/wasm';
+import { Alert, Button, Card, Form, Grid, Message, Space, Spin } from '@arco-design/web-react';
+import { houseAreaText, houseFenToWan, houseFenToYuan, houseRoomTakenMessage, type ListingRoleMember } from '@core/wasm';
 import { isApiFailure } from '../../../api/client';
 import { dictionaryApi, type ListingAdd, type ListingDetail, type PartOption, type RoleChoices } from '../../../api/house/oldHouse';
 import { DetailError } from '../../../components/detail/DetailPage';
@@ -22,6 +22,9 @@ import { addRoom, COLUMN, PartAdder, PartHint, pickerFault, RoomPicker, type Pic
 import { ViewingSlotPicker } from '../shared/ViewingSlots';
 
 type Values = Omit<ListingAdd, 'roles'>;
+
+/** A new listing has no photos yet: they are added once it is saved, from its 编辑. */
+const PHOTOS_AFTER_SAVE = '图片在房源保存后上传：保存后在房源详情点「编辑」即可添加图片';
 
 /** What an unsaved listing form keeps: its fields, the room's place (a new one), the role holders. */
 interface Draft {
@@ -304,7 +307,7 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
                 // 录入 from a room already on the market (重盘): say so where the room is chosen.
                 if (wanted?.onMarket) {
                   placeFailure(form, fields, [
-                    { field: 'roomId', message: `${wanted.name}已有${wanted.onMarket}房源，不能重复录入，请选择其他房号` },
+                    { field: 'roomId', message: houseRoomTakenMessage(wanted.name, trade.code) },
                   ]);
                 }
                 if (room?.floor != null && !restored) form.setFieldValue('floor', room.floor);
@@ -341,6 +344,10 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
           </Card>
         )}
       </Form>
+      {/* Photos belong to a saved listing: above the form's buttons, saying so before the first save. */}
+      <Card title="房源图片" bordered={false} style={{ marginBottom: 16 }} bodyStyle={{ padding: 0 }} data-testid="listing-photos-section">
+        {listing ? <PhotoManager trade={trade} listingId={listing.id} /> : <Alert type="info" content={PHOTOS_AFTER_SAVE} />}
+      </Card>
       <Space>
         <Button
           onClick={() => {
@@ -372,11 +379,6 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
             return made;
           }}
         />
-      )}
-      {listing && (
-        <Card title="房源图片" bordered={false} style={{ marginTop: 16 }} bodyStyle={{ padding: 0 }}>
-          <PhotoManager trade={trade} listingId={listing.id} />
-        </Card>
       )}
     </Card>
   );

@@ -4,6 +4,7 @@ import { IconDownload, IconPlus } from '@arco-design/web-react/icon';
 import { houseExportFileName } from '@core/wasm';
 import { saveFile } from '../../../api/ai/logs';
 import { dictionaryApi, type ListingFilters, type ListingRow } from '../../../api/house/oldHouse';
+import { storeApi } from '../../../api/org/org';
 import { useRead } from '../../../api/useRead';
 import { enumOptions, enumText } from '../../../components/enums';
 import { ClippedText } from '../../../components/list/ClippedText';
@@ -14,10 +15,14 @@ import { Permission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useSettingsStore } from '../../../stores/settings';
 import type { PageProps } from '../../registry';
 import { dateTime, orDash } from '../../org/shared/format';
 import { circleOptions } from '../shared/communityFormat';
 import { areaText, floorText, layoutText, ListingStatusTag, rangeOptions, tradeOf } from '../shared/listing';
+
+/** Columns a narrow window leaves out (the detail page has them). */
+const NARROW_HIDDEN = ['districtName', 'floor', 'unitPrice', 'rentType', 'paymentTerms', 'ownerPhone', 'createdAt'];
 
 /**
  * 二手房 (/work/house/old) and 租房 (/work/house/rental): the listings of the page's trade the
@@ -30,12 +35,21 @@ export default function ListingList({ route }: PageProps) {
 
 function TradeListings({ route }: PageProps) {
   const trade = tradeOf(route);
+  // Below 992 px (800 px with the sidebar folded) the details a row's detail page shows anyway
+  // step aside, so 状态 and 维护人 are seen without scrolling sideways.
+  const narrow = useSettingsStore((state) => state.narrowWindow);
+  const shown = <C extends { dataIndex: string }>(columns: C[]) =>
+    narrow ? columns.filter((column) => !NARROW_HIDDEN.includes(column.dataIndex)) : columns;
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   // The filters and page live in the tab (its path's sessionStorage entry): F5 keeps them.
   const query = useListQuery(trade.api.list, {} as ListingFilters, { keepIn: useLocation().pathname });
   const areas = useRead(() => dictionaryApi.areas());
   const districts = (areas.data ?? []).map((district) => ({ label: district.name, value: district.id }));
+  // 门店 for a scope over several stores (the boss, a store group's manager); one store's people
+  // have nothing to choose.
+  const storeOptions = useRead(() => storeApi.options());
+  const stores = (storeOptions.data ?? []).map((store) => ({ label: store.name, value: store.id }));
   const detailPath = (row: ListingRow) => relatedPath(table, route, `${trade.family}/detail`, row.id);
   const editPath = relatedPath(table, route, `${trade.family}/edit`, 'new');
   // The trade's own filters: a sale by total, unit price and term; a lease by rent and type.
@@ -80,6 +94,7 @@ function TradeListings({ route }: PageProps) {
           dependsOn: ['districtId'],
         },
         ...tradeFilters,
+        ...(stores.length > 1 ? [{ field: 'storeId' as const, label: '门店', kind: 'select' as const, options: stores }] : []),
         { field: 'rooms', label: '户型', kind: 'select', options: enumOptions('roomCount') },
         { field: 'status', label: '状态', kind: 'select', options: enumOptions(trade.statuses) },
         { field: 'pool', label: '盘别', kind: 'select', options: enumOptions('housePool') },
@@ -105,7 +120,7 @@ function TradeListings({ route }: PageProps) {
           </Permission>
         </>
       }
-      columns={[
+      columns={shown([
         {
           title: '房源',
           dataIndex: 'communityName',
@@ -170,7 +185,7 @@ function TradeListings({ route }: PageProps) {
             );
           },
         },
-      ]}
+      ])}
     />
   );
 }

@@ -1,17 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Message, Modal, Spin, Tree, Typography } from '@arco-design/web-react';
 import { newHomeApi, type DistributionTarget } from '../../../api/house/newHome';
-
-const COMPANY = 'o:';
-const STORE = 's:';
-
-/** The ticked keys of what is distributed now: a company chosen whole, or single stores. */
-function chosenKeys(targets: DistributionTarget[]): string[] {
-  return targets.flatMap((company) => [
-    ...(company.chosen ? [`${COMPANY}${company.id}`] : []),
-    ...company.stores.filter((store) => store.chosen).map((store) => `${STORE}${store.id}`),
-  ]);
-}
+import { choiceAfter, chosenKeys, COMPANY, coveredStores, shownKeys, STORE } from './distribution';
 
 /**
  * 分销: the companies of the project's city with their stores. Ticking a company gives it to
@@ -75,12 +65,17 @@ export function DistributeModal({
           blockNode
           // A click on the name ticks it: a highlighted but unticked store would not be saved.
           actionOnClick="check"
-          checkedKeys={checked}
-          onCheck={(keys) => setChecked(keys)}
+          // A ticked company shows its stores ticked (it covers them), not to be unticked alone.
+          checkedKeys={shownKeys(targets, checked)}
+          onCheck={(keys) => setChecked(choiceAfter(targets, checked, keys))}
           treeData={targets.map((company) => ({
             key: `${COMPANY}${company.id}`,
             title: company.name,
-            children: company.stores.map((store) => ({ key: `${STORE}${store.id}`, title: store.name })),
+            children: company.stores.map((store) => ({
+              key: `${STORE}${store.id}`,
+              title: store.name,
+              disableCheckbox: coveredStores(targets, checked).has(`${STORE}${store.id}`),
+            })),
           }))}
         />
       )}
