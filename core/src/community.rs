@@ -19,15 +19,27 @@ pub struct Spelling {
     pub initials: String,
 }
 
+/// Characters whose reading in a place name is not their most common one: 金都 is jindu, not
+/// jindou; 大厦 is dasha, not daxia.
+#[cfg(feature = "pinyin")]
+const PLACE_READINGS: &[(char, &str)] = &[('都', "du"), ('厦', "sha")];
+
 /// Spells `name` for search: `西湖家园` → `xihujiayuan` / `xhjy`, `SOHO 1期` → `soho1qi` /
-/// `soho1q`. Characters with several readings take their most common one; punctuation and
-/// spaces are dropped.
+/// `soho1q`. Characters with several readings take their reading in place names
+/// ([`PLACE_READINGS`]), else their most common one; punctuation and spaces are dropped.
 #[cfg(feature = "pinyin")]
 pub fn spell(name: &str) -> Spelling {
     use pinyin::ToPinyin;
     let mut spelling = Spelling::default();
     for (c, reading) in name.chars().zip(name.to_pinyin()) {
-        if let Some(reading) = reading {
+        let place = PLACE_READINGS
+            .iter()
+            .find(|(p, _)| *p == c)
+            .map(|(_, r)| *r);
+        if let Some(reading) = place {
+            spelling.pinyin.push_str(reading);
+            spelling.initials.push_str(&reading[..1]);
+        } else if let Some(reading) = reading {
             // Typed as `v` on every pinyin keyboard (绿 → lv).
             spelling.pinyin.push_str(&reading.plain().replace('ü', "v"));
             spelling.initials.push_str(reading.first_letter());
@@ -303,6 +315,9 @@ mod tests {
             ("绿城·桂花园", "lvchengguihuayuan", "lcghy"),
             ("SOHO 1期", "soho1qi", "soho1q"),
             ("天一广场", "tianyiguangchang", "tygc"),
+            // Read as in place names, not as their most common reading.
+            ("金都华府", "jinduhuafu", "jdhf"),
+            ("环球大厦", "huanqiudasha", "hqds"),
         ] {
             assert_eq!(
                 spell(name),

@@ -316,6 +316,15 @@ async fn typing_initials_or_pinyin_finds_a_community(app: TestApp) {
         names(&manager.data(SUGGEST, json!({ "keyword": "XiHu" })).await)
             .contains(&"西湖家园".to_owned())
     );
+    // Full pinyin as a place name reads (金都 jindu, not jindou).
+    assert_eq!(
+        names(
+            &manager
+                .data(SUGGEST, json!({ "keyword": "jinduhuafu" }))
+                .await
+        ),
+        ["金都华府"]
+    );
     // Found by an alias, saying which.
     let by_alias = manager.data(SUGGEST, json!({ "keyword": "lcghc" })).await;
     assert_eq!(names(&by_alias), ["桂花城"]);

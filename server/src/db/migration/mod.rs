@@ -40,6 +40,7 @@ mod m0038_listing_trade_indexes;
 mod m0039_lead_budget_min;
 mod m0040_listing_bands;
 mod m0041_knowledge_revision;
+mod m0042_community_place_readings;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0039_lead_budget_min::Migration),
             Box::new(m0040_listing_bands::Migration),
             Box::new(m0041_knowledge_revision::Migration),
+            Box::new(m0042_community_place_readings::Migration),
         ]
     }
 }
