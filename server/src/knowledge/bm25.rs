@@ -18,6 +18,9 @@ use super::retrieval::QUESTION_WEIGHT;
 pub const K1: f64 = 1.2;
 pub const B: f64 = 0.75;
 
+/// A verb's complements (放在, 拿到, 交给): the verb alone is what a point holds.
+const COMPLEMENTS: &[char] = &['在', '到', '给', '好', '完'];
+
 /// Where a term is held: (document, how often), read from the index or merged for a word inside
 /// held words.
 type Postings<'a> = Cow<'a, [(u32, u32)]>;
@@ -73,17 +76,32 @@ impl TermIndex {
 
     /// Where `term` is held: its postings, or, for a word no point holds as a word, the postings
     /// of the words that contain it, merged (丢 of 钥匙丢了 in 丢失: jieba cuts the query and the
-    /// point differently, and the word is still there).
+    /// point differently, and the word is still there), else of the held words of two or more
+    /// characters it contains, or of itself without a verb's complement (放 of 放在: 钥匙放在哪里
+    /// asks 钥匙放哪？). A single character inside a word is not the word (房 of 房贷).
     fn postings_of(&self, term: &str) -> Postings<'_> {
         if let Some(list) = self.postings.get(term) {
             return Cow::Borrowed(list);
         }
         let mut merged: HashMap<u32, u32> = HashMap::new();
-        for (word, list) in &self.postings {
-            if word.contains(term) {
-                for &(doc, f) in list {
-                    *merged.entry(doc).or_default() += f;
+        for within in [true, false] {
+            for (word, list) in &self.postings {
+                let held = if within {
+                    word.contains(term)
+                } else {
+                    (word.chars().count() > 1 && term.contains(&**word))
+                        || term
+                            .strip_suffix(COMPLEMENTS)
+                            .is_some_and(|verb| verb == &**word)
+                };
+                if held {
+                    for &(doc, f) in list {
+                        *merged.entry(doc).or_default() += f;
+                    }
                 }
+            }
+            if !merged.is_empty() {
+                break;
             }
         }
         let mut list: Vec<(u32, u32)> = merged.into_iter().collect();
