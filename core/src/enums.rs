@@ -246,6 +246,15 @@ tables! {
         n(1, "业主暂不出售"), n(2, "联系不上业主"), n(3, "价格严重偏离"), n(4, "房源信息虚假"),
         n(5, "产权有问题"), n(9, "其他"),
     ];
+    /// Why a sealed listing is back on the market (解封): the seal's reasons, lifted.
+    HOUSE_UNSEAL_REASON = "houseUnsealReason" [
+        n(1, "业主恢复出售"), n(2, "独家委托到期"), n(3, "意向金已退还"), n(4, "产权核查完毕"), n(9, "其他"),
+    ];
+    /// Why a private listing is handed to the company's public pool (转公盘), either trade.
+    HOUSE_RELEASE_REASON = "houseReleaseReason" [
+        n(1, "无暇维护"), n(2, "联系不上业主"), n(3, "维护人调岗或离职"), n(4, "业主要求更换经纪人"),
+        n(9, "其他"),
+    ];
     /// Selling points shown as tags on a listing.
     HOUSE_TAG = "houseTag" [
         n(1, "满五唯一"), n(2, "满二"), n(3, "近地铁"), n(4, "学区房"), n(5, "随时可看"),
@@ -302,6 +311,10 @@ tables! {
     RENTAL_INVALID_REASON = "rentalInvalidReason" [
         n(1, "业主暂不出租"), n(2, "联系不上业主"), n(3, "租金严重偏离"), n(4, "房源信息虚假"),
         n(5, "业主自住"), n(9, "其他"),
+    ];
+    /// Why a sealed rental is back on the market (解封).
+    RENTAL_UNSEAL_REASON = "rentalUnsealReason" [
+        n(1, "业主恢复出租"), n(2, "独家委托到期"), n(3, "定金已退还"), n(4, "房屋维修完毕"), n(9, "其他"),
     ];
     /// 整租 lets the whole home; 合租 a room of it.
     RENT_TYPE = "rentType" [n(1, "整租"), n(2, "合租")];

@@ -1,6 +1,7 @@
 // 二手房 as a store's people meet it: the list narrows by §9's ranges with its 共N条, a manager
-// sees an agent's owner masked until 查看 (recorded) and seals the listing with a reason, and an
-// agent claims a listing from the public pool. Every test takes a listing no other one touches.
+// sees an agent's owner masked until 查看 (recorded), seals the listing with a reason and lifts
+// the seal with another (the agent keeping it may not), and an agent claims a listing from the
+// public pool. Every test takes a listing no other one touches.
 import assert from 'node:assert/strict';
 import { api, describe, DEMO_PASSWORD, expect, loginThroughPage, shot, test } from '../support/fixtures.mjs';
 
@@ -76,7 +77,7 @@ describe('second-hand listings', () => {
       const text = document.querySelector('[data-testid="owner-phone"]')?.textContent ?? '';
       return /^\d{3} \d{4} \d{4}$/.test(text);
     });
-    // The reason dialog (封盘, 暂缓) closes on one Esc, its 原因 box focused as it opens.
+    // The reason dialog (封盘, 解封, 暂缓, 转公盘) closes on one Esc, its 原因 box focused as it opens.
     await page.getByTestId('house-action-seal').click();
     const reasons = page.locator('.arco-modal:visible');
     await reasons.getByTestId('field-reason').waitFor();
@@ -87,6 +88,17 @@ describe('second-hand listings', () => {
     await page.getByTestId('form-submit').click();
     await page.getByTestId('old-house-detail').getByText('封盘（私盘）').first().waitFor();
     await shot(page, 'house-old-detail-sealed');
+    // The agent keeping it may neither lift the seal nor give the listing up; the manager lifts
+    // it through the same reason dialog, and the history keeps the reason.
+    const seen = await api(base, '/api/v1/fm/house/old/detail', { id: target.id }, agent);
+    assert.equal(seen.code, 0, seen.message);
+    assert.deepEqual(seen.data.offeredActions, ['defer', 'dealOthers']);
+    await page.getByTestId('house-action-unseal').click();
+    await choose(page, 'field-reason', '业主恢复出售');
+    await page.getByTestId('form-submit').click();
+    await page.getByTestId('old-house-detail').getByText('有效（私盘）').first().waitFor();
+    await page.getByTestId('old-house-detail').getByText('业主恢复出售').first().waitFor();
+    await shot(page, 'house-old-detail-unsealed');
   });
 
   test('an agent claims a listing from the public pool', async ({ page, site, base }) => {

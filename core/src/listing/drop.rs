@@ -1,8 +1,10 @@
-//! The private pool's drop rule: a listing whose maintainer has not followed it up for N days
-//! goes to the company's public pool (公盘). N is the company's dictionary value
+//! The private pool's drop rule: a listing on offer (有效) whose maintainer has not followed it
+//! up for N days goes to the company's public pool (公盘); a sealed, deferred or reserved one
+//! stays (the lifecycle table's 掉公 row). N is the company's dictionary value
 //! [`DROP_DAYS_KEY`], [`DEFAULT_DROP_DAYS`] when unset or unreadable. The clock starts at the
 //! latest of the last follow-up and the moment the listing came into its maintainer's hands
-//! (entered or claimed), so a fresh claim is not dropped at once.
+//! (entered or claimed) or back on offer (解封, 恢复有效), so a fresh claim or a lifted seal is
+//! not dropped at once.
 
 use super::lifecycle::{HouseAction, ListingState, can};
 
@@ -94,6 +96,12 @@ mod tests {
             ..VALID
         };
         assert!(!is_due(reserved, start, start + 99 * DAY_MS, 15));
+        // Sealed or deferred: paused on purpose, never handed to whoever claims first.
+        for status in [HouseStatus::Sealed, HouseStatus::Deferred] {
+            let paused = ListingState { status, ..VALID };
+            assert!(!is_due(paused, start, start + 99 * DAY_MS, 15));
+            assert_eq!(drop_notice(paused, start, start + 3 * DAY_MS, 15), None);
+        }
     }
 
     #[test]

@@ -7,7 +7,9 @@
 //!
 //! Who: the listing's maintainer (维护人) or a manager (a holder of the listing-management action
 //! who can write the listing); some actions are a manager's alone; claim is open to any
-//! colleague allowed to claim; drop is the server's job only.
+//! colleague allowed to claim; drop is the server's job only. An action may have one row per
+//! group of states when who may take it depends on the state (转公盘: the keeper from 有效, a
+//! manager from 封盘 or 暂缓); its rows ask the same reasons and move to the same place.
 
 use serde::{Deserialize, Serialize};
 
@@ -94,7 +96,9 @@ enum Who {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Reasons {
     Seal,
+    Unseal,
     Invalid,
+    Release,
 }
 
 /// Where an action takes the state.
@@ -124,7 +128,7 @@ use HouseStatus as S;
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 13] = [
+const RULES: [Rule; 14] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
@@ -134,13 +138,14 @@ const RULES: [Rule; 13] = [
         reasons: Some(Reasons::Seal),
         trades: BOTH,
     },
+    // A seal holds as a deferral does: only a manager lifts it, and says why.
     Rule {
         action: HouseAction::Unseal,
         from: &[S::Sealed],
         pool: None,
         target: Target::Status(S::Valid),
-        who: Who::Keeper,
-        reasons: None,
+        who: Who::Manager,
+        reasons: Some(Reasons::Unseal),
         trades: BOTH,
     },
     Rule {
@@ -202,11 +207,22 @@ const RULES: [Rule; 13] = [
     },
     Rule {
         action: HouseAction::Release,
-        from: &[S::Valid, S::Sealed, S::Deferred],
+        from: &[S::Valid],
         pool: Some(Pool::Private),
         target: Target::Pool(Pool::Public),
         who: Who::Keeper,
-        reasons: None,
+        reasons: Some(Reasons::Release),
+        trades: BOTH,
+    },
+    // A listing set aside on purpose goes public only when a manager says so: its keeper cannot
+    // hand a paused listing to whoever claims it first.
+    Rule {
+        action: HouseAction::Release,
+        from: &[S::Sealed, S::Deferred],
+        pool: Some(Pool::Private),
+        target: Target::Pool(Pool::Public),
+        who: Who::Manager,
+        reasons: Some(Reasons::Release),
         trades: BOTH,
     },
     Rule {
@@ -218,10 +234,11 @@ const RULES: [Rule; 13] = [
         reasons: None,
         trades: BOTH,
     },
-    // A reserved listing is mid-deal: it is not dropped however quiet it is.
+    // Only a listing on offer drops: a reserved one is mid-deal, a sealed or deferred one is off
+    // the market on purpose (its owner paused it), so nobody else may claim it for being quiet.
     Rule {
         action: HouseAction::Drop,
-        from: &[S::Valid, S::Sealed, S::Deferred],
+        from: &[S::Valid],
         pool: Some(Pool::Private),
         target: Target::Pool(Pool::Public),
         who: Who::System,
@@ -390,18 +407,41 @@ impl HouseAction {
         trade.actions().label(self.code()).unwrap_or_default()
     }
 
-    fn rule(self) -> &'static Rule {
-        RULES
-            .iter()
-            .find(|rule| rule.action == self)
-            .unwrap_or(&RULES[0])
+    /// The action's rows of the table (one, or one per group of states it starts from).
+    fn rules(self) -> impl Iterator<Item = &'static Rule> {
+        RULES.iter().filter(move |rule| rule.action == self)
     }
 
-    /// The reasons the action asks for in `trade` (封盘 and 暂缓), one of which must be chosen.
+    /// The action's first row: its rows agree on reasons and target (tested).
+    fn rule(self) -> &'static Rule {
+        self.rules().next().unwrap_or(&RULES[0])
+    }
+
+    /// The row that moves a listing in `from`, if any.
+    fn rule_from(self, from: ListingState) -> Option<&'static Rule> {
+        self.rules().find(|rule| {
+            rule.trades.contains(&from.trade)
+                && rule.from.contains(&from.status)
+                && rule.pool.is_none_or(|pool| pool == from.pool)
+        })
+    }
+
+    /// The statuses the action starts from, in any pool or trade (the drop job reads only these).
+    pub fn from_statuses(self) -> Vec<HouseStatus> {
+        HouseStatus::ALL
+            .into_iter()
+            .filter(|status| self.rules().any(|rule| rule.from.contains(status)))
+            .collect()
+    }
+
+    /// The reasons the action asks for in `trade` (封盘, 解封, 暂缓, 转公盘), one of which must be
+    /// chosen.
     pub fn reasons(self, trade: Trade) -> Option<EnumTable> {
         self.rule().reasons.map(|reasons| match reasons {
             Reasons::Seal => trade.seal_reasons(),
+            Reasons::Unseal => trade.unseal_reasons(),
             Reasons::Invalid => trade.invalid_reasons(),
+            Reasons::Release => trade.release_reasons(),
         })
     }
 
@@ -424,10 +464,7 @@ impl ListingState {
 
 /// Whether `action` may move a listing in `from`, whoever asks.
 pub fn can(action: HouseAction, from: ListingState) -> bool {
-    let rule = action.rule();
-    rule.trades.contains(&from.trade)
-        && rule.from.contains(&from.status)
-        && rule.pool.is_none_or(|pool| pool == from.pool)
+    action.rule_from(from).is_some()
 }
 
 /// Whether `actor` is one the action's rule lets act.
@@ -455,17 +492,19 @@ pub fn next(
     from: ListingState,
     actor: Actor,
 ) -> Result<ListingState, TransitionError> {
-    let rule = action.rule();
     let label = action.label_in(from.trade);
-    if !can(action, from) {
+    let Some(rule) = action.rule_from(from) else {
         // The state names what stands in the way: the pool only when status and trade fit.
-        let shown = if rule.from.contains(&from.status) && rule.trades.contains(&from.trade) {
+        let fits = action
+            .rules()
+            .any(|rule| rule.from.contains(&from.status) && rule.trades.contains(&from.trade));
+        let shown = if fits {
             from.pool.label().to_owned()
         } else {
             from.status.label_in(from.trade).to_owned()
         };
         return Err(TransitionError::not_allowed(&shown, label));
-    }
+    };
     if !allowed(rule.who, actor) {
         return Err(TransitionError::new(match rule.who {
             Who::Keeper => keeper_only(label),
@@ -485,7 +524,11 @@ pub fn next(
 pub fn offered_actions(from: ListingState, actor: Actor) -> Vec<HouseAction> {
     HouseAction::ALL
         .into_iter()
-        .filter(|action| can(*action, from) && allowed(action.rule().who, actor))
+        .filter(|action| {
+            action
+                .rule_from(from)
+                .is_some_and(|rule| allowed(rule.who, actor))
+        })
         .collect()
 }
 
@@ -619,7 +662,7 @@ mod tests {
             next(A::Reserve, sealed, MAINTAINER).unwrap_err().message,
             "当前状态为「封盘」，不能执行「预定」"
         );
-        let valid = next(A::Unseal, sealed, MAINTAINER).unwrap();
+        let valid = next(A::Unseal, sealed, MANAGER).unwrap();
         let reserved = next(A::Reserve, valid, MAINTAINER).unwrap();
         assert_eq!(
             next(A::DealOurs, reserved, MAINTAINER).unwrap_err().message,
@@ -646,6 +689,85 @@ mod tests {
         assert_eq!(
             next(A::Seal, PRIVATE_VALID, COLLEAGUE).unwrap_err().message,
             "只有维护人或店长可以执行「封盘」"
+        );
+    }
+
+    #[test]
+    fn a_seal_holds_as_a_deferral_does() {
+        // The walkthrough: the manager seals; the agent keeping the listing may neither lift
+        // the seal nor hand the listing to the public pool, as with a deferral.
+        for trade_state in [state, lease] {
+            let sealed = trade_state(S::Sealed, Pool::Private);
+            let deferred = trade_state(S::Deferred, Pool::Private);
+            assert_eq!(
+                offered_actions(sealed, MAINTAINER),
+                [A::Defer, A::DealOthers]
+            );
+            assert_eq!(offered_actions(deferred, MAINTAINER), [A::DealOthers]);
+            assert_eq!(
+                offered_actions(sealed, MANAGER),
+                [A::Unseal, A::Defer, A::DealOthers, A::Release]
+            );
+            assert_eq!(
+                offered_actions(deferred, MANAGER),
+                [A::Resume, A::DealOthers, A::Release]
+            );
+            for (action, from) in [
+                (A::Unseal, sealed),
+                (A::Release, sealed),
+                (A::Resume, deferred),
+                (A::Release, deferred),
+            ] {
+                let label = action.label_in(from.trade);
+                assert_eq!(
+                    next(action, from, MAINTAINER).unwrap_err().message,
+                    format!("只有店长可以执行「{label}」")
+                );
+                assert!(next(action, from, MANAGER).is_ok(), "{action:?} {from:?}");
+                assert_eq!(
+                    next(action, from, COLLEAGUE).unwrap_err().message,
+                    manager_only(label)
+                );
+            }
+            // From 有效 the keeper still gives a listing up.
+            let valid = trade_state(S::Valid, Pool::Private);
+            assert_eq!(
+                next(A::Release, valid, MAINTAINER).unwrap(),
+                trade_state(S::Valid, Pool::Public)
+            );
+            assert_eq!(
+                next(A::Release, valid, COLLEAGUE).unwrap_err().message,
+                keeper_only("转公盘")
+            );
+            // A public listing is not released whoever asks: the pool stands in the way.
+            assert_eq!(
+                next(A::Release, trade_state(S::Sealed, Pool::Public), MANAGER)
+                    .unwrap_err()
+                    .message,
+                "当前状态为「公盘」，不能执行「转公盘」"
+            );
+        }
+    }
+
+    #[test]
+    fn only_a_listing_on_offer_drops() {
+        for status in HouseStatus::ALL {
+            assert_eq!(
+                can(A::Drop, state(status, Pool::Private)),
+                status == S::Valid,
+                "{status:?}"
+            );
+        }
+        assert_eq!(A::Drop.from_statuses(), [S::Valid]);
+        assert_eq!(
+            A::Release.from_statuses(),
+            [S::Valid, S::Sealed, S::Deferred]
+        );
+        assert_eq!(
+            next(A::Drop, state(S::Sealed, Pool::Private), Actor::System)
+                .unwrap_err()
+                .message,
+            "当前状态为「封盘」，不能执行「掉公」"
         );
     }
 
@@ -696,7 +818,38 @@ mod tests {
             A::Defer.reasons(Trade::Lease).map(|t| t.name),
             Some("rentalInvalidReason")
         );
+        assert_eq!(
+            A::Unseal.reasons(sale).map(|t| t.name),
+            Some("houseUnsealReason")
+        );
+        assert_eq!(
+            A::Unseal.reasons(Trade::Lease).map(|t| t.name),
+            Some("rentalUnsealReason")
+        );
+        for trade in Trade::ALL {
+            assert_eq!(
+                A::Release.reasons(trade).map(|t| t.name),
+                Some("houseReleaseReason")
+            );
+        }
+        // 认领 keeps its plain confirm.
+        assert!(A::Claim.reasons(sale).is_none());
         assert!(A::Reserve.reasons(sale).is_none());
+        assert_eq!(
+            check_reason(sale, A::Release, None, "")
+                .unwrap_err()
+                .message,
+            CHOOSE_REASON
+        );
+        assert_eq!(check_reason(sale, A::Unseal, Some(1), "").unwrap(), "");
+        // An action's rows agree on what they ask and where they go.
+        for action in HouseAction::ALL {
+            let first = action.rule();
+            for rule in action.rules() {
+                assert_eq!(rule.reasons, first.reasons, "{action:?}");
+                assert_eq!(rule.target, first.target, "{action:?}");
+            }
+        }
         assert_eq!(
             check_reason(sale, A::Seal, None, "").unwrap_err().message,
             CHOOSE_REASON

@@ -6,8 +6,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::enums::{
-    EnumTable, HOUSE_ACTION, HOUSE_INVALID_REASON, HOUSE_SEAL_REASON, HOUSE_STATUS, HOUSE_TAG,
-    RENTAL_ACTION, RENTAL_INVALID_REASON, RENTAL_SEAL_REASON, RENTAL_STATUS, RENTAL_TAG,
+    EnumTable, HOUSE_ACTION, HOUSE_INVALID_REASON, HOUSE_RELEASE_REASON, HOUSE_SEAL_REASON,
+    HOUSE_STATUS, HOUSE_TAG, HOUSE_UNSEAL_REASON, RENTAL_ACTION, RENTAL_INVALID_REASON,
+    RENTAL_SEAL_REASON, RENTAL_STATUS, RENTAL_TAG, RENTAL_UNSEAL_REASON,
 };
 use crate::forms::{self, Form};
 
@@ -61,6 +62,19 @@ impl Trade {
             Trade::Sale => HOUSE_SEAL_REASON,
             Trade::Lease => RENTAL_SEAL_REASON,
         }
+    }
+
+    /// The reasons of 解封.
+    pub fn unseal_reasons(self) -> EnumTable {
+        match self {
+            Trade::Sale => HOUSE_UNSEAL_REASON,
+            Trade::Lease => RENTAL_UNSEAL_REASON,
+        }
+    }
+
+    /// The reasons of 转公盘: giving a listing up reads the same in either trade.
+    pub fn release_reasons(self) -> EnumTable {
+        HOUSE_RELEASE_REASON
     }
 
     /// The reasons of 暂缓.

@@ -1,5 +1,6 @@
-//! The drop job: a private listing its maintainer has not followed up for the company's N days
-//! goes to the public pool (公盘) by core's rule (`listing::drop`), with 系统 in its history.
+//! The drop job: a private listing on offer that its maintainer has not followed up for the
+//! company's N days goes to the public pool (公盘) by core's rule (`listing::drop`), with 系统 in
+//! its history; sealed, deferred and reserved listings stay where they are.
 
 use brokerdesk_core::listing::drop;
 use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, Pool};
@@ -30,6 +31,15 @@ impl PoolDrop for Listings {
     ) -> Select<listing::Entity> {
         read.find::<listing::Entity>()
             .filter(listing::Column::Pool.eq(Pool::Private.code()))
+            // Only the statuses core's drop rule moves: a sealed or deferred listing is not read.
+            .filter(
+                listing::Column::Status.is_in(
+                    HouseAction::Drop
+                        .from_statuses()
+                        .into_iter()
+                        .map(|status| status.code()),
+                ),
+            )
             .filter(listing::Column::LastActivityAt.lte(quiet_since))
     }
 

@@ -273,7 +273,8 @@ pub struct ListingTransition {
     /// Core lifecycle action code (`houseAction`, `rentalAction`).
     pub action: String,
     /// A code of the action's reason table in the listing's trade (封盘: `houseSealReason`,
-    /// `rentalSealReason`; 暂缓: `houseInvalidReason`, `rentalInvalidReason`).
+    /// `rentalSealReason`; 解封: `houseUnsealReason`, `rentalUnsealReason`; 暂缓:
+    /// `houseInvalidReason`, `rentalInvalidReason`; 转公盘: `houseReleaseReason`).
     #[serde(default, deserialize_with = "lenient_number")]
     pub reason: Option<i64>,
     #[serde(default)]

@@ -615,6 +615,12 @@ async fn take(
             changes.last_activity_at = Set(now);
             (Reach::Read, Reach::Write)
         }
+        // Back on offer: the drop rule's clock starts again, so a listing lifted after a long
+        // pause does not drop the minute it is on the market.
+        HouseAction::Unseal | HouseAction::Resume => {
+            changes.last_activity_at = Set(now);
+            (Reach::Write, Reach::Write)
+        }
         _ => (Reach::Write, Reach::Write),
     };
     let txn = scoped.begin().await?;

@@ -265,7 +265,7 @@ async fn only_the_holding_store_lends_a_public_listings_key(app: TestApp) {
     let released = agent
         .data(
             "/api/v1/fm/house/old/transition",
-            json!({ "id": listing, "action": "release" }),
+            json!({ "id": listing, "action": "release", "reason": 1 }),
         )
         .await;
     assert_eq!(released["pool"], 2, "公盘");

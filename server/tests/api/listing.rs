@@ -415,10 +415,8 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     );
     let sealed = agent.data(TRANSITION, act("seal", Some(2))).await;
     assert_eq!(sealed["status"], 2);
-    assert_eq!(
-        sealed["offeredActions"],
-        json!(["unseal", "defer", "dealOthers", "release"])
-    );
+    // A seal holds as a deferral does: its keeper neither lifts it nor gives the listing up.
+    assert_eq!(sealed["offeredActions"], json!(["defer", "dealOthers"]));
     assert_eq!(sealed["history"][0]["reason"], "独家委托");
     assert_eq!(sealed["history"][0]["fromStatus"], "有效（私盘）");
     assert_eq!(sealed["history"][0]["toStatus"], "封盘（私盘）");
@@ -426,7 +424,34 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
         .post(TRANSITION, act("reserve", None))
         .await
         .assert_error(10020005, "当前状态为「封盘」，不能执行「预定」");
-    agent.data(TRANSITION, act("unseal", None)).await;
+    agent
+        .post(TRANSITION, act("unseal", Some(1)))
+        .await
+        .assert_error(10020005, "只有店长可以执行「解封」");
+    agent
+        .post(TRANSITION, act("release", Some(1)))
+        .await
+        .assert_error(10020005, "只有店长可以执行「转公盘」");
+    let seen = manager.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(
+        seen["offeredActions"],
+        json!(["unseal", "defer", "dealOthers", "release"])
+    );
+    // The manager lifts it, saying why; the history keeps the words.
+    manager
+        .post(TRANSITION, act("unseal", None))
+        .await
+        .assert_error(10000004, "请选择原因");
+    let mut why = act("unseal", Some(9));
+    why["remark"] = json!("业主已与我店续签");
+    let unsealed = manager.data(TRANSITION, why).await;
+    assert_eq!(unsealed["status"], 1);
+    let line = &unsealed["history"][0];
+    assert_eq!(line["action"], "unseal");
+    assert_eq!(line["actorName"], "王建国");
+    assert_eq!(line["reason"], "其他：业主已与我店续签");
+    assert_eq!(line["fromStatus"], "封盘（私盘）");
+    assert_eq!(line["toStatus"], "有效（私盘）");
     agent.data(TRANSITION, act("reserve", None)).await;
     agent
         .post(TRANSITION, act("dealOurs", None))
@@ -445,16 +470,24 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
         row["maintainerId"] == s.users["agent"]
     })
     .await;
+    agent
+        .post(
+            TRANSITION,
+            json!({ "id": other["id"], "action": "release" }),
+        )
+        .await
+        .assert_error(10000004, "请选择原因");
     let released = agent
         .data(
             TRANSITION,
-            json!({ "id": other["id"], "action": "release" }),
+            json!({ "id": other["id"], "action": "release", "reason": 1 }),
         )
         .await;
     assert_eq!(
         (released["pool"].as_i64(), released["maintainerId"].as_i64()),
         (Some(2), None)
     );
+    assert_eq!(released["history"][0]["reason"], "无暇维护");
     let seen = app
         .as_user("manager2")
         .await
@@ -625,6 +658,62 @@ async fn the_drop_job_moves_a_listing_nobody_followed_up_for_n_days(app: TestApp
     );
 }
 
+/// A sealed or deferred listing is off the market on purpose: however quiet, the drop job
+/// leaves it with its keeper; lifted, its clock starts again from the lift.
+async fn the_drop_job_leaves_a_sealed_or_deferred_listing_alone(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let mine: Vec<Value> = rows(&agent, json!({ "status": 1, "pool": 1 }))
+        .await
+        .into_iter()
+        .filter(|row| row["maintainerId"] == s.users["agent"])
+        .take(2)
+        .collect();
+    let (sealed, deferred) = (mine[0]["id"].clone(), mine[1]["id"].clone());
+    let move_with = |id: &Value, action: &str, reason: i64| json!({ "id": id, "action": action, "reason": reason, "remark": "" });
+    manager
+        .data(TRANSITION, move_with(&sealed, "seal", 1))
+        .await;
+    manager
+        .data(TRANSITION, move_with(&deferred, "defer", 1))
+        .await;
+    let now = chrono::Utc::now();
+    let drop_at = |days: i64| {
+        brokerdesk_server::listing::drop_job::run(&app.db, now + chrono::Duration::days(days))
+    };
+    drop_at(100).await.unwrap();
+    for id in [&sealed, &deferred] {
+        let kept = agent.data(DETAIL, json!({ "id": id })).await;
+        assert_eq!(
+            (kept["pool"].as_i64(), kept["maintainerId"].as_i64()),
+            (Some(1), Some(s.users["agent"])),
+            "{id} stays with its keeper"
+        );
+        assert_eq!(kept["dropNotice"], Value::Null, "no drop banner on {id}");
+        assert_ne!(kept["history"][0]["action"], "drop");
+    }
+    // Lifted, the listing has the company's full 15 days again from the lift.
+    let lifted = manager
+        .data(TRANSITION, move_with(&sealed, "unseal", 1))
+        .await;
+    assert_eq!(lifted["dropNotice"], "15天后未跟进将掉入公盘");
+    let resumed = manager
+        .data(TRANSITION, json!({ "id": deferred, "action": "resume" }))
+        .await;
+    assert_eq!(resumed["dropNotice"], "15天后未跟进将掉入公盘");
+    drop_at(14).await.unwrap();
+    for id in [&sealed, &deferred] {
+        let kept = agent.data(DETAIL, json!({ "id": id })).await;
+        assert_eq!(kept["pool"], 1, "{id} is not due two weeks after the lift");
+    }
+    assert!(drop_at(16).await.unwrap() >= 2);
+    for id in [&sealed, &deferred] {
+        let dropped = manager.data(DETAIL, json!({ "id": id })).await;
+        assert_eq!(dropped["pool"], 2, "{id} drops once quiet past the days");
+    }
+}
+
 /// Who holds the 维护 role of a listing (the split's 维护 share).
 fn maintainers(detail: &Value) -> Vec<i64> {
     detail["roles"]
@@ -659,7 +748,10 @@ async fn the_maintain_role_moves_with_release_claim_and_drop(app: TestApp) {
     assert_eq!(maintainers(&added), [s.users["agent"]]);
 
     let released = agent
-        .data(TRANSITION, json!({ "id": id, "action": "release" }))
+        .data(
+            TRANSITION,
+            json!({ "id": id, "action": "release", "reason": 1 }),
+        )
         .await;
     assert_eq!(
         maintainers(&released),
@@ -739,6 +831,7 @@ on_both_backends!(
     the_lifecycle_table_guards_every_move,
     two_claims_of_one_public_listing_one_wins,
     the_drop_job_moves_a_listing_nobody_followed_up_for_n_days,
+    the_drop_job_leaves_a_sealed_or_deferred_listing_alone,
     the_routes_answer_each_demo_user_as_the_matrix_says,
     viewing_slots_and_roles_are_saved_or_refused,
 );

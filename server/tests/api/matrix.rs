@@ -831,7 +831,7 @@ async fn rental_routes(app: TestApp) {
             let entered = boss.data("/api/v1/fm/house/rental/add", form(room)).await;
             boss.data(
                 TRANSITION,
-                json!({ "id": entered["id"], "action": "release" }),
+                json!({ "id": entered["id"], "action": "release", "reason": 1 }),
             )
             .await;
             json!({ "id": entered["id"] })

@@ -325,7 +325,12 @@ async fn a_let_rental_comes_back_on_the_market(app: TestApp) {
     let sealed = agent.data(TRANSITION, act("seal", Some(1))).await;
     assert_eq!(sealed["history"][0]["reason"], "业主要求暂停出租");
     assert_eq!(sealed["history"][0]["actionLabel"], "封盘");
-    agent.data(TRANSITION, act("unseal", None)).await;
+    agent
+        .post(TRANSITION, act("unseal", Some(1)))
+        .await
+        .assert_error(10020005, "只有店长可以执行「解封」");
+    let unsealed = manager.data(TRANSITION, act("unseal", Some(1))).await;
+    assert_eq!(unsealed["history"][0]["reason"], "业主恢复出租");
     agent
         .post(TRANSITION, act("dealOurs", None))
         .await

@@ -8089,7 +8089,8 @@ export interface components {
       /**
        * Format: int64
        * @description A code of the action's reason table in the listing's trade (封盘: `houseSealReason`,
-       * `rentalSealReason`; 暂缓: `houseInvalidReason`, `rentalInvalidReason`).
+       * `rentalSealReason`; 解封: `houseUnsealReason`, `rentalUnsealReason`; 暂缓:
+       * `houseInvalidReason`, `rentalInvalidReason`; 转公盘: `houseReleaseReason`).
        */
       reason?: number | null;
       remark?: string;

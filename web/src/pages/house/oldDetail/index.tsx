@@ -30,8 +30,8 @@ interface ReasonValues {
   remark?: string;
 }
 
-/** The reason dialog of 封盘 and 暂缓: the choices are core's reason table for the action in the
- *  trade. */
+/** The reason dialog of 封盘, 解封, 暂缓 and 转公盘: the choices are core's reason table for the
+ *  action in the trade. */
 function reasonFields(action: string, trade: Trade): FieldSpec[] {
   const options = (houseActionReasons(action, trade.code) ?? []).map((entry) => ({ label: entry.label, value: entry.value }));
   return [
@@ -149,7 +149,7 @@ export default function ListingDetailPage({ route }: PageProps) {
     confirmAction({
       title: label,
       content: `确定对该房源执行「${label}」吗？`,
-      danger: ['dealOthers', 'release'].includes(action),
+      danger: action === 'dealOthers',
       onOk: () => run().then(() => Message.success(`${label}成功`)),
     });
   };
