@@ -51,6 +51,7 @@ describe('the second-hand entry form keeps a draft', () => {
       await page.getByTestId('room-enter-listing').click();
       const form = page.getByTestId('old-house-edit-form');
       await form.waitFor();
+      const entryUrl = page.url();
       await expect(page.getByTestId('pick-community')).toContainText(place.name);
       await expect(page.getByTestId('pick-building')).toContainText('1幢');
       await expect(page.getByTestId('pick-unit')).toContainText('1单元');
@@ -92,13 +93,30 @@ describe('the second-hand entry form keeps a draft', () => {
       const kept = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('formDraft:')));
       assert.deepEqual(kept, [], 'the save took the draft with it');
 
-      // The same room again starts empty and says why (it is on the market now: 重盘).
+      const saved = page.url();
+
+      // 小区详情 now marks the room 在售 and offers 查看房源 instead of 录入房源 (重盘).
       await page.goto(`${site}/work/house/communityDetail/${place.id}`);
-      await page.getByTestId('community-room').filter({ hasText: '902' }).click();
-      await page.getByTestId('room-enter-listing').click();
+      const room = page.getByTestId('community-room').filter({ hasText: '902' });
+      await expect(room).toHaveAttribute('data-on-market', '在售');
+      await expect(room).toContainText('在售');
+      await room.click();
+      await page.getByTestId('room-view-listing').waitFor();
+      await expect(page.getByTestId('room-enter-listing')).toHaveCount(0);
+      await shot(page, `house-room-on-market-menu-${width}`);
+      await page.getByTestId('room-view-listing').click();
+      await page.getByTestId('old-house-detail').getByText('320万').first().waitFor();
+      const listingId = new URL(saved).pathname.split('/').pop();
+
+      // The room's old 录入房源 link (a bookmark, a stale tab) starts empty and says why, naming
+      // the room in full and the listing on it.
+      await page.goto(entryUrl);
       await form.waitFor();
       await expect(page.getByTestId('pick-unit')).toContainText('1单元');
-      await page.getByText('902已有在售房源，不能重复录入，请选择其他房号').first().waitFor();
+      await page
+        .getByText(`1幢1单元902已有在售房源（房源编号${listingId}，西湖店`)
+        .first()
+        .waitFor();
       await expect(page.getByTestId('draft-notice')).toHaveCount(0);
       await expect(input(page, 'area')).toHaveValue('');
     });

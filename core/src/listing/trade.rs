@@ -124,10 +124,18 @@ impl Trade {
     }
 
     /// 录入 from a room the company already has on the market in this trade (重盘), said where
-    /// the room is chosen: `301已有在售房源，不能重复录入，请选择其他房号`.
-    pub fn room_taken_message(self, room: &str) -> String {
+    /// the room is chosen, naming the room in full (a community has many a `902`) and the
+    /// listing on it: `2幢1单元902已有在售房源（房源编号12，西湖店张三维护），不能重复录入，请选择其他房号`.
+    /// `keeper` is who keeps it (`西湖店张三维护`, `公盘`) for a caller who may read the listing,
+    /// empty otherwise (then only its number is said).
+    pub fn room_taken_message(self, room: &str, id: i64, keeper: &str) -> String {
         let word = self.market_word();
-        format!("{room}已有{word}房源，不能重复录入，请选择其他房号")
+        let listing = if keeper.is_empty() {
+            format!("房源编号{id}")
+        } else {
+            format!("房源编号{id}，{keeper}")
+        };
+        format!("{room}已有{word}房源（{listing}），不能重复录入，请选择其他房号")
     }
 
     /// Why a listing off the market is not edited.
@@ -172,12 +180,12 @@ mod tests {
             "该房号已有在租房源（房源编号42，李四维护），不能重复录入"
         );
         assert_eq!(
-            Trade::Sale.room_taken_message("301"),
-            "301已有在售房源，不能重复录入，请选择其他房号"
+            Trade::Sale.room_taken_message("2幢1单元902", 12, "西湖店张三维护"),
+            "2幢1单元902已有在售房源（房源编号12，西湖店张三维护），不能重复录入，请选择其他房号"
         );
         assert_eq!(
-            Trade::Lease.room_taken_message("1502室"),
-            "1502室已有在租房源，不能重复录入，请选择其他房号"
+            Trade::Lease.room_taken_message("3幢2单元1502", 7, ""),
+            "3幢2单元1502已有在租房源（房源编号7），不能重复录入，请选择其他房号"
         );
         // The two tables name the same statuses and actions, one code each.
         for trade in Trade::ALL {

@@ -149,10 +149,16 @@ pub fn house_check_reason(
         .map(|error| error.message)
 }
 
-/// 重盘 said beside the room picked: `301已有在售房源，不能重复录入，请选择其他房号`.
+/// 重盘 said beside the room picked, naming the room in full and the listing on it (`keeper`
+/// empty when the caller may not read it): `2幢1单元902已有在售房源（房源编号12，西湖店张三维护），…`.
 #[wasm_bindgen(js_name = houseRoomTakenMessage)]
-pub fn house_room_taken_message(room: &str, trade: Option<f64>) -> String {
-    trade_of(trade).room_taken_message(room)
+pub fn house_room_taken_message(
+    room: &str,
+    listing_id: f64,
+    keeper: &str,
+    trade: Option<f64>,
+) -> String {
+    trade_of(trade).room_taken_message(room, whole(listing_id), keeper)
 }
 
 /// `12天后未跟进将掉入公盘`, or undefined when the drop rule does not touch the listing.

@@ -10,10 +10,10 @@ use crate::entity::{
     commission_order, commission_order_count, community, community_alias, customer, deal_contract,
     deal_split, department, dictionary, district, enrollment, knowledge, knowledge_data_set,
     knowledge_import, knowledge_import_file, knowledge_point, knowledge_search, lead, lead_import,
-    listing, listing_role, menu, new_home_commission_rule, new_home_deal, new_home_deal_share,
-    new_home_distribution, new_home_house_type, new_home_project, new_home_report,
-    new_home_report_rule, organisation, performance_month, position, role, room,
-    settled_order_month, split_template, store, store_group, unit, user,
+    listing, listing_key, listing_role, listing_role_member, menu, new_home_commission_rule,
+    new_home_deal, new_home_deal_share, new_home_distribution, new_home_house_type,
+    new_home_project, new_home_report, new_home_report_rule, organisation, performance_month,
+    position, role, room, settled_order_month, split_template, store, store_group, unit, user,
 };
 
 /// Implements [`Placed`]: the id column, then `level => Column` pairs, then how a model's place
@@ -160,7 +160,9 @@ placed!(unit, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_i
 placed!(room, Inherit::KeptBySite, { site => SiteId }, |m| { site: Some(m.site_id) });
 
 // A private listing sits at its maintainer's seat; a public one at its company alone, which
-// every colleague of the company inherits (reads) and only company-wide callers write.
+// every colleague of the company inherits (reads) and only company-wide callers write. Whoever
+// holds one of its roles (录入, 维护, 实勘, 钥匙, 委托) or its key reads it wherever it is kept
+// (as 贝壳's ACN roles work): a claim by another store does not lock its 录入人 out.
 placed!(listing, Inherit::FromOrganisation,
 {
     site => SiteId, organisation => OrganisationId, store_group => StoreGroupId,
@@ -173,7 +175,18 @@ placed!(listing, Inherit::FromOrganisation,
     store: m.store_id,
     department: m.department_id,
     owner: m.maintainer_id,
-});
+},
+shared: |scope| scope.home().owner.map(|me| Condition::any()
+    .add(listing::Column::Id.in_subquery(Query::select()
+        .column(listing_role_member::Column::ListingId)
+        .from(listing_role_member::Entity)
+        .and_where(listing_role_member::Column::UserId.eq(me))
+        .to_owned()))
+    .add(listing::Column::Id.in_subquery(Query::select()
+        .column(listing_key::Column::ListingId)
+        .from(listing_key::Entity)
+        .and_where(listing_key::Column::HolderId.eq(me))
+        .to_owned()))));
 
 // A private customer sits at its owner agent's seat; a public one at its company alone. Unlike a
 // listing (a store's 私盘), a private customer is its agent's alone: nothing is inherited from

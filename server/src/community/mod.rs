@@ -12,6 +12,7 @@ pub mod parts;
 use brokerdesk_core::community::{self as rules, Query};
 use brokerdesk_core::enums::{COMMUNITY_OFFER_STATUS, PROPERTY_TYPE};
 use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::listing::trade::Trade;
 use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait, Func, SimpleExpr, UnionType};
 use sea_orm::{
@@ -328,7 +329,14 @@ pub async fn detail(
 ) -> ApiResult<CommunityDetail> {
     let scoped = caller.require(need::COMMUNITY_READ)?;
     let row = scoped.get::<community::Entity>(request.id).await?;
-    let buildings = parts::tree(&scoped.unscoped(), row.id).await?;
+    let mut buildings = parts::tree(&scoped.unscoped(), row.id).await?;
+    // Its rooms' 录入房源 enters a second-hand listing: mark those already 在售.
+    let rooms = buildings
+        .iter_mut()
+        .flat_map(|b| b.units.iter_mut())
+        .flat_map(|u| u.rooms.iter_mut())
+        .collect();
+    parts::mark_on_market(&scoped, Trade::Sale, rooms).await?;
     let community =
         crate::resource::describe_one::<community::Entity, _>(&scoped.unscoped(), row).await?;
     ok(CommunityDetail {

@@ -14,17 +14,19 @@ use utoipa_axum::routes;
 
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::listing::lifecycle;
 use brokerdesk_core::listing::trade::Trade;
 
-use crate::entity::{building, community, listing, room, unit};
+use crate::entity::{building, community, listing, room, store, unit};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
+use crate::history;
+use crate::listing::view::room_labels;
 use crate::paging::lenient_number;
 use crate::resource::Resource;
-use crate::shared::{IdRequest, count_of};
+use crate::shared::{IdRequest, count_of, name_of};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -76,8 +78,16 @@ pub struct Room {
     /// 所在楼层; negative below ground.
     pub floor: Option<i32>,
     /// `在售`/`在租` when the room list was asked for a trade and the caller's company has a
-    /// listing of it on the market for this room (entering another is 重盘); else empty.
+    /// listing of it on the market for this room (entering another is 重盘); else empty. The
+    /// community's detail asks for 在售 (its 录入房源 enters a second-hand listing).
     pub on_market: String,
+    /// That listing's number, when `on_market`.
+    pub listing_id: Option<i64>,
+    /// Who keeps that listing (`西湖店张三维护`, `公盘`), when the caller may read it (then the
+    /// page offers 查看房源); empty otherwise.
+    pub listing_keeper: String,
+    /// The room in full (`2幢1单元902`), when `on_market`: what 重盘 names.
+    pub label: String,
 }
 
 impl From<room::Model> for Room {
@@ -90,6 +100,9 @@ impl From<room::Model> for Room {
             name: row.name,
             floor: row.floor,
             on_market: String::new(),
+            listing_id: None,
+            listing_keeper: String::new(),
+            label: String::new(),
         }
     }
 }
@@ -708,28 +721,75 @@ pub async fn room_list(caller: Caller, AppJson(request): AppJson<UnitId>) -> Api
         )
         .await?;
     let mut rooms = room::Entity::describe(&db, rows).await?;
-    let trade = request.trade.and_then(Trade::from_code);
-    if let (Some(trade), Some(company)) = (trade, caller.user().organisation_id) {
-        let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
-        let listed: HashSet<i64> = db
-            .all(
-                db.find::<listing::Entity>()
-                    .filter(listing::Column::Trade.eq(trade.code()))
-                    .filter(listing::Column::OrganisationId.eq(company))
-                    .filter(listing::Column::RoomId.is_in(rooms.iter().map(|r| r.id)))
-                    .filter(listing::Column::Status.is_in(active)),
-            )
-            .await?
-            .into_iter()
-            .map(|row| row.room_id)
-            .collect();
-        for room in &mut rooms {
-            if listed.contains(&room.id) {
-                room.on_market = trade.market_word().to_owned();
-            }
-        }
+    if let Some(trade) = request.trade.and_then(Trade::from_code) {
+        mark_on_market(&scoped, trade, rooms.iter_mut().collect()).await?;
     }
     ok(rooms)
+}
+
+/// Marks the rooms on which the caller's company has a listing of `trade` on the market
+/// (entering another is 重盘): the trade's word, the listing's number, the room in full and,
+/// when the caller reads the listing, who keeps it.
+pub async fn mark_on_market<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    trade: Trade,
+    mut rooms: Vec<&mut Room>,
+) -> Result<(), AppError> {
+    let Some(company) = scoped.caller().user().organisation_id else {
+        return Ok(());
+    };
+    let db = scoped.unscoped();
+    let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
+    let on_market = || {
+        db.find::<listing::Entity>()
+            .filter(listing::Column::Trade.eq(trade.code()))
+            .filter(listing::Column::OrganisationId.eq(company))
+            .filter(listing::Column::RoomId.is_in(rooms.iter().map(|r| r.id)))
+            .filter(listing::Column::Status.is_in(active.clone()))
+    };
+    let listed = db.all(on_market()).await?;
+    if listed.is_empty() {
+        return Ok(());
+    }
+    let readable: HashSet<i64> = scoped
+        .all(
+            scoped
+                .read::<listing::Entity>()
+                .filter(listing::Column::Id.is_in(listed.iter().map(|l| l.id))),
+        )
+        .await?
+        .into_iter()
+        .map(|row| row.id)
+        .collect();
+    let people = history::names_of(&db, listed.iter().filter_map(|l| l.maintainer_id)).await?;
+    let stores = db
+        .names::<store::Entity>(
+            store::Column::Id,
+            store::Column::Name,
+            listed.iter().filter_map(|l| l.store_id),
+        )
+        .await?;
+    let labels = room_labels(&db, listed.iter().map(|l| l.room_id)).await?;
+    let by_room: HashMap<i64, &listing::Model> = listed.iter().map(|l| (l.room_id, l)).collect();
+    for room in &mut rooms {
+        let Some(listing) = by_room.get(&room.id) else {
+            continue;
+        };
+        room.on_market = trade.market_word().to_owned();
+        room.listing_id = Some(listing.id);
+        room.label = labels.get(&room.id).cloned().unwrap_or_default();
+        if readable.contains(&listing.id) {
+            room.listing_keeper = match listing.maintainer_id {
+                Some(id) => format!(
+                    "{}{}维护",
+                    name_of(&stores, listing.store_id),
+                    name_of(&people, Some(id))
+                ),
+                None => "公盘".to_owned(),
+            };
+        }
+    }
+    Ok(())
 }
 
 /// Add a room to a unit: on the detail page, or while entering a listing whose room is

@@ -726,7 +726,8 @@ fn maintainers(detail: &Value) -> Vec<i64> {
 }
 
 /// The 维护 role follows the keeper: 转公盘 empties it, 认领 gives it to the claimer (the old
-/// keeper keeps no hold), and the drop job empties it as a release does.
+/// keeper keeps no hold on writing, but as its 录入人 still reads it), and the drop job empties
+/// it as a release does.
 async fn the_maintain_role_moves_with_release_claim_and_drop(app: TestApp) {
     let s = Seeded::load(&app).await;
     let boss = app.as_user("boss").await;
@@ -773,15 +774,31 @@ async fn the_maintain_role_moves_with_release_claim_and_drop(app: TestApp) {
             .iter()
             .any(|m| m["roleName"] == "录入人" && m["userId"] == s.users["agent"])
     );
-    // The old keeper neither opens nor edits it: it sits in 滨江店 now.
-    agent
-        .post(DETAIL, json!({ "id": id }))
-        .await
-        .assert_error(10020002, "无权限访问该数据");
+    // Its 录入人 still reads it where 滨江店 keeps it now (as any non-keeper: the owner's phone
+    // masked, no 编辑), finds it in his list, and edits nothing; its new keeper edits it.
+    let read = agent.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(read["storeName"], "滨江店");
+    assert_eq!(read["ownerPhone"], "137 **** 5678");
+    assert_eq!(read["mayEdit"], false);
+    assert!(
+        rows(&agent, json!({}))
+            .await
+            .iter()
+            .any(|row| row["id"] == id)
+    );
     let mut edit = form(room_id);
     edit["id"] = id.clone();
     agent
-        .post(EDIT, edit)
+        .post(EDIT, edit.clone())
+        .await
+        .assert_error(10020002, "无权限访问该数据");
+    edit["description"] = json!("认领后重新核实");
+    let edited = manager2.data(EDIT, edit).await;
+    assert_eq!(edited["description"], "认领后重新核实");
+    // Someone holding no role on it still reads nothing of another store's.
+    app.as_user("manager")
+        .await
+        .post(DETAIL, json!({ "id": id }))
         .await
         .assert_error(10020002, "无权限访问该数据");
 

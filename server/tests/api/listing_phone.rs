@@ -233,6 +233,43 @@ async fn the_room_list_marks_rooms_on_the_market(app: TestApp) {
         .await;
     let marked = marks(&for_sale);
     assert!(marked.contains(&(room_id, "在售".to_owned())), "{marked:?}");
+    // The room names itself in full and the listing on it: who keeps it, for a caller who reads
+    // it; its number alone for a colleague of another store (滨江店 does not read 西湖店's).
+    let room_of = |rooms: &Value| {
+        rooms
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == room_id)
+            .unwrap()
+            .clone()
+    };
+    let keeper = format!(
+        "{}{}维护",
+        detail["storeName"].as_str().unwrap(),
+        detail["maintainerName"].as_str().unwrap()
+    );
+    let room = room_of(&for_sale);
+    assert_eq!(room["listingId"], row["id"]);
+    assert_eq!(room["label"], detail["roomLabel"]);
+    assert_eq!(room["listingKeeper"], keeper.as_str());
+    // 小区详情 marks it as well (its 录入房源 is second-hand's): 查看房源 instead.
+    assert_eq!(room_of(&unit["rooms"])["onMarket"], "在售");
+    assert_eq!(room_of(&unit["rooms"])["listingKeeper"], keeper.as_str());
+    let elsewhere = room_of(
+        &app.as_user("manager2")
+            .await
+            .data(
+                "/api/v1/fm/house/room/list",
+                json!({ "unitId": unit["id"], "trade": 1 }),
+            )
+            .await,
+    );
+    assert_eq!(
+        (&elsewhere["onMarket"], &elsewhere["listingId"]),
+        (&json!("在售"), &row["id"])
+    );
+    assert_eq!(elsewhere["listingKeeper"], "");
     // Without a trade nothing is marked; another company's manager sees its own market only.
     let plain = marks(
         &agent

@@ -6012,10 +6012,23 @@ export interface components {
         floor?: number | null;
         /** Format: int64 */
         id: number;
+        /** @description The room in full (`2幢1单元902`), when `on_market`: what 重盘 names. */
+        label: string;
+        /**
+         * Format: int64
+         * @description That listing's number, when `on_market`.
+         */
+        listingId?: number | null;
+        /**
+         * @description Who keeps that listing (`西湖店张三维护`, `公盘`), when the caller may read it (then the
+         * page offers 查看房源); empty otherwise.
+         */
+        listingKeeper: string;
         name: string;
         /**
          * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
-         * listing of it on the market for this room (entering another is 重盘); else empty.
+         * listing of it on the market for this room (entering another is 重盘); else empty. The
+         * community's detail asks for 在售 (its 录入房源 enters a second-hand listing).
          */
         onMarket: string;
         /** Format: int64 */
@@ -6917,10 +6930,23 @@ export interface components {
           floor?: number | null;
           /** Format: int64 */
           id: number;
+          /** @description The room in full (`2幢1单元902`), when `on_market`: what 重盘 names. */
+          label: string;
+          /**
+           * Format: int64
+           * @description That listing's number, when `on_market`.
+           */
+          listingId?: number | null;
+          /**
+           * @description Who keeps that listing (`西湖店张三维护`, `公盘`), when the caller may read it (then the
+           * page offers 查看房源); empty otherwise.
+           */
+          listingKeeper: string;
           name: string;
           /**
            * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
-           * listing of it on the market for this room (entering another is 重盘); else empty.
+           * listing of it on the market for this room (entering another is 重盘); else empty. The
+           * community's detail asks for 在售 (its 录入房源 enters a second-hand listing).
            */
           onMarket: string;
           /** Format: int64 */
@@ -9028,10 +9054,23 @@ export interface components {
       floor?: number | null;
       /** Format: int64 */
       id: number;
+      /** @description The room in full (`2幢1单元902`), when `on_market`: what 重盘 names. */
+      label: string;
+      /**
+       * Format: int64
+       * @description That listing's number, when `on_market`.
+       */
+      listingId?: number | null;
+      /**
+       * @description Who keeps that listing (`西湖店张三维护`, `公盘`), when the caller may read it (then the
+       * page offers 查看房源); empty otherwise.
+       */
+      listingKeeper: string;
       name: string;
       /**
        * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
-       * listing of it on the market for this room (entering another is 重盘); else empty.
+       * listing of it on the market for this room (entering another is 重盘); else empty. The
+       * community's detail asks for 在售 (its 录入房源 enters a second-hand listing).
        */
       onMarket: string;
       /** Format: int64 */

@@ -53,6 +53,12 @@ export interface PartOption {
   /** A room: 在售/在租 when the caller's company has a listing of the asked trade on the market
    *  for it (empty otherwise). */
   onMarket?: string;
+  /** That listing's number, when `onMarket`. */
+  listingId?: number | null;
+  /** Who keeps that listing (`西湖店张三维护`, `公盘`) when the caller may read it; else empty. */
+  listingKeeper?: string;
+  /** The room in full (`2幢1单元902`), when `onMarket`. */
+  label?: string;
 }
 
 /** The route family of a trade: `old` (二手房) or `rental` (租房). */

@@ -58,47 +58,62 @@ function initialValuesOf(dialog: Dialog | undefined): Partial<PartValues> {
 }
 
 /** A unit's rooms as tags. A tag opens its menu: 录入房源 (the second-hand entry form in this
- *  room, for whoever may enter listings) and, with 编辑, 编辑房号; its × removes it. */
-function UnitRooms({ unit, editable, onEnter, onEdit, onRemove }: {
+ *  room, for whoever may enter listings) and, with 编辑, 编辑房号; its × removes it. A room the
+ *  company already has 在售 says so on its tag and offers 查看房源 (when the caller reads that
+ *  listing) instead of 录入房源: entering it again would be 重盘. */
+function UnitRooms({ unit, editable, onEnter, onView, onEdit, onRemove }: {
   unit: UnitTree;
   editable: boolean;
   onEnter?: (room: Room) => void;
+  onView?: (room: Room) => void;
   onEdit: (room: Room) => void;
   onRemove: (room: Room) => void;
 }) {
   if (unit.rooms.length === 0) return <Typography.Text type="secondary">暂无房号</Typography.Text>;
-  const actionable = editable || onEnter !== undefined;
+  const enters = (room: Room) => !room.onMarket && onEnter !== undefined;
+  const views = (room: Room) => Boolean(room.onMarket && room.listingKeeper) && onView !== undefined;
+  const actionable = (room: Room) => editable || enters(room) || views(room);
   const tag = (room: Room) => (
     <Tag
       key={room.id}
       closable={editable}
+      color={room.onMarket ? 'orangered' : undefined}
       onClose={(event) => {
         event?.stopPropagation();
         onRemove(room);
       }}
-      className={actionable ? 'community-room community-room--editable' : 'community-room'}
+      className={actionable(room) ? 'community-room community-room--editable' : 'community-room'}
       data-testid="community-room"
+      data-on-market={room.onMarket || undefined}
     >
       {room.name}
       {room.floor !== null && room.floor !== undefined && <span className="community-room__floor">{room.floor}层</span>}
+      {room.onMarket && <span className="community-room__market">{room.onMarket}</span>}
     </Tag>
   );
+  const choose = (room: Room) => (key: string) => {
+    if (key === 'enter') onEnter?.(room);
+    else if (key === 'view') onView?.(room);
+    else onEdit(room);
+  };
   return (
     <Space size={6} wrap>
       {unit.rooms.map((room) =>
-        actionable ? (
+        actionable(room) ? (
           <Dropdown
             key={room.id}
             trigger="click"
             position="bl"
             droplist={
-              <Menu
-                onClickMenuItem={(key) => (key === 'enter' ? onEnter?.(room) : onEdit(room))}
-                data-testid="community-room-menu"
-              >
-                {onEnter && (
+              <Menu onClickMenuItem={choose(room)} data-testid="community-room-menu">
+                {enters(room) && (
                   <Menu.Item key="enter" data-testid="room-enter-listing">
                     录入房源
+                  </Menu.Item>
+                )}
+                {views(room) && (
+                  <Menu.Item key="view" data-testid="room-view-listing">
+                    查看房源
                   </Menu.Item>
                 )}
                 {editable && (
@@ -131,6 +146,8 @@ export default function CommunityDetailPage({ route }: PageProps) {
   // 录入房源 from a room: the second-hand entry form, for whoever may add second-hand listings.
   const mayEnter = usePermission('/work/house/old')('add');
   const entryPath = relatedPath(table, route, 'old/edit', 'new');
+  // 查看房源 from a room 在售: the listing's detail, when the caller reads it and has the page.
+  const mayView = relatedPath(table, route, 'old/detail') !== undefined;
   const read = useRead(() => communityApi.detail(id), id);
   const community = read.data;
   const [dialog, setDialog] = useState<Dialog | undefined>();
@@ -211,6 +228,14 @@ export default function CommunityDetailPage({ route }: PageProps) {
                           unit: String(unit.id),
                           room: String(room.id),
                         })
+                    : undefined
+                }
+                onView={
+                  mayView
+                    ? (room) => {
+                        const path = room.listingId ? relatedPath(table, route, 'old/detail', room.listingId) : undefined;
+                        if (path) nav.push(path);
+                      }
                     : undefined
                 }
                 onEdit={(room) => guarded('edit', () => setDialog({ kind: 'room', unitId: unit.id, editing: room }))()}

@@ -307,7 +307,15 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
                 // 录入 from a room already on the market (重盘): say so where the room is chosen.
                 if (wanted?.onMarket) {
                   placeFailure(form, fields, [
-                    { field: 'roomId', message: houseRoomTakenMessage(wanted.name, trade.code) },
+                    {
+                      field: 'roomId',
+                      message: houseRoomTakenMessage(
+                        wanted.label || wanted.name,
+                        wanted.listingId ?? 0,
+                        wanted.listingKeeper ?? '',
+                        trade.code,
+                      ),
+                    },
                   ]);
                 }
                 if (room?.floor != null && !restored) form.setFieldValue('floor', room.floor);
