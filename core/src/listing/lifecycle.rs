@@ -128,7 +128,7 @@ use HouseStatus as S;
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 14] = [
+const RULES: [Rule; 15] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
@@ -150,10 +150,20 @@ const RULES: [Rule; 14] = [
     },
     Rule {
         action: HouseAction::Defer,
-        from: &[S::Valid, S::Sealed],
+        from: &[S::Valid],
         pool: None,
         target: Target::Status(S::Deferred),
         who: Who::Keeper,
+        reasons: Some(Reasons::Invalid),
+        trades: BOTH,
+    },
+    // Deferring a sealed listing would lift the seal, which only a manager may do.
+    Rule {
+        action: HouseAction::Defer,
+        from: &[S::Sealed],
+        pool: None,
+        target: Target::Status(S::Deferred),
+        who: Who::Manager,
         reasons: Some(Reasons::Invalid),
         trades: BOTH,
     },
@@ -694,15 +704,12 @@ mod tests {
 
     #[test]
     fn a_seal_holds_as_a_deferral_does() {
-        // The walkthrough: the manager seals; the agent keeping the listing may neither lift
-        // the seal nor hand the listing to the public pool, as with a deferral.
+        // The manager seals; the agent keeping the listing may neither lift the seal (nor defer
+        // it, which lifts it too) nor hand the listing to the public pool, as with a deferral.
         for trade_state in [state, lease] {
             let sealed = trade_state(S::Sealed, Pool::Private);
             let deferred = trade_state(S::Deferred, Pool::Private);
-            assert_eq!(
-                offered_actions(sealed, MAINTAINER),
-                [A::Defer, A::DealOthers]
-            );
+            assert_eq!(offered_actions(sealed, MAINTAINER), [A::DealOthers]);
             assert_eq!(offered_actions(deferred, MAINTAINER), [A::DealOthers]);
             assert_eq!(
                 offered_actions(sealed, MANAGER),
@@ -714,6 +721,7 @@ mod tests {
             );
             for (action, from) in [
                 (A::Unseal, sealed),
+                (A::Defer, sealed),
                 (A::Release, sealed),
                 (A::Resume, deferred),
                 (A::Release, deferred),

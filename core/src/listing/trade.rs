@@ -117,12 +117,6 @@ impl Trade {
         }
     }
 
-    /// 重盘 refused: `该房号已有在售房源（…）` / `在租`.
-    pub fn duplicate_message(self, id: i64, keeper: &str) -> String {
-        let word = self.market_word();
-        format!("该房号已有{word}房源（房源编号{id}，{keeper}），不能重复录入")
-    }
-
     /// 录入 from a room the company already has on the market in this trade (重盘), said where
     /// the room is chosen, naming the room in full (a community has many a `902`) and the
     /// listing on it: `2幢1单元902已有在售房源（房源编号12，西湖店张三维护），不能重复录入，请选择其他房号`.
@@ -160,6 +154,15 @@ impl TryFrom<i16> for Trade {
     }
 }
 
+/// Who keeps a listing, as 重盘 and the room tags say it: `西湖店张三维护`, or `公盘` when
+/// nobody does (a public listing).
+pub fn keeper_phrase(store: &str, maintainer: Option<&str>) -> String {
+    match maintainer {
+        Some(name) => format!("{store}{name}维护"),
+        None => "公盘".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -175,10 +178,8 @@ mod tests {
             Trade::Lease.seal_reasons().label_of(1),
             Some("业主要求暂停出租")
         );
-        assert_eq!(
-            Trade::Lease.duplicate_message(42, "李四维护"),
-            "该房号已有在租房源（房源编号42，李四维护），不能重复录入"
-        );
+        assert_eq!(keeper_phrase("西湖店", Some("张三")), "西湖店张三维护");
+        assert_eq!(keeper_phrase("西湖店", None), "公盘");
         assert_eq!(
             Trade::Sale.room_taken_message("2幢1单元902", 12, "西湖店张三维护"),
             "2幢1单元902已有在售房源（房源编号12，西湖店张三维护），不能重复录入，请选择其他房号"

@@ -17,7 +17,7 @@ use crate::access::{Caller, Scoped, Unscoped, need};
 use std::collections::{HashMap, HashSet};
 
 use brokerdesk_core::listing::lifecycle;
-use brokerdesk_core::listing::trade::Trade;
+use brokerdesk_core::listing::trade::{Trade, keeper_phrase};
 
 use crate::entity::{building, community, listing, room, store, unit};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
@@ -733,11 +733,21 @@ pub async fn room_list(caller: Caller, AppJson(request): AppJson<UnitId>) -> Api
 pub async fn mark_on_market<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     trade: Trade,
+    rooms: Vec<&mut Room>,
+) -> Result<(), AppError> {
+    match scoped.caller().user().organisation_id {
+        Some(company) => mark_in_company(scoped, trade, company, rooms).await,
+        None => Ok(()),
+    }
+}
+
+/// [`mark_on_market`] for the listings of `company` (重盘 is judged per company).
+pub async fn mark_in_company<C: ConnectionTrait>(
+    scoped: &Scoped<'_, C>,
+    trade: Trade,
+    company: i64,
     mut rooms: Vec<&mut Room>,
 ) -> Result<(), AppError> {
-    let Some(company) = scoped.caller().user().organisation_id else {
-        return Ok(());
-    };
     let db = scoped.unscoped();
     let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
     let on_market = || {
@@ -779,14 +789,9 @@ pub async fn mark_on_market<C: ConnectionTrait>(
         room.listing_id = Some(listing.id);
         room.label = labels.get(&room.id).cloned().unwrap_or_default();
         if readable.contains(&listing.id) {
-            room.listing_keeper = match listing.maintainer_id {
-                Some(id) => format!(
-                    "{}{}维护",
-                    name_of(&stores, listing.store_id),
-                    name_of(&people, Some(id))
-                ),
-                None => "公盘".to_owned(),
-            };
+            let maintainer = listing.maintainer_id.map(|id| name_of(&people, Some(id)));
+            room.listing_keeper =
+                keeper_phrase(&name_of(&stores, listing.store_id), maintainer.as_deref());
         }
     }
     Ok(())

@@ -22,6 +22,7 @@ use super::roles;
 use super::{actor_of, get_in, needs, state_code, state_of, view};
 use crate::access::{Caller, Scoped, Unscoped};
 use crate::audit::{self, Action, Change, snapshot};
+use crate::community::parts::{Room, mark_in_company};
 use crate::entity::{
     community, listing, listing_follow_up, listing_role, listing_role_member, room, store, user,
 };
@@ -37,48 +38,24 @@ pub const ROLE_OF_OTHER_CITY: &str = "请选择本城市的房源角色";
 pub const ROLE_PERSON_OUTSIDE: &str = "房源角色只能选择本门店或您管辖范围内在职的同事";
 pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
 
-/// What 重盘 is told: the listing of the trade already on the market for the room, by its id
-/// and maintainer.
-fn duplicate(trade: Trade, existing: &listing::Model, maintainer: &str) -> AppError {
-    let who = if maintainer.is_empty() {
-        "公盘".to_owned()
-    } else {
-        format!("{maintainer}维护")
-    };
-    AppError::Taken(vec![FieldError::new(
-        "roomId",
-        trade.duplicate_message(existing.id, &who),
-    )])
-}
-
-/// Refuses 重盘: a listing of this company and trade on `room_id` still on the market, other
-/// than `except`.
+/// Refuses 重盘: a listing of `company` and the trade still on `room`, other than the one being
+/// moved. Said as the room's tag says it: the room in full, the listing's number and, when the
+/// caller may read that listing, who keeps it.
 async fn refuse_duplicate<C: ConnectionTrait>(
-    db: &Unscoped<'_, C>,
+    scoped: &Scoped<'_, C>,
     trade: Trade,
-    room_id: i64,
-    organisation_id: i64,
-    except: Option<i64>,
+    room: room::Model,
+    company: i64,
 ) -> Result<(), AppError> {
-    let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
-    let mut select = db
-        .find::<listing::Entity>()
-        .filter(listing::Column::Trade.eq(trade.code()))
-        .filter(listing::Column::RoomId.eq(room_id))
-        .filter(listing::Column::OrganisationId.eq(organisation_id))
-        .filter(listing::Column::Status.is_in(active));
-    if let Some(id) = except {
-        select = select.filter(listing::Column::Id.ne(id));
+    let mut view = Room::from(room);
+    mark_in_company(scoped, trade, company, vec![&mut view]).await?;
+    match view.listing_id {
+        Some(id) => Err(AppError::Taken(vec![FieldError::new(
+            "roomId",
+            trade.room_taken_message(&view.label, id, &view.listing_keeper),
+        )])),
+        None => Ok(()),
     }
-    let Some(existing) = db.one(select).await? else {
-        return Ok(());
-    };
-    let names = history::names_of(db, existing.maintainer_id).await?;
-    let name = existing
-        .maintainer_id
-        .and_then(|id| names.get(&id).cloned())
-        .unwrap_or_default();
-    Err(duplicate(trade, &existing, &name))
 }
 
 /// Codes of a multi-select as stored: sorted, once each, comma-separated.
@@ -418,7 +395,7 @@ pub async fn add_in(
         )
         .await?
         .ok_or(AppError::NotFound)?;
-    refuse_duplicate(&db, trade, room.id, organisation_id, None).await?;
+    refuse_duplicate(&scoped, trade, room.clone(), organisation_id).await?;
     check_roles(
         &scoped,
         &form.form.roles,
@@ -572,14 +549,15 @@ async fn take(
     })?;
     if action == HouseAction::Relist {
         // Back on the market: the room must be free of another listing of the trade.
-        refuse_duplicate(
-            &scoped.unscoped(),
-            trade,
-            row.room_id,
-            row.organisation_id,
-            Some(row.id),
-        )
-        .await?;
+        let db = scoped.unscoped();
+        let room = db
+            .one(
+                db.find::<room::Entity>()
+                    .filter(room::Column::Id.eq(row.room_id)),
+            )
+            .await?
+            .ok_or(AppError::NotFound)?;
+        refuse_duplicate(&scoped, trade, room, row.organisation_id).await?;
     }
     let reason_text = match reason.and_then(|code| lifecycle::reason_label(trade, action, code)) {
         Some(label) if remark.is_empty() => label.to_owned(),
@@ -769,74 +747,4 @@ pub async fn reveal_in(trade: Trade, caller: &Caller, id: i64) -> Result<Reveale
         owner_phone: phone,
         owner_phone2: phone2,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_duplicate_names_the_listing_and_who_keeps_it() {
-        let existing = listing::Model { id: 42, ..sample() };
-        let refused = duplicate(Trade::Sale, &existing, "李四");
-        assert_eq!(
-            refused.to_string(),
-            "该房号已有在售房源（房源编号42，李四维护），不能重复录入"
-        );
-        assert_eq!(
-            duplicate(Trade::Sale, &existing, "").to_string(),
-            "该房号已有在售房源（房源编号42，公盘），不能重复录入"
-        );
-    }
-
-    fn sample() -> listing::Model {
-        let now = Utc::now();
-        listing::Model {
-            id: 1,
-            trade: 1,
-            site_id: 1,
-            organisation_id: 1,
-            store_group_id: None,
-            store_id: None,
-            department_id: None,
-            maintainer_id: None,
-            room_id: 1,
-            community_id: 1,
-            district_id: None,
-            business_circle_id: None,
-            status: 1,
-            pool: 1,
-            area: 0,
-            rooms: 1,
-            halls: 0,
-            baths: 0,
-            floor: 1,
-            total_floors: 1,
-            orientation: 1,
-            decoration: 1,
-            price: 0,
-            unit_price: 0,
-            property_term: None,
-            building_type: None,
-            building_structure: None,
-            heating: None,
-            water: None,
-            electricity: None,
-            tags: String::new(),
-            description: String::new(),
-            owner_name: String::new(),
-            owner_phone: String::new(),
-            owner_phone2: String::new(),
-            rent_type: None,
-            payment_terms: None,
-            facilities: String::new(),
-            available_from: None,
-            viewing_slots: String::new(),
-            entered_by: None,
-            last_activity_at: now,
-            last_follow_up_at: None,
-            created_at: now,
-            updated_at: now,
-        }
-    }
 }

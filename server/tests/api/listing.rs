@@ -75,9 +75,12 @@ async fn entering_a_listing_and_refusing_a_second_on_its_room(app: TestApp) {
     assert_eq!(added["storeName"], "西湖店");
 
     let again = agent.post(ADD, form(room_id)).await;
+    // Named as the room's tag names it: the room in full, the listing, its store and keeper.
     let message = format!(
-        "该房号已有在售房源（房源编号{}，{}维护），不能重复录入",
+        "{}已有在售房源（房源编号{}，{}{}维护），不能重复录入，请选择其他房号",
+        added["roomLabel"].as_str().unwrap(),
         added["id"],
+        added["storeName"].as_str().unwrap(),
         added["maintainerName"].as_str().unwrap()
     );
     again.assert_error(10000409, &message);
@@ -415,8 +418,9 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     );
     let sealed = agent.data(TRANSITION, act("seal", Some(2))).await;
     assert_eq!(sealed["status"], 2);
-    // A seal holds as a deferral does: its keeper neither lifts it nor gives the listing up.
-    assert_eq!(sealed["offeredActions"], json!(["defer", "dealOthers"]));
+    // A seal holds as a deferral does: its keeper neither lifts it (deferring lifts it too) nor
+    // gives the listing up.
+    assert_eq!(sealed["offeredActions"], json!(["dealOthers"]));
     assert_eq!(sealed["history"][0]["reason"], "独家委托");
     assert_eq!(sealed["history"][0]["fromStatus"], "有效（私盘）");
     assert_eq!(sealed["history"][0]["toStatus"], "封盘（私盘）");
@@ -428,6 +432,10 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
         .post(TRANSITION, act("unseal", Some(1)))
         .await
         .assert_error(10020005, "只有店长可以执行「解封」");
+    agent
+        .post(TRANSITION, act("defer", Some(1)))
+        .await
+        .assert_error(10020005, "只有店长可以执行「暂缓」");
     agent
         .post(TRANSITION, act("release", Some(1)))
         .await

@@ -138,9 +138,12 @@ async fn entering_a_rental_beside_a_sale_of_its_room(app: TestApp) {
 
     // 重盘 of the same trade is refused naming the rental.
     let again = agent.post(ADD, form(room_id)).await;
+    // Named as the room's tag names it: the room in full, the listing, its store and keeper.
     let message = format!(
-        "该房号已有在租房源（房源编号{}，{}维护），不能重复录入",
+        "{}已有在租房源（房源编号{}，{}{}维护），不能重复录入，请选择其他房号",
+        added["roomLabel"].as_str().unwrap(),
         added["id"],
+        added["storeName"].as_str().unwrap(),
         added["maintainerName"].as_str().unwrap()
     );
     again.assert_error(10000409, &message);

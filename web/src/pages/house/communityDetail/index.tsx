@@ -76,7 +76,10 @@ function UnitRooms({ unit, editable, onEnter, onView, onEdit, onRemove }: {
   const tag = (room: Room) => (
     <Tag
       key={room.id}
-      closable={editable}
+      // A room on the market cannot go; and the tag stays until the server agrees (visible is
+      // controlled), so a refused delete does not hide a room that is still there.
+      closable={editable && !room.onMarket}
+      visible
       color={room.onMarket ? 'orangered' : undefined}
       onClose={(event) => {
         event?.stopPropagation();
