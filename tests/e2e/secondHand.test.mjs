@@ -160,9 +160,12 @@ describe('editing by address', () => {
     await loginThroughPage(page, site, 'agent');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await page.goto(`${site}/work/house/old/edit/${theirs.id}`);
-    await page.getByTestId('detail-error').getByText('无权编辑该二手房').waitFor();
+    await page.getByTestId('detail-error').getByText('无法编辑该二手房：只有维护人或店长可以编辑房源').waitFor();
     assert.equal(await page.getByTestId('old-house-edit-form').count(), 0, 'no form to fill in vain');
     await shot(page, 'house-old-edit-refused');
+    // The way on is the listing itself, not only its list.
+    await page.getByTestId('detail-error-detail').click();
+    await page.waitForURL(`${site}/work/house/old/detail/${theirs.id}`);
   });
 });
 

@@ -125,6 +125,20 @@ const BOTH: &[Trade] = &[Trade::Sale, Trade::Lease];
 
 use HouseStatus as S;
 
+/// A listing's first history line, 录入: not a row of the table (nothing moves a listing into
+/// being), but where its history starts.
+pub const ENTER: &str = "enter";
+pub const ENTER_LABEL: &str = "录入";
+
+/// Where a listing entered in `trade` starts: on offer, in its keeper's private pool.
+pub fn entered(trade: Trade) -> ListingState {
+    ListingState {
+        trade,
+        status: S::Valid,
+        pool: Pool::Private,
+    }
+}
+
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
@@ -530,6 +544,33 @@ pub fn next(
     })
 }
 
+pub const EDIT_NOT_YOURS: &str = "只有维护人或店长可以编辑房源";
+
+/// Why `actor` may not change a listing in `state` (its details, roles, photos), if they may:
+/// its keeper or a manager, while it is on the market; a sealed or deferred one is held as its
+/// moves are, so only a manager changes it then.
+pub fn edit_refusal(state: ListingState, actor: Actor) -> Option<String> {
+    let Actor::Person {
+        maintainer,
+        manager,
+        ..
+    } = actor
+    else {
+        return Some(EDIT_NOT_YOURS.to_owned());
+    };
+    if !state.status.is_active() {
+        return Some(state.trade.closed_message().to_owned());
+    }
+    if !(maintainer || manager) {
+        return Some(EDIT_NOT_YOURS.to_owned());
+    }
+    let held = matches!(state.status, S::Sealed | S::Deferred);
+    (held && !manager).then(|| {
+        let status = state.status.label_in(state.trade);
+        format!("{status}中的房源只有店长可以编辑")
+    })
+}
+
 /// The buttons a listing in `from` offers this caller, in table order (never drop: the job's).
 pub fn offered_actions(from: ListingState, actor: Actor) -> Vec<HouseAction> {
     HouseAction::ALL
@@ -685,6 +726,30 @@ mod tests {
         assert_eq!(
             offered_actions(state(S::OtherDeal, Pool::Public), MANAGER),
             []
+        );
+    }
+
+    #[test]
+    fn a_held_listing_is_changed_by_a_manager_only() {
+        assert_eq!(edit_refusal(PRIVATE_VALID, MAINTAINER), None);
+        assert_eq!(edit_refusal(PRIVATE_VALID, MANAGER), None);
+        assert_eq!(
+            edit_refusal(PRIVATE_VALID, COLLEAGUE).as_deref(),
+            Some(EDIT_NOT_YOURS)
+        );
+        let sealed = state(S::Sealed, Pool::Private);
+        assert_eq!(
+            edit_refusal(sealed, MAINTAINER).as_deref(),
+            Some("封盘中的房源只有店长可以编辑")
+        );
+        assert_eq!(edit_refusal(sealed, MANAGER), None);
+        assert_eq!(
+            edit_refusal(state(S::Deferred, Pool::Private), MAINTAINER).as_deref(),
+            Some("暂缓中的房源只有店长可以编辑")
+        );
+        assert_eq!(
+            edit_refusal(state(S::OurDeal, Pool::Private), MANAGER).as_deref(),
+            Some("已成交的房源不能编辑")
         );
     }
 

@@ -159,8 +159,11 @@ pub struct ListingDetail {
     pub roles: Vec<RoleMemberView>,
     /// Core lifecycle action codes this caller is offered, in table order.
     pub offered_actions: Vec<String>,
-    /// The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market.
+    /// The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market
+    /// (a manager only while it is sealed or deferred).
     pub may_edit: bool,
+    /// Why the caller may not edit it (core's words), when they may not.
+    pub edit_refusal: Option<String>,
     /// The caller may write follow-ups on it (写跟进).
     pub may_follow_up: bool,
     /// What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies.

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use brokerdesk_core::forms::{self, RoleMember};
-use brokerdesk_core::listing::lifecycle::{self, HouseAction, HouseStatus, ListingState, Pool};
+use brokerdesk_core::listing::lifecycle::{self, HouseAction, ListingState};
 use brokerdesk_core::listing::owner_phone;
 use brokerdesk_core::listing::price;
 use brokerdesk_core::listing::trade::Trade;
@@ -33,7 +33,6 @@ use crate::paging::Page;
 use crate::shared::{millis, name_of};
 use crate::transition::{self, Reach};
 
-pub const EDIT_NOT_YOURS: &str = "只有维护人或店长可以编辑房源";
 pub const ROLE_OF_OTHER_CITY: &str = "请选择本城市的房源角色";
 pub const ROLE_PERSON_OUTSIDE: &str = "房源角色只能选择本门店或您管辖范围内在职的同事";
 pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
@@ -405,6 +404,7 @@ pub async fn add_in(
     )
     .await?;
     let now = Utc::now();
+    let start = lifecycle::entered(trade);
     let mut row = listing::ActiveModel {
         trade: Set(trade.code()),
         site_id: Set(room.site_id),
@@ -417,8 +417,8 @@ pub async fn add_in(
         community_id: Set(community.id),
         district_id: Set(Some(community.district_id)),
         business_circle_id: Set(community.business_circle_id),
-        status: Set(HouseStatus::Valid.code()),
-        pool: Set(Pool::Private.code()),
+        status: Set(start.status.code()),
+        pool: Set(start.pool.code()),
         entered_by: Set(Some(me.id)),
         last_activity_at: Set(now),
         last_follow_up_at: Set(None),
@@ -432,6 +432,19 @@ pub async fn add_in(
     let saved = on.insert::<listing::Entity>(row).await?;
     write_roles(&txn, saved.id, &form.form.roles).await?;
     on.record_created::<listing::Entity>(&saved).await?;
+    history::record(
+        &txn,
+        StatusMove {
+            entity: trade.kind(),
+            entity_id: saved.id,
+            action: lifecycle::ENTER,
+            from: "",
+            to: &state_code(start),
+            reason: "",
+            actor_id: Some(me.id),
+        },
+    )
+    .await?;
     txn.commit().await?;
     view::detail(&scoped.unscoped(), caller, saved).await
 }
@@ -445,14 +458,9 @@ pub(super) async fn changeable(
 ) -> Result<listing::Model, AppError> {
     let row = get_in(scoped, trade, id).await?;
     let row = scoped.get_writable::<listing::Entity>(row.id).await?;
-    let is_maintainer = row.maintainer_id == Some(scoped.actor().id);
-    if !is_maintainer && !scoped.caller().allows(needs(trade).manage) {
-        return Err(AppError::TransitionRefused(EDIT_NOT_YOURS.to_owned()));
-    }
-    if !state_of(&row)?.status.is_active() {
-        return Err(AppError::TransitionRefused(
-            trade.closed_message().to_owned(),
-        ));
+    if let Some(refusal) = lifecycle::edit_refusal(state_of(&row)?, actor_of(scoped.caller(), &row))
+    {
+        return Err(AppError::TransitionRefused(refusal));
     }
     Ok(row)
 }

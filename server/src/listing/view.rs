@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use brokerdesk_core::listing::drop;
-use brokerdesk_core::listing::lifecycle::{self, Actor, HouseAction, ListingState};
+use brokerdesk_core::listing::lifecycle::{self, HouseAction, ListingState};
 use brokerdesk_core::listing::owner_phone::{self, PhoneAccess};
 use brokerdesk_core::listing::trade::Trade;
 use chrono::Utc;
@@ -207,6 +207,9 @@ pub fn state_label(trade: Trade, code: &str) -> String {
 /// How a history line names an action code, in the trade's words.
 fn action_label(trade: Trade) -> fn(&str) -> &'static str {
     fn label(trade: Trade, code: &str) -> &'static str {
+        if code == lifecycle::ENTER {
+            return lifecycle::ENTER_LABEL;
+        }
         HouseAction::from_code(code).map_or("", |action| action.label_in(trade))
     }
     match trade {
@@ -286,9 +289,12 @@ pub async fn detail<C: ConnectionTrait>(
     };
     let access = phone_access(caller, &row);
     let actor = actor_of(caller, &row);
-    let may_edit = caller.allows(needs.edit)
-        && state.status.is_active()
-        && matches!(actor, Actor::Person { maintainer, manager, .. } if maintainer || manager);
+    let edit_refusal = if caller.allows(needs.edit) {
+        lifecycle::edit_refusal(state, actor)
+    } else {
+        Some(lifecycle::EDIT_NOT_YOURS.to_owned())
+    };
+    let may_edit = edit_refusal.is_none();
     Ok(ListingDetail {
         row: row_of(&names, caller, &row),
         room_id: row.room_id,
@@ -316,6 +322,7 @@ pub async fn detail<C: ConnectionTrait>(
         roles,
         offered_actions: offered,
         may_edit,
+        edit_refusal,
         may_follow_up: caller.allows(needs.follow_up),
         drop_notice,
         history,

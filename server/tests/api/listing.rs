@@ -73,6 +73,10 @@ async fn entering_a_listing_and_refusing_a_second_on_its_room(app: TestApp) {
         "the maintainer sees it whole"
     );
     assert_eq!(added["storeName"], "西湖店");
+    // Its history starts with its entry.
+    assert_eq!(added["history"][0]["actionLabel"], "录入");
+    assert_eq!(added["history"][0]["toStatus"], "有效（私盘）");
+    assert_eq!(added["history"][0]["actorId"], s.users["agent"]);
 
     let again = agent.post(ADD, form(room_id)).await;
     // Named as the room's tag names it: the room in full, the listing, its store and keeper.
@@ -424,6 +428,19 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     assert_eq!(sealed["history"][0]["reason"], "独家委托");
     assert_eq!(sealed["history"][0]["fromStatus"], "有效（私盘）");
     assert_eq!(sealed["history"][0]["toStatus"], "封盘（私盘）");
+    // Nor does the keeper change a sealed listing's details: a manager does.
+    assert_eq!(sealed["mayEdit"], false);
+    assert_eq!(sealed["editRefusal"], "封盘中的房源只有店长可以编辑");
+    let mut edit = form(sealed["roomId"].as_i64().unwrap());
+    edit["id"] = id.clone();
+    agent
+        .post(EDIT, edit.clone())
+        .await
+        .assert_error(10020005, "封盘中的房源只有店长可以编辑");
+    assert_eq!(
+        manager.data(DETAIL, json!({ "id": id })).await["mayEdit"],
+        true
+    );
     agent
         .post(TRANSITION, act("reserve", None))
         .await

@@ -4219,6 +4219,8 @@ export interface components {
         description: string;
         /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
         dropNotice?: string | null;
+        /** @description Why the caller may not edit it (core's words), when they may not. */
+        editRefusal?: string | null;
         /** Format: int32 */
         electricity?: number | null;
         enteredByName: string;
@@ -4235,7 +4237,10 @@ export interface components {
          * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
          */
         lng?: number | null;
-        /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+        /**
+         * @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market
+         * (a manager only while it is sealed or deferred).
+         */
         mayEdit: boolean;
         /** @description The caller may write follow-ups on it (写跟进). */
         mayFollowUp: boolean;
@@ -7764,6 +7769,8 @@ export interface components {
       description: string;
       /** @description What the drop rule says about this listing (12天后未跟进将掉入公盘), when it applies. */
       dropNotice?: string | null;
+      /** @description Why the caller may not edit it (core's words), when they may not. */
+      editRefusal?: string | null;
       /** Format: int32 */
       electricity?: number | null;
       enteredByName: string;
@@ -7780,7 +7787,10 @@ export interface components {
        * @description Where its community is (经度, 纬度), for the map; absent when the dictionary has none.
        */
       lng?: number | null;
-      /** @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market. */
+      /**
+       * @description The caller may edit it (编辑 shown): its maintainer or a manager, while it is on the market
+       * (a manager only while it is sealed or deferred).
+       */
       mayEdit: boolean;
       /** @description The caller may write follow-ups on it (写跟进). */
       mayFollowUp: boolean;

@@ -27,7 +27,7 @@ export interface DetailPageProps {
 }
 
 /** Shown instead of a record that failed to load, with the way back to its list. */
-export function DetailError({ error }: { error: unknown }) {
+export function DetailError({ error, extra }: { error: unknown; extra?: ReactNode }) {
   const { pathname } = useLocation();
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
@@ -40,9 +40,12 @@ export function DetailError({ error }: { error: unknown }) {
         title="无法显示该记录"
         subTitle={message}
         extra={
-          <Button type="primary" onClick={() => nav.push(list || '/login')} data-testid="detail-error-back">
-            返回列表
-          </Button>
+          <Space>
+            {extra}
+            <Button type="primary" onClick={() => nav.push(list || '/login')} data-testid="detail-error-back">
+              返回列表
+            </Button>
+          </Space>
         }
       />
     </div>

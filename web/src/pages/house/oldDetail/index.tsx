@@ -148,7 +148,7 @@ export default function ListingDetailPage({ route }: PageProps) {
     const run = () => (action === 'claim' ? api.claim(id) : api.move(id, action));
     confirmAction({
       title: label,
-      content: `确定对该房源执行「${label}」吗？`,
+      content: `确定对「${name}」（房源编号${id}）执行「${label}」吗？${action === 'claim' ? '认领后由您维护。' : ''}`,
       danger: action === 'dealOthers',
       onOk: () => run().then(() => Message.success(`${label}成功`)),
     });

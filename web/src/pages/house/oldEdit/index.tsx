@@ -56,10 +56,12 @@ function placeOf(query: Record<string, string>): { picked: Picked; roomId?: numb
 const ACROSS = { span: 24 };
 
 /** A room of the unit as the 房号 select offers it: one with a listing of the company on the
- *  market is shown and cannot be chosen (重盘). */
+ *  market is shown, naming that listing, and cannot be chosen (重盘). */
 const roomOptions = (rooms: PartOption[]) =>
   rooms.map((room) => ({
-    label: room.onMarket ? `${room.name}（${room.onMarket}）` : room.name,
+    label: room.onMarket
+      ? `${room.name}（${room.onMarket}·房源编号${room.listingId ?? ''}${room.listingKeeper ? `·${room.listingKeeper}` : ''}）`
+      : room.name,
     value: room.id,
     disabled: Boolean(room.onMarket),
   }));
@@ -164,8 +166,8 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
       .detail(id)
       .then(async (found) => {
         if (!found.mayEdit) {
-          // As the server would refuse the save: only its maintainer or their manager, while active.
-          setRefusal(new Error(`无权编辑该${trade.name}：只有维护人或其店长可以编辑有效的房源，请在详情页查看`));
+          // As the server would refuse the save, in core's words.
+          setRefusal(new Error(`无法编辑该${trade.name}：${found.editRefusal ?? ''}`));
           return;
         }
         setListing(found);
@@ -257,7 +259,21 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
     }
   };
 
-  if (refusal) return <DetailError error={refusal} />;
+  if (refusal) {
+    const detailPath = isNew ? undefined : relatedPath(table, route, `${trade.family}/detail`, id);
+    return (
+      <DetailError
+        error={refusal}
+        extra={
+          detailPath && (
+            <Button onClick={() => nav.push(detailPath)} data-testid="detail-error-detail">
+              查看详情
+            </Button>
+          )
+        }
+      />
+    );
+  }
   if (!isNew && !listing) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
 
   return (
