@@ -46,6 +46,10 @@ describe('AI chat log and statistics', () => {
     await answer.getByTestId('chat-vote-up').click();
     await expect(answer.getByTestId('chat-vote-up')).toHaveAttribute('aria-pressed', 'true');
     await shot(agent, 'ai-chat-voted');
+    // A question the knowledge base has nothing for is logged as 未找到答案.
+    await panel.getByTestId('chat-input').fill('今天午饭吃什么？');
+    await panel.getByTestId('chat-send').click();
+    await expect(panel.getByTestId('chat-answer').last()).toContainText('未找到相关答案');
     await context.close();
 
     await loginThroughPage(page, site, 'admin');
@@ -61,6 +65,14 @@ describe('AI chat log and statistics', () => {
     await expect(page.getByTestId('log-context')).toContainText('佣金什么时候结算？');
     await shot(page, 'ai-chat-log-context');
     await page.keyboard.press('Escape');
+
+    await log.getByTestId('filter-keyword').fill('');
+    await log.getByTestId('filter-status').click();
+    await page.locator('.arco-select-popup:visible').getByText('未找到答案').click();
+    await log.getByRole('button', { name: '查询' }).click();
+    const unanswered = log.getByRole('row').filter({ hasText: '今天午饭吃什么？' });
+    await expect(unanswered).toContainText('未找到答案');
+    await expect(log.getByRole('row').filter({ hasText: '佣金什么时候结算？' })).toHaveCount(0);
 
     await page.goto(`${site}/adminConfig/aiHelper/statistics`);
     const statistics = page.getByTestId('chat-statistics');

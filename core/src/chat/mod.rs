@@ -74,6 +74,32 @@ pub mod status {
     pub const STOPPING: u8 = 5;
 }
 
+/// How a logged turn ended, as the chat log stores it (core `chatLogStatus` labels them): the
+/// conversation's own ending codes, and one more for a finished answer that found nothing to
+/// answer with, so the 对话日志 can single out the questions the knowledge base lacks.
+pub mod log_status {
+    pub const ANSWERED: u8 = super::status::IDLE;
+    pub const ERROR: u8 = super::status::ERROR;
+    pub const STOPPED: u8 = super::status::STOPPED;
+    pub const NO_ANSWER: u8 = 6;
+}
+
+#[cfg(test)]
+mod log_status_tests {
+    use super::log_status::*;
+    use crate::enums::CHAT_LOG_STATUS;
+
+    #[test]
+    fn every_logged_ending_has_its_label() {
+        let label = |code: u8| CHAT_LOG_STATUS.label_of(i64::from(code));
+        assert_eq!(label(ANSWERED), Some("已回答"));
+        assert_eq!(label(NO_ANSWER), Some("未找到答案"));
+        assert_eq!(label(ERROR), Some("出错"));
+        assert_eq!(label(STOPPED), Some("已终止"));
+        assert_eq!(CHAT_LOG_STATUS.entries.len(), 4);
+    }
+}
+
 /// Entry `type`.
 pub mod entry_type {
     pub const QUESTION: i8 = 0;

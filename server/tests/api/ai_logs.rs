@@ -214,11 +214,21 @@ async fn every_turn_is_logged_voted_on_and_counted(app: TestApp) {
     );
     assert_eq!(
         (&newest["statusName"], &newest["docCount"]),
-        (&json!("已回答"), &json!(0))
+        (&json!("未找到答案"), &json!(0))
     );
+    assert_eq!(newest["status"], 6);
     assert!(newest["latencyMs"].as_i64().unwrap() >= 0);
     let found = &page["list"][1];
     assert_eq!(found["docCount"], 1);
+    assert_eq!(found["statusName"], "已回答");
+    let unanswered = admin
+        .data(LOG_PAGE, json!({ "status": 6, "userName": asker }))
+        .await;
+    assert_eq!(
+        unanswered["total"], 1,
+        "状态 未找到答案 finds the question with no answer"
+    );
+    assert_eq!(unanswered["list"][0]["question"], "今天午饭吃什么？");
     let voted_only = admin
         .data(
             LOG_PAGE,

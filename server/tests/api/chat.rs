@@ -401,7 +401,7 @@ async fn the_socket_pongs_answers_and_survives_bad_frames(app: TestApp) {
     );
     assert!(text_of(&answer).starts_with("未找到相关答案"), "{answer:?}");
     assert_eq!(answer[2]["msg"], r#"{"c":0}"#);
-    assert_eq!(last_log(&app).await.0, 0);
+    assert_eq!(last_log(&app).await.0, 6, "logged as 未找到答案");
 
     // A demo question: the knowledge base's best point answers, cited.
     send(&mut ws, &question("u2", assistant, "报备有效期是多久？")).await;
