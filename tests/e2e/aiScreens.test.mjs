@@ -83,6 +83,19 @@ describe('AI screens', () => {
     await page.getByTestId('chat-delete-ok').click();
     await expect(panel.getByTestId('chat-answer')).toHaveCount(0);
 
+    // A question past 1000 characters is kept as typed, refused in core's words, and not sent.
+    await input.fill('问'.repeat(1001));
+    await expect(panel).toContainText('1001/1000');
+    await expect(panel.locator('[class*="word-limit-error"]')).toBeVisible();
+    await expect(panel.getByTestId('chat-input-refusal')).toHaveText('问题不能超过1000个字符，请精简后再问');
+    await expect(panel.getByTestId('chat-send')).toBeDisabled();
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-question')).toHaveCount(0);
+    await shot(page, 'ai-chat-question-too-long');
+    await input.fill('带看需要登记哪些信息？');
+    await expect(panel.getByTestId('chat-input-refusal')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-send')).toBeEnabled();
+
     await input.focus();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

@@ -37,8 +37,23 @@ pub fn question_rule(question: &str) -> Result<(), String> {
     }
 }
 
+/// Why a question cannot be sent, in the asker's words, or none when it can: the panel shows it
+/// under the input and keeps 发送 off.
+pub fn question_refusal(question: &str) -> Option<String> {
+    question_rule(question).err()
+}
+
 #[cfg(test)]
 mod question_tests {
+    #[test]
+    fn the_refusal_is_the_rule_s_message() {
+        assert_eq!(super::question_refusal(&"问".repeat(1000)), None);
+        assert_eq!(
+            super::question_refusal(&"问".repeat(1001)).as_deref(),
+            Some("问题不能超过1000个字符，请精简后再问")
+        );
+    }
+
     #[test]
     fn a_question_of_up_to_the_limit_passes_and_a_longer_one_is_refused() {
         assert_eq!(super::question_rule(&"问".repeat(1000)), Ok(()));

@@ -238,3 +238,10 @@ pub fn chat_usage_note(token_total: f64) -> String {
 pub fn chat_question_max() -> usize {
     crate::chat::QUESTION_MAX
 }
+
+/// Why the chat panel cannot send this question (too long), or null when it can: the same rule
+/// the socket refuses it with.
+#[wasm_bindgen(js_name = chatQuestionRefusal)]
+pub fn chat_question_refusal(question: &str) -> Option<String> {
+    crate::chat::question_refusal(question)
+}

@@ -2,7 +2,7 @@ import { useRef, useState, type RefObject } from 'react';
 import { Button, Drawer, Empty, Input, Popconfirm, Popover, Select, Space, Tag, Typography } from '@arco-design/web-react';
 import type { RefTextAreaType } from '@arco-design/web-react/es/Input';
 import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
-import { chatQuestionMax, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
+import { chatQuestionMax, chatQuestionRefusal, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
@@ -149,9 +149,11 @@ function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<
   const newest = entries.at(-1);
   const { list, onScroll, follow } = useFollowNewest<HTMLDivElement>([entries.length, newest?.text, newest?.status, newest?.doc.length]);
   const lastAnswer = entries.map((entry) => entry.type).lastIndexOf(1);
+  // A question past core's limit is kept as typed, refused here as the socket would refuse it.
+  const refusal = chatQuestionRefusal(draft) ?? undefined;
   const submit = (text: string) => {
     const question = text.trim();
-    if (!question) return;
+    if (!question || chatQuestionRefusal(question)) return;
     follow();
     chat.ask(question);
     if (!chat.busy) setDraft('');
@@ -206,8 +208,11 @@ function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<
             ref={inputRef}
             value={draft}
             onChange={setDraft}
-            maxLength={QUESTION_MAX}
+            maxLength={{ length: QUESTION_MAX, errorOnly: true }}
             showWordLimit
+            status={refusal ? 'error' : undefined}
+            aria-invalid={refusal !== undefined}
+            aria-describedby={refusal ? 'chat-input-refusal' : undefined}
             placeholder="输入问题，Enter 发送，Shift+Enter 换行"
             autoSize={{ minRows: 2, maxRows: 5 }}
             onPressEnter={(event) => {
@@ -217,8 +222,20 @@ function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<
             }}
             data-testid="chat-input"
           />
-          <Button type="primary" icon={<IconSend />} onClick={() => submit(draft)} aria-label="发送" data-testid="chat-send" />
+          <Button
+            type="primary"
+            icon={<IconSend />}
+            onClick={() => submit(draft)}
+            disabled={refusal !== undefined}
+            aria-label="发送"
+            data-testid="chat-send"
+          />
         </div>
+        {refusal && (
+          <Typography.Text type="error" id="chat-input-refusal" role="alert" data-testid="chat-input-refusal">
+            {refusal}
+          </Typography.Text>
+        )}
       </div>
     </div>
   );
