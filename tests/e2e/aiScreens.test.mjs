@@ -73,7 +73,10 @@ describe('AI screens', () => {
     await expect(cited).toContainText('保护期一般为30天');
     await expect(cited).toContainText('来源：报备规则');
     await shot(page, 'ai-chat-citation');
-    await answer.getByTestId('chat-doc').first().getByRole('button').click();
+    // Escape closes the citation only: the panel stays.
+    await page.keyboard.press('Escape');
+    await expect(cited).toBeHidden();
+    await expect(panel).toBeVisible();
 
     await answer.getByTestId('chat-delete').click();
     await expect(page.getByText('确定删除这轮对话吗？')).toBeVisible();

@@ -21,26 +21,42 @@ interface CitedDoc {
   answer: string;
 }
 
-/** A cited point as a chip; a click opens its question and answer where the answer is read. */
+/**
+ * A cited point as a chip; a click opens its question and answer where the answer is read.
+ * Escape with it open closes only it: the panel around it stays.
+ */
 function Citation({ doc }: { doc: CitedDoc }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      trigger="click"
-      position="top"
-      title={doc.question}
-      content={
-        <div className="chat-citation" data-testid="chat-citation">
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{doc.answer}</Typography.Paragraph>
-          <Typography.Text type="secondary">来源：{doc.source}</Typography.Text>
-        </div>
-      }
+    // Wraps the chip and its popover (whose keys reach here through the portal): not a control.
+    <span
+      role="presentation"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+      }}
     >
-      <Tag size="small" color="arcoblue" className="chat-docs__chip" data-testid="chat-doc">
-        <button type="button" className="chat-docs__open">
-          {doc.source} · {doc.question}
-        </button>
-      </Tag>
-    </Popover>
+      <Popover
+        trigger="click"
+        position="top"
+        popupVisible={open}
+        onVisibleChange={setOpen}
+        title={doc.question}
+        content={
+          <div className="chat-citation" data-testid="chat-citation">
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{doc.answer}</Typography.Paragraph>
+            <Typography.Text type="secondary">来源：{doc.source}</Typography.Text>
+          </div>
+        }
+      >
+        <Tag size="small" color="arcoblue" className="chat-docs__chip" data-testid="chat-doc">
+          <button type="button" className="chat-docs__open" aria-expanded={open}>
+            {doc.source} · {doc.question}
+          </button>
+        </Tag>
+      </Popover>
+    </span>
   );
 }
 
