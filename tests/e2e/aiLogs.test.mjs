@@ -78,6 +78,9 @@ describe('AI chat log and statistics', () => {
     const statistics = page.getByTestId('chat-statistics');
     await expect(statistics.getByTestId('statistics-assistants')).toContainText('门店业务助手');
     await expect(statistics.getByTestId('statistics-users')).toContainText('王建国');
+    // A row per asker: no 提问人数 column there, as there is per assistant.
+    await expect(statistics.getByTestId('statistics-users').getByRole('columnheader', { name: '提问人数' })).toHaveCount(0);
+    await expect(statistics.getByTestId('statistics-assistants').getByRole('columnheader', { name: '提问人数' })).toHaveCount(1);
     await shot(page, 'ai-chat-statistics');
   });
 });
