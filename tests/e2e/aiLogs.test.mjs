@@ -25,6 +25,27 @@ describe('AI assistant knowledge and logs', () => {
     await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).not.toBeChecked();
     await shot(page, 'ai-assistant-bindings');
 
+    // Published while it answers from the base, then the base switched off: without a chat model
+    // it answers nothing, and the list says so in red.
+    await bindings.getByRole('switch', { name: '启用经纪业务规则' }).click();
+    await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).toBeChecked();
+    await page.goto(`${site}/adminConfig/aiHelper/creation`);
+    const listed = page.getByRole('row').filter({ hasText: '房源文案助手' });
+    await listed.getByTestId('row-publish').click();
+    await expect(listed).toContainText('已发布');
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveCount(0);
+    await listed.getByTestId('row-detail').click();
+    await bindings.getByRole('switch', { name: '启用经纪业务规则' }).click();
+    await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).not.toBeChecked();
+    await page.goto(`${site}/adminConfig/aiHelper/creation`);
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveText('知识库已停用');
+    await shot(page, 'ai-assistant-answers-nothing');
+    await listed.getByTestId('row-publish').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(listed).toContainText('未发布');
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveCount(0);
+    await listed.getByTestId('row-detail').click();
+
     await bindings.getByRole('button', { name: '取消关联经纪业务规则' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(bindings).toContainText('未关联知识库');

@@ -269,7 +269,10 @@ pub use admin::{
 pub use ai::{
     ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
-pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
+pub use assistant::{
+    ASSISTANT, PUBLISH_NEEDS_KNOWLEDGE, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, knowledge_warning,
+    publish_refusal, suggested_questions,
+};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use customer::{
     CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_INVALIDATE, CUSTOMER_RELEASE, CUSTOMER_VIEWING,

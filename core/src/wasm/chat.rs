@@ -245,3 +245,16 @@ pub fn chat_question_max() -> usize {
 pub fn chat_question_refusal(question: &str) -> Option<String> {
     crate::chat::question_refusal(question)
 }
+
+/// The red tag on a published assistant that answers nothing (its knowledge bases deleted or
+/// switched off, and no chat model), or null.
+#[wasm_bindgen(js_name = assistantKnowledgeWarning)]
+pub fn assistant_knowledge_warning(
+    published: bool,
+    bound_bases: usize,
+    enabled_bases: usize,
+    model_configured: bool,
+) -> Option<String> {
+    crate::forms::knowledge_warning(published, bound_bases, enabled_bases, model_configured)
+        .map(str::to_owned)
+}
