@@ -99,6 +99,12 @@ describe('AI screens', () => {
     await expect(panel.getByTestId('chat-input-refusal')).toHaveCount(0);
     await expect(panel.getByTestId('chat-send')).toBeEnabled();
 
+    // The × is reached by Tab from the panel's controls.
+    await panel.getByTestId('chat-close').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByTestId('chat-close')).toBeFocused();
+
     await input.focus();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();

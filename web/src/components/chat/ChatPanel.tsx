@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Button, Drawer, Empty, Input, Popconfirm, Popover, Select, Space, Tag, Typography } from '@arco-design/web-react';
 import type { RefTextAreaType } from '@arco-design/web-react/es/Input';
-import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
+import { IconClose, IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
 import { chatQuestionMax, chatQuestionRefusal, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
@@ -155,12 +155,19 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
 /** Characters a question may hold: core's rule, which the socket checks again. */
 const QUESTION_MAX = chatQuestionMax();
 
-function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<RefTextAreaType | null> }) {
+interface ConversationProps {
+  tool: ChatTool;
+  inputRef: RefObject<RefTextAreaType | null>;
+  /** The unsent question, kept by the panel so switching assistant does not lose it. */
+  draft: string;
+  setDraft: (draft: string) => void;
+}
+
+function Conversation({ tool, inputRef, draft, setDraft }: ConversationProps) {
   const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
   const siteId = useSiteStore((state) => state.siteId);
   const userId = useUserStore((state) => state.info?.userId);
   const chat = useChat(tool.id, login, siteId, userId == null ? undefined : String(userId));
-  const [draft, setDraft] = useState('');
   const entries = chat.conversation.entries;
   const newest = entries.at(-1);
   const { list, onScroll, follow } = useFollowNewest<HTMLDivElement>([entries.length, newest?.text, newest?.status, newest?.doc.length]);
@@ -267,6 +274,7 @@ export function ChatLauncher() {
   // The socket opens when the panel first does, and stays while the page lives.
   const [started, setStarted] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>();
+  const [draft, setDraft] = useState('');
   // Opening puts the reader in the question box; closing (Escape too) gives focus back to AI助手.
   const opener = useRef<HTMLButtonElement>(null);
   const input = useRef<RefTextAreaType>(null);
@@ -289,6 +297,12 @@ export function ChatLauncher() {
         afterOpen={() => input.current?.focus()}
         afterClose={() => opener.current?.focus()}
         footer={null}
+        // A button, so the × is reached by Tab like every other control of the panel.
+        closeIcon={
+          <button type="button" className="chat-panel__close" aria-label="关闭" data-testid="chat-close">
+            <IconClose />
+          </button>
+        }
         title={
           tools.length > 1 ? (
             <Select
@@ -307,7 +321,7 @@ export function ChatLauncher() {
         data-testid="chat-panel"
         unmountOnExit={false}
       >
-        {started ? <Conversation key={tool.id} tool={tool} inputRef={input} /> : <Empty />}
+        {started ? <Conversation key={tool.id} tool={tool} inputRef={input} draft={draft} setDraft={setDraft} /> : <Empty />}
       </Drawer>
     </>
   );
