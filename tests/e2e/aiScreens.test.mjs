@@ -25,11 +25,16 @@ describe('AI screens', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: '检索测试', selected: true })).toBeVisible();
     const search = page.getByTestId('knowledge-search');
-    await expect(search).toContainText('0.3即30%');
+    await expect(search).toContainText('0-100%');
+    await expect(search.locator('.arco-input-number-suffix')).toHaveText('%');
     await search.getByTestId('field-query').fill('报备有效期是多久？');
     await search.getByTestId('search-run').click();
     const result = page.getByTestId('search-result');
     await expect(result).toContainText('相似度阈值 30%');
+    // The threshold is typed in percent, as the assistant's is.
+    await search.getByTestId('field-threshold').fill('50');
+    await search.getByTestId('search-run').click();
+    await expect(result).toContainText('相似度阈值 50%');
     await expect(page.getByTestId('search-took')).toHaveText(/^耗时 (\d+毫秒|\d+\.\d秒)$/);
     await expect(page.getByTestId('hit-score').first()).toHaveText(/^相似度 \d+(\.\d+)?%$/);
     await expect(page.getByTestId('search-history')).toContainText(/最高相似度 \d+(\.\d+)?%/);

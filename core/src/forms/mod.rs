@@ -37,6 +37,9 @@ pub enum Control {
     Password,
     Textarea,
     Number,
+    /// A share 0–1, typed and shown as a percentage (30 % for 0.3), as the assistant's 相似度阈值
+    /// is set; the value stays the share.
+    Percent,
     Select,
     MultiSelect,
     TreeSelect,
