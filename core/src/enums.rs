@@ -189,6 +189,8 @@ tables! {
     KNOWLEDGE_SOURCE = "knowledgeSource" [n(1, "手动录入"), n(2, "文件导入")];
     /// The asker's verdict on an answer in the chat panel (👍 / 👎); 0 until they give one.
     CHAT_VOTE = "chatVote" [n(0, "未评价"), n(1, "有用"), n(2, "没用")];
+    /// How a logged chat turn ended (对话日志 状态): `chat::log_status` names the values.
+    CHAT_LOG_STATUS = "chatLogStatus" [n(0, "已回答"), n(6, "未找到答案"), n(2, "出错"), n(3, "已终止")];
     /// Where a knowledge base's batch import (批量导入) stands: `knowledge::ImportStatus` moves it.
     KNOWLEDGE_IMPORT_STATUS = "knowledgeImportStatus" [n(1, "导入中"), n(2, "已完成"), n(3, "已停止")];
     /// Where a knowledge point's vector stands while an embeddings endpoint is configured:

@@ -74,7 +74,38 @@ pub const DUPLICATE: ErrorCode = e(
     "数据已存在，请勿重复提交",
     "or what is taken: 用户名已存在, 该手机号已被其他员工使用, 该范围内已存在同名角色, ...",
 );
-pub const PAYLOAD_TOO_LARGE: ErrorCode = e(10000413, 413, "请求体过大，不能超过1MB", "");
+pub const PAYLOAD_TOO_LARGE: ErrorCode = e(
+    10000413,
+    413,
+    "请求体过大，不能超过1MB",
+    "the limit of the route asked: 1MB for most, more for uploads and imports (`payload_too_large`)",
+);
+
+/// The refusal of a body over a route's limit of `limit_bytes`, naming that limit in MB (the
+/// catalogue's message is this for the 1 MB most routes take).
+pub fn payload_too_large(limit_bytes: usize) -> String {
+    const MB: usize = 1024 * 1024;
+    format!("请求体过大，不能超过{}MB", limit_bytes.div_ceil(MB).max(1))
+}
+
+#[cfg(test)]
+mod payload_tests {
+    #[test]
+    fn the_refusal_names_the_route_s_limit() {
+        assert_eq!(
+            super::payload_too_large(1024 * 1024),
+            super::PAYLOAD_TOO_LARGE.message
+        );
+        assert_eq!(
+            super::payload_too_large(32 * 1024 * 1024),
+            "请求体过大，不能超过32MB"
+        );
+        assert_eq!(
+            super::payload_too_large(8 * 1024 * 1024),
+            "请求体过大，不能超过8MB"
+        );
+    }
+}
 pub const INTERNAL: ErrorCode = e(
     10000500,
     500,

@@ -25,6 +25,8 @@ pub const DELETE_CONFIRM: &str = "此操作将永久删除该数据，是否继�
 /// The title of a delete confirmation, naming what goes: `{what}` is the kind (门店), `{name}` the
 /// record's name (西湖店), so a slip of the row is caught before 确定.
 pub const DELETE_NAMED: &str = "确定删除{what}「{name}」吗？";
+/// Asked before a dialog with changes not yet saved closes by Esc, its × or a click outside.
+pub const DISCARD_CHANGES: &str = "放弃修改？";
 
 /// §2 shared UI.
 pub const EMPTY_DATA: &str = "~暂无数据~";
@@ -79,6 +81,7 @@ pub fn all() -> Vec<(&'static str, &'static str)> {
         ("copySuccess", COPY_SUCCESS),
         ("deleteConfirm", DELETE_CONFIRM),
         ("deleteNamed", DELETE_NAMED),
+        ("discardChanges", DISCARD_CHANGES),
         ("emptyData", EMPTY_DATA),
         ("prevPage", PREV_PAGE),
         ("nextPage", NEXT_PAGE),
@@ -124,6 +127,7 @@ mod tests {
             RECORD_NOT_FOUND,
             "the server's answer for an unknown id and the page's own read alike"
         );
+        assert_eq!(text("discardChanges"), "放弃修改？");
         assert_eq!(text("chatQueueBusy"), "当前排队用户过多，请稍后重试。");
         assert_eq!(text("chatNetworkError"), "对话网络错误，请刷新页面重试");
         assert_eq!(text("chatBusyAnswering"), "正在回答，请稍后再试");

@@ -21,10 +21,12 @@ use brokerdesk_core::error_code as catalogue;
 
 mod answer;
 mod database;
+mod limit;
 mod request;
 
 pub use answer::{method_not_allowed, panic_response, route_not_found};
 pub use database::USED_BY_SOMETHING;
+pub use limit::{BodyLimit, LimitBody};
 pub use request::{AppJson, AppQuery, parse_json};
 
 /// The body size every route accepts; the router installs it as the default limit.
@@ -91,8 +93,9 @@ pub enum AppError {
     /// A duplicate, saying what is taken.
     #[error("{0}")]
     Conflict(String),
-    #[error("{}", catalogue::PAYLOAD_TOO_LARGE.message)]
-    PayloadTooLarge,
+    /// Core's refusal naming the route's limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
     #[error("{}", catalogue::INTERNAL.message)]
     Internal(String),
     #[error("{}", catalogue::BAD_CREDENTIALS.message)]

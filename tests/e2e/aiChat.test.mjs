@@ -16,7 +16,12 @@ describe('AI assistant', () => {
     await expect(page.getByTestId('assistant-detail')).toContainText('经纪业务规则');
     await shot(page, 'ai-dialog-detail');
     await page.goto(`${site}/adminConfig/aiHelper/creation`);
-    await expect(page.getByRole('row').filter({ hasText: '房源文案助手' })).toContainText('未发布');
+    const draft = page.getByRole('row').filter({ hasText: '房源文案助手' });
+    await expect(draft).toContainText('未发布');
+    // Without a chat model and a knowledge base it could only say it found nothing.
+    await draft.getByTestId('row-publish').click();
+    await expect(page.getByText('请先绑定知识库后再发布')).toBeVisible();
+    await expect(draft).toContainText('未发布');
 
     const context = await browser.newContext();
     const agent = await context.newPage();

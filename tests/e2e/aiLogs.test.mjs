@@ -25,6 +25,27 @@ describe('AI assistant knowledge and logs', () => {
     await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).not.toBeChecked();
     await shot(page, 'ai-assistant-bindings');
 
+    // Published while it answers from the base, then the base switched off: without a chat model
+    // it answers nothing, and the list says so in red.
+    await bindings.getByRole('switch', { name: '启用经纪业务规则' }).click();
+    await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).toBeChecked();
+    await page.goto(`${site}/adminConfig/aiHelper/creation`);
+    const listed = page.getByRole('row').filter({ hasText: '房源文案助手' });
+    await listed.getByTestId('row-publish').click();
+    await expect(listed).toContainText('已发布');
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveCount(0);
+    await listed.getByTestId('row-detail').click();
+    await bindings.getByRole('switch', { name: '启用经纪业务规则' }).click();
+    await expect(bindings.getByRole('switch', { name: '启用经纪业务规则' })).not.toBeChecked();
+    await page.goto(`${site}/adminConfig/aiHelper/creation`);
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveText('知识库已停用');
+    await shot(page, 'ai-assistant-answers-nothing');
+    await listed.getByTestId('row-publish').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(listed).toContainText('未发布');
+    await expect(listed.getByTestId('assistant-knowledge-warning')).toHaveCount(0);
+    await listed.getByTestId('row-detail').click();
+
     await bindings.getByRole('button', { name: '取消关联经纪业务规则' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(bindings).toContainText('未关联知识库');
@@ -46,6 +67,10 @@ describe('AI chat log and statistics', () => {
     await answer.getByTestId('chat-vote-up').click();
     await expect(answer.getByTestId('chat-vote-up')).toHaveAttribute('aria-pressed', 'true');
     await shot(agent, 'ai-chat-voted');
+    // A question the knowledge base has nothing for is logged as 未找到答案.
+    await panel.getByTestId('chat-input').fill('今天午饭吃什么？');
+    await panel.getByTestId('chat-send').click();
+    await expect(panel.getByTestId('chat-answer').last()).toContainText('未找到相关答案');
     await context.close();
 
     await loginThroughPage(page, site, 'admin');
@@ -62,10 +87,21 @@ describe('AI chat log and statistics', () => {
     await shot(page, 'ai-chat-log-context');
     await page.keyboard.press('Escape');
 
+    await log.getByTestId('filter-keyword').fill('');
+    await log.getByTestId('filter-status').click();
+    await page.locator('.arco-select-popup:visible').getByText('未找到答案').click();
+    await log.getByRole('button', { name: '查询' }).click();
+    const unanswered = log.getByRole('row').filter({ hasText: '今天午饭吃什么？' });
+    await expect(unanswered).toContainText('未找到答案');
+    await expect(log.getByRole('row').filter({ hasText: '佣金什么时候结算？' })).toHaveCount(0);
+
     await page.goto(`${site}/adminConfig/aiHelper/statistics`);
     const statistics = page.getByTestId('chat-statistics');
     await expect(statistics.getByTestId('statistics-assistants')).toContainText('门店业务助手');
     await expect(statistics.getByTestId('statistics-users')).toContainText('王建国');
+    // A row per asker: no 提问人数 column there, as there is per assistant.
+    await expect(statistics.getByTestId('statistics-users').getByRole('columnheader', { name: '提问人数' })).toHaveCount(0);
+    await expect(statistics.getByTestId('statistics-assistants').getByRole('columnheader', { name: '提问人数' })).toHaveCount(1);
     await shot(page, 'ai-chat-statistics');
   });
 });

@@ -25,11 +25,16 @@ describe('AI screens', () => {
     await page.reload();
     await expect(page.getByRole('tab', { name: '检索测试', selected: true })).toBeVisible();
     const search = page.getByTestId('knowledge-search');
-    await expect(search).toContainText('0.3即30%');
+    await expect(search).toContainText('0-100%');
+    await expect(search.locator('.arco-input-number-suffix')).toHaveText('%');
     await search.getByTestId('field-query').fill('报备有效期是多久？');
     await search.getByTestId('search-run').click();
     const result = page.getByTestId('search-result');
     await expect(result).toContainText('相似度阈值 30%');
+    // The threshold is typed in percent, as the assistant's is.
+    await search.getByTestId('field-threshold').fill('50');
+    await search.getByTestId('search-run').click();
+    await expect(result).toContainText('相似度阈值 50%');
     await expect(page.getByTestId('search-took')).toHaveText(/^耗时 (\d+毫秒|\d+\.\d秒)$/);
     await expect(page.getByTestId('hit-score').first()).toHaveText(/^相似度 \d+(\.\d+)?%$/);
     await expect(page.getByTestId('search-history')).toContainText(/最高相似度 \d+(\.\d+)?%/);
@@ -73,7 +78,10 @@ describe('AI screens', () => {
     await expect(cited).toContainText('保护期一般为30天');
     await expect(cited).toContainText('来源：报备规则');
     await shot(page, 'ai-chat-citation');
-    await answer.getByTestId('chat-doc').first().getByRole('button').click();
+    // Escape closes the citation only: the panel stays.
+    await page.keyboard.press('Escape');
+    await expect(cited).toBeHidden();
+    await expect(panel).toBeVisible();
 
     await answer.getByTestId('chat-delete').click();
     await expect(page.getByText('确定删除这轮对话吗？')).toBeVisible();
@@ -82,6 +90,25 @@ describe('AI screens', () => {
     await answer.getByTestId('chat-delete').click();
     await page.getByTestId('chat-delete-ok').click();
     await expect(panel.getByTestId('chat-answer')).toHaveCount(0);
+
+    // A question past 1000 characters is kept as typed, refused in core's words, and not sent.
+    await input.fill('问'.repeat(1001));
+    await expect(panel).toContainText('1001/1000');
+    await expect(panel.locator('[class*="word-limit-error"]')).toBeVisible();
+    await expect(panel.getByTestId('chat-input-refusal')).toHaveText('问题不能超过1000个字符，请精简后再问');
+    await expect(panel.getByTestId('chat-send')).toBeDisabled();
+    await input.press('Enter');
+    await expect(panel.getByTestId('chat-question')).toHaveCount(0);
+    await shot(page, 'ai-chat-question-too-long');
+    await input.fill('带看需要登记哪些信息？');
+    await expect(panel.getByTestId('chat-input-refusal')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-send')).toBeEnabled();
+
+    // The × is reached by Tab from the panel's controls.
+    await panel.getByTestId('chat-close').focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(panel.getByTestId('chat-close')).toBeFocused();
 
     await input.focus();
     await page.keyboard.press('Escape');

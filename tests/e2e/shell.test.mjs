@@ -307,8 +307,16 @@ describe('keyboard', () => {
     await page.keyboard.press('Escape');
     assert.ok(await modal.isVisible(), 'one Esc on the select keeps the dialog');
     assert.equal(await page.getByTestId('field-realName').inputValue(), '周末');
+    // The next Esc is the dialog's: with 周末 typed, it asks before anything is lost.
     await page.keyboard.press('Escape');
-    await modal.waitFor({ state: 'hidden' });
+    const discard = page.locator('.arco-modal', { hasText: '放弃修改？' });
+    await discard.getByRole('button', { name: '取消' }).click();
+    await expect(discard).toHaveCount(0);
+    assert.equal(await page.getByTestId('field-realName').inputValue(), '周末');
+    await page.keyboard.press('Escape');
+    await discard.getByTestId('discard-ok').click();
+    // The question and the dialog under it both go.
+    await expect(page.locator('.arco-modal:visible')).toHaveCount(0);
   });
 
   test('the department tree of 新增员工 opens, moves and chooses from the keyboard', async ({ page, base }) => {

@@ -37,8 +37,23 @@ pub fn question_rule(question: &str) -> Result<(), String> {
     }
 }
 
+/// Why a question cannot be sent, in the asker's words, or none when it can: the panel shows it
+/// under the input and keeps 发送 off.
+pub fn question_refusal(question: &str) -> Option<String> {
+    question_rule(question).err()
+}
+
 #[cfg(test)]
 mod question_tests {
+    #[test]
+    fn the_refusal_is_the_rule_s_message() {
+        assert_eq!(super::question_refusal(&"问".repeat(1000)), None);
+        assert_eq!(
+            super::question_refusal(&"问".repeat(1001)).as_deref(),
+            Some("问题不能超过1000个字符，请精简后再问")
+        );
+    }
+
     #[test]
     fn a_question_of_up_to_the_limit_passes_and_a_longer_one_is_refused() {
         assert_eq!(super::question_rule(&"问".repeat(1000)), Ok(()));
@@ -72,6 +87,32 @@ pub mod status {
     /// Waiting for the first reply.
     pub const THINKING: u8 = 4;
     pub const STOPPING: u8 = 5;
+}
+
+/// How a logged turn ended, as the chat log stores it (core `chatLogStatus` labels them): the
+/// conversation's own ending codes, and one more for a finished answer that found nothing to
+/// answer with, so the 对话日志 can single out the questions the knowledge base lacks.
+pub mod log_status {
+    pub const ANSWERED: u8 = super::status::IDLE;
+    pub const ERROR: u8 = super::status::ERROR;
+    pub const STOPPED: u8 = super::status::STOPPED;
+    pub const NO_ANSWER: u8 = 6;
+}
+
+#[cfg(test)]
+mod log_status_tests {
+    use super::log_status::*;
+    use crate::enums::CHAT_LOG_STATUS;
+
+    #[test]
+    fn every_logged_ending_has_its_label() {
+        let label = |code: u8| CHAT_LOG_STATUS.label_of(i64::from(code));
+        assert_eq!(label(ANSWERED), Some("已回答"));
+        assert_eq!(label(NO_ANSWER), Some("未找到答案"));
+        assert_eq!(label(ERROR), Some("出错"));
+        assert_eq!(label(STOPPED), Some("已终止"));
+        assert_eq!(CHAT_LOG_STATUS.entries.len(), 4);
+    }
 }
 
 /// Entry `type`.

@@ -47,15 +47,15 @@ pub const KNOWLEDGE_SEARCH: Form = Form {
             rule: Rule::TopK,
             ..Field::text("topK", "返回条数", 0)
         },
+        // Typed as a percentage like the assistant's 相似度阈值; sent and kept as the 0–1 score.
         Field {
-            control: Control::Number,
+            control: Control::Percent,
             max_length: None,
             min: Some(0),
             max: Some(1),
             rule: Rule::Threshold,
             ..Field::text("threshold", "相似度阈值", 0)
         }
-        // The screens show similarities as percentages (as the assistant's 相似度阈值 is set).
-        .hint("0-1，如0.3即30%，低于此相似度的知识点不返回"),
+        .hint("0-100%，低于此相似度的知识点不返回"),
     ],
 };

@@ -24,6 +24,59 @@ const fn count(name: &'static str, label: &'static str, min: i64, max: i64) -> F
     .required()
 }
 
+/// Why an assistant may not be published: without a chat model it answers from its knowledge
+/// bases alone, so with none switched on it could only say it found nothing.
+pub const PUBLISH_NEEDS_KNOWLEDGE: &str = "请先绑定知识库后再发布";
+
+/// The refusal of publishing an assistant with `enabled_bases` bound and switched on, or none.
+/// A configured chat model answers by itself, so it needs no knowledge base.
+pub fn publish_refusal(enabled_bases: usize, model_configured: bool) -> Option<&'static str> {
+    (enabled_bases == 0 && !model_configured).then_some(PUBLISH_NEEDS_KNOWLEDGE)
+}
+
+/// The warning the assistants list shows on a published assistant that answers nothing: its
+/// bound knowledge bases were all deleted (a deleted base takes its binding with it) or all
+/// switched off, and no chat model answers instead. None when it can answer.
+pub fn knowledge_warning(
+    published: bool,
+    bound_bases: usize,
+    enabled_bases: usize,
+    model_configured: bool,
+) -> Option<&'static str> {
+    if !published || enabled_bases > 0 || model_configured {
+        None
+    } else if bound_bases == 0 {
+        Some("知识库已删除")
+    } else {
+        Some("知识库已停用")
+    }
+}
+
+#[cfg(test)]
+mod publish_tests {
+    use super::*;
+
+    #[test]
+    fn publishing_needs_a_knowledge_base_unless_a_model_answers() {
+        assert_eq!(publish_refusal(0, false), Some("请先绑定知识库后再发布"));
+        assert_eq!(publish_refusal(1, false), None);
+        assert_eq!(publish_refusal(0, true), None);
+    }
+
+    #[test]
+    fn a_published_assistant_that_answers_nothing_is_flagged() {
+        assert_eq!(knowledge_warning(true, 0, 0, false), Some("知识库已删除"));
+        assert_eq!(knowledge_warning(true, 2, 0, false), Some("知识库已停用"));
+        assert_eq!(knowledge_warning(true, 2, 1, false), None);
+        assert_eq!(knowledge_warning(true, 0, 0, true), None);
+        assert_eq!(
+            knowledge_warning(false, 0, 0, false),
+            None,
+            "a draft is offered to no one"
+        );
+    }
+}
+
 /// An assistant, new or changed (`id` given): the kind is chosen once.
 pub const ASSISTANT: Form = Form {
     kind: "assistant",

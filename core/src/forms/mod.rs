@@ -37,6 +37,9 @@ pub enum Control {
     Password,
     Textarea,
     Number,
+    /// A share 0–1, typed and shown as a percentage (30 % for 0.3), as the assistant's 相似度阈值
+    /// is set; the value stays the share.
+    Percent,
     Select,
     MultiSelect,
     TreeSelect,
@@ -269,7 +272,10 @@ pub use admin::{
 pub use ai::{
     ANSWER_MAX, KNOWLEDGE, KNOWLEDGE_DATA_SET, KNOWLEDGE_POINT, KNOWLEDGE_SEARCH, QUESTION_MAX,
 };
-pub use assistant::{ASSISTANT, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, suggested_questions};
+pub use assistant::{
+    ASSISTANT, PUBLISH_NEEDS_KNOWLEDGE, SUGGESTED_MAX, TOP_K_MAX, TOP_K_MIN, knowledge_warning,
+    publish_refusal, suggested_questions,
+};
 pub use community::{BUILDING, COMMUNITY, COMMUNITY_EDIT, ROOM, UNIT};
 pub use customer::{
     CUSTOMER, CUSTOMER_FOLLOW_UP, CUSTOMER_INVALIDATE, CUSTOMER_RELEASE, CUSTOMER_VIEWING,

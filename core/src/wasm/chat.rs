@@ -238,3 +238,23 @@ pub fn chat_usage_note(token_total: f64) -> String {
 pub fn chat_question_max() -> usize {
     crate::chat::QUESTION_MAX
 }
+
+/// Why the chat panel cannot send this question (too long), or null when it can: the same rule
+/// the socket refuses it with.
+#[wasm_bindgen(js_name = chatQuestionRefusal)]
+pub fn chat_question_refusal(question: &str) -> Option<String> {
+    crate::chat::question_refusal(question)
+}
+
+/// The red tag on a published assistant that answers nothing (its knowledge bases deleted or
+/// switched off, and no chat model), or null.
+#[wasm_bindgen(js_name = assistantKnowledgeWarning)]
+pub fn assistant_knowledge_warning(
+    published: bool,
+    bound_bases: usize,
+    enabled_bases: usize,
+    model_configured: bool,
+) -> Option<String> {
+    crate::forms::knowledge_warning(published, bound_bases, enabled_bases, model_configured)
+        .map(str::to_owned)
+}

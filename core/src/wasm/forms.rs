@@ -23,7 +23,7 @@ export type FormKind =
     | 'customerInvalidate'
     | 'report' | 'newHomeDeal';
 export type FormControl =
-    | 'text' | 'password' | 'textarea' | 'number' | 'select' | 'multiSelect' | 'treeSelect'
+    | 'text' | 'password' | 'textarea' | 'number' | 'percent' | 'select' | 'multiSelect' | 'treeSelect'
     | 'multiTreeSelect' | 'date' | 'time' | 'switch';
 /** Required while `field` holds one of `values` (as text). */
 export interface RequiredWhen { field: string; values: string[] }

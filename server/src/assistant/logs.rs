@@ -8,9 +8,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use axum::extract::{Path, State};
 use brokerdesk_core::chat::functions as functions_info;
-use brokerdesk_core::chat::status as chat_status;
 use brokerdesk_core::china_time;
-use brokerdesk_core::enums::CHAT_VOTE;
+use brokerdesk_core::enums::{CHAT_LOG_STATUS, CHAT_VOTE};
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::{
     ColumnTrait, DatabaseConnection, ExprTrait, QueryFilter, QueryOrder, QuerySelect, Select,
@@ -55,7 +54,7 @@ pub struct ChatLog {
     pub msg_id: String,
     pub question: String,
     pub answer: String,
-    /// Chat status: 0 done, 2 error, 3 stopped.
+    /// Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
     pub status: i16,
     pub status_name: String,
     pub tokens: i64,
@@ -104,15 +103,6 @@ fn calls_of(row: &chat_log::Model) -> Vec<ChatFunctionCall> {
         .collect()
 }
 
-fn status_name(status: i16) -> &'static str {
-    match u8::try_from(status) {
-        Ok(chat_status::IDLE) => "已回答",
-        Ok(chat_status::ERROR) => "出错",
-        Ok(chat_status::STOPPED) => "已终止",
-        _ => "未知",
-    }
-}
-
 fn docs_of(row: &chat_log::Model) -> Vec<Passage> {
     serde_json::from_str(&row.docs).unwrap_or_default()
 }
@@ -136,7 +126,10 @@ pub(super) async fn describe(
             function_calls: calls_of(&row),
             latency_ms: (row.finished_at - row.created_at).num_milliseconds(),
             user_name: names.get(&row.user_id).cloned().unwrap_or_default(),
-            status_name: status_name(row.status).to_owned(),
+            status_name: CHAT_LOG_STATUS
+                .label_of(i64::from(row.status))
+                .unwrap_or("未知")
+                .to_owned(),
             vote_name: CHAT_VOTE
                 .label_of(i64::from(row.vote))
                 .unwrap_or_default()
@@ -173,7 +166,7 @@ pub struct LogFilter {
     /// Core `chatVote`.
     #[serde(default, deserialize_with = "lenient_number")]
     pub vote: Option<i64>,
-    /// Chat status: 0 done, 2 error, 3 stopped.
+    /// Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
     #[serde(default, deserialize_with = "lenient_number")]
     pub status: Option<i64>,
     /// First day, `YYYY-MM-DD` (China time), included.

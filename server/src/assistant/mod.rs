@@ -12,7 +12,7 @@ mod log_export;
 pub mod logs;
 
 use axum::extract::{Path, State};
-use brokerdesk_core::forms::suggested_questions;
+use brokerdesk_core::forms::{publish_refusal, suggested_questions};
 use chrono::Utc;
 use std::collections::HashMap;
 
@@ -327,6 +327,7 @@ pub async fn delete(caller: Caller, Path(id): Path<String>) -> ApiResult<Empty> 
     request_body = PublishRequest, security(("token" = [])),
     responses((status = 200, description = "The assistant as saved", body = Envelope<Assistant>)))]
 pub async fn publish(
+    State(state): State<AppState>,
     caller: Caller,
     AppJson(request): AppJson<PublishRequest>,
 ) -> ApiResult<Assistant> {
@@ -335,6 +336,12 @@ pub async fn publish(
     let before = scoped.get_writable::<assistant::Entity>(request.id).await?;
     if before.published == request.published {
         return ok(describe_one::<assistant::Entity, _>(&scoped.unscoped(), before).await?);
+    }
+    if request.published {
+        let enabled = bound_knowledge(&state.db, before.id).await?.len();
+        if let Some(refusal) = publish_refusal(enabled, state.answerer.calls_functions()) {
+            return Err(AppError::Conflict(refusal.to_owned()));
+        }
     }
     let txn = scoped.begin().await?;
     let on = scoped.on(&txn);

@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, DatabaseConnection, Set};
 use serde_json::Value;
 
-use super::answer::Usage;
+use brokerdesk_core::chat::log_status;
+
+use super::answer::{NOT_FOUND, Usage};
 use crate::assistant::functions::CallRecord;
 use crate::entity::{assistant, chat_log};
 use crate::error::AppError;
@@ -57,6 +59,18 @@ pub async fn record(db: &DatabaseConnection, entry: Entry<'_>) -> Result<(), App
     Ok(())
 }
 
+/// The status of an answer that finished: 未找到答案 when it had nothing to answer with — the
+/// knowledge-base answerer's honest [`NOT_FOUND`], or no point retrieved and no function call
+/// that gave the model data — else 已回答.
+pub fn finished_status(answer: &str, retrieved: usize, calls: &[CallRecord]) -> u8 {
+    let found_nothing = retrieved == 0 && !calls.iter().any(|call| call.ok);
+    if answer.trim() == NOT_FOUND || found_nothing {
+        log_status::NO_ANSWER
+    } else {
+        log_status::ANSWERED
+    }
+}
+
 fn count(tokens: u64) -> i64 {
     i64::try_from(tokens).unwrap_or(i64::MAX)
 }
@@ -75,4 +89,41 @@ pub async fn set_vote(db: &DatabaseConnection, id: i64, vote: i16) -> Result<(),
         .exec(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(ok: bool) -> CallRecord {
+        CallRecord {
+            name: "listing_search".into(),
+            arguments: "{}".into(),
+            ok,
+            rows: 0,
+            error: None,
+        }
+    }
+
+    #[test]
+    fn an_answer_with_nothing_found_is_logged_as_such() {
+        assert_eq!(finished_status(NOT_FOUND, 0, &[]), log_status::NO_ANSWER);
+        // The fallback's words are no answer even beside a weak passage.
+        assert_eq!(finished_status(NOT_FOUND, 1, &[]), log_status::NO_ANSWER);
+        // A model that wrote something with nothing retrieved and no data called.
+        assert_eq!(finished_status("您好！", 0, &[]), log_status::NO_ANSWER);
+        assert_eq!(
+            finished_status("您好！", 0, &[call(false)]),
+            log_status::NO_ANSWER
+        );
+    }
+
+    #[test]
+    fn an_answer_from_a_point_or_a_function_is_answered() {
+        assert_eq!(finished_status("30天", 2, &[]), log_status::ANSWERED);
+        assert_eq!(
+            finished_status("查到3套", 0, &[call(true)]),
+            log_status::ANSWERED
+        );
+    }
 }

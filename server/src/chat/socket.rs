@@ -389,6 +389,7 @@ impl Turn {
                 .collect(),
             _ => Vec::new(),
         };
+        let function_calls = runner.map(|runner| runner.records()).unwrap_or_default();
         // Everything but the closing reply goes out first; the closing reply follows the log,
         // so an asker who has it finds the question on record.
         let (status, closing, closing_text) = match &ending {
@@ -399,15 +400,15 @@ impl Turn {
                 }
                 self.send(&json!({ "c": usage.total }).to_string(), tag::USAGE)
                     .await;
-                (chat::status::IDLE, tag::END, String::new())
+                let status = log::finished_status(&text, passages.len(), &function_calls);
+                (status, tag::END, String::new())
             }
-            Ending::Stopped => (chat::status::STOPPED, tag::STOP, String::new()),
+            Ending::Stopped => (chat::log_status::STOPPED, tag::STOP, String::new()),
             Ending::Failed(message) => {
                 text.push_str(message);
-                (chat::status::ERROR, tag::TEXT_ERROR, message.clone())
+                (chat::log_status::ERROR, tag::TEXT_ERROR, message.clone())
             }
         };
-        let function_calls = runner.map(|runner| runner.records()).unwrap_or_default();
         let entry = log::Entry {
             assistant: &self.assistant,
             user_id: self.known.user.id,

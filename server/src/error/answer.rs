@@ -23,7 +23,7 @@ impl AppError {
             Self::RouteNotFound => &catalogue::ROUTE_NOT_FOUND,
             Self::MethodNotAllowed => &catalogue::METHOD_NOT_ALLOWED,
             Self::Duplicate | Self::Conflict(_) | Self::Taken(_) => &catalogue::DUPLICATE,
-            Self::PayloadTooLarge => &catalogue::PAYLOAD_TOO_LARGE,
+            Self::PayloadTooLarge(_) => &catalogue::PAYLOAD_TOO_LARGE,
             Self::Internal(_) => &catalogue::INTERNAL,
             Self::BadCredentials => &catalogue::BAD_CREDENTIALS,
             Self::LoginRequired | Self::SessionEnded(_) => &catalogue::LOGIN_REQUIRED,

@@ -29,13 +29,14 @@ where
         if declared_json == Some(false) {
             return Err(AppError::NotJson);
         }
+        let limit = super::BodyLimit::of(req.extensions());
         let bytes = axum::body::Bytes::from_request(req, state)
             .await
             .map_err(|rejection| match rejection {
                 BytesRejection::FailedToBufferBody(inner)
                     if inner.status() == StatusCode::PAYLOAD_TOO_LARGE =>
                 {
-                    AppError::PayloadTooLarge
+                    AppError::PayloadTooLarge(brokerdesk_core::error_code::payload_too_large(limit))
                 }
                 other => AppError::MalformedJson(format!("无法读取请求体：{}", other.body_text())),
             })?;

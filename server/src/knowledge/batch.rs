@@ -13,7 +13,6 @@
 //! When the last file is done the task moves the batch 导入中 → 已完成 the same guarded way.
 //! A batch whose server stopped meanwhile is ended by [`super::abandoned`].
 
-use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::enums::{KNOWLEDGE_FILE_STAGE, KNOWLEDGE_IMPORT_STATUS};
 use brokerdesk_core::knowledge::{
     BATCH_FILES_MAX, BATCH_NO_FILES, BATCH_TOO_MANY, FileStage, ImportAction, ImportStatus,
@@ -35,7 +34,7 @@ use crate::AppState;
 use crate::access::{Caller, Placed, need};
 use crate::audit::{self, Change};
 use crate::entity::{knowledge_data_set, knowledge_import, knowledge_import_file, knowledge_point};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, LimitBody, ok};
 use crate::shared::millis;
 use crate::transition;
 
@@ -51,7 +50,7 @@ const BROKE_OFF: &str = "导入中断，请重新导入该文件";
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(start))
-        .layer(DefaultBodyLimit::max(BATCH_BODY_LIMIT))
+        .limit_body(BATCH_BODY_LIMIT)
         .routes(routes!(progress))
         .routes(routes!(stop))
 }

@@ -19,13 +19,14 @@ use super::{bases, indexes_of};
 use crate::AppState;
 use crate::access::{Caller, need};
 use crate::entity::knowledge_point;
-use crate::error::{ApiResult, AppJson, Envelope, ok};
+use crate::error::{ApiResult, AppJson, Envelope, LimitBody, ok};
 
 pub fn router() -> OpenApiRouter<AppState> {
-    // An import's preview of 20 MB is estimated before it is stored.
+    // An import's preview of 20 MB is estimated before it is stored: the body limit of the
+    // import's preview and 确认导入 (core's, for a file of 20 MB).
     OpenApiRouter::new()
         .routes(routes!(fee_expect))
-        .layer(super::import::body_limit())
+        .limit_body(brokerdesk_core::knowledge::IMPORT_BODY_MAX_BYTES)
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -12,7 +12,6 @@
 
 use std::collections::HashSet;
 
-use axum::extract::DefaultBodyLimit;
 use brokerdesk_core::forms::{self, KNOWLEDGE_POINT};
 use brokerdesk_core::knowledge::{
     IMPORT_BODY_MAX_BYTES, ImportedPoint, TEMPLATE_EXAMPLE_SKIPPED, indexes, is_template_example,
@@ -32,19 +31,14 @@ use super::{bases, content_hash, indexes_text};
 use crate::AppState;
 use crate::access::{Caller, Unscoped, need};
 use crate::entity::{knowledge_data_set, knowledge_point};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, LimitBody, ok};
 use crate::form;
-
-/// The body of an import's preview, 确认导入 and 费用预估 (core's, for a file of 20 MB).
-pub fn body_limit() -> DefaultBodyLimit {
-    DefaultBodyLimit::max(IMPORT_BODY_MAX_BYTES)
-}
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(analysis))
         .routes(routes!(submit))
-        .layer(body_limit())
+        .limit_body(IMPORT_BODY_MAX_BYTES)
 }
 
 /// 文件导入 in core's `knowledgeSource`.

@@ -10,7 +10,6 @@
 use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
 
-use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use base64::Engine;
@@ -38,7 +37,7 @@ use crate::AppState;
 use crate::access::{Caller, Placed, Unscoped, need};
 use crate::audit::{self, Change};
 use crate::entity::{lead, lead_import, user};
-use crate::error::{ApiResult, AppError, AppJson, Envelope, ok};
+use crate::error::{ApiResult, AppError, AppJson, Envelope, LimitBody, ok};
 use crate::form;
 use crate::shared::{IdRequest, among, millis};
 
@@ -68,7 +67,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(start))
         .routes(routes!(check))
-        .layer(DefaultBodyLimit::max(IMPORT_BODY_LIMIT))
+        .limit_body(IMPORT_BODY_LIMIT)
         .routes(routes!(progress))
         .routes(routes!(template))
 }

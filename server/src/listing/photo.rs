@@ -5,7 +5,6 @@
 //! it shows). Whoever reads the listing reads its photos, each copy watermarked with *their*
 //! real name and user code; whoever may edit the listing uploads, arranges and deletes them.
 
-use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use base64::Engine;
@@ -439,9 +438,4 @@ async fn update_photo(
 async fn delete_photo(txn: &DatabaseTransaction, id: i64) -> Result<(), AppError> {
     listing_photo::Entity::delete_by_id(id).exec(txn).await?;
     Ok(())
-}
-
-/// The body limit of the upload routes.
-pub fn upload_limit() -> DefaultBodyLimit {
-    DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)
 }

@@ -17,12 +17,12 @@ use super::key::{
 };
 use super::photo::{
     Photo, PhotoArrange, PhotoFileQuery, PhotoListQuery, PhotoUpload, arrange_in, delete_in,
-    file_in, list_in, upload_in, upload_limit,
+    file_in, list_in, upload_in,
 };
 use super::{detail_of, list_of};
 use crate::AppState;
 use crate::access::Caller;
-use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
+use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, LimitBody, ok};
 use crate::paging::Page;
 use crate::shared::IdRequest;
 use axum::extract::State;
@@ -272,7 +272,7 @@ macro_rules! photo_routes {
             pub fn router() -> OpenApiRouter<AppState> {
                 OpenApiRouter::new()
                     .routes(routes!(photo_upload))
-                    .layer(upload_limit())
+                    .limit_body(crate::listing::photo::UPLOAD_BODY_LIMIT)
                     .routes(routes!(photo_list))
                     .routes(routes!(photo_arrange))
                     .routes(routes!(photo_delete))

@@ -41,17 +41,14 @@ async fn bound_bases_are_switched_on_and_off(app: TestApp) {
     let id = admin.data(SUBMIT, dialogue("绑定助手")).await["id"]
         .as_i64()
         .unwrap();
-    admin
-        .data(PUBLISH, json!({ "id": id, "published": true }))
-        .await;
     let listed = admin.data(BINDINGS, json!({ "assistantId": id })).await;
     assert_eq!(listed, json!([]));
+    // Without a chat model it could only say it found nothing: not published so.
+    admin
+        .post(PUBLISH, json!({ "id": id, "published": true }))
+        .await
+        .assert_error(10000409, "请先绑定知识库后再发布");
     let asked = "报备有效期是多久？";
-    assert!(
-        answer_to(&app, &agent, id, asked)
-            .await
-            .starts_with("未找到相关答案")
-    );
 
     let bound = admin
         .data(
@@ -70,6 +67,9 @@ async fn bound_bases_are_switched_on_and_off(app: TestApp) {
         .data(BIND, json!({ "assistantId": id, "knowledgeIds": [rules] }))
         .await;
     assert_eq!(again, bound, "binding a bound base again changes nothing");
+    admin
+        .data(PUBLISH, json!({ "id": id, "published": true }))
+        .await;
     assert!(
         answer_to(&app, &agent, id, asked)
             .await
@@ -214,11 +214,21 @@ async fn every_turn_is_logged_voted_on_and_counted(app: TestApp) {
     );
     assert_eq!(
         (&newest["statusName"], &newest["docCount"]),
-        (&json!("已回答"), &json!(0))
+        (&json!("未找到答案"), &json!(0))
     );
+    assert_eq!(newest["status"], 6);
     assert!(newest["latencyMs"].as_i64().unwrap() >= 0);
     let found = &page["list"][1];
     assert_eq!(found["docCount"], 1);
+    assert_eq!(found["statusName"], "已回答");
+    let unanswered = admin
+        .data(LOG_PAGE, json!({ "status": 6, "userName": asker }))
+        .await;
+    assert_eq!(
+        unanswered["total"], 1,
+        "状态 未找到答案 finds the question with no answer"
+    );
+    assert_eq!(unanswered["list"][0]["question"], "今天午饭吃什么？");
     let voted_only = admin
         .data(
             LOG_PAGE,

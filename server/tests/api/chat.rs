@@ -69,6 +69,11 @@ async fn assistants_are_built_published_and_offered(app: TestApp) {
         "blank questions are dropped"
     );
     assert!(!tool_names(&agent).await.contains(&"规则助手".to_owned()));
+    // Without a chat model an assistant with no knowledge base could only say it found nothing.
+    admin
+        .post(PUBLISH, json!({ "id": id, "published": true }))
+        .await
+        .assert_error(10000409, "请先绑定知识库后再发布");
 
     // Changing keeps the kind chosen at creation.
     let mut changed = dialogue("规则助手");
@@ -134,6 +139,7 @@ async fn assistants_are_built_published_and_offered(app: TestApp) {
     // An assistant for 宁波 only is not offered in 杭州.
     let mut ningbo = dialogue("宁波助手");
     ningbo["siteIds"] = json!([s.sites["宁波"]]);
+    ningbo["knowledgeIds"] = json!([rules]);
     let ningbo = admin.data(SUBMIT, ningbo).await["id"].as_i64().unwrap();
     admin
         .data(PUBLISH, json!({ "id": ningbo, "published": true }))
@@ -401,7 +407,7 @@ async fn the_socket_pongs_answers_and_survives_bad_frames(app: TestApp) {
     );
     assert!(text_of(&answer).starts_with("未找到相关答案"), "{answer:?}");
     assert_eq!(answer[2]["msg"], r#"{"c":0}"#);
-    assert_eq!(last_log(&app).await.0, 0);
+    assert_eq!(last_log(&app).await.0, 6, "logged as 未找到答案");
 
     // A demo question: the knowledge base's best point answers, cited.
     send(&mut ws, &question("u2", assistant, "报备有效期是多久？")).await;

@@ -56,6 +56,16 @@ async fn oversized_bodies_are_refused_with_an_envelope(app: TestApp) {
     answer.assert_error(10000413, "请求体过大，不能超过1MB");
     // The server is still there.
     app.login("admin").await;
+    // A route with a larger limit names its own, not the 1MB of the others.
+    let admin = app.as_user("admin").await;
+    let padding = "x".repeat(8 * 1024 * 1024 + 1);
+    let answer = admin
+        .post(
+            "/api/v1/fm/crm/clue/import/check",
+            json!({ "rows": padding }),
+        )
+        .await;
+    answer.assert_error(10000413, "请求体过大，不能超过8MB");
 }
 
 async fn the_spa_request_shape_is_accepted(app: TestApp) {

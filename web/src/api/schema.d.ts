@@ -2036,7 +2036,7 @@ export interface components {
       question: string;
       /**
        * Format: int32
-       * @description Chat status: 0 done, 2 error, 3 stopped.
+       * @description Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
        */
       status: number;
       statusName: string;
@@ -3525,7 +3525,7 @@ export interface components {
         question: string;
         /**
          * Format: int32
-         * @description Chat status: 0 done, 2 error, 3 stopped.
+         * @description Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
          */
         status: number;
         statusName: string;
@@ -4602,7 +4602,7 @@ export interface components {
             question: string;
             /**
              * Format: int32
-             * @description Chat status: 0 done, 2 error, 3 stopped.
+             * @description Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
              */
             status: number;
             statusName: string;
@@ -6358,7 +6358,7 @@ export interface components {
           question: string;
           /**
            * Format: int32
-           * @description Chat status: 0 done, 2 error, 3 stopped.
+           * @description Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
            */
           status: number;
           statusName: string;
@@ -8143,7 +8143,7 @@ export interface components {
       startDate?: string | null;
       /**
        * Format: int64
-       * @description Chat status: 0 done, 2 error, 3 stopped.
+       * @description Core `chatLogStatus`: 0 已回答, 6 未找到答案, 2 出错, 3 已终止.
        */
       status?: number | null;
       /** @description Part of the asker's name. */

@@ -41,6 +41,7 @@ mod m0039_lead_budget_min;
 mod m0040_listing_bands;
 mod m0041_knowledge_revision;
 mod m0042_community_place_readings;
+mod m0043_chat_log_no_answer;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0040_listing_bands::Migration),
             Box::new(m0041_knowledge_revision::Migration),
             Box::new(m0042_community_place_readings::Migration),
+            Box::new(m0043_chat_log_no_answer::Migration),
         ]
     }
 }

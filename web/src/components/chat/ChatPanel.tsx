@@ -1,8 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Button, Drawer, Empty, Input, Popconfirm, Popover, Select, Space, Tag, Typography } from '@arco-design/web-react';
 import type { RefTextAreaType } from '@arco-design/web-react/es/Input';
-import { IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
-import { chatQuestionMax, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
+import { IconClose, IconDelete, IconPlus, IconRefresh, IconRobot, IconSend, IconThumbDown, IconThumbUp } from '@arco-design/web-react/icon';
+import { chatQuestionMax, chatQuestionRefusal, chatShowsWelcome, chatUsageNote, type ChatEntry } from '@core/wasm';
 import { assistantApi, type ChatTool } from '../../api/ai/assistant';
 import { logApi } from '../../api/ai/logs';
 import { useRead } from '../../api/useRead';
@@ -21,26 +21,42 @@ interface CitedDoc {
   answer: string;
 }
 
-/** A cited point as a chip; a click opens its question and answer where the answer is read. */
+/**
+ * A cited point as a chip; a click opens its question and answer where the answer is read.
+ * Escape with it open closes only it: the panel around it stays.
+ */
 function Citation({ doc }: { doc: CitedDoc }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Popover
-      trigger="click"
-      position="top"
-      title={doc.question}
-      content={
-        <div className="chat-citation" data-testid="chat-citation">
-          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{doc.answer}</Typography.Paragraph>
-          <Typography.Text type="secondary">来源：{doc.source}</Typography.Text>
-        </div>
-      }
+    // Wraps the chip and its popover (whose keys reach here through the portal): not a control.
+    <span
+      role="presentation"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+      }}
     >
-      <Tag size="small" color="arcoblue" className="chat-docs__chip" data-testid="chat-doc">
-        <button type="button" className="chat-docs__open">
-          {doc.source} · {doc.question}
-        </button>
-      </Tag>
-    </Popover>
+      <Popover
+        trigger="click"
+        position="top"
+        popupVisible={open}
+        onVisibleChange={setOpen}
+        title={doc.question}
+        content={
+          <div className="chat-citation" data-testid="chat-citation">
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{doc.answer}</Typography.Paragraph>
+            <Typography.Text type="secondary">来源：{doc.source}</Typography.Text>
+          </div>
+        }
+      >
+        <Tag size="small" color="arcoblue" className="chat-docs__chip" data-testid="chat-doc">
+          <button type="button" className="chat-docs__open" aria-expanded={open}>
+            {doc.source} · {doc.question}
+          </button>
+        </Tag>
+      </Popover>
+    </span>
   );
 }
 
@@ -139,19 +155,28 @@ function Answer({ entry, index, last, chat }: { entry: ChatEntry; index: number;
 /** Characters a question may hold: core's rule, which the socket checks again. */
 const QUESTION_MAX = chatQuestionMax();
 
-function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<RefTextAreaType | null> }) {
+interface ConversationProps {
+  tool: ChatTool;
+  inputRef: RefObject<RefTextAreaType | null>;
+  /** The unsent question, kept by the panel so switching assistant does not lose it. */
+  draft: string;
+  setDraft: (draft: string) => void;
+}
+
+function Conversation({ tool, inputRef, draft, setDraft }: ConversationProps) {
   const login = useUserStore((state) => state.info?.chatLoginInfo ?? undefined);
   const siteId = useSiteStore((state) => state.siteId);
   const userId = useUserStore((state) => state.info?.userId);
   const chat = useChat(tool.id, login, siteId, userId == null ? undefined : String(userId));
-  const [draft, setDraft] = useState('');
   const entries = chat.conversation.entries;
   const newest = entries.at(-1);
   const { list, onScroll, follow } = useFollowNewest<HTMLDivElement>([entries.length, newest?.text, newest?.status, newest?.doc.length]);
   const lastAnswer = entries.map((entry) => entry.type).lastIndexOf(1);
+  // A question past core's limit is kept as typed, refused here as the socket would refuse it.
+  const refusal = chatQuestionRefusal(draft) ?? undefined;
   const submit = (text: string) => {
     const question = text.trim();
-    if (!question) return;
+    if (!question || chatQuestionRefusal(question)) return;
     follow();
     chat.ask(question);
     if (!chat.busy) setDraft('');
@@ -206,8 +231,11 @@ function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<
             ref={inputRef}
             value={draft}
             onChange={setDraft}
-            maxLength={QUESTION_MAX}
+            maxLength={{ length: QUESTION_MAX, errorOnly: true }}
             showWordLimit
+            status={refusal ? 'error' : undefined}
+            aria-invalid={refusal !== undefined}
+            aria-describedby={refusal ? 'chat-input-refusal' : undefined}
             placeholder="输入问题，Enter 发送，Shift+Enter 换行"
             autoSize={{ minRows: 2, maxRows: 5 }}
             onPressEnter={(event) => {
@@ -217,8 +245,20 @@ function Conversation({ tool, inputRef }: { tool: ChatTool; inputRef: RefObject<
             }}
             data-testid="chat-input"
           />
-          <Button type="primary" icon={<IconSend />} onClick={() => submit(draft)} aria-label="发送" data-testid="chat-send" />
+          <Button
+            type="primary"
+            icon={<IconSend />}
+            onClick={() => submit(draft)}
+            disabled={refusal !== undefined}
+            aria-label="发送"
+            data-testid="chat-send"
+          />
         </div>
+        {refusal && (
+          <Typography.Text type="error" id="chat-input-refusal" role="alert" data-testid="chat-input-refusal">
+            {refusal}
+          </Typography.Text>
+        )}
       </div>
     </div>
   );
@@ -234,6 +274,7 @@ export function ChatLauncher() {
   // The socket opens when the panel first does, and stays while the page lives.
   const [started, setStarted] = useState(false);
   const [chosen, setChosen] = useState<number | undefined>();
+  const [draft, setDraft] = useState('');
   // Opening puts the reader in the question box; closing (Escape too) gives focus back to AI助手.
   const opener = useRef<HTMLButtonElement>(null);
   const input = useRef<RefTextAreaType>(null);
@@ -256,6 +297,12 @@ export function ChatLauncher() {
         afterOpen={() => input.current?.focus()}
         afterClose={() => opener.current?.focus()}
         footer={null}
+        // A button, so the × is reached by Tab like every other control of the panel.
+        closeIcon={
+          <button type="button" className="chat-panel__close" aria-label="关闭" data-testid="chat-close">
+            <IconClose />
+          </button>
+        }
         title={
           tools.length > 1 ? (
             <Select
@@ -274,7 +321,7 @@ export function ChatLauncher() {
         data-testid="chat-panel"
         unmountOnExit={false}
       >
-        {started ? <Conversation key={tool.id} tool={tool} inputRef={input} /> : <Empty />}
+        {started ? <Conversation key={tool.id} tool={tool} inputRef={input} draft={draft} setDraft={setDraft} /> : <Empty />}
       </Drawer>
     </>
   );

@@ -61,4 +61,39 @@ describe('FormModal', { timeout: 30_000 }, () => {
     type('field-name', '西湖二店');
     await waitFor(() => expect(within(form).queryByText('该公司下已存在同名门店')).toBeNull());
   });
+
+  describe('closing without saving', () => {
+    function openToClose() {
+      const onClose = vi.fn();
+      render(<FormModal title="新增门店" visible fields={fields} onSubmit={async () => ({})} onClose={onClose} />);
+      return onClose;
+    }
+    const closeButton = () => document.querySelector('.arco-modal-close-icon') as HTMLElement;
+    const discardQuestion = () => screen.queryByText('放弃修改？');
+
+    // Esc goes the same way (useEscToClose calls the same dismissal); jsdom lays out no layer to
+    // find on top, so the browser suite presses it.
+    it('closes an untouched form at once by the ×', () => {
+      const onClose = openToClose();
+      fireEvent.click(closeButton());
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(discardQuestion()).toBeNull();
+    });
+
+    it('asks 放弃修改？ before a changed form closes by the ×; 取消 keeps it, 确定 closes it', async () => {
+      const onClose = openToClose();
+      type('field-name', '西湖店');
+      fireEvent.click(closeButton());
+      expect(await screen.findByText('放弃修改？')).toBeTruthy();
+      expect(onClose).not.toHaveBeenCalled();
+      const question = screen.getByText('放弃修改？').closest('.arco-modal') as HTMLElement;
+      fireEvent.click(within(question).getByRole('button', { name: /取\s*消/ }));
+      await waitFor(() => expect(onClose).not.toHaveBeenCalled());
+      expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('西湖店');
+
+      fireEvent.click(closeButton());
+      fireEvent.click(await screen.findByTestId('discard-ok'));
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    });
+  });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
+import { TEXT } from '../../config/coreData';
 import { clearDependents, FormField, type FieldSpec } from './fields';
 import { placeFailure, validated } from './placeFailure';
 import { useEscToClose } from './useEscToClose';
@@ -46,11 +47,28 @@ export function FormModal<V extends object>({
 }: FormModalProps<V>) {
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
-  const layer = useEscToClose(visible, onClose);
+  // Whether the user changed a field since the dialog opened (filling in a record does not count).
+  const touched = useRef(false);
+  // Closing without saving: at once when nothing was changed, else after 放弃修改？ is confirmed.
+  const dismiss = useCallback(() => {
+    if (!touched.current) {
+      onClose();
+      return;
+    }
+    Modal.confirm({
+      title: TEXT.discardChanges,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { 'data-testid': 'discard-ok' } as object,
+      onOk: onClose,
+    });
+  }, [onClose]);
+  const layer = useEscToClose(visible, dismiss);
   const returnFocus = useReturnFocus(visible);
 
   useEffect(() => {
     if (!visible) return;
+    touched.current = false;
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
   }, [visible, initialValues, form]);
@@ -90,7 +108,9 @@ export function FormModal<V extends object>({
       title={title}
       visible={visible}
       onOk={submit}
-      onCancel={onClose}
+      // Esc, the × and a click outside may be slips: they ask first. 取消 is a choice: it closes.
+      onCancel={dismiss}
+      cancelButtonProps={{ onClick: onClose }}
       confirmLoading={saving}
       okText={okText}
       cancelText={cancelText}
@@ -112,7 +132,10 @@ export function FormModal<V extends object>({
         autoComplete="off"
         onKeyDown={submitOnEnter}
         // `onChange` is the user's change only: filling in a record being edited clears nothing.
-        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+        onChange={(changed, values) => {
+          touched.current = true;
+          clearDependents(form, fields, changed, values);
+        }}
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (

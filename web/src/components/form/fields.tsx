@@ -8,6 +8,7 @@ import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
 import type { EnumOption } from '../enums';
 import { formErrors, today } from './coreForm';
+import { percentOf, shareOf } from './percent';
 import { shiftTabPastBox } from './shiftTab';
 
 export interface TreeOption {
@@ -21,6 +22,7 @@ export type FieldKind =
   | 'password'
   | 'textarea'
   | 'number'
+  | 'percent'
   | 'select'
   | 'multiSelect'
   | 'treeSelect'
@@ -263,6 +265,17 @@ function control(spec: FieldSpec, testId: string): ReactNode {
       // No min/max on the box: Arco would silently clamp 3000 to 2100 on blur; core's range
       // message says what is allowed instead.
       return <InputNumber {...common} style={{ width: '100%' }} />;
+    case 'percent':
+      // The value is core's 0–1 share; the box shows and takes it in percent (0.3 as 30 %).
+      return (
+        <InputNumber
+          {...common}
+          suffix="%"
+          formatter={(value, info) => (info.userTyping ? info.input : percentOf(value))}
+          parser={shareOf}
+          style={{ width: '100%' }}
+        />
+      );
     case 'select':
     case 'multiSelect':
       return (

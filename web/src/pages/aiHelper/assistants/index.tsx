@@ -1,4 +1,5 @@
-import { Tag } from '@arco-design/web-react';
+import { Space, Tag } from '@arco-design/web-react';
+import { assistantKnowledgeWarning } from '@core/wasm';
 import { assistantApi, CREATION, DIALOGUE, type Assistant } from '../../../api/ai/assistant';
 import { useRead } from '../../../api/useRead';
 import { CrudListPage } from '../../../components/list/CrudListPage';
@@ -18,6 +19,23 @@ import {
 import { togglePublish } from '../shared/publish';
 
 /**
+ * A red tag on a published assistant that answers nothing: its knowledge bases were deleted or
+ * switched off and no chat model answers instead (core decides; unknown until the server says
+ * whether a model is configured).
+ */
+function KnowledgeWarning({ row, modelConfigured }: { row: Assistant; modelConfigured?: boolean }) {
+  if (modelConfigured === undefined) return null;
+  const bound = row.knowledgeIds.length;
+  const warning = assistantKnowledgeWarning(row.published, bound, bound - row.disabledKnowledgeIds.length, modelConfigured);
+  if (!warning) return null;
+  return (
+    <Tag color="red" data-testid="assistant-knowledge-warning">
+      {warning}
+    </Tag>
+  );
+}
+
+/**
  * 对话助手 (/adminConfig/aiHelper/dialog) and 创作助手 (/adminConfig/aiHelper/creation): the
  * assistants of one kind, created, changed, published, taken back and removed here.
  */
@@ -26,6 +44,7 @@ export default function AssistantsPage({ route }: PageProps) {
   const entityName = kind === CREATION ? '创作助手' : '对话助手';
   const { data: sites } = useRead(assistantApi.sites);
   const { data: bases } = useRead(knowledgeChoices);
+  const { data: catalogue } = useRead(assistantApi.functions);
   const table = useMenuStore((state) => state.routeTable);
   const nav = useNav();
   const detailPath = relatedPath(table, route, `${route.componentPath.split('/').pop()}/detail`);
@@ -44,8 +63,13 @@ export default function AssistantsPage({ route }: PageProps) {
         {
           title: '状态',
           dataIndex: 'published',
-          width: 90,
-          render: (published: boolean) => <Tag color={published ? 'green' : 'gray'}>{published ? '已发布' : '未发布'}</Tag>,
+          width: 200,
+          render: (published: boolean, row: Assistant) => (
+            <Space size={4}>
+              <Tag color={published ? 'green' : 'gray'}>{published ? '已发布' : '未发布'}</Tag>
+              <KnowledgeWarning row={row} modelConfigured={catalogue?.modelConfigured} />
+            </Space>
+          ),
         },
         { title: '更新时间', dataIndex: 'updatedAt', render: dateTime },
       ]}

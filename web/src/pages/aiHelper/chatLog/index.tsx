@@ -68,6 +68,7 @@ export default function ChatLogPage(_: PageProps) {
       filters={[
         { field: 'keyword', label: '问题或回答' },
         { field: 'userName', label: '提问人' },
+        { field: 'status', label: '状态', kind: 'select', options: enumOptions('chatLogStatus') },
         { field: 'vote', label: '评价', kind: 'select', options: enumOptions('chatVote') },
         { field: 'startDate', label: '开始日期', kind: 'date' },
         { field: 'endDate', label: '结束日期', kind: 'date' },
@@ -86,7 +87,7 @@ export default function ChatLogPage(_: PageProps) {
         { title: '问题', dataIndex: 'question', render: (text: string) => <ClippedText text={text} /> },
         { title: '回答', dataIndex: 'answer', render: (text: string) => <ClippedText text={text} /> },
         { title: '业务函数', dataIndex: 'functionCalls', width: 150, render: (_: unknown, turn: ChatLog) => <CalledFunctions turn={turn} /> },
-        { title: '状态', dataIndex: 'statusName', width: 80 },
+        { title: '状态', dataIndex: 'statusName', width: 90 },
         { title: '评价', dataIndex: 'vote', width: 80, render: (_: number, turn: ChatLog) => <VoteTag turn={turn} /> },
         { title: 'tokens', dataIndex: 'tokens', width: 80 },
         { title: '耗时', dataIndex: 'latencyMs', width: 90, render: formatDuration },

@@ -66,7 +66,8 @@ export default function ChatStatisticsPage(_: PageProps) {
             rowKey="userId"
             pagination={{ pageSize: 10 }}
             data={statistics?.users ?? []}
-            columns={[{ title: '提问人', dataIndex: 'userName' }, ...tallyColumns]}
+            // One asker per row: 提问人数 would always be 1.
+            columns={[{ title: '提问人', dataIndex: 'userName' }, ...tallyColumns.filter((column) => column.dataIndex !== 'users')]}
           />
         </Card>
         <Card title="按天" bordered={false}>
