@@ -297,20 +297,24 @@ impl<C: ConnectionTrait> Scoped<'_, C> {
             .map_err(form::on_field(field))
     }
 
-    /// Refuses (10000409, on `name`) a name another row of `R` within `within` holds: names are
-    /// unique in their company, city or district, or across rows of no one.
-    pub async fn refuse_taken_name<R: Formed>(
+    /// The values of a row of `R` named `name`, refused (10000409, on `name`) while another row
+    /// within `within` holds it: names are unique in their company, city or district, or across
+    /// rows of no one.
+    pub async fn named<R: Formed>(
         &self,
         within: i64,
         name: &str,
         except: Option<i64>,
         message: &str,
-    ) -> Result<(), AppError> {
+    ) -> Result<R::ActiveModel, AppError> {
         let named = "name".parse::<R::Column>();
         let named = named.map_err(|_| AppError::internal(format!("{} has no name", R::KIND)))?;
         let same = Condition::all().add(named.eq(name));
         let same = same.add_option(R::within_column().map(|column| column.eq(within)));
-        self.refuse_same::<R>("name", same, except, message).await
+        self.refuse_same::<R>("name", same, except, message).await?;
+        let mut row = <R::ActiveModel as ActiveModelTrait>::default();
+        row.set(named, name.into());
+        Ok(row)
     }
 }
 

@@ -65,17 +65,16 @@ impl Resource for app::Entity {
 formed!(app, AppForm, Nothing, async |scoped, _, form, except| {
     // The fields have passed core's app form; here only what needs the database.
     let taken = "应用名称已存在";
-    scoped
-        .refuse_taken_name::<app::Entity>(0, &form.name, except, taken)
+    let row = scoped
+        .named::<app::Entity>(0, &form.name, except, taken)
         .await?;
     Ok(app::ActiveModel {
-        name: Set(form.name.clone()),
         app_type: Set(form.app_type as i16),
         icon: Set(form.icon.clone()),
         description: Set(form.description.clone()),
         sort: Set(fields::sort("sort", form.sort)?),
         enabled: enabled(form.enabled, except),
-        ..Default::default()
+        ..row
     })
 });
 

@@ -105,13 +105,12 @@ formed!(
     Site,
     async |scoped, site, form, except| {
         // The name is unique in its city.
-        scoped
-            .refuse_taken_name::<district::Entity>(site, &form.name, except, TAKEN)
+        let row = scoped
+            .named::<district::Entity>(site, &form.name, except, TAKEN)
             .await?;
         Ok(district::ActiveModel {
-            name: Set(form.name.clone()),
             sort: Set(fields::sort("sort", form.sort)?),
-            ..Default::default()
+            ..row
         })
     }
 );
@@ -148,13 +147,12 @@ impl Formed for business_circle::Entity {
         form: &AreaForm,
         except: Option<i64>,
     ) -> Result<business_circle::ActiveModel, AppError> {
-        scoped
-            .refuse_taken_name::<business_circle::Entity>(district_id, &form.name, except, TAKEN)
+        let row = scoped
+            .named::<business_circle::Entity>(district_id, &form.name, except, TAKEN)
             .await?;
         Ok(business_circle::ActiveModel {
-            name: Set(form.name.clone()),
             sort: Set(fields::sort("sort", form.sort)?),
-            ..Default::default()
+            ..row
         })
     }
 }

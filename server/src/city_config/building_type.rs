@@ -51,14 +51,13 @@ formed!(
     Site,
     async |scoped, site, form, except| {
         let sort = fields::sort("sort", form.sort)?;
-        scoped
-            .refuse_taken_name::<building_type::Entity>(site, &form.name, except, TAKEN)
+        let row = scoped
+            .named::<building_type::Entity>(site, &form.name, except, TAKEN)
             .await?;
         Ok(building_type::ActiveModel {
-            name: Set(form.name.clone()),
             sort: Set(sort),
             remark: Set(form.remark.clone()),
-            ..Default::default()
+            ..row
         })
     }
 );

@@ -80,8 +80,8 @@ formed!(
         // The fields have passed core's listing-role form; here what the city's other roles decide.
         let ratio = fields::percent_hundredths("ratio", &form.ratio)?;
         let sort = fields::sort("sort", form.sort)?;
-        scoped
-            .refuse_taken_name::<listing_role::Entity>(site, &form.name, except, TAKEN)
+        let row = scoped
+            .named::<listing_role::Entity>(site, &form.name, except, TAKEN)
             .await?;
         let db = scoped.unscoped();
         let mut others = db
@@ -94,11 +94,10 @@ formed!(
         forms::listing_role_total(&splits, ratio)
             .map_err(|message| AppError::Fields(vec![FieldError::new("ratio", message)]))?;
         Ok(listing_role::ActiveModel {
-            name: Set(form.name.clone()),
             ratio: Set(ratio),
             sort: Set(sort),
             remark: Set(form.remark.clone()),
-            ..Default::default()
+            ..row
         })
     }
 );

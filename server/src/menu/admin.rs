@@ -54,15 +54,10 @@ async fn whole_tree<C: ConnectionTrait>(db: &Unscoped<'_, C>) -> Result<Vec<Menu
 
 /// One entry of the tree with its subtree.
 fn find(nodes: Vec<MenuNode>, id: i64) -> Option<MenuNode> {
-    for node in nodes {
-        if node.menu_id == id {
-            return Some(node);
-        }
-        if let Some(found) = find(node.children, id) {
-            return Some(found);
-        }
-    }
-    None
+    nodes.into_iter().find_map(|node| match node.menu_id == id {
+        true => Some(node),
+        false => find(node.children, id),
+    })
 }
 
 /// A menu entry as the audit log keeps it: its node with actions and subtree. The menu tree
@@ -215,41 +210,29 @@ async fn set_actions(
     menu_id: i64,
     actions: &[ActionForm],
 ) -> Result<(), AppError> {
-    let unscoped = on.unscoped();
-    let existing = unscoped
-        .all(
-            unscoped
-                .find::<menu_action::Entity>()
-                .filter(menu_action::Column::MenuId.eq(menu_id)),
-        )
+    let db = on.unscoped();
+    let existing = db.find::<menu_action::Entity>();
+    let existing = existing.filter(menu_action::Column::MenuId.eq(menu_id));
+    let existing = db
+        .values::<_, i64>(existing, menu_action::Column::Id)
         .await?;
-    let db = on.transaction();
+    let existing: HashSet<i64> = existing.into_iter().collect();
     let kept: HashSet<i64> = actions.iter().filter_map(|a| a.id).collect();
-    if kept.iter().any(|id| !existing.iter().any(|e| e.id == *id)) {
+    if !kept.is_subset(&existing) {
         return Err(AppError::invalid("actions", "操作不属于该菜单"));
     }
-    let removed: Vec<i64> = existing
-        .iter()
-        .map(|e| e.id)
-        .filter(|id| !kept.contains(id))
-        .collect();
-    if !removed.is_empty() {
-        menu_action::Entity::delete_many()
-            .filter(menu_action::Column::Id.is_in(removed))
-            .exec(db)
-            .await?;
-    }
+    let db = on.transaction();
+    let removed = menu_action::Column::Id.is_in(existing.difference(&kept).copied());
+    menu_action::Entity::delete_many()
+        .filter(removed)
+        .exec(db)
+        .await?;
     // Codes move between rows on a rename; park the kept ones first so the unique indexes hold.
     for id in &kept {
+        let parked = || sea_orm::sea_query::Expr::value(format!("~{id}"));
         menu_action::Entity::update_many()
-            .col_expr(
-                menu_action::Column::Code,
-                sea_orm::sea_query::Expr::value(format!("~{id}")),
-            )
-            .col_expr(
-                menu_action::Column::Perms,
-                sea_orm::sea_query::Expr::value(format!("~{id}")),
-            )
+            .col_expr(menu_action::Column::Code, parked())
+            .col_expr(menu_action::Column::Perms, parked())
             .filter(menu_action::Column::Id.eq(*id))
             .exec(db)
             .await?;
@@ -323,8 +306,9 @@ crud_routes!(menu, "menu-admin";
         scoped.ensure_global_writer()?;
         let siblings = scoped.write::<menu::Entity>();
         let siblings = siblings.filter(same_or_none(menu::Column::ParentId, request.parent_id));
-        let siblings = scoped.all(siblings).await?;
-        let expected: HashSet<i64> = siblings.iter().map(|m| m.id).collect();
+        let siblings = siblings.order_by_asc(menu::Column::Sort).order_by_asc(menu::Column::Id);
+        let before: Vec<i64> = scoped.all(siblings).await?.iter().map(|m| m.id).collect();
+        let expected: HashSet<i64> = before.iter().copied().collect();
         let given: HashSet<i64> = request.ids.iter().copied().collect();
         if expected != given || given.len() != request.ids.len() {
             return Err(AppError::invalid(
@@ -332,11 +316,6 @@ crud_routes!(menu, "menu-admin";
                 "排序的菜单须为同一上级下的全部菜单",
             ));
         }
-        let before: Vec<i64> = {
-            let mut rows = siblings.clone();
-            rows.sort_by_key(|m| (m.sort, m.id));
-            rows.into_iter().map(|m| m.id).collect()
-        };
         let sorted = async |on: &Scoped<'_, _>| {
             for (index, id) in request.ids.iter().enumerate() {
                 on.update::<menu::Entity>(menu::ActiveModel {

@@ -58,19 +58,18 @@ formed!(
     async |scoped, _, form, except| {
         // The fields have passed core's city-site form; here only what needs the database.
         let taken = "站点名称已存在";
-        scoped
-            .refuse_taken_name::<city_site::Entity>(0, &form.name, except, taken)
+        let row = scoped
+            .named::<city_site::Entity>(0, &form.name, except, taken)
             .await?;
         let same = city_site::Column::Code.eq(&form.code);
         scoped
             .refuse_same::<city_site::Entity>("code", same, except, "站点编码已存在")
             .await?;
         Ok(city_site::ActiveModel {
-            name: Set(form.name.clone()),
             code: Set(form.code.clone()),
             sort: Set(fields::sort("sort", form.sort)?),
             enabled: Set(form.enabled.unwrap_or(true)),
-            ..Default::default()
+            ..row
         })
     }
 );

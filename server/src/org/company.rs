@@ -105,16 +105,15 @@ formed!(
         // The fields have passed core's company form; here only what needs the database.
         let contact_mobile = (!form.contact_mobile.is_empty()).then(|| form.contact_mobile.clone());
         let taken = "该城市已存在同名公司";
-        scoped
-            .refuse_taken_name::<organisation::Entity>(site_id, &form.name, except, taken)
+        let row = scoped
+            .named::<organisation::Entity>(site_id, &form.name, except, taken)
             .await?;
         Ok(organisation::ActiveModel {
-            name: Set(form.name.clone()),
             contact_name: Set(form.contact_name.clone()),
             contact_mobile: Set(contact_mobile),
             address: Set(form.address.clone()),
             enabled: enabled(form.enabled, except),
-            ..Default::default()
+            ..row
         })
     }
 );

@@ -83,15 +83,12 @@ impl Formed for position::Entity {
         form: &PositionForm,
         except: Option<i64>,
     ) -> Result<position::ActiveModel, AppError> {
-        let name = form.name.clone();
         let taken = "该公司下已存在同名岗位";
-        scoped
-            .refuse_taken_name::<position::Entity>(organisation_id, &name, except, taken)
-            .await?;
+        let row = scoped.named::<position::Entity>(organisation_id, &form.name, except, taken);
+        let row = row.await?;
         Ok(position::ActiveModel {
-            name: Set(name),
             sort: Set(fields::sort("sort", form.sort)?),
-            ..Default::default()
+            ..row
         })
     }
 }

@@ -134,14 +134,13 @@ impl Formed for store::Entity {
             }
         }
         let taken = "该公司下已存在同名门店";
-        scoped
-            .refuse_taken_name::<store::Entity>(organisation_id, &form.name, except, taken)
+        let row = scoped
+            .named::<store::Entity>(organisation_id, &form.name, except, taken)
             .await?;
         Ok(store::ActiveModel {
-            name: Set(form.name.clone()),
             address: Set(form.address.clone()),
             store_group_id: Set(form.store_group_id),
-            ..Default::default()
+            ..row
         })
     }
 }

@@ -79,12 +79,8 @@ impl Formed for store_group::Entity {
     ) -> Result<store_group::ActiveModel, AppError> {
         let taken = "该公司下已存在同名门店组";
         scoped
-            .refuse_taken_name::<store_group::Entity>(organisation_id, &form.name, except, taken)
-            .await?;
-        Ok(store_group::ActiveModel {
-            name: Set(form.name.clone()),
-            ..Default::default()
-        })
+            .named::<store_group::Entity>(organisation_id, &form.name, except, taken)
+            .await
     }
 }
 
