@@ -29,7 +29,7 @@ describe('AI screens', () => {
     await search.getByTestId('field-query').fill('报备有效期是多久？');
     await search.getByTestId('search-run').click();
     const result = page.getByTestId('search-result');
-    await expect(result).toContainText('相似度阈值 30%');
+    await expect(result).toContainText('相似度阈值 25%');
     await expect(page.getByTestId('search-took')).toHaveText(/^耗时 (\d+毫秒|\d+\.\d秒)$/);
     await expect(page.getByTestId('hit-score').first()).toHaveText(/^相似度 \d+(\.\d+)?%$/);
     await expect(page.getByTestId('search-history')).toContainText(/最高相似度 \d+(\.\d+)?%/);

@@ -182,7 +182,7 @@ async fn an_admin_builds_a_knowledge_base_point_by_point(app: TestApp) {
     assert_eq!(found["list"][0]["pointId"], second["id"], "{found}");
     assert_eq!(
         (found["topK"].as_i64(), found["threshold"].as_f64()),
-        (Some(5), Some(0.3))
+        (Some(5), Some(0.25))
     );
 
     let base = admin
