@@ -19,6 +19,7 @@ pub mod format;
 pub mod forms;
 pub mod guard;
 pub mod knowledge;
+pub mod knowledge_words;
 pub mod lead;
 pub mod listing;
 pub mod media;

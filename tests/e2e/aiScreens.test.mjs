@@ -30,7 +30,7 @@ describe('AI screens', () => {
     await search.getByTestId('field-query').fill('报备有效期是多久？');
     await search.getByTestId('search-run').click();
     const result = page.getByTestId('search-result');
-    await expect(result).toContainText('相似度阈值 30%');
+    await expect(result).toContainText('相似度阈值 25%');
     // The threshold is typed in percent, as the assistant's is.
     await search.getByTestId('field-threshold').fill('50');
     await search.getByTestId('search-run').click();

@@ -344,6 +344,12 @@ pub fn similarity_percent(ratio: f64) -> String {
     crate::knowledge::similarity_percent(ratio)
 }
 
+/// The threshold a new assistant starts with, in percent as its form takes it (`25`).
+#[wasm_bindgen(js_name = thresholdDefaultPercent)]
+pub fn threshold_default_percent() -> f64 {
+    (crate::knowledge::THRESHOLD_DEFAULT * 100.0).round()
+}
+
 /// A duration in milliseconds as people read it: `350毫秒`, `1.2秒`.
 #[wasm_bindgen(js_name = formatDuration)]
 pub fn format_duration(ms: f64) -> String {

@@ -12,11 +12,19 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use brokerdesk_core::knowledge_words::synonyms;
+
 use super::retrieval::QUESTION_WEIGHT;
 
 /// BM25's term-frequency saturation and length normalisation, the usual values.
 pub const K1: f64 = 1.2;
 pub const B: f64 = 0.75;
+
+/// What a point's score is multiplied by when it lacks the question's weightiest word (the
+/// rarest, a word no point holds weighing most): 值班怎么安排 is not answered by a point that only
+/// shares 安排, nor 工资什么时候发 by 佣金什么时候结算. Half keeps such a point below the threshold
+/// unless it matches nearly all the rest (the evaluation in server/tests/data/retrieval_eval.tsv).
+pub const KEY_MISSING: f64 = 0.5;
 
 /// A verb's complements (放在, 拿到, 交给): the verb alone is what a point holds.
 const COMPLEMENTS: &[char] = &['在', '到', '给', '好', '完'];
@@ -74,12 +82,37 @@ impl TermIndex {
         }
     }
 
-    /// Where `term` is held: its postings, or, for a word no point holds as a word, the postings
+    /// Where `term` is held, it or any of its synonyms ([`synonyms`]): its postings, or, for a
+    /// word no point holds as a word, the postings
     /// of the words that contain it, merged (丢 of 钥匙丢了 in 丢失: jieba cuts the query and the
     /// point differently, and the word is still there), else of the held words of two or more
     /// characters it contains, or of itself without a verb's complement (放 of 放在: 钥匙放在哪里
     /// asks 钥匙放哪？). A single character inside a word is not the word (房 of 房贷).
     fn postings_of(&self, term: &str) -> Postings<'_> {
+        let group = synonyms(term);
+        if group.len() == 1 {
+            return self.word_postings(term);
+        }
+        // A synonym group: where any of its words is held as a word, as often as the one held
+        // most (a point saying 结算 and 结佣 does not match 发 twice); a group none of whose words
+        // is held falls back to the words holding the asked one.
+        let mut merged: HashMap<u32, u32> = HashMap::new();
+        for word in &group {
+            for &(doc, f) in self.postings.get(*word).map_or(&[][..], Vec::as_slice) {
+                let slot = merged.entry(doc).or_default();
+                *slot = (*slot).max(f);
+            }
+        }
+        if merged.is_empty() {
+            return self.word_postings(term);
+        }
+        let mut list: Vec<(u32, u32)> = merged.into_iter().collect();
+        list.sort_unstable();
+        Cow::Owned(list)
+    }
+
+    /// Where one word is held, as a word or inside held words (see [`Self::postings_of`]).
+    fn word_postings(&self, term: &str) -> Postings<'_> {
         if let Some(list) = self.postings.get(term) {
             return Cow::Borrowed(list);
         }
@@ -153,11 +186,17 @@ pub fn best(
     // word of no point at full match, like every other term capped at that share. Filler words
     // (请详细说明, 怎么办) never get here: they are stop words, counted neither way.
     let unknown = idf_of(0.0) * saturation;
-    let full: f64 = holding
+    let weights: Vec<f64> = holding
         .iter()
         .zip(&share)
         .map(|(&df, share)| if df > 0 { *share } else { unknown })
-        .sum();
+        .collect();
+    let full: f64 = weights.iter().sum();
+    // The question's key words: the weightiest (several when they weigh the same).
+    let heaviest = weights.iter().copied().fold(0.0, f64::max);
+    let key: Vec<usize> = (0..asked.len())
+        .filter(|&t| weights[t] >= heaviest - 1e-9)
+        .collect();
     let mut kept: Vec<(i64, f64)> = Vec::new();
     for (index, lists) in indexes.iter().zip(&postings) {
         // Summed term by term in the query's order, into one slot per document (every term's
@@ -176,10 +215,23 @@ pub fn best(
                 *slot += (idf[t] * f * (K1 + 1.0) / (f + norm)).min(share[t]);
             }
         }
+        let mut keys_held = vec![0usize; index.ids.len()];
+        for &t in &key {
+            for &(doc, _) in lists[t].iter() {
+                keys_held[doc as usize] += 1;
+            }
+        }
         kept.extend(
             reached
                 .into_iter()
-                .map(|doc| (index.ids[doc as usize], raw[doc as usize]))
+                .map(|doc| {
+                    let factor = if keys_held[doc as usize] == key.len() {
+                        1.0
+                    } else {
+                        KEY_MISSING
+                    };
+                    (index.ids[doc as usize], raw[doc as usize] * factor)
+                })
                 .filter(|(_, raw)| (raw / full).min(1.0) >= threshold),
         );
     }

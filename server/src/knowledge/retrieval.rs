@@ -142,10 +142,11 @@ pub fn tokens(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The distinct search terms of a query, in the order it asks them.
+/// The distinct search terms of a query, in the order it asks them, its spoken forms read as
+/// the written ones points use (啥时候 as 什么时候, [`brokerdesk_core::knowledge_words::written`]).
 pub fn distinct_tokens(query: &str) -> Vec<String> {
     let mut seen = HashSet::new();
-    tokens(query)
+    tokens(&brokerdesk_core::knowledge_words::written(query))
         .into_iter()
         .filter(|term| seen.insert(term.clone()))
         .collect()

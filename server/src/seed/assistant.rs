@@ -65,7 +65,8 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             site_ids: Set("[]".into()),
             prompt: Set(prompt.into()),
             top_k: Set(3),
-            threshold: Set(30),
+            // Percent: core's default threshold, which the retrieval evaluation chose.
+            threshold: Set(25),
             citations: Set(true),
             // The dialogue assistant may call every function over the brokerage's data (when a
             // chat model is configured), each run as the person asking.

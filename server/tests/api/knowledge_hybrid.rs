@@ -126,7 +126,9 @@ async fn hybrid_search_shows_both_scores_fused_by_rank(backend: Backend) {
     .await;
     let by_words = hit(&hits, "门店几点开门？").expect("BM25 finds the point asking it");
     let by_meaning = hit(&hits, "几时开店营业").expect("the vectors find the point in other words");
-    assert!(by_words["bm25Score"].as_f64().unwrap() > 0.3, "{hits}");
+    // 时间, the query's weightiest word, is no point's: BM25's score is halved, above the search's
+    // threshold still.
+    assert!(by_words["bm25Score"].as_f64().unwrap() > 0.1, "{hits}");
     assert!(by_words["vectorScore"].as_f64().is_some(), "{hits}");
     assert_eq!(by_meaning["bm25Score"], Value::Null, "{hits}");
     let shown = by_meaning["vectorScore"].as_f64().unwrap();

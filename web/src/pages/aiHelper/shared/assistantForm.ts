@@ -1,5 +1,6 @@
 // The assistant form of both kinds: core's fields, the kind fixed by the page, the suggested
 // questions one per line, the sites from the chat service.
+import { thresholdDefaultPercent } from '@core/wasm';
 import type { Assistant, AssistantSubmit, ChatSite } from '../../../api/ai/assistant';
 import { knowledgeApi } from '../../../api/ai/knowledge';
 import { coreFields } from '../../../components/form/coreForm';
@@ -29,7 +30,11 @@ export interface Choice {
   name: string;
 }
 
-export const ASSISTANT_DEFAULTS: Partial<AssistantValues> = { topK: 3, threshold: 30, citations: true };
+export const ASSISTANT_DEFAULTS: Partial<AssistantValues> = {
+  topK: 3,
+  threshold: thresholdDefaultPercent(),
+  citations: true,
+};
 
 export function assistantFields(sites: ChatSite[] | undefined, bases: Choice[] | undefined): FieldSpec[] {
   return coreFields('assistant', {
