@@ -6,7 +6,7 @@
 //! (entered or claimed) or back on offer (解封, 恢复有效), so a fresh claim or a lifted seal is
 //! not dropped at once.
 
-use super::lifecycle::{HouseAction, ListingState, can};
+use super::lifecycle::{Actor, HouseAction, ListingState, can};
 
 /// The dictionary key of N.
 pub const DROP_DAYS_KEY: &str = "house.dropDays";
@@ -58,6 +58,12 @@ pub fn drop_notice(
     // A part-day left counts as a day: "1天后" until the very moment.
     let days_left = (left_ms + DAY_MS - 1) / DAY_MS;
     Some(format!("{days_left}天后未跟进将掉入公盘"))
+}
+
+/// Whether `actor` is told of the rule on the detail page: the maintainer and the managers who
+/// keep the listing can follow it up or move it; a colleague elsewhere who only reads it cannot.
+pub fn notice_is_for(actor: Actor) -> bool {
+    matches!(actor, Actor::Person { maintainer, manager, .. } if maintainer || manager)
 }
 
 #[cfg(test)]
@@ -124,5 +130,13 @@ mod tests {
             ..VALID
         };
         assert_eq!(drop_notice(public, start, start, 15), None);
+        let person = |maintainer, manager| Actor::Person {
+            maintainer,
+            manager,
+            claimer: true,
+        };
+        assert!(notice_is_for(person(true, false)));
+        assert!(notice_is_for(person(false, true)));
+        assert!(!notice_is_for(person(false, false)), "a reader elsewhere");
     }
 }

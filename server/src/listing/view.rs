@@ -272,7 +272,8 @@ pub async fn detail<C: ConnectionTrait>(
         millis(row.last_activity_at),
         millis(Utc::now()),
         days,
-    );
+    )
+    .filter(|_| drop::notice_is_for(actor_of(caller, &row)));
     let place = db
         .one(
             db.find::<community::Entity>()

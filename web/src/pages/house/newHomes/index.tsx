@@ -16,7 +16,7 @@ import { useMenuStore } from '../../../stores/menu';
 import type { PageProps } from '../../registry';
 import { orDash } from '../../org/shared/format';
 import { DistributeModal } from '../shared/DistributeModal';
-import { areaText, averagePriceText, rangeOptions, roomsText, termText } from '../shared/newHomeText';
+import { averagePriceText, mainTypesText, rangeOptions, termText } from '../shared/newHomeText';
 import { formOf, ProjectEditor } from '../shared/ProjectEditor';
 import { useAreas } from '../shared/useAreas';
 
@@ -124,7 +124,7 @@ export default function NewHomesPage({ route }: PageProps) {
           title: '主力户型',
           dataIndex: 'rooms',
           width: 150,
-          render: (_: unknown, row: NewHome) => `${roomsText(row.rooms)} ${areaText(row.areaMin, row.areaMax)}`,
+          render: (_: unknown, row: NewHome) => mainTypesText(row),
         },
         { title: '开盘日期', dataIndex: 'openingDate', width: 110, render: orDash },
         { title: '产权', dataIndex: 'propertyTerm', width: 70, render: termText },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommissionRule, HouseType } from '../../../api/house/newHome';
-import { areaText, commissionText, layoutText, rangeOptions, roomsText, totalPriceText } from './newHomeText';
+import { areaText, commissionText, layoutText, mainTypesText, rangeOptions, roomsText, totalPriceText } from './newHomeText';
 
 const type = (over: Partial<HouseType>): HouseType =>
   ({ rooms: 3, halls: 2, baths: 1, priceMinText: '', priceMaxText: '', ...over }) as HouseType;
@@ -13,6 +13,13 @@ describe('new-home texts', () => {
       { label: '50年', value: 1 },
       { label: '70年', value: 2 },
     ]);
+  });
+
+  it('says the main house types by what is known, never a dangling dash', () => {
+    expect(mainTypesText({ rooms: [3, 4], areaMin: 8900, areaMax: 14000 })).toBe('3/4室 89-140㎡');
+    expect(mainTypesText({ rooms: [], areaMin: 6000, areaMax: 22000 })).toBe('60-220㎡');
+    expect(mainTypesText({ rooms: [2], areaMin: null, areaMax: null })).toBe('2室');
+    expect(mainTypesText({ rooms: [], areaMin: null, areaMax: null })).toBe('—');
   });
 
   it('reads areas in hundredths of ㎡, layouts and price ranges as a buyer says them', () => {

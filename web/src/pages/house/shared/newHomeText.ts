@@ -30,6 +30,12 @@ export function roomsText(rooms: number[]): string {
   return counted.length === 0 ? '—' : `${counted.join('/')}室`;
 }
 
+/** 主力户型 of the list: `3/4室 89-140㎡`, either part alone when the other is unknown, '—' with neither. */
+export function mainTypesText(row: Pick<NewHome, 'rooms' | 'areaMin' | 'areaMax'>): string {
+  const parts = [roomsText(row.rooms), areaText(row.areaMin, row.areaMax)].filter((part) => part !== '—');
+  return parts.length === 0 ? '—' : parts.join(' ');
+}
+
 /** 3室2厅2卫. */
 export function layoutText(type: HouseType): string {
   return type.rooms === 0 ? `${type.baths}卫` : `${type.rooms}室${type.halls}厅${type.baths}卫`;
