@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { Button } from '@arco-design/web-react';
+import { Button, Typography } from '@arco-design/web-react';
 import { IconDownload, IconPlus } from '@arco-design/web-react/icon';
 import { houseExportFileName } from '@core/wasm';
 import { saveFile } from '../../../api/ai/logs';
@@ -135,12 +135,20 @@ function TradeListings({ route }: PageProps) {
           title: '区域',
           dataIndex: 'districtName',
           width: 110,
+          // The district over its business circle: both read whole in a narrow column.
           render: (district: string, row: ListingRow) => (
-            <ClippedText text={[district, row.businessCircleName].filter(Boolean).join(' · ') || '—'} />
+            <>
+              <ClippedText text={district || '—'} />
+              {row.businessCircleName && (
+                <ClippedText text={row.businessCircleName}>
+                  <Typography.Text type="secondary">{row.businessCircleName}</Typography.Text>
+                </ClippedText>
+              )}
+            </>
           ),
         },
         { title: '户型', dataIndex: 'rooms', width: 95, className: 'cell-nowrap', render: (_: unknown, row: ListingRow) => layoutText(row) },
-        { title: '面积', dataIndex: 'area', width: 80, render: areaText },
+        { title: '面积', dataIndex: 'area', width: 90, className: 'cell-nowrap', render: areaText },
         { title: '楼层', dataIndex: 'floor', width: 75, render: (_: unknown, row: ListingRow) => floorText(row) },
         { title: trade.priceLabel, dataIndex: 'price', width: trade.code === 1 ? 85 : 100, render: trade.priceText },
         ...(trade.code === 1
