@@ -15,7 +15,8 @@ pub const TOP_K_MAX: i64 = 20;
 /// The lowest score kept when a search does not say.
 pub const THRESHOLD_DEFAULT: f64 = 0.25;
 pub const TOP_K_RULE: &str = "返回条数须为1-20之间的整数";
-pub const THRESHOLD_RULE: &str = "相似度阈值须为0-1之间的数字，最多两位小数";
+/// Said in percent, as every screen shows a threshold: two decimals of a share are whole percents.
+pub const THRESHOLD_RULE: &str = "相似度阈值须为0-100%之间的整数";
 
 /// Extra indexes per point, and characters per index.
 pub const INDEXES_MAX: usize = 5;
