@@ -392,9 +392,13 @@ describe('customers', () => {
     const row = await findRow(page, name);
     await row.getByTestId('customer-open').click();
     const drawer = page.getByTestId('customer-drawer');
-    await drawer.getByTestId('customer-action-invalidate').click();
     const dialog = page.getByTestId('customer-invalidate-form');
-    await dialog.waitFor();
+    // On a loaded CI machine the first click can land while the drawer still settles: click
+    // again only while the dialog has not opened.
+    await expect(async () => {
+      if (!(await dialog.isVisible())) await drawer.getByTestId('customer-action-invalidate').click();
+      await expect(dialog).toBeVisible({ timeout: 3000 });
+    }).toPass({ timeout: 30000 });
     await page.getByTestId('form-submit').click();
     await dialog.getByText('无效原因不能为空').waitFor();
     await fill(page, 'field-remark', '空号，多次拨打无人接听');

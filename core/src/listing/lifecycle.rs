@@ -142,7 +142,7 @@ pub fn entered(trade: Trade) -> ListingState {
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 15] = [
+const RULES: [Rule; 16] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
@@ -222,10 +222,20 @@ const RULES: [Rule; 15] = [
     },
     Rule {
         action: HouseAction::DealOthers,
-        from: &ACTIVE,
+        from: &[S::Valid, S::Reserved],
         pool: None,
         target: Target::Status(S::OtherDeal),
         who: Who::Keeper,
+        reasons: None,
+        trades: BOTH,
+    },
+    // Closing a listing a manager has set aside is final and lifts the hold: the manager's call.
+    Rule {
+        action: HouseAction::DealOthers,
+        from: &[S::Sealed, S::Deferred],
+        pool: None,
+        target: Target::Status(S::OtherDeal),
+        who: Who::Manager,
         reasons: None,
         trades: BOTH,
     },
@@ -774,8 +784,8 @@ mod tests {
         for trade_state in [state, lease] {
             let sealed = trade_state(S::Sealed, Pool::Private);
             let deferred = trade_state(S::Deferred, Pool::Private);
-            assert_eq!(offered_actions(sealed, MAINTAINER), [A::DealOthers]);
-            assert_eq!(offered_actions(deferred, MAINTAINER), [A::DealOthers]);
+            assert_eq!(offered_actions(sealed, MAINTAINER), []);
+            assert_eq!(offered_actions(deferred, MAINTAINER), []);
             assert_eq!(
                 offered_actions(sealed, MANAGER),
                 [A::Unseal, A::Defer, A::DealOthers, A::Release]
@@ -787,7 +797,9 @@ mod tests {
             for (action, from) in [
                 (A::Unseal, sealed),
                 (A::Defer, sealed),
+                (A::DealOthers, sealed),
                 (A::Release, sealed),
+                (A::DealOthers, deferred),
                 (A::Resume, deferred),
                 (A::Release, deferred),
             ] {

@@ -3,7 +3,7 @@
 //! knowledge bases, and the chat log.
 
 pub mod answer;
-mod log;
+pub(crate) mod log;
 pub mod openai;
 mod socket;
 

@@ -158,7 +158,13 @@ async fn past_turns(db: &impl ConnectionTrait, assistant: &assistant::Model) -> 
             msg_id: Set(format!("demo-{index}")),
             question: Set(question.into()),
             answer: Set(answer.into()),
-            status: Set(0),
+            // As a live turn is logged: a question the base could not answer is 未找到答案.
+            status: Set(crate::chat::log::finished_status(
+                answer,
+                usize::from(answer != crate::chat::NOT_FOUND),
+                &[],
+            )
+            .into()),
             tokens: Set(0),
             tokens_in: Set(0),
             tokens_out: Set(0),

@@ -28,6 +28,7 @@ const KEEPERS: [&str; 8] = [
 const SURNAMES: [&str; 12] = [
     "王", "李", "张", "刘", "陈", "杨", "赵", "黄", "周", "吴", "徐", "孙",
 ];
+/// Given names, a man's then a woman's.
 const GIVEN: [&str; 8] = [
     "建华", "丽娟", "志明", "雅婷", "国强", "晓燕", "海波", "春梅",
 ];
@@ -112,6 +113,7 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             now - Duration::days(i as i64 % 7)
         };
         let mobile = format!("137{:08}", 20_000_000 + i * 6_173);
+        let given = (i / SURNAMES.len() + i) % GIVEN.len();
         rows.push(customer::ActiveModel {
             site_id: Set(site_id),
             organisation_id: Set(organisation_id),
@@ -119,12 +121,9 @@ pub(super) async fn write(db: &impl ConnectionTrait) -> Result<(), DbErr> {
             store_id: Set(keeper.store_id.filter(|_| private)),
             department_id: Set(keeper.department_id.filter(|_| private)),
             owner_id: Set(Some(keeper.id).filter(|_| private)),
-            name: Set(format!(
-                "{}{}",
-                SURNAMES[i % SURNAMES.len()],
-                GIVEN[(i / SURNAMES.len() + i) % GIVEN.len()]
-            )),
-            sex: Set((i % 2 + 1) as i16),
+            name: Set(format!("{}{}", SURNAMES[i % SURNAMES.len()], GIVEN[given])),
+            // 先生 for a man's given name, 女士 for a woman's (GIVEN alternates them).
+            sex: Set((given % 2 + 1) as i16),
             phone_key: Set(phone::normalise(&mobile)),
             phone: Set(mobile),
             phone2: Set(String::new()),

@@ -424,7 +424,7 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     assert_eq!(sealed["status"], 2);
     // A seal holds as a deferral does: its keeper neither lifts it (deferring lifts it too) nor
     // gives the listing up.
-    assert_eq!(sealed["offeredActions"], json!(["dealOthers"]));
+    assert_eq!(sealed["offeredActions"], json!([]));
     assert_eq!(sealed["history"][0]["reason"], "独家委托");
     assert_eq!(sealed["history"][0]["fromStatus"], "有效（私盘）");
     assert_eq!(sealed["history"][0]["toStatus"], "封盘（私盘）");
@@ -453,6 +453,10 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
         .post(TRANSITION, act("defer", Some(1)))
         .await
         .assert_error(10020005, "只有店长可以执行「暂缓」");
+    agent
+        .post(TRANSITION, act("dealOthers", None))
+        .await
+        .assert_error(10020005, "只有店长可以执行「他司成交」");
     agent
         .post(TRANSITION, act("release", Some(1)))
         .await

@@ -27,6 +27,22 @@ export interface FormModalProps<V> {
   testId?: string;
 }
 
+/** Closes a form by a possible slip (Esc, the ×, a click outside): at once when nothing was
+ *  changed, else after 放弃修改？ is confirmed. Every form in a dialog or drawer closes so. */
+export function closeAsking(changed: boolean, close: () => void) {
+  if (!changed) {
+    close();
+    return;
+  }
+  Modal.confirm({
+    title: TEXT.discardChanges,
+    okText: '确定',
+    cancelText: '取消',
+    okButtonProps: { 'data-testid': 'discard-ok' } as object,
+    onOk: close,
+  });
+}
+
 /**
  * The create/edit dialog of the list pages: fields with core's rules, nothing sent until they
  * pass, the server's refusal shown where it belongs, and the dialog closed only on success.
@@ -50,19 +66,7 @@ export function FormModal<V extends object>({
   // Whether the user changed a field since the dialog opened (filling in a record does not count).
   const touched = useRef(false);
   // Closing without saving: at once when nothing was changed, else after 放弃修改？ is confirmed.
-  const dismiss = useCallback(() => {
-    if (!touched.current) {
-      onClose();
-      return;
-    }
-    Modal.confirm({
-      title: TEXT.discardChanges,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { 'data-testid': 'discard-ok' } as object,
-      onOk: onClose,
-    });
-  }, [onClose]);
+  const dismiss = useCallback(() => closeAsking(touched.current, onClose), [onClose]);
   const layer = useEscToClose(visible, dismiss);
   const returnFocus = useReturnFocus(visible);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button, Drawer, Form, Grid, Message, Space, Table, Typography } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
@@ -14,7 +14,7 @@ import { coreFields } from '../../../components/form/coreForm';
 import { DraftNotice } from '../../../components/form/DraftNotice';
 import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 import { clearDependents, FormField } from '../../../components/form/fields';
-import { FormModal } from '../../../components/form/FormModal';
+import { closeAsking, FormModal } from '../../../components/form/FormModal';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
 import { rangeOptions } from './newHomeText';
 import type { Areas } from './useAreas';
@@ -109,8 +109,12 @@ export function ProjectEditor({
   const [onFile] = useState(() =>
     numbered(project, ['saleStatus', 'propertyType', 'districtId', 'circleId', 'propertyTerm', 'averagePrice']),
   );
-  const keepDraft = (next: Partial<Omit<Draft, 'values'>> = {}) =>
+  // Whether anything unsaved is in it (a draft brought back counts): a slip closing it asks first.
+  const changed = useRef(draft.restored !== undefined);
+  const keepDraft = (next: Partial<Omit<Draft, 'values'>> = {}) => {
+    changed.current = true;
     draft.keep({ values: form.getFieldsValue(), types, rules, ...next });
+  };
   const changeTypes = (next: HouseTypeForm[]) => {
     setTypes(next);
     keepDraft({ types: next });
@@ -168,7 +172,8 @@ export function ProjectEditor({
       width="min(880px, 100vw)"
       title={initial ? '编辑楼盘' : '新增楼盘'}
       visible
-      onCancel={cancel}
+      // Esc, the × and a click outside may be slips: they ask first. 取消 is a choice: it closes.
+      onCancel={() => closeAsking(changed.current, cancel)}
       footer={
         <Space>
           <Button onClick={cancel}>取消</Button>
