@@ -26,7 +26,9 @@ const SPOKEN: &[(&str, &str)] = &[
 const SYNONYMS: &[&[&str]] = &[
     &["佣金", "提成"],
     &["有效期", "失效", "过期", "保护期"],
-    &["结算", "发", "发放", "结佣"],
+    &["结算", "发", "发放", "结佣", "到账"],
+    &["分配", "算"],
+    &["准备", "注意"],
     &["填写", "填"],
     &["跟进", "维护"],
     &["区别", "不同"],
@@ -69,5 +71,7 @@ mod tests {
         assert_eq!(synonyms("提成"), vec!["佣金", "提成"]);
         assert!(synonyms("失效").contains(&"有效期"));
         assert_eq!(synonyms("钥匙"), vec!["钥匙"]);
+        assert!(synonyms("到账").contains(&"结算"));
+        assert!(synonyms("算").contains(&"分配"));
     }
 }
