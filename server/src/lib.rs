@@ -74,8 +74,9 @@ pub struct AppState {
     /// For reads on a hot path that need not queue behind the writer (`db::connect_reader`):
     /// the chat's turn.
     pub reader: DatabaseConnection,
-    /// The knowledge bases each assistant answers from, read again when it changes.
-    pub bound: chat::BoundBases,
+    /// What a chat turn reads before it answers: the published assistants, their bases'
+    /// revisions and the points hits cite, checked against the database each turn.
+    pub turns: chat::TurnCache,
     pub sms: Arc<dyn SmsSender>,
     /// How long a login token stays valid.
     pub token_ttl: Duration,

@@ -113,7 +113,7 @@ async fn run() -> Result<(), StartError> {
     let state = AppState {
         db: db.clone(),
         reader,
-        bound: Default::default(),
+        turns: Default::default(),
         sms: sms::sender_for(&config.sms),
         token_ttl: config.token_ttl,
         web_dir,

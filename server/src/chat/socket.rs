@@ -24,7 +24,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 use super::answer::{Functions, Piece, Question, Usage};
-use super::{log, retrieve};
+use super::{Standing, log, retrieve};
 use crate::AppState;
 use crate::assistant::functions::Runner;
 use crate::auth::Known;
@@ -273,11 +273,11 @@ impl Socket {
                 }));
             }
         };
-        let assistant = match self
+        let standing = match self
             .assistant_for(&known, payload.assistant_id.as_deref())
             .await
         {
-            Ok(assistant) => assistant,
+            Ok(standing) => standing,
             Err(message) => {
                 self.send(reply(&message, tag::TEXT_ERROR, &uuid)).await;
                 return Flow::Continue;
@@ -289,7 +289,8 @@ impl Socket {
             out: self.out.clone(),
             known,
             site: self.query.site(),
-            assistant,
+            assistant: Arc::clone(&standing.assistant),
+            standing,
             uuid: uuid.clone(),
             msg_id: payload.retry_msg_id.or(payload.msg_id).unwrap_or_default(),
             question: question.clone(),
@@ -309,16 +310,23 @@ impl Socket {
         &self,
         known: &Known,
         assistant_id: Option<&str>,
-    ) -> Result<assistant::Model, String> {
+    ) -> Result<Arc<Standing>, String> {
         const UNKNOWN: &str = "该助手不存在或未发布";
         let id: i64 = assistant_id
             .and_then(|id| id.trim().parse().ok())
             .ok_or_else(|| UNKNOWN.to_owned())?;
-        let found = crate::assistant::published(&self.state.reader, id)
+        let found = self
+            .state
+            .turns
+            .standing(&self.state.reader, id)
             .await
             .map_err(|err| err.to_string())?;
         match found {
-            Some(row) if crate::assistant::serves(&row, known, self.query.site()) => Ok(row),
+            Some(standing)
+                if crate::assistant::serves(&standing.assistant, known, self.query.site()) =>
+            {
+                Ok(standing)
+            }
             _ => Err(UNKNOWN.to_owned()),
         }
     }
@@ -331,7 +339,9 @@ struct Turn {
     known: Arc<Known>,
     /// The city site the socket was opened for.
     site: Option<i64>,
-    assistant: assistant::Model,
+    /// The published assistant and its bases as they stood when the question was asked.
+    standing: Arc<Standing>,
+    assistant: Arc<assistant::Model>,
     uuid: String,
     msg_id: String,
     question: String,
@@ -372,7 +382,7 @@ impl Turn {
         let ending = tokio::select! {
             biased;
             _ = &mut stopped => Ending::Stopped,
-            found = retrieve(&self.state, &self.assistant, &self.question) => match found {
+            found = retrieve(&self.state, &self.standing, &self.question) => match found {
                 Ok(found) => {
                     passages = found;
                     let functions = runner.clone().map(|runner| runner as Arc<dyn Functions>);

@@ -113,6 +113,14 @@ pub struct Fused {
     pub fused: f64,
 }
 
+impl Fused {
+    /// The relevance a hit shows (0–1, four decimals; what the threshold and an answer read):
+    /// the higher of its two scores.
+    pub fn score(&self) -> f64 {
+        round(self.bm25.unwrap_or(0.0).max(self.vector.unwrap_or(0.0)), 4)
+    }
+}
+
 /// Reciprocal rank fusion of two lists, each best first: by fused score, then the better of
 /// the two scores, then the older point.
 pub fn fuse(bm25: &[(i64, f64)], vector: &[(i64, f64)]) -> Vec<Fused> {
@@ -348,15 +356,40 @@ impl Retrieval {
             return Ok(Vec::new());
         }
         let revisions = Self::revisions(db, knowledge_ids).await?;
-        let terms = self.term_indexes(db, &revisions).await?;
+        let fused = self
+            .ranked(db, &revisions, &asked, query, top_k, threshold)
+            .await?;
+        if fused.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.hits(db, fused).await
+    }
+
+    /// The ranking [`Self::search`] answers with, without the points' texts: over the bases at
+    /// `revisions` (`(points, vectors)` of each base that has held a point, as
+    /// `knowledge_revision` has them, read by the caller), for `asked` — the query's
+    /// [`retrieval::distinct_tokens`] — and `query` (embedded in hybrid retrieval).
+    pub async fn ranked<C: ConnectionTrait>(
+        &self,
+        db: &C,
+        revisions: &HashMap<i64, (i64, i64)>,
+        asked: &[String],
+        query: &str,
+        top_k: usize,
+        threshold: f64,
+    ) -> Result<Vec<Fused>, AppError> {
+        if revisions.is_empty() || asked.is_empty() || top_k == 0 {
+            return Ok(Vec::new());
+        }
+        let terms = self.term_indexes(db, revisions).await?;
         // Hybrid fuses BM25's first DEPTH; BM25 alone answers its first top_k.
         let limit = if self.inner.embedder.is_some() {
             DEPTH
         } else {
             top_k
         };
-        let ranked = bm25::best(&asked, &terms, threshold, limit);
-        let fused: Vec<Fused> = match &self.inner.embedder {
+        let ranked = bm25::best(asked, &terms, threshold, limit);
+        Ok(match &self.inner.embedder {
             None => ranked
                 .into_iter()
                 .map(|(id, score)| Fused {
@@ -375,9 +408,7 @@ impl Retrieval {
                 let near = match wanted {
                     Ok(Ok(mut vectors)) => {
                         let query_vector = vectors.pop().unwrap_or_default();
-                        let indexes = self
-                            .vector_indexes(db, embedder.model(), &revisions)
-                            .await?;
+                        let indexes = self.vector_indexes(db, embedder.model(), revisions).await?;
                         nearest(&query_vector, &indexes, threshold, DEPTH)
                     }
                     Ok(Err(reason)) => {
@@ -394,11 +425,7 @@ impl Retrieval {
                 list.truncate(top_k);
                 list
             }
-        };
-        if fused.is_empty() {
-            return Ok(Vec::new());
-        }
-        self.hits(db, fused).await
+        })
     }
 
     /// The hits of `fused`, in order, with their points, data sets and vector stages.
@@ -447,7 +474,6 @@ impl Retrieval {
             .into_iter()
             .filter_map(|f| {
                 let point = points.remove(&f.point_id)?;
-                let best = f.bm25.unwrap_or(0.0).max(f.vector.unwrap_or(0.0));
                 Some(Hit {
                     point_id: f.point_id,
                     knowledge_id: point.knowledge_id,
@@ -456,7 +482,7 @@ impl Retrieval {
                     question: point.question,
                     answer: point.answer,
                     indexes: super::indexes_of(&point.indexes),
-                    score: round(best, 4),
+                    score: f.score(),
                     bm25_score: f.bm25.map(|s| round(s, 4)),
                     vector_score: f.vector.map(|s| round(s, 4)),
                     fused_score: hybrid.then(|| round(f.fused, 6)),

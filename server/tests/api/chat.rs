@@ -593,8 +593,105 @@ async fn stopping_mid_answer_ends_it_and_hangs_up_on_the_model() {
     assert_eq!(last_log(&app).await, (3, 0, "报备有效期".to_owned()));
 }
 
+/// A turn keeps what it read in memory (the published assistant, its bases' revisions, the
+/// points it cites), yet every change that finished before a question is asked shows in its
+/// answer: a point edited, its data set renamed, the base switched off, the assistant
+/// unpublished.
+async fn the_next_question_sees_what_changed_before_it(app: TestApp) {
+    const K: &str = "/api/v1/chat/Knowledge";
+    let admin = app.as_user("admin").await;
+    let agent = app.as_user("agent").await;
+    let assistant = demo_assistant(&agent).await;
+    let mut ws = open(&app, &agent.chat_token().await).await;
+    let asked = "报备有效期是多久？";
+    let ask = async |ws: &mut Ws| {
+        send(ws, &question("u1", assistant, asked)).await;
+        replies(ws).await
+    };
+    let cited = |answer: &[Value]| -> Value {
+        let doc = answer
+            .iter()
+            .find(|reply| reply["tag"] == "doc")
+            .unwrap_or_else(|| panic!("a cited answer: {answer:?}"));
+        serde_json::from_str::<Value>(doc["msg"].as_str().unwrap()).unwrap()["doc"][0].clone()
+    };
+
+    // Asked twice: the second answer comes from what the first one read.
+    for _ in 0..2 {
+        let answer = ask(&mut ws).await;
+        assert!(text_of(&answer).contains("保护期一般为30天"), "{answer:?}");
+        assert_eq!(cited(&answer)["source"], "报备规则");
+    }
+    let point = cited(&ask(&mut ws).await)["pointId"].as_i64().unwrap();
+
+    let edited = admin
+        .data(
+            &format!("{K}/edit/point"),
+            json!({ "id": point, "question": "客户报备的有效期是多久？", "answer": "报备保护期改为45天。", "indexes": [] }),
+        )
+        .await;
+    let answer = ask(&mut ws).await;
+    assert_eq!(
+        text_of(&answer),
+        "报备保护期改为45天。",
+        "the edited answer"
+    );
+
+    admin
+        .data(
+            &format!("{K}/handle/edit"),
+            json!({ "id": edited["dataSetId"], "name": "报备规则（新版）" }),
+        )
+        .await;
+    assert_eq!(
+        cited(&ask(&mut ws).await)["source"],
+        "报备规则（新版）",
+        "the renamed data set is cited"
+    );
+
+    let binding = admin
+        .data(
+            &format!("{K}/assistant/knowledge/list"),
+            json!({ "assistantId": assistant }),
+        )
+        .await[0]["id"]
+        .as_i64()
+        .unwrap();
+    admin
+        .data(
+            &format!("{K}/assistant/knowledge/status"),
+            json!({ "id": binding, "enabled": false }),
+        )
+        .await;
+    let answer = ask(&mut ws).await;
+    assert!(
+        text_of(&answer).starts_with("未找到相关答案"),
+        "a switched-off base answers nothing: {answer:?}"
+    );
+    admin
+        .data(
+            &format!("{K}/assistant/knowledge/status"),
+            json!({ "id": binding, "enabled": true }),
+        )
+        .await;
+    assert_eq!(text_of(&ask(&mut ws).await), "报备保护期改为45天。");
+
+    admin
+        .data(PUBLISH, json!({ "id": assistant, "published": false }))
+        .await;
+    assert_eq!(
+        ask(&mut ws).await,
+        [json!({ "msg": "该助手不存在或未发布", "tag": "textError", "uuid": "u1" })]
+    );
+    admin
+        .data(PUBLISH, json!({ "id": assistant, "published": true }))
+        .await;
+    assert_eq!(text_of(&ask(&mut ws).await), "报备保护期改为45天。");
+}
+
 on_both_backends!(
     the_socket_pongs_answers_and_survives_bad_frames,
+    the_next_question_sees_what_changed_before_it,
     only_the_asking_socket_gets_the_replies,
     the_socket_refuses_a_wrong_or_ended_chat_token,
 );

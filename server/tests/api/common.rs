@@ -231,7 +231,7 @@ impl TestApp {
         let state = AppState {
             db: served,
             reader,
-            bound: Default::default(),
+            turns: Default::default(),
             sms: sms.clone(),
             token_ttl,
             web_dir: Some(web_dir),
