@@ -19,6 +19,15 @@ describe('community dictionary', () => {
     assert.equal(await rows.count(), 1);
     await rows.first().getByRole('link', { name: '西湖家园' }).waitFor();
     await shot(page, 'community-search-initials');
+    // F5 and a trip to a detail and back keep the search: the box and the rows it found.
+    await page.reload();
+    await list.getByText('共1条').waitFor();
+    await expect(page.getByTestId('filter-keyword')).toHaveValue('xhjy');
+    await rows.first().getByRole('link', { name: '西湖家园' }).click();
+    await page.getByTestId('community-detail').waitFor();
+    await page.goBack();
+    await list.getByText('共1条').waitFor();
+    await expect(page.getByTestId('filter-keyword')).toHaveValue('xhjy');
 
     await rows.first().getByRole('link', { name: '西湖家园' }).click();
     const detail = page.getByTestId('community-detail');

@@ -99,13 +99,22 @@ pub fn tidy(value: &str) -> String {
     }
 }
 
-/// A customer's or a lead's phone (新增客户, 线索, every batch row): a mobile or a landline by
-/// spec §5, except that a number written without its area code must start with 2-9, as every
-/// mainland local number does: `1380000` is a mobile cut short, `0571888` an area code with too
-/// little after it. Refused with §5's phone-or-landline message.
+/// A customer's, a lead's or a listing owner's phone (新增客户, 线索, every batch row, 业主电话):
+/// a mobile or a landline by spec §5, except that a number written without its area code must
+/// start with 2-9, as every mainland local number does (`1380000` is a mobile cut short,
+/// `0571888` an area code with too little after it), and that a four-digit area code may be
+/// followed by eight digits as well as seven: §5's pattern stops at seven, but 杭州 (0571),
+/// 宁波 (0574) and most large cities dial eight (`0571-88886666`). Refused with §5's
+/// phone-or-landline message.
 pub fn accepts(value: &str) -> bool {
-    let local = value.len() <= 8 && value.bytes().all(|b| b.is_ascii_digit());
-    validate::Rule::PhoneOrLandline.accepts(value)
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let local = value.len() <= 8 && digits(value);
+    let long_area = match value.split_once('-') {
+        Some((area, number)) => area.len() == 4 && number.len() == 8 && digits(area),
+        None => value.len() == 12,
+    } && value.starts_with('0')
+        && digits(&value.replace('-', ""));
+    (validate::Rule::PhoneOrLandline.accepts(value) || long_area)
         && !(local && (value.starts_with('0') || value.starts_with('1')))
 }
 
@@ -180,6 +189,10 @@ mod tests {
             ("010 8888 6666", "01088886666"),
             ("010-8888-6666", "01088886666"),
             ("0571 888 8666", "05718888666"),
+            ("0571-88886666", "0571-88886666"),
+            ("0571 8888 6666", "057188886666"),
+            ("139-0000-3333", "13900003333"),
+            ("+86 139 0000 3333", "+8613900003333"),
         ] {
             assert_eq!(tidy(pasted), kept, "{pasted}");
             assert!(accepts(&tidy(pasted)), "{pasted}");
@@ -202,6 +215,9 @@ mod tests {
             "01088886666",
             "010-12345678",
             "0571-8888666",
+            "0571-88886666",
+            "057188886666",
+            "0574-87654321",
             "88886666",
             "8888666",
         ] {
@@ -214,6 +230,10 @@ mod tests {
             "05718888",
             "138000012345",
             "138-0000",
+            "0571-888866661",
+            "0571-8888666x",
+            "57188886666",
+            "-57188886666",
             "abc",
         ] {
             assert!(!accepts(bad), "{bad}");

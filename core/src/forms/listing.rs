@@ -16,7 +16,6 @@ use crate::enums::{
     ROOM_COUNT, VIEWING_SLOT, WATER_TYPE,
 };
 use crate::org::fields::FieldError;
-use crate::validate;
 
 /// Longest description.
 pub const DESCRIPTION_MAX: usize = 1000;
@@ -107,10 +106,9 @@ const OWNER: [Field; 4] = [
     Field::text("description", "房源描述", DESCRIPTION_MAX).control(Control::Textarea),
     name("ownerName", "业主姓名"),
     Field::text("ownerPhone", "业主电话", 20)
-        .rule(Rule::Validator(validate::Rule::PhoneOrLandline))
+        .rule(Rule::ContactPhone)
         .required(),
-    Field::text("ownerPhone2", "备用电话", 20)
-        .rule(Rule::Validator(validate::Rule::PhoneOrLandline)),
+    Field::text("ownerPhone2", "备用电话", 20).rule(Rule::ContactPhone),
 ];
 /// The owner on an edit: a phone the caller sees masked comes back masked as shown, and the
 /// server keeps the stored number ([`crate::listing::owner_phone::kept`]); changing it means

@@ -21,10 +21,11 @@ pub enum Rule {
     Choice,
     /// A validator of spec §5 (手机号码, 固话...).
     Validator(validate::Rule),
-    /// A customer's or a lead's phone ([`crate::customer::phone::accepts`]).
+    /// A customer's, a lead's or a new listing owner's phone: tidied of spaces and dashes
+    /// ([`crate::customer::phone::tidy`]), then [`crate::customer::phone::accepts`].
     ContactPhone,
-    /// An owner's phone on a listing's edit: a phone or landline, or the number still masked as
-    /// the form showed it, which the server keeps ([`crate::listing::owner_phone::kept`]).
+    /// An owner's phone on a listing's edit: a [`Rule::ContactPhone`], or the number still masked
+    /// as the form showed it, which the server keeps ([`crate::listing::owner_phone::kept`]).
     OwnerPhone,
     /// A GB 11643 ID number whose birth date has come; kept upper-cased.
     IdCard,
@@ -128,6 +129,17 @@ fn message(error: fields::FieldError) -> String {
     error.message
 }
 
+/// A phone as people type it, tidied and kept by the one phone rule of
+/// [`crate::customer::phone`].
+fn contact_phone(value: &str) -> Result<String, String> {
+    let tidy = crate::customer::phone::tidy(value);
+    if crate::customer::phone::accepts(&tidy) {
+        Ok(tidy)
+    } else {
+        Err(validate::Rule::PhoneOrLandline.invalid_message().to_owned())
+    }
+}
+
 /// Applies `field`'s rule to a non-empty trimmed `value`; `values` are the form's other fields.
 pub(super) fn apply(
     field: &Field,
@@ -147,21 +159,12 @@ pub(super) fn apply(
         Rule::Validator(rule) => validate::check(rule, value, true)
             .map(|()| kept)
             .map_err(|error| error.message.to_owned()),
-        Rule::ContactPhone => {
-            let tidy = crate::customer::phone::tidy(value);
-            if crate::customer::phone::accepts(&tidy) {
-                Ok(tidy)
-            } else {
-                Err(validate::Rule::PhoneOrLandline.invalid_message().to_owned())
-            }
-        }
+        Rule::ContactPhone => contact_phone(value),
         Rule::OwnerPhone => {
             if crate::listing::owner_phone::is_masked(value) {
                 Ok(kept)
             } else {
-                validate::check(validate::Rule::PhoneOrLandline, value, true)
-                    .map(|()| kept)
-                    .map_err(|error| error.message.to_owned())
+                contact_phone(value)
             }
         }
         Rule::IdCard => id_card(value, today),

@@ -597,6 +597,42 @@ fn a_community_as_a_store_enters_it_passes_and_its_numbers_stay_in_range() {
 }
 
 #[test]
+fn an_owner_phone_is_kept_as_digits_however_it_was_typed() {
+    // Spaces and dashes are dropped from a mobile, a landline keeps its area code's dash, and an
+    // eight-digit number after a four-digit area code (杭州 0571) is a landline.
+    for kind in ["secondHand", "secondHandEdit", "rental", "rentalEdit"] {
+        for (typed, kept) in [
+            ("139 0000 3333", "13900003333"),
+            ("139-0000-3333", "13900003333"),
+            ("+86 139 0000 3333", "+8613900003333"),
+            ("0571-88886666", "0571-88886666"),
+            ("0571 8888 6666", "057188886666"),
+            ("010-8888-6666", "01088886666"),
+        ] {
+            let mut map = values(json!({ "ownerPhone": typed, "ownerPhone2": typed }));
+            let faults = check(form(kind).unwrap(), &mut map, today());
+            assert!(
+                !faults.iter().any(|f| f.field.starts_with("ownerPhone")),
+                "{kind} {typed}: {faults:?}"
+            );
+            assert_eq!(map["ownerPhone"], kept, "{kind} {typed}");
+            assert_eq!(map["ownerPhone2"], kept, "{kind} {typed}");
+        }
+        for (typed, message) in [
+            ("", "请输入固话号码或手机号码"),
+            ("139 0000 333", "请输入正确的固话号码或手机号码"),
+            ("0571-888866661", "请输入正确的固话号码或手机号码"),
+        ] {
+            assert_eq!(
+                fault_of(kind, json!({ "ownerPhone": typed }), "ownerPhone").as_deref(),
+                Some(message),
+                "{kind} {typed}"
+            );
+        }
+    }
+}
+
+#[test]
 fn an_edit_takes_the_owner_phone_back_as_it_was_shown() {
     // The edit form shows a manager the phone masked; saved untouched it passes (the server
     // keeps the stored number), while a new listing needs the number whole.

@@ -67,7 +67,7 @@ pub struct Unit {
     pub room_count: i64,
 }
 
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Room {
     pub id: i64,

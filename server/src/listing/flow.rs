@@ -37,16 +37,20 @@ pub const ROLE_OF_OTHER_CITY: &str = "请选择本城市的房源角色";
 pub const ROLE_PERSON_OUTSIDE: &str = "房源角色只能选择本门店或您管辖范围内在职的同事";
 pub const CLAIMED: &str = "该房源已被他人认领，请刷新后重试";
 
-/// Refuses 重盘: a listing of `company` and the trade still on `room`, other than the one being
-/// moved. Said as the room's tag says it: the room in full, the listing's number and, when the
-/// caller may read that listing, who keeps it.
+/// Refuses 重盘: a listing of `company` and the trade still on the room numbered `room_id`,
+/// other than the one being moved (both callers hold the number: no room is looked up for it).
+/// Said as the room's tag says it: the room in full, the listing's number and, when the caller
+/// may read that listing, who keeps it.
 async fn refuse_duplicate<C: ConnectionTrait>(
     scoped: &Scoped<'_, C>,
     trade: Trade,
-    room: room::Model,
+    room_id: i64,
     company: i64,
 ) -> Result<(), AppError> {
-    let mut view = Room::from(room);
+    let mut view = Room {
+        id: room_id,
+        ..Room::default()
+    };
     mark_in_company(scoped, trade, company, vec![&mut view]).await?;
     match view.listing_id {
         Some(id) => Err(AppError::Taken(vec![FieldError::new(
@@ -394,7 +398,7 @@ pub async fn add_in(
         )
         .await?
         .ok_or(AppError::NotFound)?;
-    refuse_duplicate(&scoped, trade, room.clone(), organisation_id).await?;
+    refuse_duplicate(&scoped, trade, room.id, organisation_id).await?;
     check_roles(
         &scoped,
         &form.form.roles,
@@ -557,15 +561,7 @@ async fn take(
     })?;
     if action == HouseAction::Relist {
         // Back on the market: the room must be free of another listing of the trade.
-        let db = scoped.unscoped();
-        let room = db
-            .one(
-                db.find::<room::Entity>()
-                    .filter(room::Column::Id.eq(row.room_id)),
-            )
-            .await?
-            .ok_or(AppError::NotFound)?;
-        refuse_duplicate(&scoped, trade, room, row.organisation_id).await?;
+        refuse_duplicate(&scoped, trade, row.room_id, row.organisation_id).await?;
     }
     let reason_text = match reason.and_then(|code| lifecycle::reason_label(trade, action, code)) {
         Some(label) if remark.is_empty() => label.to_owned(),

@@ -262,7 +262,9 @@ pub async fn detail<C: ConnectionTrait>(
         change.to_status = state_label(trade, &change.to_status);
     }
     let state = state_of(&row)?;
-    let offered = lifecycle::offered_actions(state, actor_of(caller, &row))
+    // Who the caller is to this listing decides what is offered, the drop notice and editing.
+    let actor = actor_of(caller, &row);
+    let offered = lifecycle::offered_actions(state, actor)
         .into_iter()
         .map(|action| action.code().to_owned())
         .collect();
@@ -273,7 +275,7 @@ pub async fn detail<C: ConnectionTrait>(
         millis(Utc::now()),
         days,
     )
-    .filter(|_| drop::notice_is_for(actor_of(caller, &row)));
+    .filter(|_| drop::notice_is_for(actor));
     let place = db
         .one(
             db.find::<community::Entity>()
@@ -289,7 +291,6 @@ pub async fn detail<C: ConnectionTrait>(
         _ => (None, None),
     };
     let access = phone_access(caller, &row);
-    let actor = actor_of(caller, &row);
     let edit_refusal = if caller.allows(needs.edit) {
         lifecycle::edit_refusal(state, actor)
     } else {

@@ -182,6 +182,108 @@ async fn saving_a_masked_phone_untouched_keeps_it(app: TestApp) {
     );
 }
 
+/// A room of the unit holding the room of a dealt sale, free for a listing of `trade` (1 sale,
+/// 2 lease) as the room list marks it.
+async fn free_room(caller: &Caller<'_>, boss: &Caller<'_>, trade: i64) -> i64 {
+    let dealt = boss
+        .data(
+            SALE.list,
+            json!({ "pageNum": 1, "pageSize": 5, "status": 5 }),
+        )
+        .await["list"][0]
+        .clone();
+    let detail = boss.data(SALE.detail, json!({ "id": dealt["id"] })).await;
+    let community = boss
+        .data(
+            "/api/v1/fm/house/community/detail",
+            json!({ "id": detail["communityId"] }),
+        )
+        .await;
+    let unit = community["buildings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["units"].as_array().unwrap().clone())
+        .find(|u| {
+            u["rooms"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["id"] == detail["roomId"])
+        })
+        .unwrap();
+    let rooms = caller
+        .data(
+            "/api/v1/fm/house/room/list",
+            json!({ "unitId": unit["id"], "trade": trade }),
+        )
+        .await;
+    rooms
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["onMarket"] == "")
+        .expect("the unit has a room free for the trade")["id"]
+        .as_i64()
+        .unwrap()
+}
+
+async fn an_owner_phone_typed_with_spaces_or_a_landline_is_kept(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    for (family, trade) in [(&SALE, 1), (&LEASE, 2)] {
+        let mut body = (family.fields)();
+        body["roomId"] = json!(free_room(&agent, &boss, trade).await);
+        body["ownerPhone"] = json!("139 0000 3333");
+        body["ownerPhone2"] = json!("0571-88886666");
+        let added = agent.data(family.add, body).await;
+        // The maintainer reads both whole; the number on file is the mobile's digits.
+        assert_eq!(
+            (&added["ownerPhone"], &added["ownerPhone2"]),
+            (&json!("139 0000 3333"), &json!("0571-88886666")),
+            "{added}"
+        );
+        assert_eq!(
+            stored(&agent, family, &added["id"]).await,
+            ("13900003333".to_owned(), "0571-88886666".to_owned())
+        );
+        // Their manager, who is not its maintainer, reads both masked.
+        let seen = manager
+            .data(family.detail, json!({ "id": added["id"] }))
+            .await;
+        assert_eq!(
+            (&seen["ownerPhone"], &seen["ownerPhone2"]),
+            (&json!("139 **** 3333"), &json!("0571-****6666")),
+            "{seen}"
+        );
+        // Typed with dashes and +86 on an edit, the mobile is kept as digits too.
+        let detail = agent
+            .data(family.detail, json!({ "id": added["id"] }))
+            .await;
+        agent
+            .data(
+                family.edit,
+                edit_body(family, &detail, "139-0000-3333", "+86 139 0000 4444"),
+            )
+            .await;
+        assert_eq!(
+            stored(&agent, family, &added["id"]).await,
+            ("13900003333".to_owned(), "13900004444".to_owned())
+        );
+        // A number that is neither is refused with §5's message.
+        let refused = agent
+            .post(family.edit, edit_body(family, &detail, "0571-888", ""))
+            .await;
+        assert_eq!(
+            refused.body["errors"],
+            json!({ "ownerPhone": ["请输入正确的固话号码或手机号码"] }),
+            "{}",
+            refused.body
+        );
+    }
+}
+
 async fn the_room_list_marks_rooms_on_the_market(app: TestApp) {
     let agent = app.as_user("agent").await;
     let row = agent
@@ -327,4 +429,5 @@ on_both_backends!(
     the_edit_form_never_carries_a_masked_phone_whole,
     saving_a_masked_phone_untouched_keeps_it,
     the_room_list_marks_rooms_on_the_market,
+    an_owner_phone_typed_with_spaces_or_a_landline_is_kept,
 );

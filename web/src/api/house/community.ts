@@ -1,7 +1,7 @@
 // The community dictionary (小区): communities of the caller's city, their buildings, units and
 // rooms, and the typed-text suggestions of the listing forms.
 import type { Schema } from '../schemas';
-import { act, pageOf, read, write } from '../org/calls';
+import { act, pageOf, read, readRecord, write } from '../org/calls';
 
 export type Community = Schema<'Community'>;
 export type CommunityDetail = Schema<'CommunityDetail'>;
@@ -17,7 +17,7 @@ const base = '/api/v1/fm/house';
 
 export const communityApi = {
   list: pageOf<Community, CommunityFilters>(`${base}/community/list`),
-  detail: (id: number) => read<CommunityDetail>(`${base}/community/detail`, { id }),
+  detail: (id: number) => readRecord<CommunityDetail>(`${base}/community/detail`, { id }),
   suggest: (keyword: string) => read<CommunitySuggestion[]>(`${base}/community/suggest`, { keyword }),
   areas: () => read<District[]>(`${base}/community/areas`),
   add: (data: CommunityAdd) => write<Community>(`${base}/community/add`, data),

@@ -1,7 +1,7 @@
 // New homes (新房): projects with their house types and commission rules, and where city
 // operations distribute them. A store's list holds only what is distributed to it.
 import type { Schema } from '../schemas';
-import { act, pageOf, read, write } from '../org/calls';
+import { act, pageOf, read, readRecord, write } from '../org/calls';
 
 export type NewHome = Schema<'NewHome'>;
 export type NewHomeDetail = Schema<'NewHomeDetail'>;
@@ -18,7 +18,7 @@ const base = '/api/v1/fm/house/newHouse';
 
 export const newHomeApi = {
   list: pageOf<NewHome, NewHomeFilters>(`${base}/list`),
-  detail: (id: number) => read<NewHomeDetail>(`${base}/detail`, { id }),
+  detail: (id: number) => readRecord<NewHomeDetail>(`${base}/detail`, { id }),
   add: (data: NewHomeForm) => write<NewHomeDetail>(`${base}/add`, data),
   edit: (id: number, data: NewHomeForm) => write<NewHomeDetail>(`${base}/edit`, { ...data, id }),
   remove: (id: number) => act(`${base}/delete`, { id }),

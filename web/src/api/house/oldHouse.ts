@@ -3,7 +3,7 @@
 // picks a room with.
 import type { Schema } from '../schemas';
 import { request } from '../client';
-import { act, choices, pageOf, read, write } from '../org/calls';
+import { act, choices, pageOf, read, readRecord, write } from '../org/calls';
 
 /** A list row; `ownerPhone` is as the server lets this caller see it (`phoneAccess`). */
 export type ListingRow = Schema<'ListingRow'>;
@@ -72,7 +72,8 @@ export function listingApi(family: ListingFamily) {
     /** 导出: the filtered list as XLSX (the server's rows, phones as on screen); a refusal toasts. */
     exportXlsx: (filters: ListingFilters) =>
       request<Blob>({ url: `${base}/export`, data: filters, responseType: 'blob' }),
-    detail: (id: number) => read<ListingDetail>(`${base}/detail`, { id }),
+    /** Its refusal is said by the page, once. */
+    detail: (id: number) => readRecord<ListingDetail>(`${base}/detail`, { id }),
     add: (data: ListingAdd) => write<ListingDetail>(`${base}/add`, data),
     edit: (data: ListingEdit) => write<ListingDetail>(`${base}/edit`, data),
     transition: (data: ListingTransition) => write<ListingDetail>(`${base}/transition`, data),

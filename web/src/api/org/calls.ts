@@ -4,7 +4,7 @@
 // Every successful write marks the data cache stale (api/queryClient.ts): one write changes
 // counts and choices on other screens.
 import type { PageRequest, PageResult } from '../../components/list/useListQuery';
-import { isApiFailure, request, type ApiFailure } from '../client';
+import { isApiFailure, request, RequestError, type ApiFailure } from '../client';
 import { queryClient } from '../queryClient';
 
 export type { PageRequest, PageResult };
@@ -12,6 +12,16 @@ export type { PageRequest, PageResult };
 /** A read; failures toast. Lists load without the full-page overlay: the table shows its own. */
 export function read<T>(url: string, data: object = {}) {
   return request<T>({ url, data, showLoading: false });
+}
+
+/**
+ * The record a detail or edit page shows: a refusal (not found, out of scope, no permission) is
+ * said once, by the page (DetailError), not by a toast as well.
+ */
+export async function readRecord<T>(url: string, data: object = {}): Promise<T> {
+  const result = await request<T>({ url, data, showLoading: false, showErrorMessage: false });
+  if (isApiFailure(result)) throw new RequestError('api', result.message, result.code);
+  return result;
 }
 
 /**

@@ -62,6 +62,24 @@ describe('FormModal', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(form).queryByText('该公司下已存在同名门店')).toBeNull());
   });
 
+  it("clears the server's refusal of a field without a core rule once it is changed (原因, 说明)", async () => {
+    const refusal: ApiFailure = { failed: true, code: 10000004, message: '请选择原因', errors: { note: ['请选择原因'] } };
+    render(
+      <FormModal
+        title="封盘"
+        visible
+        fields={[{ field: 'note', label: '原因', required: true }]}
+        onSubmit={async () => refusal}
+        onClose={() => undefined}
+      />,
+    );
+    fireEvent.click(screen.getByTestId('form-submit'));
+    const form = screen.getByTestId('form-modal');
+    expect(await within(form).findByText('请选择原因')).toBeTruthy();
+    type('field-note', '业主暂不出售');
+    await waitFor(() => expect(within(form).queryByText('请选择原因')).toBeNull());
+  });
+
   describe('closing without saving', () => {
     function openToClose() {
       const onClose = vi.fn();

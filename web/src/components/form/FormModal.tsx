@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Form, Grid, Message, Modal } from '@arco-design/web-react';
+import { Alert, Form, Grid, Message, Modal } from '@arco-design/web-react';
 import { isApiFailure } from '../../api/client';
 import { TEXT } from '../../config/coreData';
 import { clearDependents, FormField, type FieldSpec } from './fields';
@@ -25,6 +25,8 @@ export interface FormModalProps<V> {
   cancelText?: string;
   successText?: string;
   testId?: string;
+  /** A warning over the fields, read before confirming (封盘: only a manager lifts it). */
+  notice?: string;
 }
 
 /** Closes a form by a possible slip (Esc, the ×, a click outside): at once when nothing was
@@ -60,6 +62,7 @@ export function FormModal<V extends object>({
   cancelText = '取消',
   successText = '保存成功',
   testId = 'form-modal',
+  notice,
 }: FormModalProps<V>) {
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
@@ -125,6 +128,7 @@ export function FormModal<V extends object>({
       afterClose={returnFocus}
       style={{ width: columns === 2 ? 860 : 560 }}
     >
+      {notice && <Alert type="warning" content={notice} style={{ marginBottom: 16 }} data-testid={`${testId}-notice`} />}
       <Form
         data-testid={testId}
         // Control ids `<testId>-<field>`, apart from the list's filter fields of the same names.

@@ -364,6 +364,10 @@ function coreRule(kind: FormKind, field: string, values: () => Record<string, un
   ];
 }
 
+/** A field without a core rule (a dialog's 原因 or 说明) has nothing to check, but its change still
+ *  runs this so a refusal the server put under it (placeFailure) goes once a value is picked. */
+const CLEARS_REFUSAL: RulesProps[] = [{ validator: (_value: unknown, callback: (message?: string) => void) => callback() }];
+
 function FieldItem({ spec, testIdPrefix, required }: { spec: FieldSpec; testIdPrefix: string; required?: boolean }) {
   const { form } = Form.useFormContext();
   return (
@@ -373,7 +377,7 @@ function FieldItem({ spec, testIdPrefix, required }: { spec: FieldSpec; testIdPr
       required={required}
       labelCol={spec.labelCol}
       wrapperCol={spec.wrapperCol}
-      rules={spec.form ? coreRule(spec.form, spec.field, () => form.getFieldsValue()) : []}
+      rules={spec.form ? coreRule(spec.form, spec.field, () => form.getFieldsValue()) : CLEARS_REFUSAL}
       validateTrigger={['onBlur', 'onChange']}
       triggerPropName={spec.kind === 'switch' ? 'checked' : undefined}
       extra={spec.extra}

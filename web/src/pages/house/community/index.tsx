@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button, Message, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { communityApi, type Community, type CommunityFilters } from '../../../api/house/community';
@@ -25,7 +25,9 @@ export default function CommunityPage({ route }: PageProps) {
   const guarded = useGuardedClick();
   const table = useMenuStore((state) => state.routeTable);
   const districts = useOptions(communityApi.areas);
-  const query = useListQuery<Community, CommunityFilters>(communityApi.list, {});
+  // The search and page live in the tab (its path's sessionStorage entry), as 二手房's do: back
+  // and F5 keep them.
+  const query = useListQuery<Community, CommunityFilters>(communityApi.list, {}, { keepIn: useLocation().pathname });
   const detailPath = (row: Community) => relatedPath(table, route, 'communityDetail', row.id);
   const editPath = relatedPath(table, route, 'communityEdit');
 

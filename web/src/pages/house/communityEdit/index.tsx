@@ -6,8 +6,10 @@ import { isApiFailure } from '../../../api/client';
 import { useRead } from '../../../api/useRead';
 import { DetailError } from '../../../components/detail/DetailPage';
 import { coreFields } from '../../../components/form/coreForm';
+import { DraftNotice, Restartable } from '../../../components/form/DraftNotice';
 import { clearDependents, FormField } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
+import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 import { relatedPath } from '../../../router/related';
 import { useNav, useRouteQuery } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
@@ -46,13 +48,34 @@ const BOX = { xs: 16, md: 14, xl: 16, xxl: 16 };
 
 const NEW_COMMUNITY: Partial<Values> = { propertyType: 1, offerStatus: 1 };
 
-/** 编辑小区 (/work/house/communityEdit, `?id=` for an existing one): the dictionary's form from core. */
-export default function CommunityEditPage({ route }: PageProps) {
+interface Draft {
+  values: Partial<Values>;
+}
+
+/** A draft worth taking up: something typed beyond a new community's starting choices. */
+const typedDraft = (found: Draft) => {
+  if (!found.values || typeof found.values !== 'object') return false;
+  const { propertyType: _type, offerStatus: _status, ...typed } = found.values;
+  return hasTyped(typed);
+};
+
+/**
+ * 编辑小区 (/work/house/communityEdit, `?id=` for an existing one): the dictionary's form from core.
+ * What is typed and not saved is kept in the tab as the listing forms keep theirs (F5, another tab).
+ */
+export default function CommunityEditPage(props: PageProps) {
+  return <Restartable>{(restart) => <CommunityEdit {...props} restart={restart} />}</Restartable>;
+}
+
+function CommunityEdit({ route, restart }: PageProps & { restart: () => void }) {
   const nav = useNav();
   const { pathname } = useLocation();
   const closeTab = useTabsStore((state) => state.close);
   const table = useMenuStore((state) => state.routeTable);
   const id = Number(useRouteQuery().id) || undefined;
+  // Each community's edit keeps its own draft, and 新增小区 one of its own.
+  const draft = useFormDraft<Draft>(id ? `${pathname}?id=${id}` : pathname, typedDraft);
+  const restored = draft.restored;
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const districts = useOptions(communityApi.areas);
@@ -76,8 +99,9 @@ export default function CommunityEditPage({ route }: PageProps) {
   const loaded = id ? stored.data : null;
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(loaded ? formValues(loaded) : NEW_COMMUNITY);
-  }, [form, loaded]);
+    // What is on file, then what was typed over it and not saved.
+    form.setFieldsValue({ ...(loaded ? formValues(loaded) : NEW_COMMUNITY), ...restored?.values });
+  }, [form, loaded, restored]);
 
   const submit = async () => {
     // An empty or wrong field: its message beside it, the page at it and a toast, never silence.
@@ -90,6 +114,7 @@ export default function CommunityEditPage({ route }: PageProps) {
         placeFailure(form, fields, result);
         return;
       }
+      draft.drop();
       Message.success('保存成功');
       const detail = relatedPath(table, route, 'communityDetail', result.id);
       if (detail) {
@@ -114,6 +139,13 @@ export default function CommunityEditPage({ route }: PageProps) {
   }
   return (
     <div className="page-card" data-testid="community-edit-page">
+      <DraftNotice
+        shown={draft.noticed}
+        onDiscard={() => {
+          draft.drop();
+          restart();
+        }}
+      />
       <Form
         id="community-form"
         data-testid="community-form"
@@ -122,7 +154,10 @@ export default function CommunityEditPage({ route }: PageProps) {
         labelCol={LABEL}
         wrapperCol={BOX}
         autoComplete="off"
-        onChange={(changed, values) => clearDependents(form, fields, changed, values)}
+        onChange={(changed, values) => {
+          clearDependents(form, fields, changed, values);
+          draft.keep({ values: form.getFieldsValue() });
+        }}
       >
         <Grid.Row gutter={16}>
           {fields.map((spec) => (
@@ -135,7 +170,15 @@ export default function CommunityEditPage({ route }: PageProps) {
           <Button type="primary" loading={saving} onClick={submit} data-testid="form-submit">
             保存
           </Button>
-          <Button onClick={() => window.history.back()}>取消</Button>
+          <Button
+            onClick={() => {
+              draft.drop();
+              window.history.back();
+            }}
+            data-testid="form-cancel"
+          >
+            取消
+          </Button>
         </Space>
       </Form>
     </div>

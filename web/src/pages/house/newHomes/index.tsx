@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Button, Tag } from '@arco-design/web-react';
 import { IconPlus } from '@arco-design/web-react/icon';
 import { newHomeApi, type NewHome, type NewHomeFilters, type NewHomeForm } from '../../../api/house/newHome';
@@ -32,7 +32,8 @@ export default function NewHomesPage({ route }: PageProps) {
   const { grants } = usePermissions();
   const guarded = useGuardedClick();
   const areas = useAreas();
-  const query = useListQuery<NewHome, NewHomeFilters>(newHomeApi.list, {});
+  // The search and page live in the tab, as 二手房's and 小区's do: back and F5 keep them.
+  const query = useListQuery<NewHome, NewHomeFilters>(newHomeApi.list, {}, { keepIn: useLocation().pathname });
   const [editor, setEditor] = useState<{ id?: number; initial?: NewHomeForm } | undefined>();
   const [distributing, setDistributing] = useState<NewHome | undefined>();
   const closeDistribution = useCallback(() => setDistributing(undefined), []);

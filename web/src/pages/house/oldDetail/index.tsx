@@ -16,10 +16,12 @@ import { Permission } from '../../../components/Permission';
 import { relatedPath } from '../../../router/related';
 import { useNav } from '../../../router/useNav';
 import { useMenuStore } from '../../../stores/menu';
+import { useUserStore } from '../../../stores/user';
 import type { PageProps } from '../../registry';
 import { ListingMatches, ListingViewings } from '../../crm/shared/ListingViewings';
 import { dateTime, orDash } from '../../org/shared/format';
 import { areaText, floorText, layoutText, ListingStatusTag, tradeOf, type Trade } from '../shared/listing';
+import { heldNotice, holdWarning, releaseKeyNotice } from '../shared/held';
 import { ListingKeySection } from '../shared/ListingKey';
 import { PhotoGallery } from '../shared/ListingPhotos';
 import { viewingSlotsText } from '../shared/ViewingSlots';
@@ -132,6 +134,7 @@ export default function ListingDetailPage({ route }: PageProps) {
   const nav = useNav();
   const table = useMenuStore((state) => state.routeTable);
   const [reasonFor, setReasonFor] = useState<string | undefined>();
+  const me = useUserStore((state) => state.info?.userId) ?? undefined;
   const [revealed, setRevealed] = useState(false);
   const detail = useRead(() => api.detail(id));
   // Each reveal is on file: asked once per click, never again on its own.
@@ -155,6 +158,9 @@ export default function ListingDetailPage({ route }: PageProps) {
   };
 
   const ownerPhone = (revealed && phone.data?.ownerPhone) || listing?.ownerPhone;
+  const held = listing && heldNotice(listing, me, trade);
+  // 转公盘's dialog says what becomes of the key: read as it opens.
+  const releaseKey = useRead(() => (reasonFor === 'release' ? api.key(id) : Promise.resolve(null)), reasonFor);
 
   return (
     <DetailPage
@@ -199,6 +205,7 @@ export default function ListingDetailPage({ route }: PageProps) {
       {listing && (
         <>
           {listing.dropNotice && <Alert type="warning" content={listing.dropNotice} style={{ marginBottom: 12 }} />}
+          {held && <Alert type="warning" content={held} style={{ marginBottom: 12 }} data-testid="listing-held-notice" />}
           <DetailSection
             title="房源信息"
             items={[
@@ -303,6 +310,14 @@ export default function ListingDetailPage({ route }: PageProps) {
             onClose={() => setReasonFor(undefined)}
             successText={reasonFor ? `${enumText(trade.actions, reasonFor)}成功` : undefined}
             testId="house-reason-form"
+            // The keeper is told before confirming that they cannot lift it themselves.
+            notice={
+              reasonFor === 'release'
+                ? releaseKeyNotice(releaseKey.data)
+                : reasonFor && listing.maintainerId === me
+                  ? holdWarning(reasonFor, trade)
+                  : undefined
+            }
           />
         </>
       )}
