@@ -555,8 +555,9 @@ async fn take(
         };
         AppError::invalid(field, error.message)
     })?;
-    if action == HouseAction::Relist {
-        // Back on the market: the room must be free of another listing of the trade.
+    if !from.status.is_active() && to.status.is_active() {
+        // Back on the market (重新上架, 恢复有效 after 他司成交): the room must be free of
+        // another listing of the trade, which may have been entered meanwhile.
         let db = scoped.unscoped();
         let room = db
             .one(

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Input, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { houseActionReasons } from '@core/wasm';
+import { houseActionReasons, houseClosingNotice } from '@core/wasm';
 import type { FollowUp, ListingDetail } from '../../../api/house/oldHouse';
 import { isApiFailure } from '../../../api/client';
 import { useRead, useReveal } from '../../../api/useRead';
@@ -146,10 +146,13 @@ export default function ListingDetailPage({ route }: PageProps) {
       return;
     }
     const run = () => (action === 'claim' ? api.claim(id) : api.move(id, action));
+    // Taking it off the market says, from core's table, who may bring it back.
+    const closing = houseClosingNotice(action, trade.code);
+    const after = action === 'claim' ? '认领后由您维护。' : closing ? `${closing}。` : '';
     confirmAction({
       title: label,
-      content: `确定对「${name}」（房源编号${id}）执行「${label}」吗？${action === 'claim' ? '认领后由您维护。' : ''}`,
-      danger: action === 'dealOthers',
+      content: `确定对「${name}」（房源编号${id}）执行「${label}」吗？${after}`,
+      danger: closing !== undefined,
       onOk: () => run().then(() => Message.success(`${label}成功`)),
     });
   };
