@@ -232,6 +232,28 @@ pub fn part_key(part: Part, name: &str) -> String {
         .to_owned()
 }
 
+/// A room a listing stands on is not deleted (the listing would lose its place): the refusal
+/// names the listing. `房号「2403」已有租房房源（房源编号229），无法删除`.
+pub fn room_in_use(room: &str, trade: crate::listing::trade::Trade, listing_id: i64) -> String {
+    let noun = match trade {
+        crate::listing::trade::Trade::Sale => "二手房",
+        crate::listing::trade::Trade::Lease => "租房",
+    };
+    format!("房号「{room}」已有{noun}房源（房源编号{listing_id}），无法删除")
+}
+
+/// §3 communityOfferStatus 在售/在租: what a community shows while a listing is on it.
+pub const ON_OFFER: i16 = 2;
+
+/// The 在售状态 a community shows: 在售/在租 while the company has a listing on the market in
+/// it (sale or rental, in a status that holds the room, [`crate::listing::lifecycle::ACTIVE`]),
+/// whatever was stored; otherwise the status kept in the dictionary (未挂牌, 已封盘, 无效, 已售,
+/// or 在售/在租 as the dictionary's keeper set it, for another agency's offer). The list's
+/// filter asks the same: `stored = s AND NOT listed`, or for 在售/在租 `stored = 2 OR listed`.
+pub fn shown_offer_status(stored: i16, listed: bool) -> i16 {
+    if listed { ON_OFFER } else { stored }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -403,5 +425,14 @@ mod tests {
         assert_eq!(part_key(Part::Building, "楼"), "楼");
         assert_eq!(part_key(Part::Room, "1501栋"), "1501栋");
         assert_eq!(part_key(Part::Building, "1501室"), "1501室");
+    }
+
+    #[test]
+    fn a_community_with_a_listing_on_the_market_shows_on_offer() {
+        let label = |code: i16| crate::enums::COMMUNITY_OFFER_STATUS.label_of(i64::from(code));
+        assert_eq!(label(shown_offer_status(1, true)), Some("在售/在租"));
+        assert_eq!(shown_offer_status(1, false), 1);
+        assert_eq!(shown_offer_status(5, true), ON_OFFER);
+        assert_eq!(shown_offer_status(3, false), 3);
     }
 }

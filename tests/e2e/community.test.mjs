@@ -4,6 +4,26 @@ import assert from 'node:assert/strict';
 import { describe, expect, loginThroughPage, shot, stamp, test } from '../support/fixtures.mjs';
 
 describe('community dictionary', () => {
+
+  test('江景轩, with a sale and a rental on the market, says 在售/在租 and tags its let room 在租', async ({ page, site }) => {
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`${site}/work/house/community`);
+    const list = page.getByTestId('community-list');
+    await page.getByTestId('filter-keyword').fill('江景轩');
+    await page.getByTestId('filter-search').click();
+    await list.getByText('共1条').waitFor();
+    await list.locator('tbody tr').first().getByText('在售/在租').waitFor();
+    await list.locator('tbody tr').first().getByRole('link', { name: '江景轩' }).click();
+    const detail = page.getByTestId('community-detail');
+    await detail.getByText('在售/在租').first().waitFor();
+    const rented = detail.locator('[data-testid="community-room"][data-on-market="在租"]').first();
+    await rented.scrollIntoViewIfNeeded();
+    await rented.getByText('在租').waitFor();
+    // Like a room 在售, it cannot be deleted from here.
+    await expect(rented.locator('.arco-tag-close-btn')).toHaveCount(0);
+    await shot(page, 'community-detail-rented-room');
+  });
   test('xhjy finds 西湖家园, whose detail takes a new building', async ({ page, site }) => {
     await loginThroughPage(page, site, 'manager');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));

@@ -116,6 +116,44 @@ describe('second-hand listings', () => {
     await page.getByTestId('old-house-detail').getByText('有效（私盘）').first().waitFor();
     await shot(page, 'house-old-claimed');
   });
+
+  test("an agent's 他司成交 says who brings it back, and a manager does", async ({ page, site, base }) => {
+    const manager = await apiSession(base, 'manager');
+    const agent = await apiSession(base, 'agent');
+    const list = await listings(base, agent, { status: 1, pool: 1 });
+    const target = list.list.filter((row) => row.maintainerId === agent.userId).at(-3);
+    assert.ok(target, 'the demo has a third valid listing kept by the agent');
+    await loginThroughPage(page, site, 'agent');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    // The follow-up box counts to core's 500 and will not save more.
+    await page.goto(`${site}/work/house/old/detail/${target.id}`);
+    await page.getByTestId('follow-up-content').fill('带'.repeat(501));
+    await page.getByTestId('follow-up-error').getByText('跟进内容不能超过500个字符').waitFor();
+    await expect(page.getByTestId('follow-up-save')).toBeDisabled();
+    await page.getByTestId('follow-up-content').fill('业主周六在家');
+    await expect(page.getByTestId('follow-up-save')).toBeEnabled();
+    // 编辑 opened directly: 取消 with a change asks first, then goes to the listing, not 首页.
+    await page.goto(`${site}/work/house/old/edit/${target.id}`);
+    await page.getByTestId('field-price').fill('123');
+    await page.getByTestId('form-cancel').click();
+    await page.getByText('放弃修改？').waitFor();
+    await shot(page, 'house-old-edit-cancel-asks');
+    await page.getByTestId('discard-ok').click();
+    await page.waitForURL((url) => url.pathname === `/work/house/old/detail/${target.id}`);
+    // 他司成交 warns that only a manager brings the listing back.
+    await page.getByTestId('house-action-dealOthers').click();
+    const dialog = page.locator('.arco-modal:visible');
+    await dialog.getByText('执行后房源将下架，只有店长可以「恢复有效」。', { exact: false }).waitFor();
+    await shot(page, 'house-old-deal-others-confirm');
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('old-house-detail').getByText('他司成交（私盘）').first().waitFor();
+    await expect(page.getByTestId('house-action-resume')).toHaveCount(0);
+    const seen = await api(base, '/api/v1/fm/house/old/detail', { id: target.id }, manager);
+    assert.deepEqual(seen.data.offeredActions, ['resume']);
+    const back = await api(base, '/api/v1/fm/house/old/transition', { id: target.id, action: 'resume' }, manager);
+    assert.equal(back.code, 0, back.message);
+    assert.equal(back.data.status, 1);
+  });
 });
 
 describe('the list at 1440 px', () => {

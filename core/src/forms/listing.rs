@@ -108,7 +108,9 @@ const OWNER: [Field; 4] = [
     Field::text("ownerPhone", "业主电话", 20)
         .rule(Rule::ContactPhone)
         .required(),
-    Field::text("ownerPhone2", "备用电话", 20).rule(Rule::ContactPhone),
+    Field::text("ownerPhone2", "备用电话", 20)
+        .rule(Rule::ContactPhone)
+        .differs_from("ownerPhone", "业主电话"),
 ];
 /// The owner on an edit: a phone the caller sees masked comes back masked as shown, and the
 /// server keeps the stored number ([`crate::listing::owner_phone::kept`]); changing it means
@@ -119,7 +121,9 @@ const OWNER_EDIT: [Field; 4] = [
     Field::text("ownerPhone", "业主电话", 20)
         .rule(Rule::OwnerPhone)
         .required(),
-    Field::text("ownerPhone2", "备用电话", 20).rule(Rule::OwnerPhone),
+    Field::text("ownerPhone2", "备用电话", 20)
+        .rule(Rule::OwnerPhone)
+        .differs_from("ownerPhone", "业主电话"),
 ];
 
 /// The parts one after another, as one array of `N` fields.

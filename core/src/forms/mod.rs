@@ -105,6 +105,10 @@ pub struct Field {
     pub from_today: bool,
     #[serde(skip)]
     pub rule: Rule,
+    /// Another field (its name, then its label) this one must not repeat (备用电话 is not the
+    /// 业主电话 again): refused on this field, digits compared.
+    #[serde(skip)]
+    pub differs_from: Option<(&'static str, &'static str)>,
 }
 
 fn entries<S: serde::Serializer>(table: &Option<EnumTable>, s: S) -> Result<S::Ok, S::Error> {
@@ -127,6 +131,7 @@ impl Field {
             hint: None,
             from_today: false,
             rule: Rule::Text,
+            differs_from: None,
         }
     }
 
@@ -142,6 +147,14 @@ impl Field {
             rule: Rule::Choice,
             choices,
             ..Field::text(name, label, 0)
+        }
+    }
+
+    /// Not the value of field `name`, labelled `label`.
+    pub const fn differs_from(self, name: &'static str, label: &'static str) -> Field {
+        Field {
+            differs_from: Some((name, label)),
+            ..self
         }
     }
 
@@ -323,6 +336,19 @@ fn is_required(field: &Field, values: &Map<String, Value>) -> bool {
         })
 }
 
+/// Whether `value` of `field` repeats the field it must differ from, as one phone (`+86 139…`
+/// and `139-…` alike); a masked number (shown as 139****5678) is not compared, as the stored one
+/// behind it is unknown here.
+fn repeats(field: &Field, value: &str, values: &Map<String, Value>) -> bool {
+    let Some((other, _)) = field.differs_from else {
+        return false;
+    };
+    let other = text_of(values.get(other));
+    let phone = crate::customer::phone::normalise;
+    let masked = |text: &str| text.contains('*');
+    !masked(value) && !masked(&other) && !phone(value).is_empty() && phone(value) == phone(&other)
+}
+
 /// Checks `values` against `form` and cleans the text fields in place. Every field at fault is
 /// answered, once each, in form order; fields the form does not know are left alone. `today`
 /// refuses dates of birth still to come.
@@ -341,6 +367,13 @@ pub fn check(form: &Form, values: &mut Map<String, Value>, today: NaiveDate) -> 
             continue;
         }
         match rules::apply(field, &text, values, today) {
+            Ok(cleaned) if repeats(field, &cleaned, values) => {
+                let (_, other) = field.differs_from.unwrap_or_default();
+                errors.push(FieldError::new(
+                    field.name,
+                    format!("{}不能与{other}相同", field.label),
+                ));
+            }
             Ok(cleaned) => {
                 // Only text is rewritten: a number stays the number the client sent.
                 if let Some(Value::String(given)) = values.get_mut(field.name) {

@@ -664,3 +664,20 @@ fn an_edit_takes_the_owner_phone_back_as_it_was_shown() {
         Some("请输入正确的固话号码或手机号码")
     );
 }
+
+#[test]
+fn the_spare_phone_is_not_the_owner_phone_again() {
+    for kind in ["secondHand", "secondHandEdit", "rental", "rentalEdit"] {
+        let same = json!({ "ownerPhone": "13712345678", "ownerPhone2": "13712345678" });
+        assert_eq!(
+            fault_of(kind, same, "ownerPhone2").as_deref(),
+            Some("备用电话不能与业主电话相同"),
+            "{kind}"
+        );
+        let other = json!({ "ownerPhone": "13712345678", "ownerPhone2": "13812345678" });
+        assert_eq!(fault_of(kind, other, "ownerPhone2"), None, "{kind}");
+    }
+    // Both shown masked on an edit: the numbers behind them are the server's to know.
+    let masked = json!({ "ownerPhone": "137****5678", "ownerPhone2": "137****5678" });
+    assert_eq!(fault_of("rentalEdit", masked, "ownerPhone2"), None);
+}

@@ -142,7 +142,7 @@ pub fn entered(trade: Trade) -> ListingState {
 /// Statuses of a listing still on the market: one per room and company at most.
 pub const ACTIVE: [HouseStatus; 4] = [S::Valid, S::Sealed, S::Deferred, S::Reserved];
 
-const RULES: [Rule; 16] = [
+const RULES: [Rule; 17] = [
     Rule {
         action: HouseAction::Seal,
         from: &[S::Valid],
@@ -191,6 +191,17 @@ const RULES: [Rule; 16] = [
         who: Who::Manager,
         reasons: None,
         trades: BOTH,
+    },
+    // 他司成交 is one click away from any keeper: a mistaken one is undone by a manager, who
+    // answers for it (the history names them). A lease comes back by 重新上架 instead.
+    Rule {
+        action: HouseAction::Resume,
+        from: &[S::OtherDeal],
+        pool: None,
+        target: Target::Status(S::Valid),
+        who: Who::Manager,
+        reasons: None,
+        trades: &[Trade::Sale],
     },
     Rule {
         action: HouseAction::Reserve,
@@ -581,6 +592,39 @@ pub fn edit_refusal(state: ListingState, actor: Actor) -> Option<String> {
     })
 }
 
+/// What the confirm of an action that takes a listing off the market says about coming back,
+/// read from the table: who may bring it back in `trade`, and by which action; none for an
+/// action that leaves the listing on the market.
+pub fn closing_notice(action: HouseAction, trade: Trade) -> Option<String> {
+    let Target::Status(to) = action.rule().target else {
+        return None;
+    };
+    if to.is_active() {
+        return None;
+    }
+    let back = |who: Who| {
+        RULES
+            .iter()
+            .find(|rule| rule.who == who && rule.from.contains(&to) && rule.trades.contains(&trade))
+    };
+    let line = if let Some(rule) = back(Who::Keeper) {
+        format!(
+            "执行后房源将下架，维护人或店长可以「{}」",
+            rule.action.label_in(trade)
+        )
+    } else if let Some(rule) = back(Who::Manager) {
+        format!(
+            "执行后房源将下架，只有店长可以「{}」",
+            rule.action.label_in(trade)
+        )
+    } else if back(Who::System).is_some() {
+        "执行后房源将下架，合同解约时由系统自动恢复有效".to_owned()
+    } else {
+        "执行后房源将下架，且不能恢复".to_owned()
+    };
+    Some(line)
+}
+
 /// The buttons a listing in `from` offers this caller, in table order (never drop: the job's).
 pub fn offered_actions(from: ListingState, actor: Actor) -> Vec<HouseAction> {
     HouseAction::ALL
@@ -734,9 +778,44 @@ mod tests {
         assert!(!done.status.is_active());
         assert_eq!(offered_actions(done, MANAGER), []);
         assert_eq!(
-            offered_actions(state(S::OtherDeal, Pool::Public), MANAGER),
+            offered_actions(state(S::OtherDeal, Pool::Public), MAINTAINER),
             []
         );
+    }
+
+    #[test]
+    fn a_manager_undoes_a_mistaken_other_deal() {
+        for pool in Pool::ALL {
+            let closed = next(A::DealOthers, state(S::Valid, pool), MANAGER).unwrap();
+            assert_eq!(closed.status, S::OtherDeal);
+            assert_eq!(offered_actions(closed, MAINTAINER), []);
+            assert_eq!(
+                next(A::Resume, closed, MAINTAINER).unwrap_err().message,
+                "只有店长可以执行「恢复有效」"
+            );
+            assert_eq!(offered_actions(closed, MANAGER), [A::Resume]);
+            assert_eq!(
+                next(A::Resume, closed, MANAGER).unwrap(),
+                state(S::Valid, pool)
+            );
+        }
+        // Our own deal comes back only when its contract is cancelled.
+        assert!(!can(A::Resume, state(S::OurDeal, Pool::Private)));
+        // The confirm says so before it is too late.
+        assert_eq!(
+            closing_notice(A::DealOthers, Trade::Sale).as_deref(),
+            Some("执行后房源将下架，只有店长可以「恢复有效」")
+        );
+        assert_eq!(
+            closing_notice(A::DealOthers, Trade::Lease).as_deref(),
+            Some("执行后房源将下架，维护人或店长可以「重新上架」")
+        );
+        assert_eq!(
+            closing_notice(A::DealOurs, Trade::Sale).as_deref(),
+            Some("执行后房源将下架，合同解约时由系统自动恢复有效")
+        );
+        assert_eq!(closing_notice(A::Reserve, Trade::Sale), None);
+        assert_eq!(closing_notice(A::Release, Trade::Sale), None);
     }
 
     #[test]
@@ -1047,6 +1126,8 @@ mod tests {
         for status in HouseStatus::ALL {
             for pool in Pool::ALL {
                 let mut sold: Vec<_> = offered_actions(state(status, pool), everyone);
+                // A let rental comes back by 重新上架, not by a sale's 恢复有效.
+                sold.retain(|action| status.is_active() || *action != A::Resume);
                 if !status.is_active() {
                     sold.push(A::Relist);
                 }

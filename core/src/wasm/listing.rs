@@ -135,6 +135,13 @@ pub fn house_action_reasons(
     }
 }
 
+/// What the confirm of an action that takes a listing off the market adds about coming back
+/// (`执行后房源将下架，只有店长可以「恢复有效」`); undefined for any other action.
+#[wasm_bindgen(js_name = houseClosingNotice)]
+pub fn house_closing_notice(action: &str, trade: Option<f64>) -> Option<String> {
+    lifecycle::closing_notice(HouseAction::from_code(action)?, trade_of(trade))
+}
+
 /// The message a reason is refused with, or undefined when it passes.
 #[wasm_bindgen(js_name = houseCheckReason)]
 pub fn house_check_reason(

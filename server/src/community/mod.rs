@@ -12,6 +12,7 @@ pub mod parts;
 use brokerdesk_core::community::{self as rules, Query};
 use brokerdesk_core::enums::{COMMUNITY_OFFER_STATUS, PROPERTY_TYPE};
 use brokerdesk_core::forms::{self, Form};
+use brokerdesk_core::listing::lifecycle;
 use brokerdesk_core::listing::trade::Trade;
 use chrono::Utc;
 use sea_orm::sea_query::{Expr, ExprTrait, Func, SimpleExpr, UnionType};
@@ -20,6 +21,7 @@ use sea_orm::{
     QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -27,7 +29,9 @@ use utoipa_axum::routes;
 use crate::AppState;
 use crate::access::{Caller, Scoped, Unscoped, need};
 use crate::city_config::area::{District, SiteFilter};
-use crate::entity::{building, business_circle, community, community_alias, district, room};
+use crate::entity::{
+    building, business_circle, community, community_alias, district, listing, room,
+};
 use crate::error::{ApiResult, AppError, AppJson, Empty, Envelope, ok};
 use crate::form::{self, CoreForm};
 use crate::org::target_site;
@@ -299,7 +303,13 @@ pub async fn list(
         select = select.filter(community::Column::BusinessCircleId.eq(id));
     }
     if let Some(status) = query.offer_status {
-        select = select.filter(community::Column::OfferStatus.eq(status));
+        // As shown (core `shown_offer_status`): a listing on the market makes it 在售/在租.
+        let stored = community::Column::OfferStatus.eq(status);
+        select = select.filter(if status == i64::from(rules::ON_OFFER) {
+            Condition::any().add(stored).add(listed_in(&scoped))
+        } else {
+            Condition::all().add(stored).add(listed_in(&scoped).not())
+        });
     }
     if let Some(kind) = query.property_type {
         select = select.filter(community::Column::PropertyType.eq(kind));
@@ -307,7 +317,51 @@ pub async fn list(
     let select = select
         .order_by_asc(community::Column::Initials)
         .order_by_asc(community::Column::Id);
-    ok(scoped.list(select, query.page).await?)
+    let mut page = scoped.list(select, query.page).await?;
+    show_offer_status(&scoped, &mut page.list).await?;
+    ok(page)
+}
+
+/// `EXISTS` a listing of the caller's company (of any company in the city, for a caller outside
+/// one) on the market in the community: the index on `listing.community_id` answers it.
+fn listed_in(scoped: &Scoped<'_>) -> SimpleExpr {
+    let active: Vec<i16> = lifecycle::ACTIVE.iter().map(|s| s.code()).collect();
+    let mut inner = sea_orm::sea_query::Query::select();
+    inner
+        .expr(Expr::val(1))
+        .from(listing::Entity)
+        .and_where(
+            Expr::col((listing::Entity, listing::Column::CommunityId))
+                .equals((community::Entity, community::Column::Id)),
+        )
+        .and_where(Expr::col((listing::Entity, listing::Column::Status)).is_in(active));
+    if let Some(company) = scoped.caller().user().organisation_id {
+        inner.and_where(Expr::col((listing::Entity, listing::Column::OrganisationId)).eq(company));
+    }
+    Expr::exists(inner.to_owned())
+}
+
+/// The 在售状态 the communities show (core `shown_offer_status`): one query for the page.
+async fn show_offer_status(scoped: &Scoped<'_>, shown: &mut [Community]) -> Result<(), AppError> {
+    if shown.is_empty() {
+        return Ok(());
+    }
+    let db = scoped.unscoped();
+    let listed: HashSet<i64> = db
+        .all(
+            db.find::<community::Entity>()
+                .filter(community::Column::Id.is_in(shown.iter().map(|c| c.id)))
+                .filter(listed_in(scoped)),
+        )
+        .await?
+        .into_iter()
+        .map(|row| row.id)
+        .collect();
+    for community in shown {
+        community.offer_status =
+            rules::shown_offer_status(community.offer_status, listed.contains(&community.id));
+    }
+    Ok(())
 }
 
 /// A community with its buildings, their units and rooms.
@@ -330,15 +384,24 @@ pub async fn detail(
     let scoped = caller.require(need::COMMUNITY_READ)?;
     let row = scoped.get::<community::Entity>(request.id).await?;
     let mut buildings = parts::tree(&scoped.unscoped(), row.id).await?;
-    // Its rooms' 录入房源 enters a second-hand listing: mark those already 在售.
+    // Its rooms' 录入房源 enters a second-hand listing: mark those already 在售; then those let
+    // or to let, 在租, which keep their 录入房源 but, like 在售 ones, are not deleted.
     let rooms = buildings
         .iter_mut()
         .flat_map(|b| b.units.iter_mut())
         .flat_map(|u| u.rooms.iter_mut())
         .collect();
     parts::mark_on_market(&scoped, Trade::Sale, rooms).await?;
-    let community =
+    let unmarked = buildings
+        .iter_mut()
+        .flat_map(|b| b.units.iter_mut())
+        .flat_map(|u| u.rooms.iter_mut())
+        .filter(|room| room.on_market.is_empty())
+        .collect();
+    parts::mark_on_market(&scoped, Trade::Lease, unmarked).await?;
+    let mut community =
         crate::resource::describe_one::<community::Entity, _>(&scoped.unscoped(), row).await?;
+    show_offer_status(&scoped, std::slice::from_mut(&mut community)).await?;
     ok(CommunityDetail {
         community,
         buildings,

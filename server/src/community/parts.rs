@@ -83,6 +83,8 @@ pub struct Room {
     pub on_market: String,
     /// That listing's number, when `on_market`.
     pub listing_id: Option<i64>,
+    /// That listing's trade (1 二手房, 2 租房), when `on_market`.
+    pub listing_trade: Option<i16>,
     /// Who keeps that listing (`西湖店张三维护`, `公盘`), when the caller may read it (then the
     /// page offers 查看房源); empty otherwise.
     pub listing_keeper: String,
@@ -101,6 +103,7 @@ impl From<room::Model> for Room {
             floor: row.floor,
             on_market: String::new(),
             listing_id: None,
+            listing_trade: None,
             listing_keeper: String::new(),
             label: String::new(),
         }
@@ -787,6 +790,7 @@ pub async fn mark_in_company<C: ConnectionTrait>(
         };
         room.on_market = trade.market_word().to_owned();
         room.listing_id = Some(listing.id);
+        room.listing_trade = Some(trade.code());
         room.label = labels.get(&room.id).cloned().unwrap_or_default();
         if readable.contains(&listing.id) {
             let maintainer = listing.maintainer_id.map(|id| name_of(&people, Some(id)));
@@ -837,6 +841,23 @@ pub async fn room_edit(caller: Caller, AppJson(request): AppJson<RoomEdit>) -> A
     responses((status = 200, description = "Deleted", body = Envelope<Empty>)))]
 pub async fn room_delete(caller: Caller, AppJson(request): AppJson<IdRequest>) -> ApiResult<Empty> {
     let scoped = caller.require(need::COMMUNITY_PARTS)?;
+    // A room a listing stands on stays: the refusal names that listing (any company's, any
+    // status: its history keeps the room).
+    let db = scoped.unscoped();
+    let used = db
+        .one(
+            db.find::<listing::Entity>()
+                .filter(listing::Column::RoomId.eq(request.id))
+                .order_by_desc(listing::Column::Id),
+        )
+        .await?;
+    if let Some(listing) = used {
+        let room = scoped.get_writable::<room::Entity>(request.id).await?;
+        let trade = Trade::try_from(listing.trade).map_err(AppError::internal)?;
+        return Err(AppError::InUse(brokerdesk_core::community::room_in_use(
+            &room.name, trade, listing.id,
+        )));
+    }
     scoped.remove::<room::Entity>(request.id).await?;
     ok(Empty {})
 }

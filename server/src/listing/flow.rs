@@ -559,8 +559,9 @@ async fn take(
         };
         AppError::invalid(field, error.message)
     })?;
-    if action == HouseAction::Relist {
-        // Back on the market: the room must be free of another listing of the trade.
+    if !from.status.is_active() && to.status.is_active() {
+        // Back on the market (重新上架, 恢复有效 after 他司成交): the room must be free of
+        // another listing of the trade, which may have been entered meanwhile.
         refuse_duplicate(&scoped, trade, row.room_id, row.organisation_id).await?;
     }
     let reason_text = match reason.and_then(|code| lifecycle::reason_label(trade, action, code)) {

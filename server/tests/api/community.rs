@@ -464,6 +464,60 @@ async fn lists_filter_within_the_callers_city(app: TestApp) {
         .assert_error(10020006, "该商圈下还有小区，无法删除");
 }
 
+/// 在售状态 says what the listings say: a community the company has a listing on the market in
+/// is 在售/在租 in the list, its filter and its detail, whatever the dictionary stored; its rooms
+/// let or to let are 在租, and deleting one names the rental on it.
+async fn a_community_with_listings_on_the_market_is_on_offer(app: TestApp) {
+    let agent = app.as_user("agent").await;
+    let find = |status: i64| json!({ "pageSize": 100, "keyword": "江景轩", "offerStatus": status });
+    // The demo stores 江景轩 as 未挂牌; it has a sale and a rental on the market.
+    assert_eq!(agent.data(LIST, find(1)).await["total"], 0);
+    let listed = agent.data(LIST, find(2)).await;
+    assert_eq!(names(&listed["list"]), ["江景轩"]);
+    assert_eq!(listed["list"][0]["offerStatus"], 2);
+    let id = listed["list"][0]["id"].clone();
+    let detail = agent.data(DETAIL, json!({ "id": id })).await;
+    assert_eq!(detail["offerStatus"], 2);
+    // Every community the filter gives for 未挂牌 shows 未挂牌.
+    let unlisted = agent
+        .data(LIST, json!({ "pageSize": 100, "offerStatus": 1 }))
+        .await;
+    for row in unlisted["list"].as_array().unwrap() {
+        assert_eq!(row["offerStatus"], 1, "{}", row["name"]);
+    }
+    let rooms: Vec<Value> = detail["buildings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|b| b["units"].as_array().unwrap().clone())
+        .flat_map(|u| u["rooms"].as_array().unwrap().clone())
+        .collect();
+    let let_room = rooms
+        .iter()
+        .find(|room| room["onMarket"] == "在租")
+        .expect("江景轩 has a rental on the market");
+    assert_eq!(let_room["listingTrade"], 2);
+    assert!(
+        rooms
+            .iter()
+            .any(|room| room["onMarket"] == "在售" && room["listingTrade"] == 1)
+    );
+    let refused = agent
+        .post(
+            "/api/v1/fm/house/room/delete",
+            json!({ "id": let_room["id"] }),
+        )
+        .await;
+    refused.assert_error(
+        10020006,
+        &format!(
+            "房号「{}」已有租房房源（房源编号{}），无法删除",
+            let_room["name"].as_str().unwrap(),
+            let_room["listingId"]
+        ),
+    );
+}
+
 /// A building or unit added without a 排序 goes after its siblings, not before 1幢; an edit
 /// without one keeps its place.
 async fn a_new_part_is_placed_after_its_siblings(app: TestApp) {
@@ -523,6 +577,7 @@ async fn a_new_part_is_placed_after_its_siblings(app: TestApp) {
 }
 
 on_both_backends!(
+    a_community_with_listings_on_the_market_is_on_offer,
     a_community_is_kept_from_entry_to_its_rooms,
     a_new_part_is_placed_after_its_siblings,
     a_flat_is_one_room_whatever_its_name_is_typed_as,

@@ -526,6 +526,56 @@ async fn the_lifecycle_table_guards_every_move(app: TestApp) {
     assert!(seen["ownerPhone"].as_str().unwrap().contains('*'));
 }
 
+async fn a_manager_undoes_a_mistaken_other_deal(app: TestApp) {
+    let s = Seeded::load(&app).await;
+    let agent = app.as_user("agent").await;
+    let manager = app.as_user("manager").await;
+    let mine = one(&agent, json!({ "status": 1, "pool": 1 }), |row| {
+        row["maintainerId"] == s.users["agent"]
+    })
+    .await;
+    let id = mine["id"].clone();
+    let act = |action: &str| json!({ "id": id, "action": action });
+    // The agent closes it by mistake: nothing is left for them to press.
+    let closed = agent.data(TRANSITION, act("dealOthers")).await;
+    assert_eq!(closed["status"], 6);
+    assert_eq!(closed["offeredActions"], json!([]));
+    agent
+        .post(TRANSITION, act("resume"))
+        .await
+        .assert_error(10020005, "只有店长可以执行「恢复有效」");
+    // Meanwhile the room, freed, was entered again: coming back would make two listings on it.
+    let room_id = closed["roomId"].as_i64().unwrap();
+    let newer = agent.data(ADD, form(room_id)).await;
+    assert_eq!(
+        manager.data(DETAIL, json!({ "id": id })).await["offeredActions"],
+        json!(["resume"])
+    );
+    let refused = manager.post(TRANSITION, act("resume")).await;
+    assert_eq!(refused.code(), 10000409, "{}", refused.body);
+    assert!(
+        refused
+            .message()
+            .contains(&format!("房源编号{}", newer["id"])),
+        "{}",
+        refused.body
+    );
+    agent
+        .data(
+            TRANSITION,
+            json!({ "id": newer["id"], "action": "dealOthers" }),
+        )
+        .await;
+    // The manager brings it back; the history says who.
+    let back = manager.data(TRANSITION, act("resume")).await;
+    assert_eq!(back["status"], 1);
+    let line = &back["history"][0];
+    assert_eq!(line["actionLabel"], "恢复有效");
+    assert_eq!(line["actorName"], "王建国");
+    assert_eq!(line["fromStatus"], "他司成交（私盘）");
+    assert_eq!(line["toStatus"], "有效（私盘）");
+}
+
 async fn two_claims_of_one_public_listing_one_wins(app: TestApp) {
     let s = Seeded::load(&app).await;
     let boss = app.as_user("boss").await;
@@ -875,6 +925,7 @@ on_both_backends!(
     entering_a_listing_and_refusing_a_second_on_its_room,
     each_user_sees_their_scope_and_phones_as_the_rule_says,
     the_lifecycle_table_guards_every_move,
+    a_manager_undoes_a_mistaken_other_deal,
     two_claims_of_one_public_listing_one_wins,
     the_drop_job_moves_a_listing_nobody_followed_up_for_n_days,
     the_drop_job_leaves_a_sealed_or_deferred_listing_alone,

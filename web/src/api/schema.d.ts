@@ -6029,6 +6029,11 @@ export interface components {
          * page offers 查看房源); empty otherwise.
          */
         listingKeeper: string;
+        /**
+         * Format: int32
+         * @description That listing's trade (1 二手房, 2 租房), when `on_market`.
+         */
+        listingTrade?: number | null;
         name: string;
         /**
          * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
@@ -6947,6 +6952,11 @@ export interface components {
            * page offers 查看房源); empty otherwise.
            */
           listingKeeper: string;
+          /**
+           * Format: int32
+           * @description That listing's trade (1 二手房, 2 租房), when `on_market`.
+           */
+          listingTrade?: number | null;
           name: string;
           /**
            * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a
@@ -9076,6 +9086,11 @@ export interface components {
        * page offers 查看房源); empty otherwise.
        */
       listingKeeper: string;
+      /**
+       * Format: int32
+       * @description That listing's trade (1 二手房, 2 租房), when `on_market`.
+       */
+      listingTrade?: number | null;
       name: string;
       /**
        * @description `在售`/`在租` when the room list was asked for a trade and the caller's company has a

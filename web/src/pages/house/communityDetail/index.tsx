@@ -57,10 +57,14 @@ function initialValuesOf(dialog: Dialog | undefined): Partial<PartValues> {
   };
 }
 
+/** The trade code of a sale (core `Trade::Sale`), as a room's `listingTrade` says it. */
+const SALE = 1;
+
 /** A unit's rooms as tags. A tag opens its menu: 录入房源 (the second-hand entry form in this
  *  room, for whoever may enter listings) and, with 编辑, 编辑房号; its × removes it. A room the
  *  company already has 在售 says so on its tag and offers 查看房源 (when the caller reads that
- *  listing) instead of 录入房源: entering it again would be 重盘. */
+ *  listing) instead of 录入房源: entering it again would be 重盘. A room 在租 says so too and keeps
+ *  录入房源; neither has a × (the server keeps a room a listing stands on). */
 function UnitRooms({ unit, editable, onEnter, onView, onEdit, onRemove }: {
   unit: UnitTree;
   editable: boolean;
@@ -70,7 +74,8 @@ function UnitRooms({ unit, editable, onEnter, onView, onEdit, onRemove }: {
   onRemove: (room: Room) => void;
 }) {
   if (unit.rooms.length === 0) return <Typography.Text type="secondary">暂无房号</Typography.Text>;
-  const enters = (room: Room) => !room.onMarket && onEnter !== undefined;
+  // 录入房源 enters a sale: a room 在租 still takes one, a room 在售 would be 重盘.
+  const enters = (room: Room) => room.listingTrade !== SALE && onEnter !== undefined;
   const views = (room: Room) => Boolean(room.onMarket && room.listingKeeper) && onView !== undefined;
   const actionable = (room: Room) => editable || enters(room) || views(room);
   const tag = (room: Room) => (
@@ -80,7 +85,7 @@ function UnitRooms({ unit, editable, onEnter, onView, onEdit, onRemove }: {
       // controlled), so a refused delete does not hide a room that is still there.
       closable={editable && !room.onMarket}
       visible
-      color={room.onMarket ? 'orangered' : undefined}
+      color={room.onMarket ? (room.listingTrade === SALE ? 'orangered' : 'arcoblue') : undefined}
       onClose={(event) => {
         event?.stopPropagation();
         onRemove(room);
@@ -236,7 +241,8 @@ export default function CommunityDetailPage({ route }: PageProps) {
                 onView={
                   mayView
                     ? (room) => {
-                        const path = room.listingId ? relatedPath(table, route, 'old/detail', room.listingId) : undefined;
+                        const family = room.listingTrade === SALE ? 'old' : 'rental';
+                        const path = room.listingId ? relatedPath(table, route, `${family}/detail`, room.listingId) : undefined;
                         if (path) nav.push(path);
                       }
                     : undefined

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Button, Input, Message, Space, Table, Tag } from '@arco-design/web-react';
 import { IconEdit, IconEye } from '@arco-design/web-react/icon';
-import { houseActionReasons } from '@core/wasm';
+import { houseActionReasons, houseClosingNotice } from '@core/wasm';
 import type { FollowUp, ListingDetail } from '../../../api/house/oldHouse';
 import { isApiFailure } from '../../../api/client';
 import { useRead, useReveal } from '../../../api/useRead';
 import { DetailPage, DetailSection } from '../../../components/detail/DetailPage';
 import { enumText } from '../../../components/enums';
 import { confirmAction } from '../../../components/form/confirmAction';
+import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { FormModal } from '../../../components/form/FormModal';
 import { LocationMap } from '../../../components/map/LocationMap';
 import type { FieldSpec } from '../../../components/form/fields';
@@ -49,10 +50,21 @@ function roleLines(listing: ListingDetail) {
   return [...byRole].map(([label, names]) => ({ label, value: names.join('、') }));
 }
 
+/** The longest follow-up core's form takes (the server refuses more): the box counts to it. */
+function followUpMax(): number | undefined {
+  return coreFields('followUp').find((field) => field.field === 'content')?.maxLength;
+}
+
+/** What core's follow-up form says of `content` (too long: 跟进内容不能超过500个字符). */
+function followUpError(content: string): string | undefined {
+  return content.trim() ? formErrors('followUp', { content }).content : undefined;
+}
+
 function FollowUps({ listing, trade }: { listing: ListingDetail; trade: Trade }) {
   const [content, setContent] = useState('');
   const [saving, setSaving] = useState(false);
   const followUps = useRead(() => trade.api.followUps(listing.id));
+  const tooLong = followUpError(content);
   const save = async () => {
     setSaving(true);
     const result = await trade.api.addFollowUp(listing.id, content).catch(() => undefined);
@@ -72,13 +84,25 @@ function FollowUps({ listing, trade }: { listing: ListingDetail; trade: Trade })
           <Input.TextArea
             value={content}
             onChange={setContent}
-            maxLength={{ length: 500, errorOnly: true }}
+            maxLength={{ length: followUpMax() ?? 0, errorOnly: true }}
+            status={tooLong ? 'error' : undefined}
             showWordLimit
             placeholder={trade.code === 1 ? '写跟进：与业主沟通、带看、价格变化…' : '写跟进：与房东沟通、带看、租金变化…'}
             aria-label="跟进内容"
             data-testid="follow-up-content"
           />
-          <Button type="primary" loading={saving} disabled={!content.trim()} onClick={save} data-testid="follow-up-save">
+          {tooLong && (
+            <span role="alert" style={{ color: 'rgb(var(--danger-6))' }} data-testid="follow-up-error">
+              {tooLong}
+            </span>
+          )}
+          <Button
+            type="primary"
+            loading={saving}
+            disabled={!content.trim() || tooLong !== undefined}
+            onClick={save}
+            data-testid="follow-up-save"
+          >
             保存跟进
           </Button>
         </Space>
@@ -149,10 +173,13 @@ export default function ListingDetailPage({ route }: PageProps) {
       return;
     }
     const run = () => (action === 'claim' ? api.claim(id) : api.move(id, action));
+    // Taking it off the market says, from core's table, who may bring it back.
+    const closing = houseClosingNotice(action, trade.code);
+    const after = action === 'claim' ? '认领后由您维护。' : closing ? `${closing}。` : '';
     confirmAction({
       title: label,
-      content: `确定对「${name}」（房源编号${id}）执行「${label}」吗？${action === 'claim' ? '认领后由您维护。' : ''}`,
-      danger: action === 'dealOthers',
+      content: `确定对「${name}」（房源编号${id}）执行「${label}」吗？${after}`,
+      danger: closing !== undefined,
       onOk: () => run().then(() => Message.success(`${label}成功`)),
     });
   };

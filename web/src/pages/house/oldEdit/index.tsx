@@ -7,6 +7,7 @@ import { dictionaryApi, type ListingAdd, type ListingDetail, type PartOption, ty
 import { DetailError } from '../../../components/detail/DetailPage';
 import { coreFields, formErrors } from '../../../components/form/coreForm';
 import { DraftNotice, Restartable } from '../../../components/form/DraftNotice';
+import { closeAsking } from '../../../components/form/FormModal';
 import { hasTyped, useFormDraft } from '../../../components/form/useFormDraft';
 import { clearDependents, FormField, type FieldSpec } from '../../../components/form/fields';
 import { placeFailure, validated } from '../../../components/form/placeFailure';
@@ -182,9 +183,13 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
       .catch((error: unknown) => setRefusal(error instanceof Error ? error : new Error(String(error))));
   }, [id, isNew, form, trade, restored]);
 
+  // Something typed, picked or brought back from a draft: 取消 asks before it is thrown away.
+  const changed = useRef(Boolean(restored));
   /** Keeps the form as it stands, with the place and role holders just set when given. */
-  const keepDraft = (next: Omit<Draft, 'values'> = {}) =>
+  const keepDraft = (next: Omit<Draft, 'values'> = {}) => {
+    changed.current = true;
     draft.keep({ values: form.getFieldsValue(), picked: isNew ? picked : undefined, members, ...next });
+  };
   const changePicked = (next: Picked) => {
     setPicked(next);
     keepDraft({ picked: next });
@@ -257,6 +262,19 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
     } finally {
       setSaving(false);
     }
+  };
+
+  /** Leaves the form unsaved: an edit goes back to its listing's detail (also when the form was
+   *  opened directly, with nothing behind it), a new listing to where it came from. */
+  const cancel = () => {
+    draft.drop();
+    const detail = isNew ? undefined : relatedPath(table, route, `${trade.family}/detail`, id);
+    if (!detail) {
+      window.history.back();
+      return;
+    }
+    nav.replace(detail);
+    closeTab(pathname);
   };
 
   if (refusal) {
@@ -373,13 +391,7 @@ function ListingEdit({ route, restart }: PageProps & { restart: () => void }) {
         {listing ? <PhotoManager trade={trade} listingId={listing.id} /> : <Alert type="info" content={PHOTOS_AFTER_SAVE} />}
       </Card>
       <Space>
-        <Button
-          onClick={() => {
-            draft.drop();
-            window.history.back();
-          }}
-          data-testid="form-cancel"
-        >
+        <Button onClick={() => closeAsking(changed.current, cancel)} data-testid="form-cancel">
           取消
         </Button>
         <Button type="primary" loading={saving} onClick={save} data-testid="form-submit">
