@@ -14,6 +14,9 @@ pub const TOP_K_DEFAULT: i64 = 5;
 pub const TOP_K_MAX: i64 = 20;
 /// The lowest score kept when a search does not say.
 pub const THRESHOLD_DEFAULT: f64 = 0.25;
+/// Under this threshold questions the knowledge base does not answer start getting answers from
+/// points that share a word with them (the evaluation's sweep): the forms warn.
+pub const THRESHOLD_LOW: f64 = 0.20;
 pub const TOP_K_RULE: &str = "返回条数须为1-20之间的整数";
 /// Said in percent, as every screen shows a threshold: two decimals of a share are whole percents.
 pub const THRESHOLD_RULE: &str = "相似度阈值须为0-100%之间的整数";
@@ -62,6 +65,17 @@ pub fn similarity_percent(ratio: f64) -> String {
         p if p % 10 == 0 => format!("{whole}.{}%", p / 10),
         p => format!("{whole}.{p:02}%"),
     }
+}
+
+/// What the assistant form and 检索测试 say under a threshold (0–1) below [`THRESHOLD_LOW`].
+pub fn threshold_warning(threshold: f64) -> Option<String> {
+    (threshold < THRESHOLD_LOW - 1e-9).then(|| {
+        format!(
+            "阈值低于{}时，与知识库无关的问题也可能被回答，建议不低于{}",
+            similarity_percent(THRESHOLD_LOW),
+            similarity_percent(THRESHOLD_DEFAULT)
+        )
+    })
 }
 
 /// A threshold as given, 0–1 with at most two decimals, or [`THRESHOLD_DEFAULT`] when absent.
@@ -702,6 +716,13 @@ mod tests {
     #[test]
     fn threshold_defaults_and_takes_two_decimals_between_zero_and_one() {
         assert_eq!(threshold(""), Ok(0.25));
+        assert_eq!(
+            threshold_warning(0.15).as_deref(),
+            Some("阈值低于20%时，与知识库无关的问题也可能被回答，建议不低于25%")
+        );
+        assert!(threshold_warning(0.1).is_some());
+        assert_eq!(threshold_warning(0.2), None);
+        assert_eq!(threshold_warning(THRESHOLD_DEFAULT), None);
         assert_eq!(threshold("0"), Ok(0.0));
         assert_eq!(threshold("0.55"), Ok(0.55));
         assert_eq!(threshold("1"), Ok(1.0));

@@ -21,6 +21,10 @@ const SPOKEN: &[(&str, &str)] = &[
     ("之前", "前"),
 ];
 
+/// Words the segmentation keeps whole (a user dictionary): 到账 would otherwise be cut 到 + 账,
+/// and 到 is a stop word, so 佣金多久能到账 asked for 账 alone, a word no point holds.
+pub const WORDS: &[&str] = &["到账"];
+
 /// Words that mean the same in the brokerage's rules: a question's word finds a point holding
 /// any word of its group.
 const SYNONYMS: &[&[&str]] = &[
@@ -73,5 +77,15 @@ mod tests {
         assert_eq!(synonyms("钥匙"), vec!["钥匙"]);
         assert!(synonyms("到账").contains(&"结算"));
         assert!(synonyms("算").contains(&"分配"));
+    }
+
+    #[test]
+    fn words_kept_whole_are_found_through_their_groups() {
+        for word in WORDS {
+            assert!(
+                synonyms(word).len() > 1,
+                "{word} has a group to be found by"
+            );
+        }
     }
 }

@@ -350,6 +350,13 @@ pub fn threshold_default_percent() -> f64 {
     (crate::knowledge::THRESHOLD_DEFAULT * 100.0).round()
 }
 
+/// The warning under a threshold given in percent (`15`) too low to keep unrelated questions
+/// unanswered, or nothing.
+#[wasm_bindgen(js_name = thresholdWarning)]
+pub fn threshold_warning(percent: f64) -> Option<String> {
+    crate::knowledge::threshold_warning(percent / 100.0)
+}
+
 /// A duration in milliseconds as people read it: `350毫秒`, `1.2秒`.
 #[wasm_bindgen(js_name = formatDuration)]
 pub fn format_duration(ms: f64) -> String {

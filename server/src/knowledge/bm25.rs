@@ -26,6 +26,10 @@ pub const B: f64 = 0.75;
 /// unless it matches nearly all the rest (the evaluation in server/tests/data/retrieval_eval.tsv).
 pub const KEY_MISSING: f64 = 0.5;
 
+/// The characters a word no point holds must have for the question to be about a subject the
+/// bases do not know (see [`best`]).
+pub const SUBJECT_CHARS: usize = 2;
+
 /// A verb's complements (放在, 拿到, 交给): the verb alone is what a point holds.
 const COMPLEMENTS: &[char] = &['在', '到', '给', '好', '完'];
 
@@ -192,6 +196,18 @@ pub fn best(
         .map(|(&df, share)| if df > 0 { *share } else { unknown })
         .collect();
     let full: f64 = weights.iter().sum();
+    // A word of two or more characters that no point holds, not even inside a longer word, is
+    // what the question weighs most: the bases do not know its subject (公司有食堂吗 asks 食堂,
+    // 值班怎么安排 asks 值班), and the words it shares with a point (公司, 安排) are not an answer at
+    // any threshold. A single character no point holds (钱 of 中介费多少钱) says too little to
+    // refuse by; it halves a point's score like any missing key word.
+    if holding
+        .iter()
+        .zip(asked)
+        .any(|(&df, term)| df == 0 && term.chars().count() >= SUBJECT_CHARS)
+    {
+        return Vec::new();
+    }
     // The question's key words: the weightiest (several when they weigh the same).
     let heaviest = weights.iter().copied().fold(0.0, f64::max);
     let key: Vec<usize> = (0..asked.len())

@@ -83,6 +83,7 @@ const STOP_WORDS: &[&str] = &[
     "哪些",
     "哪个",
     "多少",
+    "几个",
     "为什么",
     "请问",
     "请",
@@ -121,7 +122,18 @@ const STOP_WORDS: &[&str] = &[
     "or",
 ];
 
-static JIEBA: LazyLock<Jieba> = LazyLock::new(Jieba::new);
+/// jieba's dictionary and the words the brokerage's rules keep whole
+/// ([`brokerdesk_core::knowledge_words::WORDS`], 到账).
+static JIEBA: LazyLock<Jieba> = LazyLock::new(|| {
+    let mut jieba = Jieba::new();
+    for word in brokerdesk_core::knowledge_words::WORDS {
+        jieba.add_word(word, Some(JIEBA_WORD_FREQUENCY), None);
+    }
+    jieba
+});
+
+/// How often jieba is told a kept-whole word occurs: enough to beat the cut into 到 + 账.
+const JIEBA_WORD_FREQUENCY: usize = 10_000;
 static STOP: LazyLock<HashSet<&'static str>> =
     LazyLock::new(|| STOP_WORDS.iter().copied().collect());
 
@@ -132,14 +144,35 @@ pub fn warm_up() {
 
 /// The search terms of a text: jieba's search-mode words (long words and the words inside
 /// them), lower-cased, without punctuation, white space and stop words.
+///
+/// A word jieba guessed (in no dictionary) that starts or ends with the modal 要 is the rest of it:
+/// 带看确认单要客户签字 cuts 单要, which is 单 and 要, and 报备通过后多长时间内要带客户 cuts 内要.
 pub fn tokens(text: &str) -> Vec<String> {
     JIEBA
         .cut_for_search(text, true)
         .into_iter()
         .map(|token| token.word.trim().to_lowercase())
         .filter(|word| word.chars().any(char::is_alphanumeric))
-        .filter(|word| !STOP.contains(word.as_str()))
+        .map(without_glued_stop_words)
+        .filter(|word| !word.is_empty() && !STOP.contains(word.as_str()))
         .collect()
+}
+
+/// The stop words jieba's guesses glue to a neighbour (要 of 单要, 内要, 要交). Not every stop
+/// word: 年会 is a guess too, and not 年 and 会.
+const GLUED: &[char] = &['要'];
+
+/// `word` without the stop words jieba's guess glued to its ends (see [`tokens`], [`GLUED`]).
+fn without_glued_stop_words(word: String) -> String {
+    if word.chars().count() < 2 || JIEBA.has_word(&word) {
+        return word;
+    }
+    let trimmed = word.trim_start_matches(GLUED).trim_end_matches(GLUED);
+    if trimmed.len() == word.len() {
+        word
+    } else {
+        trimmed.to_owned()
+    }
 }
 
 /// The distinct search terms of a query, in the order it asks them, its spoken forms read as
@@ -350,12 +383,51 @@ mod tests {
         assert_eq!(wordy[0].0, 1, "{wordy:?}");
         assert!(wordy[0].1 >= 0.3, "above the default threshold: {wordy:?}");
 
-        let duty = ranked("值班能出去吗");
+        let duty = ranked("值班能钱吗");
         assert_eq!(duty[0].0, 5, "{duty:?}");
-        assert!(duty[0].1 < 0.3, "出去 is no point's word: {duty:?}");
+        assert!(duty[0].1 < 0.3, "钱 is no point's word: {duty:?}");
         assert!(
             ranked("周末谁值班")[0].1 > 0.9,
             "the question asked as written is a full match"
+        );
+    }
+
+    /// An administrator may lower a threshold to 10%: a question about what no point mentions
+    /// (食堂, 出去) still finds nothing, however generic the word it shares with a point (公司).
+    #[test]
+    fn a_subject_no_point_mentions_finds_nothing_at_any_threshold() {
+        let docs = [
+            (
+                1,
+                terms("公司的客户信息可以导出吗", "不可以，客户信息属于公司"),
+            ),
+            (2, terms("周末谁值班", "店长排班")),
+            (3, terms("中介费怎么收", "按成交价的2%收取")),
+        ];
+        let ranked =
+            |query: &str| rank(&tokens(query), docs.iter().map(|(id, t)| (*id, t.as_str())));
+        assert!(
+            ranked("公司有食堂吗").is_empty(),
+            "{:?}",
+            ranked("公司有食堂吗")
+        );
+        assert!(ranked("值班能出去吗").is_empty());
+        assert_eq!(ranked("公司客户信息导出")[0].0, 1);
+        // A single character no point holds is too little to refuse by: it halves the score.
+        let fee = ranked("中介费多少钱");
+        assert_eq!(fee[0].0, 3, "{fee:?}");
+        assert!(fee[0].1 > 0.1 && fee[0].1 < 0.6, "{fee:?}");
+    }
+
+    #[test]
+    fn the_modal_glued_to_a_guessed_word_is_cut_off() {
+        let words = tokens("带看确认单要客户签字吗");
+        assert!(words.contains(&"单".to_owned()), "{words:?}");
+        assert!(!words.iter().any(|w| w.contains('要')), "{words:?}");
+        let party = tokens("公司年会什么时候开");
+        assert!(
+            party.contains(&"年会".to_owned()),
+            "会 is not glued: {party:?}"
         );
     }
 

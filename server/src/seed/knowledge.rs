@@ -388,7 +388,7 @@ mod tests {
             };
             eprintln!("{verdict:5} {:10} {} → {hit:?}", case.kind, case.query);
         }
-        for hundredths in (20..=60).step_by(5) {
+        for hundredths in (10..=60).step_by(5) {
             let threshold = f64::from(hundredths) / 100.0;
             eprintln!("threshold {threshold:.2}: {:?}", measure(&found, threshold));
         }
@@ -396,6 +396,13 @@ mod tests {
         assert!(at_default.recall >= 0.9, "{at_default:?}");
         assert!(at_default.none_kept >= 0.9, "{at_default:?}");
         assert!(at_default.precision >= 0.9, "{at_default:?}");
+        // An administrator may lower an assistant's threshold: questions the base does not answer
+        // (公司有食堂吗 shares only 公司 with a point) still find nothing at 10% and 15%.
+        for low in [0.10, 0.15] {
+            let measured = measure(&found, low);
+            assert!(measured.none_kept >= 0.9, "{low}: {measured:?}");
+            assert!(measured.precision >= 0.9, "{low}: {measured:?}");
+        }
     }
 
     #[test]

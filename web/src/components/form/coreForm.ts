@@ -57,6 +57,7 @@ export type FieldUi = Partial<
     | 'optionsFor'
     | 'treeDataFor'
     | 'labelFor'
+    | 'extraFor'
     | 'dependsOn'
     | 'resetTo'
     | 'onSearch'

@@ -60,6 +60,8 @@ export interface FieldSpec {
   treeDataFor?: (values: Record<string, unknown>) => TreeOption[];
   /** A label that follows the form's other values (a budget's unit follows the demand); over `label`. */
   labelFor?: (values: Record<string, unknown>) => string;
+  /** Help text that follows the form's values (a low threshold's warning); over `extra` when given. */
+  extraFor?: (values: Record<string, unknown>) => ReactNode | undefined;
   /** The label and box columns of a field wider than its form's others (a remark across two
    *  columns keeps its label in line with the first column's). */
   labelCol?: ColProps;
@@ -81,6 +83,7 @@ function withChoices(spec: FieldSpec, values: FormValues): FieldSpec {
     label: spec.labelFor ? spec.labelFor(values) : spec.label,
     options: spec.optionsFor ? spec.optionsFor(values) : spec.options,
     treeData: spec.treeDataFor ? spec.treeDataFor(values) : spec.treeData,
+    extra: (spec.extraFor && spec.extraFor(values)) ?? spec.extra,
   };
 }
 
@@ -339,8 +342,8 @@ function requiredNow(spec: FieldSpec, values: Record<string, unknown>): boolean 
 
 /** A form item for `spec`; test ids read `<prefix>-<field>`. */
 export function FormField({ spec, testIdPrefix = 'field' }: { spec: FieldSpec; testIdPrefix?: string }) {
-  const { visibleWhen, requiredWhen, optionsFor, treeDataFor, labelFor } = spec;
-  if (!visibleWhen && !requiredWhen && !optionsFor && !treeDataFor && !labelFor)
+  const { visibleWhen, requiredWhen, optionsFor, treeDataFor, labelFor, extraFor } = spec;
+  if (!visibleWhen && !requiredWhen && !optionsFor && !treeDataFor && !labelFor && !extraFor)
     return <FieldItem spec={spec} testIdPrefix={testIdPrefix} required={spec.required} />;
   return (
     <Form.Item shouldUpdate noStyle>

@@ -11,6 +11,7 @@ import { FormModal } from '../../../components/form/FormModal';
 import { placeFailure } from '../../../components/form/placeFailure';
 import { Permission } from '../../../components/Permission';
 import { dateTime } from '../../org/shared/format';
+import { thresholdExtra } from '../shared/thresholdWarning';
 import { indexLines, pointFields, type PointValues } from './pointForm';
 
 interface SearchValues {
@@ -19,7 +20,14 @@ interface SearchValues {
   threshold?: number;
 }
 
-const fields = coreFields('knowledgeSearch');
+// 相似度阈值 is a 0–1 share here: warned of in percent like the assistant form's.
+const fields = coreFields('knowledgeSearch', {
+  threshold: {
+    extraFor: (values) =>
+      typeof values.threshold === 'number' ? thresholdExtra(HINT, values.threshold * 100) : undefined,
+  },
+});
+const HINT = fields.find((field) => field.field === 'threshold')?.extra;
 
 /**
  * 检索测试: asks the knowledge base as an assistant would and shows each hit with its score; a

@@ -4,6 +4,7 @@ import { thresholdDefaultPercent } from '@core/wasm';
 import type { Assistant, AssistantSubmit, ChatSite } from '../../../api/ai/assistant';
 import { knowledgeApi } from '../../../api/ai/knowledge';
 import { coreFields } from '../../../components/form/coreForm';
+import { thresholdExtra } from './thresholdWarning';
 import type { FieldSpec } from '../../../components/form/fields';
 
 export interface AssistantValues {
@@ -42,8 +43,11 @@ export function assistantFields(sites: ChatSite[] | undefined, bases: Choice[] |
     kind: false,
     siteIds: { options: (sites ?? []).map((site) => ({ value: site.id, label: site.name })) },
     knowledgeIds: { options: (bases ?? []).map((base) => ({ value: base.id, label: base.name })) },
+    threshold: { extraFor: (values) => thresholdExtra(THRESHOLD_HINT, values.threshold) },
   });
 }
+
+const THRESHOLD_HINT = coreFields('assistant').find((field) => field.field === 'threshold')?.extra;
 
 export function assistantFormValues(row: Assistant): AssistantValues {
   return {
