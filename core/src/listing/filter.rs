@@ -68,6 +68,56 @@ pub fn banded(trade: Trade) -> [&'static str; 2] {
     }
 }
 
+/// What a list is asked for between two typed prices, in the unit its price ranges use (总价 in
+/// 万, 租金 in 元 a month): §9's price ranges jump from 40万以下 to 60-80万, so a buyer's 50万 is
+/// found by typing it. Both ends are kept (`50`–`60` holds 60万), either may be left empty.
+pub fn typed_bounds(trade: Trade, min: &str, max: &str) -> Result<Bounds, TypedBoundsError> {
+    let [name, _] = banded(trade);
+    let label = if trade == Trade::Sale {
+        "总价"
+    } else {
+        "租金"
+    };
+    // The form's hundredths of the range's unit, in storage units.
+    let per_hundredth = scale(name).map_or(1, |units| (units / 100.0) as i64);
+    let read = |text: &str| -> Result<Option<i64>, TypedBoundsError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Ok(None);
+        }
+        super::price::hundredths(text)
+            .and_then(|value| value.checked_mul(per_hundredth))
+            .map(Some)
+            .ok_or(TypedBoundsError::NotAPrice(label))
+    };
+    let (min, max) = (read(min)?, read(max)?);
+    if let (Some(low), Some(high)) = (min, max)
+        && low > high
+    {
+        return Err(TypedBoundsError::Reversed(label));
+    }
+    Ok(Bounds {
+        min,
+        max: max.map(|high| high + 1),
+    })
+}
+
+/// Why typed prices are refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TypedBoundsError {
+    NotAPrice(&'static str),
+    Reversed(&'static str),
+}
+
+impl TypedBoundsError {
+    pub fn message(&self) -> String {
+        match self {
+            Self::NotAPrice(label) => format!("{label}须为0或正数，最多两位小数"),
+            Self::Reversed(label) => format!("最低{label}不能高于最高{label}"),
+        }
+    }
+}
+
 impl Bounds {
     pub fn contains(&self, value: i64) -> bool {
         self.min.is_none_or(|min| value >= min) && self.max.is_none_or(|max| value < max)
@@ -202,5 +252,42 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn typed_prices_fill_the_specs_gap() {
+        // 50-60万: both ends kept, in fen.
+        let b = typed_bounds(Trade::Sale, "50", " 60 ").unwrap();
+        assert!(b.contains(50_000_000) && b.contains(60_000_000) && !b.contains(60_000_001));
+        assert!(!b.contains(49_999_999));
+        // Either end may be open; decimals as the entry form takes them.
+        let from = typed_bounds(Trade::Sale, "45.5", "").unwrap();
+        assert_eq!(
+            from,
+            Bounds {
+                min: Some(45_500_000),
+                max: None
+            }
+        );
+        assert_eq!(
+            typed_bounds(Trade::Sale, "", "").unwrap(),
+            Bounds {
+                min: None,
+                max: None
+            }
+        );
+        // Rent is typed in 元 a month.
+        let rent = typed_bounds(Trade::Lease, "3000", "3500").unwrap();
+        assert!(rent.contains(300_000) && rent.contains(350_000) && !rent.contains(350_001));
+    }
+
+    #[test]
+    fn typed_prices_refused_say_why() {
+        let reversed = typed_bounds(Trade::Sale, "80", "60").unwrap_err();
+        assert_eq!(reversed.message(), "最低总价不能高于最高总价");
+        let wrong = typed_bounds(Trade::Lease, "-1", "").unwrap_err();
+        assert_eq!(wrong.message(), "租金须为0或正数，最多两位小数");
+        assert!(typed_bounds(Trade::Sale, "abc", "").is_err());
+        assert!(typed_bounds(Trade::Sale, "", "1.234").is_err());
     }
 }

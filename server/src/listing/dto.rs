@@ -55,6 +55,13 @@ pub struct ListingQuery {
     /// Index into core's §9 `price` ranges (万; sales).
     #[serde(default, deserialize_with = "lenient_number")]
     pub price_range: Option<i64>,
+    /// The lowest price typed, in the unit of the list's price ranges (总价 in 万, 租金 in 元 a
+    /// month), kept in the list; beside or instead of `priceRange`/`rentRange`.
+    #[serde(default)]
+    pub price_min: Option<String>,
+    /// The highest price typed, as `priceMin`; kept in the list.
+    #[serde(default)]
+    pub price_max: Option<String>,
     /// Index into core's `rent` ranges (元 a month; rentals).
     #[serde(default, deserialize_with = "lenient_number")]
     pub rent_range: Option<i64>,

@@ -190,15 +190,22 @@ fn within(
     let Some(index) = index else {
         return Ok(select);
     };
-    let Bounds { min, max } = range_bounds(range, index, field)?;
-    let mut select = select;
+    Ok(between(select, column, range_bounds(range, index, field)?))
+}
+
+/// `column` within `bounds`: `min <= value < max`, an open end unbounded.
+fn between(
+    mut select: Select<listing::Entity>,
+    column: listing::Column,
+    Bounds { min, max }: Bounds,
+) -> Select<listing::Entity> {
     if let Some(min) = min {
         select = select.filter(column.gte(min));
     }
     if let Some(max) = max {
         select = select.filter(column.lt(max));
     }
-    Ok(select)
+    select
 }
 
 /// The listing's stored band of a §9 range (m0040: `price_band` for price or rent, `area_band`),
@@ -300,6 +307,13 @@ pub(crate) async fn filtered(
             select = within(select, column, range, index, field)?;
         }
     }
+    let typed = filter::typed_bounds(
+        trade,
+        query.price_min.as_deref().unwrap_or_default(),
+        query.price_max.as_deref().unwrap_or_default(),
+    );
+    let typed = typed.map_err(|why| AppError::invalid("priceMin", why.message()))?;
+    select = between(select, listing::Column::Price, typed);
     if let Some(keyword) = filter_text(&query.keyword) {
         let db = scoped.unscoped();
         let communities: Vec<i64> = db

@@ -182,7 +182,55 @@ async fn a_rental_is_listed_by_its_rent_and_area_bands(app: TestApp) {
     bands_list_what_the_values_say(&boss, RENTAL_LIST, "rent", "rentRange").await;
 }
 
+/// §9's price ranges skip 40-60万: a 50万 listing is found by typing the prices, both ends
+/// kept; a rental by its rent in 元; a reversed or malformed pair is refused with core's words.
+async fn a_price_in_the_specs_gap_is_found_by_typing_it(app: TestApp) {
+    let boss = app.as_user("boss").await;
+    let (sales, _, _) = all(&boss, SALE_LIST, json!({ "status": 1 })).await;
+    let id = sales[0];
+    app.sql(&format!(
+        "UPDATE listing SET price = 50000000 WHERE id = {id}"
+    ))
+    .await;
+    let boss = app.as_user("boss").await;
+    let typed = |min: &str, max: &str| json!({ "priceMin": min, "priceMax": max });
+    assert!(lists(&boss, SALE_LIST, typed("45", "55"), id).await);
+    assert!(lists(&boss, SALE_LIST, typed("50", "50"), id).await);
+    assert!(lists(&boss, SALE_LIST, typed("", "50"), id).await);
+    assert!(!lists(&boss, SALE_LIST, typed("50.01", ""), id).await);
+    assert!(!lists(&boss, SALE_LIST, typed("", "49.99"), id).await);
+    // Beside a range, both hold: 50万 is in no §9 range.
+    let both = json!({ "priceMin": "45", "priceMax": "55", "priceRange": 0 });
+    assert!(!lists(&boss, SALE_LIST, both, id).await);
+    // Every row a typed pair lists is within it, and the total counts them.
+    let (ids, rows, total) = all(&boss, SALE_LIST, typed("60", "100")).await;
+    assert_eq!(ids.len() as u64, total);
+    assert!(total > 0, "the demo has sales between 60万 and 100万");
+    assert!(rows.iter().all(|row| {
+        let price = row["price"].as_i64().unwrap();
+        (60_000_000..=100_000_000).contains(&price)
+    }));
+
+    let (rentals, _, _) = all(&boss, RENTAL_LIST, json!({})).await;
+    let rental = rentals[0];
+    app.sql(&format!(
+        "UPDATE listing SET price = 350000 WHERE id = {rental}"
+    ))
+    .await;
+    let boss = app.as_user("boss").await;
+    assert!(lists(&boss, RENTAL_LIST, typed("3500", "3500"), rental).await);
+    assert!(!lists(&boss, RENTAL_LIST, typed("3600", ""), rental).await);
+
+    boss.post(SALE_LIST, typed("80", "60"))
+        .await
+        .assert_error(10000004, "最低总价不能高于最高总价");
+    boss.post(RENTAL_LIST, typed("-1", ""))
+        .await
+        .assert_error(10000004, "租金须为0或正数，最多两位小数");
+}
+
 on_both_backends!(
     a_sale_is_listed_by_its_bands_as_it_is_edited,
     a_rental_is_listed_by_its_rent_and_area_bands,
+    a_price_in_the_specs_gap_is_found_by_typing_it,
 );

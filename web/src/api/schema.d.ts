@@ -7952,6 +7952,13 @@ export interface components {
        * @description Core `housePool`.
        */
       pool?: number | null;
+      /** @description The highest price typed, as `priceMin`; kept in the list. */
+      priceMax?: string | null;
+      /**
+       * @description The lowest price typed, in the unit of the list's price ranges (总价 in 万, 租金 in 元 a
+       * month), kept in the list; beside or instead of `priceRange`/`rentRange`.
+       */
+      priceMin?: string | null;
       /**
        * Format: int64
        * @description Index into core's §9 `price` ranges (万; sales).

@@ -2,7 +2,7 @@
 // every create/edit form and filter bar reads alike. Form fields come from core (`coreFields`)
 // and are checked by core's form; filter fields are plain.
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { DatePicker, Form, Input, InputNumber, Select, Switch, TimePicker, TreeSelect } from '@arco-design/web-react';
+import { DatePicker, Form, Input, InputNumber, Select, Space, Switch, TimePicker, TreeSelect } from '@arco-design/web-react';
 import type { ColProps, RulesProps } from '@arco-design/web-react';
 import type { RefTreeSelectType } from '@arco-design/web-react/es/TreeSelect';
 import type { FormKind } from '@core/wasm';
@@ -29,7 +29,9 @@ export type FieldKind =
   | 'multiTreeSelect'
   | 'date'
   | 'time'
-  | 'switch';
+  | 'switch'
+  /** Two boxes, `<field>Min` and `<field>Max`, typed as text (a filter's own price span). */
+  | 'range';
 
 export interface FieldSpec {
   field: string;
@@ -334,6 +336,30 @@ function control(spec: FieldSpec, testId: string): ReactNode {
   }
 }
 
+/** A span typed at both ends under one label: 总价 from 最低 to 最高. */
+function RangeItem({ spec, testIdPrefix }: { spec: FieldSpec; testIdPrefix: string }) {
+  const end = (suffix: 'Min' | 'Max', placeholder: string) => (
+    <Form.Item field={`${spec.field}${suffix}`} noStyle>
+      <Input
+        placeholder={placeholder}
+        allowClear
+        aria-label={`${spec.label}${placeholder}`}
+        style={{ width: 88 }}
+        data-testid={`${testIdPrefix}-${spec.field}${suffix}`}
+      />
+    </Form.Item>
+  );
+  return (
+    <Form.Item label={spec.label} extra={spec.extra}>
+      <Space size={4}>
+        {end('Min', '最低')}
+        <span aria-hidden>-</span>
+        {end('Max', '最高')}
+      </Space>
+    </Form.Item>
+  );
+}
+
 /** Whether `spec` is required with the form's current values. */
 function requiredNow(spec: FieldSpec, values: Record<string, unknown>): boolean {
   const when = spec.requiredWhen;
@@ -373,6 +399,7 @@ const CLEARS_REFUSAL: RulesProps[] = [{ validator: (_value: unknown, callback: (
 
 function FieldItem({ spec, testIdPrefix, required }: { spec: FieldSpec; testIdPrefix: string; required?: boolean }) {
   const { form } = Form.useFormContext();
+  if (spec.kind === 'range') return <RangeItem spec={spec} testIdPrefix={testIdPrefix} />;
   return (
     <Form.Item
       label={spec.label}

@@ -57,6 +57,8 @@ function TradeListings({ route }: PageProps) {
     trade.code === 1
       ? [
           { field: 'priceRange' as const, label: '总价', kind: 'select' as const, options: rangeOptions('price') },
+          // §9's ranges skip 40-60万: any span is typed here.
+          { field: 'price', label: '总价(万)', kind: 'range' as const },
           { field: 'areaRange' as const, label: '面积', kind: 'select' as const, options: rangeOptions('area') },
           { field: 'averagePriceRange' as const, label: '单价', kind: 'select' as const, options: rangeOptions('averagePrice') },
           { field: 'floorRange' as const, label: '楼层', kind: 'select' as const, options: rangeOptions('floor') },
@@ -64,6 +66,7 @@ function TradeListings({ route }: PageProps) {
         ]
       : [
           { field: 'rentRange' as const, label: '租金', kind: 'select' as const, options: rangeOptions('rent') },
+          { field: 'price', label: '租金(元)', kind: 'range' as const },
           { field: 'areaRange' as const, label: '面积', kind: 'select' as const, options: rangeOptions('area') },
           { field: 'rentType' as const, label: '方式', kind: 'select' as const, options: enumOptions('rentType') },
           { field: 'floorRange' as const, label: '楼层', kind: 'select' as const, options: rangeOptions('floor') },
