@@ -25,6 +25,19 @@ const SPOKEN: &[(&str, &str)] = &[
 /// and 到 is a stop word, so 佣金多久能到账 asked for 账 alone, a word no point holds.
 pub const WORDS: &[&str] = &["到账"];
 
+/// Words that name no subject of their own (开门时间 asks 开门; 时间 only says what about it): one
+/// of them that no point holds does not make a question one the base cannot answer, as a
+/// subject word no point holds (食堂 of 公司有食堂吗) does.
+const GENERIC: &[&str] = &[
+    "时间", "时候", "问题", "情况", "方式", "办法", "方法", "规定", "要求", "流程", "事情", "东西",
+    "内容", "方面", "具体", "一般", "标准",
+];
+
+/// Whether `word` names no subject of its own (see [`GENERIC`]).
+pub fn is_generic(word: &str) -> bool {
+    GENERIC.contains(&word)
+}
+
 /// Words that mean the same in the brokerage's rules: a question's word finds a point holding
 /// any word of its group.
 const SYNONYMS: &[&[&str]] = &[

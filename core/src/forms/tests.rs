@@ -609,14 +609,16 @@ fn an_owner_phone_is_kept_as_digits_however_it_was_typed() {
             ("0571 8888 6666", "057188886666"),
             ("010-8888-6666", "01088886666"),
         ] {
-            let mut map = values(json!({ "ownerPhone": typed, "ownerPhone2": typed }));
-            let faults = check(form(kind).unwrap(), &mut map, today());
-            assert!(
-                !faults.iter().any(|f| f.field.starts_with("ownerPhone")),
-                "{kind} {typed}: {faults:?}"
-            );
-            assert_eq!(map["ownerPhone"], kept, "{kind} {typed}");
-            assert_eq!(map["ownerPhone2"], kept, "{kind} {typed}");
+            // Each field in turn, beside another number (the two may not be one phone).
+            for (field, other) in [("ownerPhone", "ownerPhone2"), ("ownerPhone2", "ownerPhone")] {
+                let mut map = values(json!({ field: typed, other: "13512345678" }));
+                let faults = check(form(kind).unwrap(), &mut map, today());
+                assert!(
+                    !faults.iter().any(|f| f.field.starts_with("ownerPhone")),
+                    "{kind} {field} {typed}: {faults:?}"
+                );
+                assert_eq!(map[field], kept, "{kind} {field} {typed}");
+            }
         }
         for (typed, message) in [
             ("", "请输入固话号码或手机号码"),
@@ -674,6 +676,9 @@ fn the_spare_phone_is_not_the_owner_phone_again() {
             Some("备用电话不能与业主电话相同"),
             "{kind}"
         );
+        // One phone however it is typed: +86 and dashes do not make it another.
+        let typed = json!({ "ownerPhone": "+86 137 1234 5678", "ownerPhone2": "137-1234-5678" });
+        assert!(fault_of(kind, typed, "ownerPhone2").is_some(), "{kind}");
         let other = json!({ "ownerPhone": "13712345678", "ownerPhone2": "13812345678" });
         assert_eq!(fault_of(kind, other, "ownerPhone2"), None, "{kind}");
     }

@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use brokerdesk_core::knowledge_words::synonyms;
+use brokerdesk_core::knowledge_words::{is_generic, synonyms};
 
 use super::retrieval::QUESTION_WEIGHT;
 
@@ -200,11 +200,12 @@ pub fn best(
     // what the question weighs most: the bases do not know its subject (公司有食堂吗 asks 食堂,
     // 值班怎么安排 asks 值班), and the words it shares with a point (公司, 安排) are not an answer at
     // any threshold. A single character no point holds (钱 of 中介费多少钱) says too little to
-    // refuse by; it halves a point's score like any missing key word.
+    // refuse by, and a generic word (时间 of 开门时间) names no subject: either halves a point's
+    // score like any missing key word.
     if holding
         .iter()
         .zip(asked)
-        .any(|(&df, term)| df == 0 && term.chars().count() >= SUBJECT_CHARS)
+        .any(|(&df, term)| df == 0 && term.chars().count() >= SUBJECT_CHARS && !is_generic(term))
     {
         return Vec::new();
     }

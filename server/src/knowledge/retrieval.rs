@@ -403,6 +403,7 @@ mod tests {
             ),
             (2, terms("周末谁值班", "店长排班")),
             (3, terms("中介费怎么收", "按成交价的2%收取")),
+            (4, terms("门店几点开门", "每天8:30开门")),
         ];
         let ranked =
             |query: &str| rank(&tokens(query), docs.iter().map(|(id, t)| (*id, t.as_str())));
@@ -413,6 +414,8 @@ mod tests {
         );
         assert!(ranked("值班能出去吗").is_empty());
         assert_eq!(ranked("公司客户信息导出")[0].0, 1);
+        // A generic word no point holds (时间) names no subject: 开门 is still found.
+        assert_eq!(ranked("开门时间")[0].0, 4, "{:?}", ranked("开门时间"));
         // A single character no point holds is too little to refuse by: it halves the score.
         let fee = ranked("中介费多少钱");
         assert_eq!(fee[0].0, 3, "{fee:?}");
