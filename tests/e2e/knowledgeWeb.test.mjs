@@ -60,6 +60,13 @@ describe('knowledge base: web page, fee estimate and annotation', () => {
       release();
       await page.unroute(/web\/analysis/);
 
+      // Escape with an address typed asks before throwing it away; 取消 keeps both.
+      await page.keyboard.press('Escape');
+      const discard = page.locator('.arco-modal', { hasText: '放弃修改？' });
+      await discard.getByRole('button', { name: '取消' }).click();
+      await expect(discard).toBeHidden();
+      await expect(dialog.getByTestId('web-url')).toHaveValue(web.url);
+
       // Now for real: the server fetches the page and previews its points.
       await dialog.getByTestId('web-analyse').click();
       const preview = page.getByTestId('web-preview');

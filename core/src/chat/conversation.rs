@@ -251,6 +251,13 @@ pub fn reply(conversation: &mut Conversation, reply: &Reply) -> bool {
             answer.status = status::ANSWERING;
             answer.text = String::new();
         }
+        // The server finished before the stop reached it and sends no stop of its own: what
+        // the user asked for, an answer they did not let show, ends as stopped.
+        tag::END if stopped_blank => {
+            answer.status = status::STOPPED;
+            answer.stoped = true;
+            answer.text = CHAT_STOPPED.into();
+        }
         tag::END => {
             if answer.status == status::THINKING {
                 answer.text = String::new();
@@ -472,6 +479,20 @@ mod tests {
         assert_eq!(answer(&conversation).text, "已终止回答");
         send(&mut conversation, "", "都要签字");
         assert_eq!(answer(&conversation).text, "已终止回答");
+    }
+
+    #[test]
+    fn a_stop_the_server_finished_before_ends_as_stopped() {
+        // Stopped while thinking, but the answer was already done: its frames and end come,
+        // no stop; the answer must not stay 终止中... for good.
+        let mut conversation = asked();
+        stop(&mut conversation);
+        send(&mut conversation, "start", "");
+        send(&mut conversation, "", "需要。每次带看");
+        send(&mut conversation, "end", "");
+        let answer = answer(&conversation);
+        assert_eq!((answer.status, answer.text.as_str()), (3, "已终止回答"));
+        assert!(answer.stoped);
     }
 
     #[test]

@@ -42,6 +42,7 @@ mod m0040_listing_bands;
 mod m0041_knowledge_revision;
 mod m0042_community_place_readings;
 mod m0043_chat_log_no_answer;
+mod m0044_knowledge_terms_recut;
 
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0041_knowledge_revision::Migration),
             Box::new(m0042_community_place_readings::Migration),
             Box::new(m0043_chat_log_no_answer::Migration),
+            Box::new(m0044_knowledge_terms_recut::Migration),
         ]
     }
 }

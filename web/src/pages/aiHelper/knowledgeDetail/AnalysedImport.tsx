@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, Message, Modal, Space } from '@arco-design/web-react';
 import { RequestError } from '../../../api/client';
+import { closeAsking } from '../../../components/form/FormModal';
 import { knowledgeApi, type FilePreview, type ImportResult } from '../../../api/ai/knowledge';
 import { FeeEstimate, freshPoints, PreviewTable } from './importPreview';
 
@@ -114,7 +115,9 @@ export function AnalysedImportDialog({
     <Modal
       title={title}
       visible={visible}
-      onCancel={close}
+      // Escape, the × or a click outside ask before a typed address, a chosen file or a preview
+      // is thrown away; 关闭 closes at once, as 取消 does on every form.
+      onCancel={() => closeAsking(ready || preview !== undefined, close)}
       style={{ width: 900 }}
       unmountOnExit
       footer={
